@@ -1,0 +1,125 @@
+#include "CommandLine.h"
+
+#include "SessionJson.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace ae {
+
+namespace {
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("CommandLine", text);
+}
+
+QString flagFor(const QString& key)
+{
+    return QString(key).replace(u'_', u'-');
+}
+
+// Keys whose flag value is always text, even when it looks like a number ("--sentence 42").
+bool isTextKey(const QString& key)
+{
+    static const QStringList text{QStringLiteral("sentence"), QStringLiteral("source_sentence"),
+                                  QStringLiteral("title"), QStringLiteral("description"),
+                                  QStringLiteral("embedding"), QStringLiteral("variant"),
+                                  QStringLiteral("init"), QStringLiteral("mask_method"),
+                                  QStringLiteral("tokenizer"), QStringLiteral("format")};
+    return text.contains(key);
+}
+
+// A flag's text as the JSON value the session parser expects. Text that is not JSON is
+// passed on as a string, so the parser's message names the key and the allowed values.
+QJsonValue flagValue(const QString& key, const QString& text)
+{
+    if (isTextKey(key))
+        return text;
+    const QString lowered = text.trimmed().toLower();
+    static const QStringList yes{QStringLiteral("yes"), QStringLiteral("on")};
+    static const QStringList no{QStringLiteral("no"), QStringLiteral("off")};
+    if (yes.contains(lowered))
+        return true;
+    if (no.contains(lowered))
+        return false;
+    if (key == QLatin1StringView("dropout_seed") && lowered == QLatin1StringView("none"))
+        return QJsonValue::Null;
+    QJsonParseError error;
+    const QJsonDocument wrapped = QJsonDocument::fromJson(QString(u'[' + text + u']').toUtf8(), &error);
+    if (error.error == QJsonParseError::NoError && wrapped.array().size() == 1)
+        return wrapped.array().at(0);
+    return text;
+}
+
+QStringList flagKeys()
+{
+    QStringList keys = sessionKeys();
+    keys.removeAll(QStringLiteral("format"));
+    keys.removeAll(QStringLiteral("version"));
+    return keys;
+}
+
+} // namespace
+
+CommandLineRequest parseCommandLine(const QStringList& arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        tr("Attention Explorer: computes attention in transformers step by step, with PyTorch's numbers.\n"
+           "Without --dump-json it opens the desktop app."));
+    const QCommandLineOption helpOption = parser.addHelpOption();
+    const QCommandLineOption versionOption = parser.addVersionOption();
+    const QCommandLineOption sessionOption(QStringLiteral("session"), tr("Session file (JSON) to open."),
+                                           tr("file"));
+    const QCommandLineOption dumpOption(QStringLiteral("dump-json"),
+                                        tr("Compute without a display and write every tensor as JSON."),
+                                        tr("file"));
+    parser.addOption(sessionOption);
+    parser.addOption(dumpOption);
+    const QStringList keys = flagKeys();
+    for (const QString& key : keys)
+        parser.addOption(QCommandLineOption(flagFor(key), tr("Session key %1 (overrides the file).").arg(key),
+                                            tr("value")));
+
+    CommandLineRequest request;
+    if (!parser.parse(arguments)) {
+        request.mode = CommandLineRequest::Mode::Error;
+        request.text = parser.errorText() + u'\n' + tr("Run with --help for the options.");
+        return request;
+    }
+    if (parser.isSet(helpOption)) {
+        request.mode = CommandLineRequest::Mode::Help;
+        request.text = parser.helpText();
+        return request;
+    }
+    if (parser.isSet(versionOption)) {
+        request.mode = CommandLineRequest::Mode::Version;
+        request.text = QCoreApplication::applicationName() + u' ' + QCoreApplication::applicationVersion();
+        return request;
+    }
+    if (!parser.positionalArguments().isEmpty()) {
+        request.mode = CommandLineRequest::Mode::Error;
+        request.text = tr("unexpected argument \"%1\"; give a session file with --session FILE")
+                           .arg(parser.positionalArguments().constFirst());
+        return request;
+    }
+    request.sessionPath = parser.value(sessionOption);
+    for (const QString& key : keys)
+        if (parser.isSet(flagFor(key)))
+            request.overrides[key] = flagValue(key, parser.value(flagFor(key)));
+    if (parser.isSet(dumpOption)) {
+        request.mode = CommandLineRequest::Mode::DumpJson;
+        request.dumpPath = parser.value(dumpOption);
+    }
+    return request;
+}
+
+bool isHeadless(const CommandLineRequest& request)
+{
+    return request.mode != CommandLineRequest::Mode::Gui;
+}
+
+} // namespace ae

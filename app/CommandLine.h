@@ -1,0 +1,28 @@
+#pragma once
+
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+namespace ae {
+
+// What the command line asks for. Every session key is also a flag (--d-in for d_in);
+// flags override the session file.
+struct CommandLineRequest
+{
+    enum class Mode { Gui, DumpJson, Help, Version, Error };
+
+    Mode mode = Mode::Gui;
+    QString sessionPath;      // --session
+    QJsonObject overrides;    // session keys given as flags
+    QString dumpPath;         // --dump-json
+    QString text;             // help/version text, or the usage error
+};
+
+// Parses arguments (argv[0] included) without needing an application object.
+CommandLineRequest parseCommandLine(const QStringList& arguments);
+
+// True when the arguments need no display (so main() need not open one).
+bool isHeadless(const CommandLineRequest& request);
+
+} // namespace ae

@@ -1,0 +1,48 @@
+#include "HeadlessRunner.h"
+
+#include "CommandLine.h"
+#include "Engine.h"
+#include "SessionFile.h"
+#include "Trace.h"
+#include "TraceJson.h"
+
+#include <QByteArray>
+#include <QCoreApplication>
+
+#include <cstdio>
+
+namespace ae {
+
+namespace {
+
+void printError(const QString& message)
+{
+    std::fprintf(stderr, "attention-explorer: %s\n", message.toLocal8Bit().constData());
+}
+
+} // namespace
+
+int runDumpJson(const CommandLineRequest& request)
+{
+    const SessionLoadResult loaded = SessionFile::load(request.sessionPath, request.overrides);
+    if (loaded.issue) {
+        printError(loaded.issue->message);
+        return loaded.ioError ? ExitUsageOrIo : ExitInvalidSession;
+    }
+    const Engine engine;
+    const ComputeResult result = engine.compute(loaded.session);
+    if (result.issue) {
+        printError(result.issue->message);
+        return ExitInvalidSession;
+    }
+    const std::string json = traceToJson(*result.trace);
+    const QString error = SessionFile::writeAtomically(
+        request.dumpPath, QByteArray::fromRawData(json.data(), static_cast<qsizetype>(json.size())));
+    if (!error.isEmpty()) {
+        printError(error);
+        return ExitUsageOrIo;
+    }
+    return ExitOk;
+}
+
+} // namespace ae

@@ -1,0 +1,30 @@
+# Build options shared by every target, as INTERFACE libraries rather than global flags.
+
+# Warnings: on for all our code, errors only when AE_WERROR is set (CI).
+add_library(ae_warnings INTERFACE)
+target_compile_options(ae_warnings INTERFACE -Wall -Wextra -Wpedantic
+    $<$<BOOL:${AE_WERROR}>:-Werror>)
+
+# Speed: Eigen without vector ISA flags and OpenMP is ~8x slower on this hardware.
+# -ffp-contract=off keeps a*b+c unfused unless the code asks for std::fma, so the
+# PyTorch-exact kernels round exactly as written (GCC fuses by default in C++).
+add_library(ae_optimize INTERFACE)
+target_compile_options(ae_optimize INTERFACE
+    -ffp-contract=off
+    $<$<CONFIG:Release>:-O3>
+    $<$<BOOL:${AE_NATIVE}>:-march=native>)
+target_link_libraries(ae_optimize INTERFACE OpenMP::OpenMP_CXX)
+
+# Sanitizers (the asan preset): applied to every target that links ae_optimize.
+if(AE_SANITIZE)
+    list(JOIN AE_SANITIZE "," _ae_sanitizers)
+    target_compile_options(ae_optimize INTERFACE -fsanitize=${_ae_sanitizers}
+        -fno-omit-frame-pointer -fno-sanitize-recover=all)
+    target_link_options(ae_optimize INTERFACE -fsanitize=${_ae_sanitizers})
+endif()
+
+# Qt string hygiene for the Qt-facing targets (ui, app, Qt-facing parts of core).
+add_library(ae_qt_hygiene INTERFACE)
+target_compile_definitions(ae_qt_hygiene INTERFACE
+    QT_NO_CAST_FROM_ASCII QT_NO_CAST_TO_ASCII QT_USE_QSTRINGBUILDER QT_NO_FOREACH
+    QT_NO_KEYWORDS)

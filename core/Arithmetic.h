@@ -1,0 +1,23 @@
+#pragma once
+
+#include <cstdint>
+
+namespace ae {
+
+struct Session;
+
+// Two ways to do the same float32 arithmetic.
+//  TorchOrder: every sum in the order PyTorch 1.13's portable build performs it (matrix
+//    products as sequential dot products without fused multiply-add, bias added last;
+//    softmax and row sums in ATen's 8-lane patterns; glibc expf). Small sessions then
+//    equal PyTorch's tensors bit for bit, so every printed digit matches the seeds'.
+//  Fast: Eigen's blocked SIMD/OpenMP GEMM and vectorised exp; the same numbers to float32
+//    rounding (the tests bound the difference), for sessions where speed matters.
+enum class Arithmetic { TorchOrder, Fast };
+
+// Sessions up to this many multiply-adds take the TorchOrder path (about a millisecond).
+constexpr double TorchOrderMaxWork = 2.0e6;
+
+Arithmetic chooseArithmetic(const Session& session, std::int64_t queryTokens, std::int64_t keyTokens);
+
+} // namespace ae

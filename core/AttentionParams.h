@@ -1,0 +1,28 @@
+#pragma once
+
+#include "Matrix.h"
+#include "Session.h"
+#include "TorchGenerator.h"
+
+namespace ae {
+
+// The attention module's parameters in x @ W orientation, heads side by side: head h
+// owns columns [h*headDimKq, (h+1)*headDimKq) of wQuery/wKey and [h*headDimV, ...) of
+// wValue. The wrapper's independent heads and the efficient class's one big projection
+// are the same matrices; only the order in which they were drawn differs.
+struct AttentionParams
+{
+    int numHeads = 1;
+    int headDimKq = 0;
+    int headDimV = 0;
+    Matrix wQuery, wKey, wValue;    // d_in x (heads * headDim)
+    RowVector bQuery, bKey, bValue; // empty without qkv_bias
+    Matrix outProjWeight;           // multihead only (d_out x d_out)
+    RowVector outProjBias;
+    TorchGenerator streamAfter; // the generator after the last draw: dropout continues it
+};
+
+// torch.manual_seed(session.weightSeed), then the module's constructor (spec §3).
+AttentionParams initAttentionParams(const Session& session);
+
+} // namespace ae

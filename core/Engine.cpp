@@ -1,0 +1,130 @@
+#include "Engine.h"
+
+#include "AttentionParams.h"
+#include "Embedding.h"
+#include "Forward.h"
+#include "Session.h"
+#include "SessionValidator.h"
+#include "Trace.h"
+#include "Vocabulary.h"
+
+#include <chrono>
+#include <mutex>
+
+namespace ae {
+
+namespace {
+
+double millisecondsSince(std::chrono::steady_clock::time_point start)
+{
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+struct EmbeddingKey
+{
+    std::uint64_t seed = 0;
+    CpuCapability capability{};
+    std::int64_t vocabSize = 0;
+    int dIn = 0;
+    std::vector<std::int64_t> ids;
+    bool operator==(const EmbeddingKey&) const = default;
+};
+
+struct ParamsKey
+{
+    Variant variant{};
+    InitScheme init{};
+    int dIn = 0, dOutKq = 0, dOutV = 0, numHeads = 0;
+    bool qkvBias = false;
+    std::uint64_t seed = 0;
+    CpuCapability capability{};
+    bool operator==(const ParamsKey&) const = default;
+};
+
+} // namespace
+
+struct Engine::Cache
+{
+    std::mutex mutex;
+    std::optional<EmbeddingKey> embeddingKey;
+    std::shared_ptr<const Matrix> embeddingRows;
+    std::optional<ParamsKey> paramsKey;
+    std::shared_ptr<const AttentionParams> params;
+};
+
+Engine::Engine()
+    : m_cache(std::make_unique<Cache>())
+{
+}
+
+Engine::~Engine() = default;
+
+ComputeResult Engine::compute(const Session& session) const
+{
+    if (auto issue = validateSession(session))
+        return {nullptr, std::move(issue)};
+
+    auto trace = std::make_shared<Trace>();
+    trace->session = session;
+    trace->tokens = tokenize(session.sentence, session.tokenizer);
+    if (session.isCross())
+        trace->sourceTokens = tokenize(session.sourceSentence, session.tokenizer);
+    const Vocabulary vocabulary({trace->tokens, trace->sourceTokens});
+    trace->vocabulary = vocabulary.tokens();
+    trace->tokenIds = vocabulary.idsOf(trace->tokens);
+    trace->sourceTokenIds = vocabulary.idsOf(trace->sourceTokens);
+    const auto T = static_cast<Eigen::Index>(trace->tokens.size());
+    const auto S = static_cast<Eigen::Index>(trace->sourceTokens.size());
+
+    auto start = std::chrono::steady_clock::now();
+    if (session.embedding == EmbeddingSource::Torch) {
+        EmbeddingKey key{session.embeddingSeed, session.cpuCapability, session.vocabSize, session.dIn,
+                         trace->tokenIds};
+        key.ids.insert(key.ids.end(), trace->sourceTokenIds.begin(), trace->sourceTokenIds.end());
+        std::shared_ptr<const Matrix> rows;
+        {
+            std::lock_guard lock(m_cache->mutex);
+            if (m_cache->embeddingKey == key)
+                rows = m_cache->embeddingRows;
+        }
+        if (!rows) {
+            rows = std::make_shared<const Matrix>(
+                torchEmbeddingRows(key.seed, key.vocabSize, key.dIn, key.ids, key.capability));
+            std::lock_guard lock(m_cache->mutex);
+            m_cache->embeddingKey = std::move(key);
+            m_cache->embeddingRows = rows;
+        }
+        trace->inputs = rows->topRows(T);
+        trace->sourceInputs = rows->bottomRows(S);
+    } else {
+        trace->inputs = session.inputs;
+        trace->sourceInputs = session.isCross() ? session.sourceInputs : Matrix();
+    }
+    trace->timings.embeddingMs = millisecondsSince(start);
+
+    start = std::chrono::steady_clock::now();
+    const ParamsKey paramsKey{session.variant, session.init,    session.dIn,     session.dOutKq,
+                              session.dOutV,   session.numHeads, session.qkvBias, session.weightSeed,
+                              session.cpuCapability};
+    std::shared_ptr<const AttentionParams> params;
+    {
+        std::lock_guard lock(m_cache->mutex);
+        if (m_cache->paramsKey == paramsKey)
+            params = m_cache->params;
+    }
+    if (!params) {
+        params = std::make_shared<const AttentionParams>(initAttentionParams(session));
+        std::lock_guard lock(m_cache->mutex);
+        m_cache->paramsKey = paramsKey;
+        m_cache->params = params;
+    }
+    trace->timings.initMs = millisecondsSince(start);
+
+    start = std::chrono::steady_clock::now();
+    runForward(session, *params, trace->inputs, trace->keySource(), *trace);
+    trace->timings.forwardMs = millisecondsSince(start);
+
+    return {std::move(trace), std::nullopt};
+}
+
+} // namespace ae

@@ -1,0 +1,37 @@
+#pragma once
+
+#include "SessionIssue.h"
+
+#include <memory>
+#include <optional>
+
+namespace ae {
+
+struct Session;
+struct Trace;
+
+struct ComputeResult
+{
+    std::shared_ptr<const Trace> trace; // null when the session was refused
+    std::optional<SessionIssue> issue;
+};
+
+// Session -> Trace, a pure function of the session (the same session always gives the
+// same numbers). Stages: tokens and vocabulary, embeddings, parameters, forward.
+// The embedding and parameter stages are memoised on the keys they depend on, so
+// changing dropout or the mask method does not redraw a 50000-row embedding table.
+// compute() is thread-safe; one Engine may serve several threads.
+class Engine
+{
+public:
+    Engine();
+    ~Engine();
+
+    ComputeResult compute(const Session& session) const;
+
+private:
+    struct Cache;
+    std::unique_ptr<Cache> m_cache;
+};
+
+} // namespace ae

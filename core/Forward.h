@@ -1,0 +1,23 @@
+#pragma once
+
+#include "Matrix.h"
+
+namespace ae {
+
+struct AttentionParams;
+struct Session;
+struct Trace;
+
+// The attention module's forward pass on prepared inputs (spec §3-§5):
+// x (T, d_in), source (S, d_in; x itself without cross-attention) ->
+// trace.heads, trace.contextVecHeads (multihead), trace.contextVec.
+// pass 1: project: queries = x·W_query (+b), keys = source·W_key (+b), values likewise,
+//         one GEMM per projection for all heads;
+// pass 2: dropout keep-masks, drawn head after head, row-major (the stream order of the
+//         wrapper's per-head draws and of the efficient class's single draw);
+// pass 3: heads in parallel, each attendHead() on its column slices;
+// pass 4: concatenate heads; multihead: · out_proj + bias.
+void runForward(const Session& session, const AttentionParams& params, const Matrix& x,
+                const Matrix& source, Trace& trace);
+
+} // namespace ae

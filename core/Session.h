@@ -1,0 +1,58 @@
+#pragma once
+
+#include "Matrix.h"
+#include "Tokenizer.h"
+#include "TorchGenerator.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace ae {
+
+enum class EmbeddingSource { Torch, Manual };
+enum class Variant { Simplified, SelfAttention, MultiHeadWrapper, MultiHead };
+enum class InitScheme { Rand, Linear };
+enum class MaskMethod { NegInf, Renormalize };
+
+// What the user chose: one value per session key of the reference semantics (spec §1),
+// defaults being the article's example. Plain data; SessionValidator says whether a
+// combination is computable, SessionJson reads and writes it.
+struct Session
+{
+    std::string title;       // metadata shown by the app; no effect on the numbers
+    std::string description; // likewise
+
+    std::string sentence = "Life is short, eat dessert first";
+    std::string sourceSentence; // non-empty: cross-attention
+    TokenizerKind tokenizer = TokenizerKind::Words;
+    CpuCapability cpuCapability = CpuCapability::Default; // whose last bits the random draws follow
+
+    EmbeddingSource embedding = EmbeddingSource::Torch;
+    std::uint64_t embeddingSeed = 123;
+    std::int64_t vocabSize = 50000;
+    int dIn = 3;
+    Matrix inputs;       // manual only: one row per token of sentence
+    Matrix sourceInputs; // manual cross-attention only
+
+    Variant variant = Variant::SelfAttention;
+    InitScheme init = InitScheme::Rand;
+    int dOutKq = 2;
+    int dOutV = 4;
+    int numHeads = 1;
+    bool qkvBias = false;
+    std::uint64_t weightSeed = 123;
+
+    bool causal = false;
+    MaskMethod maskMethod = MaskMethod::NegInf;
+    double dropout = 0.0;
+    bool training = false;
+    std::optional<std::uint64_t> dropoutSeed;
+
+    bool isCross() const { return !sourceSentence.empty(); }
+    bool dropoutActive() const { return training && dropout > 0.0; }
+    bool hasWeights() const { return variant != Variant::Simplified; }
+    int effectiveHeads() const { return hasWeights() ? numHeads : 1; }
+};
+
+} // namespace ae

@@ -1,0 +1,336 @@
+#include "SessionJson.h"
+
+#include "Limits.h"
+#include "SessionEnums.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonParseError>
+
+#include <charconv>
+#include <cmath>
+#include <limits>
+
+namespace ae {
+
+namespace {
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("SessionJson", text);
+}
+
+// Thrown inside the parser only, caught in sessionFromJsonObject.
+struct ParseFailure
+{
+    SessionIssue issue;
+};
+
+[[noreturn]] void fail(const QString& key, const QString& message)
+{
+    throw ParseFailure{{key.toStdString(), message}};
+}
+
+QString typeName(const QJsonValue& v)
+{
+    switch (v.type()) {
+    case QJsonValue::Null: return QStringLiteral("null");
+    case QJsonValue::Bool: return QStringLiteral("a boolean");
+    case QJsonValue::Double: return QStringLiteral("a number");
+    case QJsonValue::String: return QStringLiteral("a string");
+    case QJsonValue::Array: return QStringLiteral("a list");
+    case QJsonValue::Object: return QStringLiteral("an object");
+    case QJsonValue::Undefined: break;
+    }
+    return QStringLiteral("undefined");
+}
+
+class Reader
+{
+public:
+    explicit Reader(const QJsonObject& object) : m_object(object) {}
+
+    bool has(const char* key) const { return m_object.contains(QLatin1StringView(key)); }
+    QJsonValue at(const char* key) const { return m_object.value(QLatin1StringView(key)); }
+
+    std::string string(const char* key) const
+    {
+        const QJsonValue v = at(key);
+        if (!v.isString())
+            fail(QLatin1StringView(key), tr("%1 must be a string, not %2").arg(QLatin1StringView(key), typeName(v)));
+        return v.toString().toStdString();
+    }
+
+    bool boolean(const char* key) const
+    {
+        const QJsonValue v = at(key);
+        if (!v.isBool())
+            fail(QLatin1StringView(key), tr("%1 must be true or false, not %2").arg(QLatin1StringView(key), typeName(v)));
+        return v.toBool();
+    }
+
+    std::int64_t integer(const char* key, std::int64_t low, std::int64_t high) const
+    {
+        const QString name = QLatin1StringView(key);
+        const QJsonValue v = at(key);
+        const QString range = tr("%1 must be a whole number from %2 to %3").arg(name).arg(low).arg(high);
+        if (!v.isDouble())
+            fail(name, range + tr(", not %1").arg(typeName(v)));
+        const double d = v.toDouble();
+        if (d != std::floor(d))
+            fail(name, range + tr(", not %1").arg(d));
+        const qint64 exact = v.toInteger(std::numeric_limits<qint64>::min());
+        if (d < double(low) || d > double(high) || exact == std::numeric_limits<qint64>::min() || exact < low ||
+            exact > high)
+            fail(name, range + tr(", not %1").arg(d, 0, 'g', 17));
+        return exact;
+    }
+
+    double number(const char* key) const
+    {
+        const QJsonValue v = at(key);
+        if (!v.isDouble())
+            fail(QLatin1StringView(key), tr("%1 must be a number, not %2").arg(QLatin1StringView(key), typeName(v)));
+        return v.toDouble();
+    }
+
+    template <typename Enum>
+    Enum choice(const char* key) const
+    {
+        const QString name = QLatin1StringView(key);
+        QStringList allowed;
+        for (const auto k : enumKeys<Enum>())
+            allowed << u'"' + QString::fromLatin1(k.data(), qsizetype(k.size())) + u'"';
+        const QJsonValue v = at(key);
+        const auto parsed = v.isString() ? enumFromKey<Enum>(v.toString().toStdString()) : std::nullopt;
+        if (!parsed)
+            fail(name, tr("%1 must be one of %2, not %3")
+                           .arg(name, allowed.join(QStringLiteral(", ")),
+                                v.isString() ? u'"' + v.toString() + u'"' : typeName(v)));
+        return *parsed;
+    }
+
+    Matrix rows(const char* key) const
+    {
+        const QString name = QLatin1StringView(key);
+        const QJsonValue v = at(key);
+        if (!v.isArray() || v.toArray().isEmpty())
+            fail(name, tr("%1 must be a non-empty list of rows of numbers").arg(name));
+        const QJsonArray array = v.toArray();
+        Matrix m;
+        for (qsizetype i = 0; i < array.size(); ++i) {
+            const QJsonValue row = array.at(i);
+            if (!row.isArray() || row.toArray().isEmpty())
+                fail(name, tr("%1 row %2 must be a non-empty list of numbers").arg(name).arg(i + 1));
+            const QJsonArray cells = row.toArray();
+            if (i == 0)
+                m.resize(array.size(), cells.size());
+            if (cells.size() != m.cols())
+                fail(name, tr("%1 row %2 has %3 numbers but row 1 has %4: every row needs the same length")
+                               .arg(name)
+                               .arg(i + 1)
+                               .arg(cells.size())
+                               .arg(m.cols()));
+            for (qsizetype j = 0; j < cells.size(); ++j) {
+                if (!cells.at(j).isDouble())
+                    fail(name, tr("%1 row %2, column %3 must be a number, not %4")
+                                   .arg(name)
+                                   .arg(i + 1)
+                                   .arg(j + 1)
+                                   .arg(typeName(cells.at(j))));
+                m(i, j) = static_cast<float>(cells.at(j).toDouble());
+            }
+        }
+        return m;
+    }
+
+private:
+    QJsonObject m_object;
+};
+
+void checkKeys(const QJsonObject& object)
+{
+    const QStringList known = sessionKeys();
+    for (auto it = object.begin(); it != object.end(); ++it)
+        if (!known.contains(it.key()))
+            fail(it.key(), tr("unknown key \"%1\"; a session knows: %2")
+                               .arg(it.key(), known.join(QStringLiteral(", "))));
+}
+
+Session parse(const QJsonObject& object)
+{
+    checkKeys(object);
+    const Reader r(object);
+    Session s;
+    if (r.has("format") && r.string("format") != SessionFormatTag)
+        fail(QStringLiteral("format"), tr("format must be \"%1\"").arg(QLatin1StringView(SessionFormatTag)));
+    if (r.has("version") && r.integer("version", 1, 1'000'000) > SessionFormatVersion)
+        fail(QStringLiteral("version"), tr("version %1 was written by a newer Attention Explorer (this one "
+                                           "reads version %2)")
+                                            .arg(r.integer("version", 1, 1'000'000))
+                                            .arg(SessionFormatVersion));
+    if (r.has("title"))
+        s.title = r.string("title");
+    if (r.has("description"))
+        s.description = r.string("description");
+    if (r.has("sentence"))
+        s.sentence = r.string("sentence");
+    if (r.has("source_sentence"))
+        s.sourceSentence = r.string("source_sentence");
+    if (r.has("tokenizer"))
+        s.tokenizer = r.choice<TokenizerKind>("tokenizer");
+    if (r.has("cpu_capability"))
+        s.cpuCapability = r.choice<CpuCapability>("cpu_capability");
+    if (r.has("embedding"))
+        s.embedding = r.choice<EmbeddingSource>("embedding");
+    if (r.has("embedding_seed"))
+        s.embeddingSeed = std::uint64_t(r.integer("embedding_seed", 0, limits::MaxSeed));
+    if (r.has("vocab_size"))
+        s.vocabSize = r.integer("vocab_size", 1, limits::MaxVocabSize);
+    if (r.has("inputs"))
+        s.inputs = r.rows("inputs");
+    if (r.has("source_inputs"))
+        s.sourceInputs = r.rows("source_inputs");
+    if (r.has("d_in"))
+        s.dIn = int(r.integer("d_in", 1, limits::MaxDimension));
+    else if (s.embedding == EmbeddingSource::Manual && s.inputs.cols() > 0)
+        s.dIn = int(s.inputs.cols());
+    if (r.has("variant"))
+        s.variant = r.choice<Variant>("variant");
+    if (r.has("init"))
+        s.init = r.choice<InitScheme>("init");
+    if (r.has("d_out_kq"))
+        s.dOutKq = int(r.integer("d_out_kq", 1, limits::MaxDimension));
+    if (r.has("d_out_v"))
+        s.dOutV = int(r.integer("d_out_v", 1, limits::MaxDimension));
+    if (r.has("num_heads"))
+        s.numHeads = int(r.integer("num_heads", 1, limits::MaxHeads));
+    if (r.has("qkv_bias"))
+        s.qkvBias = r.boolean("qkv_bias");
+    if (r.has("weight_seed"))
+        s.weightSeed = std::uint64_t(r.integer("weight_seed", 0, limits::MaxSeed));
+    if (r.has("causal"))
+        s.causal = r.boolean("causal");
+    if (r.has("mask_method"))
+        s.maskMethod = r.choice<MaskMethod>("mask_method");
+    if (r.has("dropout")) {
+        s.dropout = r.number("dropout");
+        if (!(s.dropout >= 0.0 && s.dropout < 1.0))
+            fail(QStringLiteral("dropout"), tr("dropout must be at least 0 and below 1, not %1").arg(s.dropout));
+    }
+    if (r.has("training"))
+        s.training = r.boolean("training");
+    if (r.has("dropout_seed") && !r.at("dropout_seed").isNull())
+        s.dropoutSeed = std::uint64_t(r.integer("dropout_seed", 0, limits::MaxSeed));
+    return s;
+}
+
+// The shortest decimal that reads back as the same float: 0.43f is written as 0.43,
+// not as 0.4300000071525574, so hand-written tables stay as the user typed them.
+double shortestDouble(float value)
+{
+    char buffer[32];
+    const auto end = std::to_chars(buffer, buffer + sizeof buffer, value).ptr;
+    double result = 0;
+    std::from_chars(buffer, end, result);
+    return result;
+}
+
+QJsonArray rowsToJson(const Matrix& m)
+{
+    QJsonArray rows;
+    for (Eigen::Index i = 0; i < m.rows(); ++i) {
+        QJsonArray row;
+        for (Eigen::Index j = 0; j < m.cols(); ++j)
+            row.append(shortestDouble(m(i, j)));
+        rows.append(row);
+    }
+    return rows;
+}
+
+QString keyText(std::string_view key)
+{
+    return QString::fromLatin1(key.data(), qsizetype(key.size()));
+}
+
+} // namespace
+
+QStringList sessionKeys()
+{
+    return {QStringLiteral("sentence"),    QStringLiteral("source_sentence"), QStringLiteral("embedding"),
+            QStringLiteral("embedding_seed"), QStringLiteral("vocab_size"),  QStringLiteral("d_in"),
+            QStringLiteral("inputs"),      QStringLiteral("source_inputs"),   QStringLiteral("variant"),
+            QStringLiteral("init"),        QStringLiteral("d_out_kq"),        QStringLiteral("d_out_v"),
+            QStringLiteral("num_heads"),   QStringLiteral("qkv_bias"),        QStringLiteral("weight_seed"),
+            QStringLiteral("causal"),      QStringLiteral("mask_method"),     QStringLiteral("dropout"),
+            QStringLiteral("training"),    QStringLiteral("dropout_seed"),    QStringLiteral("format"),
+            QStringLiteral("version"),     QStringLiteral("title"),           QStringLiteral("description"),
+            QStringLiteral("tokenizer"),   QStringLiteral("cpu_capability")};
+}
+
+SessionParseResult sessionFromJsonObject(const QJsonObject& object)
+{
+    try {
+        return {parse(object), std::nullopt};
+    } catch (const ParseFailure& failure) {
+        return {Session{}, failure.issue};
+    }
+}
+
+SessionParseResult sessionFromJson(const QByteArray& json)
+{
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(json, &error);
+    if (error.error != QJsonParseError::NoError)
+        return {Session{}, SessionIssue{{}, tr("the session is not valid JSON: %1 at byte %2")
+                                                .arg(error.errorString())
+                                                .arg(error.offset)}};
+    if (!document.isObject())
+        return {Session{}, SessionIssue{{}, tr("a session must be a JSON object ({...}), not a list or a value")}};
+    return sessionFromJsonObject(document.object());
+}
+
+QJsonObject sessionToJsonObject(const Session& s)
+{
+    QJsonObject o;
+    o[QStringLiteral("format")] = QLatin1StringView(SessionFormatTag);
+    o[QStringLiteral("version")] = SessionFormatVersion;
+    if (!s.title.empty())
+        o[QStringLiteral("title")] = QString::fromStdString(s.title);
+    if (!s.description.empty())
+        o[QStringLiteral("description")] = QString::fromStdString(s.description);
+    o[QStringLiteral("sentence")] = QString::fromStdString(s.sentence);
+    o[QStringLiteral("source_sentence")] = QString::fromStdString(s.sourceSentence);
+    o[QStringLiteral("tokenizer")] = keyText(toKey(s.tokenizer));
+    o[QStringLiteral("cpu_capability")] = keyText(toKey(s.cpuCapability));
+    o[QStringLiteral("embedding")] = keyText(toKey(s.embedding));
+    o[QStringLiteral("embedding_seed")] = qint64(s.embeddingSeed);
+    o[QStringLiteral("vocab_size")] = qint64(s.vocabSize);
+    o[QStringLiteral("d_in")] = s.dIn;
+    if (s.embedding == EmbeddingSource::Manual) {
+        o[QStringLiteral("inputs")] = rowsToJson(s.inputs);
+        if (s.isCross())
+            o[QStringLiteral("source_inputs")] = rowsToJson(s.sourceInputs);
+    }
+    o[QStringLiteral("variant")] = keyText(toKey(s.variant));
+    o[QStringLiteral("init")] = keyText(toKey(s.init));
+    o[QStringLiteral("d_out_kq")] = s.dOutKq;
+    o[QStringLiteral("d_out_v")] = s.dOutV;
+    o[QStringLiteral("num_heads")] = s.numHeads;
+    o[QStringLiteral("qkv_bias")] = s.qkvBias;
+    o[QStringLiteral("weight_seed")] = qint64(s.weightSeed);
+    o[QStringLiteral("causal")] = s.causal;
+    o[QStringLiteral("mask_method")] = keyText(toKey(s.maskMethod));
+    o[QStringLiteral("dropout")] = s.dropout;
+    o[QStringLiteral("training")] = s.training;
+    o[QStringLiteral("dropout_seed")] = s.dropoutSeed ? QJsonValue(qint64(*s.dropoutSeed)) : QJsonValue();
+    return o;
+}
+
+QByteArray sessionToJson(const Session& s)
+{
+    return QJsonDocument(sessionToJsonObject(s)).toJson(QJsonDocument::Indented);
+}
+
+} // namespace ae

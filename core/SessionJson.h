@@ -1,0 +1,36 @@
+#pragma once
+
+#include "Session.h"
+#include "SessionIssue.h"
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QStringList>
+#include <optional>
+
+namespace ae {
+
+struct SessionParseResult
+{
+    Session session;
+    std::optional<SessionIssue> issue; // set when the JSON is not a session
+};
+
+// Session files (spec §1): a JSON object, every key optional with the article's
+// defaults, an unknown key or a value of the wrong type or range refused with a message
+// naming the key. Besides the spec's keys the app knows "format", "version", "title",
+// "description", "tokenizer" and "cpu_capability".
+SessionParseResult sessionFromJson(const QByteArray& json);
+SessionParseResult sessionFromJsonObject(const QJsonObject& object);
+
+// Every key, with "format" and "version" first; manual matrices only when manual.
+QJsonObject sessionToJsonObject(const Session& session);
+QByteArray sessionToJson(const Session& session);
+
+// The keys a session may have, in the order of spec §1 then the app's own.
+QStringList sessionKeys();
+
+inline constexpr char SessionFormatTag[] = "attention-explorer-session";
+inline constexpr int SessionFormatVersion = 1;
+
+} // namespace ae

@@ -1,0 +1,170 @@
+#include "Softmax.h"
+
+#include <Eigen/Core>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace ae {
+
+namespace {
+
+using ArrayMap = Eigen::Map<Eigen::ArrayXf>;
+using ConstArrayMap = Eigen::Map<const Eigen::ArrayXf>;
+
+// ATen's vec::reduce_all(+) over a row of n floats (8-wide vectors): fewer than 8 are
+// added left to right; otherwise lane l sums cells l, l+8, l+16, ... (the ragged tail
+// joins lanes 0, 1, ...), then the lanes are added in order.
+float laneSum(const float* e, std::int64_t n)
+{
+    if (n < 8) {
+        float s = e[0];
+        for (std::int64_t j = 1; j < n; ++j)
+            s = s + e[j];
+        return s;
+    }
+    float lanes[8];
+    std::copy(e, e + 8, lanes);
+    const std::int64_t full = n - n % 8;
+    for (std::int64_t d = 8; d < full; d += 8)
+        for (int l = 0; l < 8; ++l)
+            lanes[l] = lanes[l] + e[d + l];
+    for (std::int64_t l = 0; l < n - full; ++l)
+        lanes[l] = lanes[l] + e[full + l];
+    float s = lanes[0];
+    for (int l = 1; l < 8; ++l)
+        s = s + lanes[l];
+    return s;
+}
+
+// ATen's sum(dim=-1) of one contiguous row shorter than 512 cells (cascade_sum below its
+// first level): four interleaved partial sums (of 8-wide vectors from 8 cells on), the
+// scalar tail summed separately, then combined in order.
+float rowSum(const float* x, std::int64_t n)
+{
+    if (n < 8) {
+        float p[4] = {0, 0, 0, 0};
+        const std::int64_t groups = n / 4;
+        for (std::int64_t i = 0; i < groups; ++i)
+            for (int k = 0; k < 4; ++k)
+                p[k] = p[k] + x[4 * i + k];
+        for (std::int64_t i = groups * 4; i < n; ++i)
+            p[0] = p[0] + x[i];
+        return ((p[0] + p[1]) + p[2]) + p[3];
+    }
+    const std::int64_t vectors = n / 8;
+    float p[4][8] = {};
+    const std::int64_t groups = vectors / 4;
+    auto addVector = [&](float* acc, std::int64_t v) {
+        for (int l = 0; l < 8; ++l)
+            acc[l] = acc[l] + x[8 * v + l];
+    };
+    for (std::int64_t i = 0; i < groups; ++i)
+        for (int k = 0; k < 4; ++k)
+            addVector(p[k], 4 * i + k);
+    for (std::int64_t i = groups * 4; i < vectors; ++i)
+        addVector(p[0], i);
+    for (int k = 1; k < 4; ++k)
+        for (int l = 0; l < 8; ++l)
+            p[0][l] = p[0][l] + p[k][l];
+    float total = 0;
+    for (std::int64_t i = vectors * 8; i < n; ++i)
+        total = total + x[i];
+    for (int l = 0; l < 8; ++l)
+        total = total + p[0][l];
+    return total;
+}
+
+// Rows whose visible scores are not all finite take the careful path.
+bool allFinite(const float* in, std::int64_t visible, float divisor)
+{
+    for (std::int64_t j = 0; j < visible; ++j)
+        if (!std::isfinite(in[j] / divisor))
+            return false;
+    return true;
+}
+
+void torchOrderSoftmax(const float* in, float* out, std::int64_t n, std::int64_t visible, float divisor)
+{
+    float maximum = in[0] / divisor;
+    for (std::int64_t j = 0; j < visible; ++j) {
+        out[j] = in[j] / divisor;
+        maximum = std::max(maximum, out[j]);
+    }
+    for (std::int64_t j = 0; j < visible; ++j)
+        out[j] = std::exp(out[j] - maximum);
+    std::fill(out + visible, out + n, 0.0f);
+    const float inverse = 1.0f / laneSum(out, n);
+    for (std::int64_t j = 0; j < visible; ++j)
+        out[j] = out[j] * inverse;
+}
+
+// Returns false (leaving `out` scratch) for rows that are not all finite.
+bool fastSoftmax(const float* in, float* out, std::int64_t visible, float divisor)
+{
+    const ConstArrayMap scores(in, visible);
+    ArrayMap result(out, visible);
+    if (divisor == 1.0f)
+        result = scores;
+    else
+        result = scores / divisor;
+    if (!result.isFinite().all())
+        return false;
+    const float maximum = result.maxCoeff();
+    result = (result - maximum).exp();
+    const float inverseSum = 1.0f / result.sum();
+    result *= inverseSum;
+    return true;
+}
+
+void carefulSoftmax(const float* in, float* out, std::int64_t visible, float divisor)
+{
+    constexpr float infinity = std::numeric_limits<float>::infinity();
+    float maximum = -infinity;
+    for (std::int64_t j = 0; j < visible; ++j) {
+        const float x = in[j] / divisor;
+        out[j] = std::isnan(x) ? -infinity : x;
+        maximum = std::fmax(maximum, out[j]);
+    }
+    if (maximum == -infinity) { // nothing visible: an empty row, not 0/0
+        std::fill(out, out + visible, 0.0f);
+        return;
+    }
+    float sum = 0;
+    for (std::int64_t j = 0; j < visible; ++j) {
+        out[j] = maximum == infinity ? (out[j] == infinity ? 1.0f : 0.0f) : std::exp(out[j] - maximum);
+        sum += out[j];
+    }
+    const float inverseSum = 1.0f / sum;
+    for (std::int64_t j = 0; j < visible; ++j)
+        out[j] *= inverseSum;
+}
+
+} // namespace
+
+void softmaxRow(const float* in, float* out, std::int64_t n, std::int64_t visible, float divisor,
+                Arithmetic arithmetic)
+{
+    if (visible <= 0)
+        std::fill(out, out + n, 0.0f);
+    else if (arithmetic == Arithmetic::TorchOrder && allFinite(in, visible, divisor))
+        torchOrderSoftmax(in, out, n, visible, divisor);
+    else if (arithmetic == Arithmetic::TorchOrder || !fastSoftmax(in, out, visible, divisor))
+        carefulSoftmax(in, out, visible, divisor);
+    std::fill(out + std::max<std::int64_t>(visible, 0), out + n, 0.0f);
+}
+
+void renormalizedSoftmaxRow(const float* in, float* out, std::int64_t n, std::int64_t visible,
+                            float divisor, Arithmetic arithmetic)
+{
+    softmaxRow(in, out, n, n, divisor, arithmetic);
+    std::fill(out + visible, out + n, 0.0f);
+    const float sum = arithmetic == Arithmetic::TorchOrder ? rowSum(out, n) : ConstArrayMap(out, visible).sum();
+    if (sum > 0)
+        for (std::int64_t j = 0; j < visible; ++j)
+            out[j] = out[j] / sum;
+    else
+        std::fill(out, out + visible, 0.0f);
+}
+
+} // namespace ae

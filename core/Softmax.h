@@ -1,0 +1,24 @@
+#pragma once
+
+#include "Arithmetic.h"
+
+#include <cstdint>
+
+namespace ae {
+
+// Softmax of one row of scores, as torch.softmax(scores / divisor, dim=-1) computes it:
+// each score is divided (not multiplied by a reciprocal) by `divisor`, the row maximum
+// is subtracted before exp for stability, and the exps are scaled by 1/sum.
+//   in, out: n floats; only the first `visible` cells take part (a causal row), the
+//   rest of `out` is 0, exactly what -inf scores give.
+// Robust for any input: a row with nothing visible or only -inf gives zeros (PyTorch:
+// NaN), +inf cells share the weight equally, NaN cells count as -inf.
+void softmaxRow(const float* in, float* out, std::int64_t n, std::int64_t visible, float divisor,
+                Arithmetic arithmetic);
+
+// The book's first causal method for one row: softmax over all n cells, zero the cells
+// from `visible` on, divide the kept cells by their sum (0 where that sum underflows).
+void renormalizedSoftmaxRow(const float* in, float* out, std::int64_t n, std::int64_t visible,
+                            float divisor, Arithmetic arithmetic);
+
+} // namespace ae

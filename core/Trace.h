@@ -1,0 +1,72 @@
+#pragma once
+
+#include "Arithmetic.h"
+#include "Matrix.h"
+#include "Session.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ae {
+
+// One attention head's tensors (spec §6 names in comments). T = query tokens,
+// S = key/value tokens (T for self-attention), dk/dv = this head's key/value size.
+// Tensors that are cheap functions of these (scaled scores, the causal mask, masked
+// scores, the other mask method's weights) are derived on demand: see TraceDerived.h.
+struct HeadTrace
+{
+    Matrix wQuery, wKey, wValue;    // W_query (d_in x dk), W_key, W_value (d_in x dv); empty for simplified
+    RowVector bQuery, bKey, bValue; // b_query ...: only with qkv_bias
+    Matrix queries;                 // queries (T x dk)
+    Matrix keys;                    // keys (S x dk)
+    Matrix values;                  // values (S x dv)
+    Matrix attnScores;              // attn_scores (T x S): raw q·k
+    Matrix attnWeights;             // attn_weights (T x S): after mask and softmax, before dropout
+    Matrix dropoutMask;             // dropout_mask (T x S), 1 = kept: only when dropout acts
+    Matrix attnWeightsDropped;      // attn_weights_dropped (T x S): weights * keep / (1 - p)
+    Matrix contextVec;              // context_vec (T x dv)
+    float maskMethodsMaxDiff = 0;   // causal: max |neg-inf weights - renormalized weights|
+};
+
+struct StageTimings
+{
+    double embeddingMs = 0;
+    double initMs = 0;
+    double forwardMs = 0;
+    double methodCompareMs = 0;
+};
+
+// Everything one computation produced, immutable once built: the views render it,
+// the exporters write it. Shared between threads as std::shared_ptr<const Trace>.
+struct Trace
+{
+    Session session;
+
+    std::vector<std::string> vocabulary;
+    std::vector<std::string> tokens, sourceTokens; // sourceTokens: cross-attention only
+    std::vector<std::int64_t> tokenIds, sourceTokenIds;
+
+    Matrix inputs;       // inputs (T x d_in)
+    Matrix sourceInputs; // source_inputs (S x d_in): cross-attention only
+
+    Matrix wQuery, wKey, wValue;    // whole-module projections (x @ W orientation)
+    RowVector bQuery, bKey, bValue; // with qkv_bias
+    Matrix outProjWeight;           // out_proj_weight (d_out x d_out): multihead only
+    RowVector outProjBias;          // out_proj_bias
+    Matrix contextVecHeads;         // context_vec_heads (T x d_out): multihead, before out_proj
+    Matrix contextVec;              // context_vec: the module's output
+
+    std::vector<HeadTrace> heads;
+    Arithmetic arithmetic = Arithmetic::TorchOrder; // which path computed it (see Arithmetic.h)
+    float scoreDivisor = 1; // scores are divided by this before softmax: sqrt(dk), 1 for simplified
+    StageTimings timings;
+
+    const Matrix& keySource() const { return session.isCross() ? sourceInputs : inputs; }
+    const std::vector<std::string>& keyTokens() const { return session.isCross() ? sourceTokens : tokens; }
+    Eigen::Index queryCount() const { return inputs.rows(); }
+    Eigen::Index keyCount() const { return keySource().rows(); }
+    float maskMethodsMaxDiff() const;
+};
+
+} // namespace ae

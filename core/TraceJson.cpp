@@ -1,0 +1,132 @@
+#include "TraceJson.h"
+
+#include "JsonWriter.h"
+#include "SessionEnums.h"
+#include "Trace.h"
+#include "TraceDerived.h"
+
+namespace ae {
+
+namespace {
+
+void matrixIfAny(JsonWriter& w, std::string_view name, const Matrix& m)
+{
+    if (m.size() == 0)
+        return;
+    w.key(name);
+    w.matrix(m);
+}
+
+void vectorIfAny(JsonWriter& w, std::string_view name, const RowVector& v)
+{
+    if (v.size() == 0)
+        return;
+    w.key(name);
+    w.vector(v);
+}
+
+void writeHead(JsonWriter& w, const Trace& trace, const HeadTrace& head)
+{
+    w.beginObject();
+    matrixIfAny(w, "W_query", head.wQuery);
+    matrixIfAny(w, "W_key", head.wKey);
+    matrixIfAny(w, "W_value", head.wValue);
+    vectorIfAny(w, "b_query", head.bQuery);
+    vectorIfAny(w, "b_key", head.bKey);
+    vectorIfAny(w, "b_value", head.bValue);
+    matrixIfAny(w, "queries", head.queries);
+    matrixIfAny(w, "keys", head.keys);
+    matrixIfAny(w, "values", head.values);
+    matrixIfAny(w, "attn_scores", head.attnScores);
+    matrixIfAny(w, "scaled_scores", scaledScores(trace, head));
+    if (trace.session.causal) {
+        matrixIfAny(w, "mask", causalMask(trace.queryCount(), trace.keyCount()));
+        if (trace.session.maskMethod == MaskMethod::NegInf)
+            matrixIfAny(w, "masked_scores", maskedScores(head));
+        w.key("mask_methods_max_abs_diff");
+        w.value(head.maskMethodsMaxDiff);
+    }
+    matrixIfAny(w, "attn_weights", head.attnWeights);
+    matrixIfAny(w, "dropout_mask", head.dropoutMask);
+    matrixIfAny(w, "attn_weights_dropped", head.attnWeightsDropped);
+    matrixIfAny(w, "context_vec", head.contextVec);
+    w.endObject();
+}
+
+void writeShape(JsonWriter& w, std::string_view name, Eigen::Index rows, Eigen::Index cols)
+{
+    w.key(name);
+    w.beginArray();
+    w.value(static_cast<std::int64_t>(rows));
+    w.value(static_cast<std::int64_t>(cols));
+    w.endArray();
+}
+
+} // namespace
+
+std::string traceToJson(const Trace& trace)
+{
+    const bool cross = trace.session.isCross();
+    JsonWriter w;
+    w.beginObject();
+    w.key("format");
+    w.value(std::string_view("attention-explorer-dump"));
+    w.key("version");
+    w.value(std::int64_t{1});
+    w.key("variant");
+    w.value(toKey(trace.session.variant));
+    w.key("tokens");
+    w.strings(trace.tokens);
+    w.key("token_ids");
+    w.integers(trace.tokenIds);
+    w.key("vocabulary");
+    w.strings(trace.vocabulary);
+    if (cross) {
+        w.key("source_tokens");
+        w.strings(trace.sourceTokens);
+        w.key("source_token_ids");
+        w.integers(trace.sourceTokenIds);
+    }
+
+    w.key("shapes");
+    w.beginObject();
+    writeShape(w, "inputs", trace.inputs.rows(), trace.inputs.cols());
+    if (!trace.heads.empty())
+        writeShape(w, "attn_weights", trace.heads.front().attnWeights.rows(), trace.heads.front().attnWeights.cols());
+    writeShape(w, "context_vec", trace.contextVec.rows(), trace.contextVec.cols());
+    w.key("num_heads");
+    w.value(static_cast<std::int64_t>(trace.heads.size()));
+    w.endObject();
+
+    w.key("tensors");
+    w.beginObject();
+    matrixIfAny(w, "inputs", trace.inputs);
+    if (cross)
+        matrixIfAny(w, "source_inputs", trace.sourceInputs);
+    matrixIfAny(w, "W_query", trace.wQuery);
+    matrixIfAny(w, "W_key", trace.wKey);
+    matrixIfAny(w, "W_value", trace.wValue);
+    vectorIfAny(w, "b_query", trace.bQuery);
+    vectorIfAny(w, "b_key", trace.bKey);
+    vectorIfAny(w, "b_value", trace.bValue);
+    matrixIfAny(w, "out_proj_weight", trace.outProjWeight);
+    vectorIfAny(w, "out_proj_bias", trace.outProjBias);
+    matrixIfAny(w, "context_vec_heads", trace.contextVecHeads);
+    matrixIfAny(w, "context_vec", trace.contextVec);
+    w.endObject();
+
+    if (trace.session.causal) {
+        w.key("mask_methods_max_abs_diff");
+        w.value(trace.maskMethodsMaxDiff());
+    }
+
+    w.key("heads");
+    w.beginArray();
+    for (const HeadTrace& head : trace.heads)
+        writeHead(w, trace, head);
+    w.endArray();
+    w.endObject();
+    return w.take();
+}
+
+} // namespace ae

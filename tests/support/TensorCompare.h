@@ -1,0 +1,33 @@
+#pragma once
+
+#include "Matrix.h"
+
+#include <QString>
+
+namespace ae::test {
+
+// llm.c's check_tensor: compare cell by cell, report the worst difference and where.
+// Cells match when |a - b| <= atol + rtol * |b|, or when both are the same infinity
+// or both NaN.
+struct TensorComparison
+{
+    bool shapesMatch = true;
+    bool ok = true;
+    double worstDiff = 0;
+    Eigen::Index worstRow = 0, worstCol = 0;
+    float expected = 0, actual = 0;
+    QString describe(const QString& name) const;
+};
+
+TensorComparison compareTensors(const Matrix& expected, const Matrix& actual, double atol = 1e-5,
+                                double rtol = 1e-5);
+
+} // namespace ae::test
+
+// Fails the current test with the worst difference when two tensors differ.
+#define AE_COMPARE_TENSORS(name, expected, actual, atol)                                          \
+    do {                                                                                           \
+        const auto cmp_ = ae::test::compareTensors((expected), (actual), (atol), (atol));           \
+        if (!cmp_.ok)                                                                              \
+            QFAIL(qPrintable(cmp_.describe(name)));                                                \
+    } while (false)
