@@ -77,8 +77,12 @@ CommandLineRequest parseCommandLine(const QStringList& arguments)
     const QCommandLineOption dumpOption(QStringLiteral("dump-json"),
                                         tr("Compute without a display and write every tensor as JSON."),
                                         tr("file"));
+    const QCommandLineOption benchmarkOption(
+        QStringLiteral("benchmark"),
+        tr("Time the session's stages (embedding, init, forward, rendering) and print them as JSON."));
     parser.addOption(sessionOption);
     parser.addOption(dumpOption);
+    parser.addOption(benchmarkOption);
     const QStringList keys = flagKeys();
     for (const QString& key : keys)
         parser.addOption(QCommandLineOption(flagFor(key), tr("Session key %1 (overrides the file).").arg(key),
@@ -110,6 +114,10 @@ CommandLineRequest parseCommandLine(const QStringList& arguments)
     for (const QString& key : keys)
         if (parser.isSet(flagFor(key)))
             request.overrides[key] = flagValue(key, parser.value(flagFor(key)));
+    if (parser.isSet(benchmarkOption)) {
+        request.mode = CommandLineRequest::Mode::Benchmark;
+        return request;
+    }
     if (parser.isSet(dumpOption)) {
         request.mode = CommandLineRequest::Mode::DumpJson;
         request.dumpPath = parser.value(dumpOption);

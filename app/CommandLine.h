@@ -10,7 +10,7 @@ namespace ae {
 // flags override the session file.
 struct CommandLineRequest
 {
-    enum class Mode { Gui, DumpJson, Help, Version, Error };
+    enum class Mode { Gui, DumpJson, Benchmark, Help, Version, Error };
 
     Mode mode = Mode::Gui;
     QString sessionPath;      // --session

@@ -36,6 +36,11 @@ int runDumpJson(const CommandLineRequest& request)
         return ExitInvalidSession;
     }
     const std::string json = traceToJson(*result.trace);
+    if (request.dumpPath == QLatin1StringView("-")) {
+        std::fwrite(json.data(), 1, json.size(), stdout);
+        std::fputc('\n', stdout);
+        return std::fflush(stdout) == 0 ? ExitOk : ExitUsageOrIo;
+    }
     const QString error = SessionFile::writeAtomically(
         request.dumpPath, QByteArray::fromRawData(json.data(), static_cast<qsizetype>(json.size())));
     if (!error.isEmpty()) {

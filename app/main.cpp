@@ -1,3 +1,4 @@
+#include "BenchmarkRunner.h"
 #include "CommandLine.h"
 #include "HeadlessRunner.h"
 #include "MainWindow.h"
@@ -30,6 +31,8 @@ int main(int argc, char* argv[])
             return ae::ExitUsageOrIo;
         case ae::CommandLineRequest::Mode::DumpJson:
             return ae::runDumpJson(request);
+        case ae::CommandLineRequest::Mode::Benchmark:
+            return ae::runBenchmark(request);
         case ae::CommandLineRequest::Mode::Gui:
             break;
         }

@@ -69,6 +69,14 @@ private Q_SLOTS:
         QVERIFY(std::fabs(z2.at(0).toDouble() - 0.5313) < 0.5e-4);
     }
 
+    void dumpToStandardOutput()
+    {
+        const Run r = run({QStringLiteral("--sentence"), QStringLiteral("a b a"), QStringLiteral("--dump-json"), QStringLiteral("-")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject dump = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(dump.value(QStringLiteral("token_ids")).toArray(), (QJsonArray{0, 1, 0}));
+    }
+
     void flagsOverrideTheFile()
     {
         QTemporaryDir dir;

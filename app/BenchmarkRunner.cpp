@@ -1,0 +1,125 @@
+#include "BenchmarkRunner.h"
+
+#include "AttentionParams.h"
+#include "CommandLine.h"
+#include "Embedding.h"
+#include "Engine.h"
+#include "Forward.h"
+#include "HeadlessRunner.h"
+#include "SessionEnums.h"
+#include "SessionFile.h"
+#include "SessionValidator.h"
+#include "Trace.h"
+#include "Vocabulary.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <functional>
+#include <sys/resource.h>
+#include <vector>
+
+namespace ae {
+
+namespace {
+
+constexpr int Runs = 9;
+
+double milliseconds(const std::function<void()>& work)
+{
+    const auto start = std::chrono::steady_clock::now();
+    work();
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+double median(std::vector<double> values)
+{
+    std::sort(values.begin(), values.end());
+    return values[values.size() / 2];
+}
+
+double medianOf(int runs, const std::function<void()>& work)
+{
+    std::vector<double> times;
+    for (int i = 0; i < runs; ++i)
+        times.push_back(milliseconds(work));
+    return median(times);
+}
+
+double peakRssMb()
+{
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return double(usage.ru_maxrss) / 1024.0; // ru_maxrss is in kilobytes on Linux
+}
+
+double rounded(double value)
+{
+    return std::round(value * 1000.0) / 1000.0;
+}
+
+} // namespace
+
+int runBenchmark(const CommandLineRequest& request)
+{
+    const SessionLoadResult loaded = SessionFile::load(request.sessionPath, request.overrides);
+    if (loaded.issue) {
+        std::fprintf(stderr, "attention-explorer: %s\n", loaded.issue->message.toLocal8Bit().constData());
+        return loaded.ioError ? ExitUsageOrIo : ExitInvalidSession;
+    }
+    const Session& session = loaded.session;
+    if (const auto issue = validateSession(session)) {
+        std::fprintf(stderr, "attention-explorer: %s\n", issue->message.toLocal8Bit().constData());
+        return ExitInvalidSession;
+    }
+
+    // One full computation first: it checks the session and gives the shapes.
+    const ComputeResult first = Engine().compute(session);
+    const Trace& trace = *first.trace;
+
+    std::vector<std::int64_t> ids = trace.tokenIds;
+    ids.insert(ids.end(), trace.sourceTokenIds.begin(), trace.sourceTokenIds.end());
+    const double embeddingMs = session.embedding == EmbeddingSource::Torch
+                                   ? medianOf(Runs, [&] {
+                                         torchEmbeddingRows(session.embeddingSeed, session.vocabSize, session.dIn, ids,
+                                                            session.cpuCapability);
+                                     })
+                                   : 0.0;
+    AttentionParams params;
+    const double initMs = medianOf(Runs, [&] { params = initAttentionParams(session); });
+
+    std::vector<double> forwardTimes;
+    for (int i = 0; i < Runs + 2; ++i) {
+        Trace scratch;
+        scratch.session = session;
+        const double ms = milliseconds([&] { runForward(session, params, trace.inputs, trace.keySource(), scratch); });
+        if (i >= 2) // two warm-up runs: page faults of the first allocations, thread pool start
+            forwardTimes.push_back(ms);
+    }
+
+    QJsonObject result;
+    result[QStringLiteral("tokens")] = qint64(trace.queryCount());
+    result[QStringLiteral("source_tokens")] = qint64(trace.keyCount());
+    result[QStringLiteral("d_in")] = session.dIn;
+    result[QStringLiteral("d_out_kq")] = session.dOutKq;
+    result[QStringLiteral("d_out_v")] = session.dOutV;
+    result[QStringLiteral("num_heads")] = int(trace.heads.size());
+    result[QStringLiteral("variant")] = QString::fromLatin1(toKey(session.variant).data());
+    result[QStringLiteral("causal")] = session.causal;
+    result[QStringLiteral("arithmetic")] =
+        trace.arithmetic == Arithmetic::TorchOrder ? QStringLiteral("torch-order") : QStringLiteral("fast");
+    result[QStringLiteral("runs")] = Runs;
+    result[QStringLiteral("embedding_ms")] = rounded(embeddingMs);
+    result[QStringLiteral("init_ms")] = rounded(initMs);
+    result[QStringLiteral("forward_ms")] = rounded(median(forwardTimes));
+    result[QStringLiteral("forward_min_ms")] = rounded(*std::min_element(forwardTimes.begin(), forwardTimes.end()));
+    result[QStringLiteral("peak_rss_mb")] = rounded(peakRssMb());
+    std::printf("%s\n", QJsonDocument(result).toJson(QJsonDocument::Compact).constData());
+    return ExitOk;
+}
+
+} // namespace ae
