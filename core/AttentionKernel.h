@@ -15,21 +15,33 @@ struct HeadOptions
     MaskMethod maskMethod = MaskMethod::NegInf;
     const Matrix* keepMask = nullptr; // dropout: 1 = kept (T x S); null when dropout is off
     float dropoutScale = 1;           // 1 / (1 - p), as float, as PyTorch's noise.div_
-    bool compareMaskMethods = false;  // causal: also run the other method, record max |diff|
     Arithmetic arithmetic = Arithmetic::Fast;
 };
+
+// Rows per block of the causal fast path: row block [r, r + B) needs keys [0, r + B) only.
+constexpr Eigen::Index CausalBlockRows = 128;
+
+// True when attendHead() leaves the scores of hidden (future) keys uncomputed, to be
+// filled by completeHiddenScores(): the fast causal path of the neg-inf method, whose
+// softmax never reads them.
+bool skipsHiddenScores(const HeadOptions& options);
 
 // Scaled dot-product attention for one head.
 // queries (T, dk), keys (S, dk), values (S, dv) -> head.attnScores (T, S),
 // head.attnWeights (T, S), [head.dropoutMask, head.attnWeightsDropped (T, S)],
-// head.contextVec (T, dv), head.maskMethodsMaxDiff.
-// pass 1: scores = queries · keysᵀ (all T x S cells: the raw scores are shown even where
-//         a causal mask hides them);
+// head.contextVec (T, dv).
+// pass 1: scores = queries · keysᵀ; on the fast causal path only the blocks a causal
+//         mask leaves visible (about half);
 // pass 2: row i: softmax(scores / divisor) over its visible cells (causal: j <= i), by the
-//         session's mask method; optionally the other method too, for the comparison;
+//         session's mask method;
 // pass 3: dropout: weights * keep * 1/(1-p);
-// pass 4: context = weights · values.
+// pass 4: context = weights · values; on the fast causal path row block [r, r+B) only
+//         reads keys [0, r+B), the rest of its weights being zero.
 void attendHead(const Matrix& queries, const Matrix& keys, const Matrix& values,
                 const HeadOptions& options, HeadTrace& head);
+
+// The scores of the hidden keys that the fast causal path skipped (for display and the
+// dump: the raw scores are shown in full even where the mask hides them).
+void completeHiddenScores(const Matrix& queries, const Matrix& keys, HeadTrace& head);
 
 } // namespace ae

@@ -124,6 +124,10 @@ ComputeResult Engine::compute(const Session& session) const
     runForward(session, *params, trace->inputs, trace->keySource(), *trace);
     trace->timings.forwardMs = millisecondsSince(start);
 
+    start = std::chrono::steady_clock::now();
+    completeTrace(*trace);
+    trace->timings.completeMs = millisecondsSince(start);
+
     return {std::move(trace), std::nullopt};
 }
 

@@ -4,6 +4,7 @@
 #include "AttentionParams.h"
 #include "MatMul.h"
 #include "Trace.h"
+#include "TraceDerived.h"
 
 #include <cmath>
 #include <vector>
@@ -42,14 +43,16 @@ void runForward(const Session& s, const AttentionParams& params, const Matrix& x
     options.arithmetic = arithmetic;
     options.causal = s.causal;
     options.maskMethod = s.maskMethod;
-    options.compareMaskMethods = s.causal;
     options.dropoutScale = 1.0f / static_cast<float>(1.0 - s.dropout);
     options.scoreDivisor = s.hasWeights() ? static_cast<float>(std::sqrt(static_cast<double>(params.headDimKq))) : 1.0f;
     trace.scoreDivisor = options.scoreDivisor;
+    trace.headDimKq = params.headDimKq;
+    trace.headDimV = params.headDimV;
     trace.heads.assign(static_cast<std::size_t>(heads), HeadTrace{});
+    const auto keepMask = [&](int h) { return keepMasks.empty() ? nullptr : &keepMasks[static_cast<std::size_t>(h)]; };
 
     if (!s.hasWeights()) {
-        options.keepMask = keepMasks.empty() ? nullptr : &keepMasks[0];
+        options.keepMask = keepMask(0);
         attendHead(x, source, source, options, trace.heads[0]);
         trace.contextVec = trace.heads[0].contextVec;
         return;
@@ -61,22 +64,15 @@ void runForward(const Session& s, const AttentionParams& params, const Matrix& x
     const int dk = params.headDimKq;
     const int dv = params.headDimV;
 
+    // Heads in parallel; the GEMMs inside each run on one thread (Eigen does not nest).
 #pragma omp parallel for schedule(dynamic) if (heads > 1)
     for (int h = 0; h < heads; ++h) {
         HeadTrace& head = trace.heads[static_cast<std::size_t>(h)];
-        head.wQuery = params.wQuery.middleCols(h * dk, dk);
-        head.wKey = params.wKey.middleCols(h * dk, dk);
-        head.wValue = params.wValue.middleCols(h * dv, dv);
-        if (s.qkvBias) {
-            head.bQuery = params.bQuery.segment(h * dk, dk);
-            head.bKey = params.bKey.segment(h * dk, dk);
-            head.bValue = params.bValue.segment(h * dv, dv);
-        }
         head.queries = queries.middleCols(h * dk, dk);
         head.keys = keys.middleCols(h * dk, dk);
         head.values = values.middleCols(h * dv, dv);
         HeadOptions headOptions = options;
-        headOptions.keepMask = keepMasks.empty() ? nullptr : &keepMasks[static_cast<std::size_t>(h)];
+        headOptions.keepMask = keepMask(h);
         attendHead(head.queries, head.keys, head.values, headOptions, head);
     }
 
@@ -97,6 +93,27 @@ void runForward(const Session& s, const AttentionParams& params, const Matrix& x
         trace.contextVecHeads = std::move(concatenated);
     } else {
         trace.contextVec = std::move(concatenated);
+    }
+}
+
+void completeTrace(Trace& trace)
+{
+    const Session& s = trace.session;
+    HeadOptions options;
+    options.arithmetic = trace.arithmetic;
+    options.causal = s.causal;
+    options.maskMethod = s.maskMethod;
+    const int heads = int(trace.heads.size());
+#pragma omp parallel for schedule(dynamic) if (heads > 1)
+    for (int h = 0; h < heads; ++h) {
+        HeadTrace& head = trace.heads[static_cast<std::size_t>(h)];
+        if (skipsHiddenScores(options)) {
+            const Matrix& queries = s.hasWeights() ? head.queries : trace.inputs;
+            const Matrix& keys = s.hasWeights() ? head.keys : trace.keySource();
+            completeHiddenScores(queries, keys, head);
+        }
+        if (s.causal)
+            head.maskMethodsMaxDiff = maskMethodsMaxDiff(trace, head);
     }
 }
 

@@ -20,4 +20,9 @@ struct Trace;
 void runForward(const Session& session, const AttentionParams& params, const Matrix& x,
                 const Matrix& source, Trace& trace);
 
+// What the trace shows beyond the forward pass proper, in parallel over heads: the raw
+// scores of hidden keys that the fast causal path skipped, and the max |difference|
+// between the two causal masking methods.
+void completeTrace(Trace& trace);
+
 } // namespace ae

@@ -99,21 +99,26 @@ void torchOrderSoftmax(const float* in, float* out, std::int64_t n, std::int64_t
         out[j] = out[j] * inverse;
 }
 
-// Returns false (leaving `out` scratch) for rows that are not all finite.
+// Vectorised (Eigen packets: the exp included): scale by the reciprocal, subtract the max,
+// exp, sum, scale. Returns false (leaving `out` scratch) for rows the careful path must
+// take: a +inf or NaN score, or nothing finite. -inf cells need no care: exp gives 0.
 bool fastSoftmax(const float* in, float* out, std::int64_t visible, float divisor)
 {
+    constexpr float infinity = std::numeric_limits<float>::infinity();
     const ConstArrayMap scores(in, visible);
     ArrayMap result(out, visible);
     if (divisor == 1.0f)
         result = scores;
     else
-        result = scores / divisor;
-    if (!result.isFinite().all())
-        return false;
+        result = scores * (1.0f / divisor);
     const float maximum = result.maxCoeff();
+    if (!(maximum < infinity) || maximum == -infinity)
+        return false;
     result = (result - maximum).exp();
-    const float inverseSum = 1.0f / result.sum();
-    result *= inverseSum;
+    const float sum = result.sum();
+    if (!(sum >= 1.0f && sum < infinity)) // the max's own term is exp(0) = 1; NaN fails too
+        return false;
+    result *= 1.0f / sum;
     return true;
 }
 

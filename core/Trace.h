@@ -12,12 +12,11 @@ namespace ae {
 
 // One attention head's tensors (spec §6 names in comments). T = query tokens,
 // S = key/value tokens (T for self-attention), dk/dv = this head's key/value size.
-// Tensors that are cheap functions of these (scaled scores, the causal mask, masked
-// scores, the other mask method's weights) are derived on demand: see TraceDerived.h.
+// Tensors that are cheap functions of these (the head's slice of the projections, scaled
+// scores, the causal mask, masked scores, the other mask method's weights) are derived on
+// demand: see TraceDerived.h.
 struct HeadTrace
 {
-    Matrix wQuery, wKey, wValue;    // W_query (d_in x dk), W_key, W_value (d_in x dv); empty for simplified
-    RowVector bQuery, bKey, bValue; // b_query ...: only with qkv_bias
     Matrix queries;                 // queries (T x dk)
     Matrix keys;                    // keys (S x dk)
     Matrix values;                  // values (S x dv)
@@ -34,7 +33,7 @@ struct StageTimings
     double embeddingMs = 0;
     double initMs = 0;
     double forwardMs = 0;
-    double methodCompareMs = 0;
+    double completeMs = 0; // completeTrace(): hidden scores, mask-method comparison
 };
 
 // Everything one computation produced, immutable once built: the views render it,
@@ -50,7 +49,8 @@ struct Trace
     Matrix inputs;       // inputs (T x d_in)
     Matrix sourceInputs; // source_inputs (S x d_in): cross-attention only
 
-    Matrix wQuery, wKey, wValue;    // whole-module projections (x @ W orientation)
+    Matrix wQuery, wKey, wValue;    // whole-module projections (x @ W orientation); head h owns
+                                    // columns [h*headDimKq, ...) of wQuery/wKey, [h*headDimV, ...) of wValue
     RowVector bQuery, bKey, bValue; // with qkv_bias
     Matrix outProjWeight;           // out_proj_weight (d_out x d_out): multihead only
     RowVector outProjBias;          // out_proj_bias
@@ -58,6 +58,8 @@ struct Trace
     Matrix contextVec;              // context_vec: the module's output
 
     std::vector<HeadTrace> heads;
+    int headDimKq = 0; // d_k of each head (0 for simplified)
+    int headDimV = 0;
     Arithmetic arithmetic = Arithmetic::TorchOrder; // which path computed it (see Arithmetic.h)
     float scoreDivisor = 1; // scores are divided by this before softmax: sqrt(dk), 1 for simplified
     StageTimings timings;

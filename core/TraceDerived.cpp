@@ -4,9 +4,29 @@
 #include "Trace.h"
 
 #include <algorithm>
+#include <cmath>
+#include <vector>
 #include <limits>
 
 namespace ae {
+
+HeadProjection headProjection(const Trace& trace, int head)
+{
+    HeadProjection p;
+    if (!trace.session.hasWeights())
+        return p;
+    const int dk = trace.headDimKq;
+    const int dv = trace.headDimV;
+    p.wQuery = trace.wQuery.middleCols(head * dk, dk);
+    p.wKey = trace.wKey.middleCols(head * dk, dk);
+    p.wValue = trace.wValue.middleCols(head * dv, dv);
+    if (trace.bQuery.size() > 0) {
+        p.bQuery = trace.bQuery.segment(head * dk, dk);
+        p.bKey = trace.bKey.segment(head * dk, dk);
+        p.bValue = trace.bValue.segment(head * dv, dv);
+    }
+    return p;
+}
 
 Matrix scaledScores(const Trace& trace, const HeadTrace& head)
 {
@@ -32,19 +52,38 @@ Matrix maskedScores(const HeadTrace& head)
     return masked;
 }
 
-Matrix otherMethodWeights(const Trace& trace, const HeadTrace& head)
+namespace {
+
+void otherMethodRow(const Trace& trace, const HeadTrace& head, Eigen::Index i, float* out)
 {
     const Eigen::Index S = head.attnScores.cols();
-    const float divisor = trace.scoreDivisor;
-    Matrix weights(head.attnScores.rows(), S);
-    for (Eigen::Index i = 0; i < weights.rows(); ++i) {
-        const Eigen::Index visible = std::min(i + 1, S);
-        if (trace.session.maskMethod == MaskMethod::NegInf)
-            renormalizedSoftmaxRow(head.attnScores.row(i).data(), weights.row(i).data(), S, visible, divisor,
-                                   trace.arithmetic);
-        else
-            softmaxRow(head.attnScores.row(i).data(), weights.row(i).data(), S, visible, divisor, trace.arithmetic);
+    const Eigen::Index visible = std::min(i + 1, S);
+    if (trace.session.maskMethod == MaskMethod::NegInf)
+        renormalizedSoftmaxRow(head.attnScores.row(i).data(), out, S, visible, trace.scoreDivisor, trace.arithmetic);
+    else
+        softmaxRow(head.attnScores.row(i).data(), out, S, visible, trace.scoreDivisor, trace.arithmetic);
+}
+
+} // namespace
+
+float maskMethodsMaxDiff(const Trace& trace, const HeadTrace& head)
+{
+    const Eigen::Index S = head.attnScores.cols();
+    std::vector<float> other(static_cast<std::size_t>(S));
+    float worst = 0;
+    for (Eigen::Index i = 0; i < head.attnScores.rows(); ++i) {
+        otherMethodRow(trace, head, i, other.data());
+        for (Eigen::Index j = 0; j < std::min(i + 1, S); ++j)
+            worst = std::max(worst, std::fabs(head.attnWeights(i, j) - other[std::size_t(j)]));
     }
+    return worst;
+}
+
+Matrix otherMethodWeights(const Trace& trace, const HeadTrace& head)
+{
+    Matrix weights(head.attnScores.rows(), head.attnScores.cols());
+    for (Eigen::Index i = 0; i < weights.rows(); ++i)
+        otherMethodRow(trace, head, i, weights.row(i).data());
     return weights;
 }
 

@@ -10,6 +10,15 @@ struct Trace;
 // Tensors that are cheap functions of a trace, computed when a view or an exporter
 // asks instead of being stored for every head of every computation.
 
+// One head's slice of the module's projections: W_query (d_in x dk), W_key, W_value
+// (d_in x dv) and their biases (empty without qkv_bias); all empty for simplified.
+struct HeadProjection
+{
+    Matrix wQuery, wKey, wValue;
+    RowVector bQuery, bKey, bValue;
+};
+HeadProjection headProjection(const Trace& trace, int head);
+
 // scores / sqrt(dk), as the softmax sees them (unmasked).
 Matrix scaledScores(const Trace& trace, const HeadTrace& head);
 
@@ -18,6 +27,10 @@ Matrix causalMask(Eigen::Index queryCount, Eigen::Index keyCount);
 
 // scores.masked_fill(mask, -inf) (the neg-inf method's input, unscaled).
 Matrix maskedScores(const HeadTrace& head);
+
+// max |weights by one causal method - weights by the other| over the head's cells,
+// computed row by row without holding a second T x S matrix.
+float maskMethodsMaxDiff(const Trace& trace, const HeadTrace& head);
 
 // The causal weights by the method the session did not choose (for the side-by-side
 // comparison of the two masking methods).

@@ -25,15 +25,17 @@ void vectorIfAny(JsonWriter& w, std::string_view name, const RowVector& v)
     w.vector(v);
 }
 
-void writeHead(JsonWriter& w, const Trace& trace, const HeadTrace& head)
+void writeHead(JsonWriter& w, const Trace& trace, int index)
 {
+    const HeadTrace& head = trace.heads[std::size_t(index)];
+    const HeadProjection projection = headProjection(trace, index);
     w.beginObject();
-    matrixIfAny(w, "W_query", head.wQuery);
-    matrixIfAny(w, "W_key", head.wKey);
-    matrixIfAny(w, "W_value", head.wValue);
-    vectorIfAny(w, "b_query", head.bQuery);
-    vectorIfAny(w, "b_key", head.bKey);
-    vectorIfAny(w, "b_value", head.bValue);
+    matrixIfAny(w, "W_query", projection.wQuery);
+    matrixIfAny(w, "W_key", projection.wKey);
+    matrixIfAny(w, "W_value", projection.wValue);
+    vectorIfAny(w, "b_query", projection.bQuery);
+    vectorIfAny(w, "b_key", projection.bKey);
+    vectorIfAny(w, "b_value", projection.bValue);
     matrixIfAny(w, "queries", head.queries);
     matrixIfAny(w, "keys", head.keys);
     matrixIfAny(w, "values", head.values);
@@ -122,8 +124,8 @@ std::string traceToJson(const Trace& trace)
 
     w.key("heads");
     w.beginArray();
-    for (const HeadTrace& head : trace.heads)
-        writeHead(w, trace, head);
+    for (int h = 0; h < int(trace.heads.size()); ++h)
+        writeHead(w, trace, h);
     w.endArray();
     w.endObject();
     return w.take();

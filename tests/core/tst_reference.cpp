@@ -38,15 +38,21 @@ private Q_SLOTS:
         QTest::addColumn<QByteArray>("json");
         QTest::addColumn<int>("tokens");
         QTest::addColumn<int>("sourceTokens");
-        QTest::newRow("article") << QByteArray("{}") << 0 << 0;
-        QTest::newRow("simplified causal") << QByteArray(R"({"variant":"simplified","causal":true})") << 0 << 0;
-        QTest::newRow("wrapper renormalize") << QByteArray(R"({"variant":"multihead-wrapper","num_heads":3,"causal":true,"mask_method":"renormalize","d_in":8})") << 40 << 0;
-        QTest::newRow("multihead linear bias") << QByteArray(R"({"variant":"multihead","init":"linear","qkv_bias":true,"d_in":32,"d_out_kq":24,"d_out_v":24,"num_heads":4,"causal":true})") << 130 << 0;
-        QTest::newRow("multihead dropout") << QByteArray(R"({"variant":"multihead","init":"linear","d_in":16,"d_out_kq":16,"d_out_v":16,"num_heads":2,"causal":true,"dropout":0.3,"training":true})") << 64 << 0;
-        QTest::newRow("cross wrapper T<S") << QByteArray(R"({"variant":"multihead-wrapper","num_heads":2,"d_in":6,"causal":true})") << 9 << 23;
-        QTest::newRow("cross multihead T>S") << QByteArray(R"({"variant":"multihead","init":"linear","d_in":12,"d_out_kq":12,"d_out_v":12,"num_heads":3})") << 50 << 7;
-        QTest::newRow("self-attention 300 tokens") << QByteArray(R"({"d_in":20,"d_out_kq":10,"d_out_v":5,"causal":true,"dropout":0.5,"training":true,"dropout_seed":9})") << 300 << 0;
-        QTest::newRow("simplified cross") << QByteArray(R"({"variant":"simplified","d_in":4})") << 11 << 13;
+        QTest::addColumn<bool>("fast"); // which arithmetic the engine must have chosen
+        QTest::newRow("article") << QByteArray("{}") << 0 << 0 << false;
+        QTest::newRow("simplified causal") << QByteArray(R"({"variant":"simplified","causal":true})") << 0 << 0 << false;
+        QTest::newRow("wrapper renormalize") << QByteArray(R"({"variant":"multihead-wrapper","num_heads":3,"causal":true,"mask_method":"renormalize","d_in":8})") << 40 << 0 << false;
+        QTest::newRow("multihead linear bias") << QByteArray(R"({"variant":"multihead","init":"linear","qkv_bias":true,"d_in":32,"d_out_kq":24,"d_out_v":24,"num_heads":4,"causal":true})") << 130 << 0 << false;
+        QTest::newRow("multihead dropout") << QByteArray(R"({"variant":"multihead","init":"linear","d_in":16,"d_out_kq":16,"d_out_v":16,"num_heads":2,"causal":true,"dropout":0.3,"training":true})") << 64 << 0 << false;
+        QTest::newRow("cross wrapper T<S") << QByteArray(R"({"variant":"multihead-wrapper","num_heads":2,"d_in":6,"causal":true})") << 9 << 23 << false;
+        QTest::newRow("cross multihead T>S") << QByteArray(R"({"variant":"multihead","init":"linear","d_in":12,"d_out_kq":12,"d_out_v":12,"num_heads":3})") << 50 << 7 << false;
+        QTest::newRow("self-attention 300 tokens") << QByteArray(R"({"d_in":20,"d_out_kq":10,"d_out_v":5,"causal":true,"dropout":0.5,"training":true,"dropout_seed":9})") << 300 << 0 << false;
+        QTest::newRow("simplified cross") << QByteArray(R"({"variant":"simplified","d_in":4})") << 11 << 13 << false;
+        // Large enough for the fast path (blocked SIMD GEMMs, causal block skipping).
+        QTest::newRow("fast multihead causal") << QByteArray(R"({"variant":"multihead","init":"linear","d_in":16,"d_out_kq":16,"d_out_v":16,"num_heads":4,"causal":true})") << 600 << 0 << true;
+        QTest::newRow("fast causal renormalize") << QByteArray(R"({"variant":"multihead-wrapper","num_heads":2,"d_in":8,"d_out_kq":8,"d_out_v":8,"causal":true,"mask_method":"renormalize"})") << 400 << 0 << true;
+        QTest::newRow("fast cross causal, T<S, dropout") << QByteArray(R"({"variant":"multihead","init":"linear","qkv_bias":true,"d_in":24,"d_out_kq":24,"d_out_v":24,"num_heads":3,"causal":true,"dropout":0.2,"training":true})") << 300 << 700 << true;
+        QTest::newRow("fast simplified causal") << QByteArray(R"({"variant":"simplified","d_in":12,"causal":true})") << 700 << 0 << true;
     }
 
     void engineMatchesReference()
@@ -54,6 +60,7 @@ private Q_SLOTS:
         QFETCH(QByteArray, json);
         QFETCH(int, tokens);
         QFETCH(int, sourceTokens);
+        QFETCH(bool, fast);
         auto parsed = sessionFromJson(json);
         QVERIFY(!parsed.issue);
         Session session = parsed.session;
@@ -64,6 +71,7 @@ private Q_SLOTS:
         const ComputeResult result = Engine().compute(session);
         QVERIFY2(result.trace, result.issue ? qPrintable(result.issue->message) : "");
         const Trace& trace = *result.trace;
+        QCOMPARE(trace.arithmetic, fast ? Arithmetic::Fast : Arithmetic::TorchOrder);
         const ReferenceForward reference = referenceForward(trace);
         QCOMPARE(trace.heads.size(), reference.heads.size());
         for (std::size_t h = 0; h < trace.heads.size(); ++h) {

@@ -1,6 +1,7 @@
 #include "ReferenceAttention.h"
 
 #include "Trace.h"
+#include "TraceDerived.h"
 
 #include <cmath>
 #include <limits>
@@ -79,9 +80,10 @@ ReferenceForward referenceForward(const Trace& trace)
     for (int h = 0; h < heads; ++h) {
         const HeadTrace& traced = trace.heads[static_cast<std::size_t>(h)];
         ReferenceHead head;
-        head.queries = weighted ? linear(x, traced.wQuery, traced.bQuery) : x;
-        head.keys = weighted ? linear(src, traced.wKey, traced.bKey) : src;
-        head.values = weighted ? linear(src, traced.wValue, traced.bValue) : src;
+        const HeadProjection w = headProjection(trace, h);
+        head.queries = weighted ? linear(x, w.wQuery, w.bQuery) : x;
+        head.keys = weighted ? linear(src, w.wKey, w.bKey) : src;
+        head.values = weighted ? linear(src, w.wValue, w.bValue) : src;
         head.scores = matmul(head.queries, head.keys.transpose());
         const double divisor = weighted ? std::sqrt(double(head.keys.cols())) : 1.0;
         const Matrix negInf = softmaxMasked(head.scores, divisor, s.causal);
