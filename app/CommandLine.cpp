@@ -83,6 +83,22 @@ CommandLineRequest parseCommandLine(const QStringList& arguments)
     parser.addOption(sessionOption);
     parser.addOption(dumpOption);
     parser.addOption(benchmarkOption);
+    const QCommandLineOption exportOption(QStringLiteral("export"),
+                                          tr("Compute without a display and write every figure of the session into a directory."),
+                                          tr("directory"));
+    const QCommandLineOption formatOption(QStringLiteral("format"),
+                                          tr("Figure formats for --export, comma-separated: png, svg, pdf, csv (default: png,svg,pdf)."),
+                                          tr("formats"));
+    const QCommandLineOption scaleOption(QStringLiteral("scale"), tr("PNG scale for --export: 1, 2 or 4 (default 1)."),
+                                         tr("factor"));
+    const QCommandLineOption pageOption(QStringLiteral("page"),
+                                        tr("The step the app shows first: tokens, embeddings, projections, scores, "
+                                           "weights, dropout, context or heads."),
+                                        tr("id"));
+    parser.addOption(pageOption);
+    parser.addOption(exportOption);
+    parser.addOption(formatOption);
+    parser.addOption(scaleOption);
     const QStringList keys = flagKeys();
     for (const QString& key : keys)
         parser.addOption(QCommandLineOption(flagFor(key), tr("Session key %1 (overrides the file).").arg(key),
@@ -111,11 +127,25 @@ CommandLineRequest parseCommandLine(const QStringList& arguments)
         return request;
     }
     request.sessionPath = parser.value(sessionOption);
+    request.page = parser.value(pageOption);
     for (const QString& key : keys)
         if (parser.isSet(flagFor(key)))
             request.overrides[key] = flagValue(key, parser.value(flagFor(key)));
     if (parser.isSet(benchmarkOption)) {
         request.mode = CommandLineRequest::Mode::Benchmark;
+        return request;
+    }
+    if (parser.isSet(exportOption)) {
+        request.mode = CommandLineRequest::Mode::Export;
+        request.exportDirectory = parser.value(exportOption);
+        if (parser.isSet(formatOption))
+            request.exportFormats = parser.value(formatOption);
+        if (parser.isSet(scaleOption)) {
+            bool ok = false;
+            request.exportScale = parser.value(scaleOption).toInt(&ok);
+            if (!ok)
+                request.exportScale = 0;
+        }
         return request;
     }
     if (parser.isSet(dumpOption)) {

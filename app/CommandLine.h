@@ -10,12 +10,16 @@ namespace ae {
 // flags override the session file.
 struct CommandLineRequest
 {
-    enum class Mode { Gui, DumpJson, Benchmark, Help, Version, Error };
+    enum class Mode { Gui, DumpJson, Export, Benchmark, Help, Version, Error };
 
     Mode mode = Mode::Gui;
     QString sessionPath;      // --session
     QJsonObject overrides;    // session keys given as flags
     QString dumpPath;         // --dump-json
+    QString exportDirectory;  // --export
+    QString exportFormats = QStringLiteral("png,svg,pdf"); // --format
+    int exportScale = 1;      // --scale
+    QString page;             // --page: the step shown first
     QString text;             // help/version text, or the usage error
 };
 

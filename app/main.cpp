@@ -1,5 +1,6 @@
 #include "BenchmarkRunner.h"
 #include "CommandLine.h"
+#include "ExportRunner.h"
 #include "HeadlessRunner.h"
 #include "MainWindow.h"
 
@@ -8,38 +9,64 @@
 
 #include <cstdio>
 
-int main(int argc, char* argv[])
+namespace {
+
+void setApplicationIdentity()
 {
     QCoreApplication::setApplicationName(QStringLiteral("attention-explorer"));
     QCoreApplication::setApplicationVersion(QStringLiteral(AE_VERSION));
     QCoreApplication::setOrganizationName(QStringLiteral("Attention Explorer"));
+}
 
+int runGui(int argc, char* argv[], const ae::CommandLineRequest& request)
+{
+    QApplication app(argc, argv);
+    QApplication::setApplicationDisplayName(QObject::tr("Attention Explorer"));
+    ae::MainWindow window;
+    if (!request.sessionPath.isEmpty() || !request.overrides.isEmpty())
+        window.openSession(request.sessionPath, request.overrides);
+    if (!request.page.isEmpty() && !window.showPage(request.page))
+        std::fprintf(stderr, "attention-explorer: unknown page \"%s\"\n", qPrintable(request.page));
+    window.show();
+    return app.exec();
+}
+
+} // namespace
+
+int main(int argc, char* argv[])
+{
+    setApplicationIdentity();
     QStringList arguments;
     for (int i = 0; i < argc; ++i)
         arguments << QString::fromLocal8Bit(argv[i]);
     const ae::CommandLineRequest request = ae::parseCommandLine(arguments);
 
-    if (ae::isHeadless(request)) {
+    using Mode = ae::CommandLineRequest::Mode;
+    switch (request.mode) {
+    case Mode::Help:
+    case Mode::Version:
+        std::printf("%s\n", request.text.toLocal8Bit().constData());
+        return ae::ExitOk;
+    case Mode::Error:
+        std::fprintf(stderr, "attention-explorer: %s\n", request.text.toLocal8Bit().constData());
+        return ae::ExitUsageOrIo;
+    case Mode::DumpJson: {
         QCoreApplication app(argc, argv);
-        switch (request.mode) {
-        case ae::CommandLineRequest::Mode::Help:
-        case ae::CommandLineRequest::Mode::Version:
-            std::printf("%s\n", request.text.toLocal8Bit().constData());
-            return ae::ExitOk;
-        case ae::CommandLineRequest::Mode::Error:
-            std::fprintf(stderr, "attention-explorer: %s\n", request.text.toLocal8Bit().constData());
-            return ae::ExitUsageOrIo;
-        case ae::CommandLineRequest::Mode::DumpJson:
-            return ae::runDumpJson(request);
-        case ae::CommandLineRequest::Mode::Benchmark:
-            return ae::runBenchmark(request);
-        case ae::CommandLineRequest::Mode::Gui:
-            break;
-        }
+        return ae::runDumpJson(request);
     }
-
-    QApplication app(argc, argv);
-    ae::MainWindow window;
-    window.show();
-    return app.exec();
+    case Mode::Export: {
+        // Figures need fonts, hence a GUI application, but never a display.
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+        QGuiApplication app(argc, argv);
+        return ae::runExport(request);
+    }
+    case Mode::Benchmark: {
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+        QApplication app(argc, argv);
+        return ae::runBenchmark(request);
+    }
+    case Mode::Gui:
+        break;
+    }
+    return runGui(argc, argv, request);
 }

@@ -1,15 +1,395 @@
 #include "MainWindow.h"
 
+#include "CellSelection.h"
+#include "ComputeService.h"
+#include "ControlPanel.h"
+#include "ExportDialog.h"
+#include "FigureExporter.h"
+#include "FigurePage.h"
+#include "InspectorPanel.h"
+#include "PageCatalog.h"
+#include "RecentFiles.h"
+#include "SessionDocument.h"
+#include "SessionEnums.h"
+#include "TokensPage.h"
+#include "Trace.h"
+#include "TraceFigures.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QSettings>
+#include <QSpinBox>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QToolBar>
+#include <QVBoxLayout>
 
 namespace ae {
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
+    , m_document(new SessionDocument(this))
+    , m_service(new ComputeService(this))
+    , m_selection(new CellSelection(this))
+    , m_controls(new ControlPanel(m_document, this))
+    , m_inspector(new InspectorPanel(this))
+    , m_tabs(new QTabWidget(this))
+    , m_tokensPage(new TokensPage(this))
+    , m_banner(new QLabel(this))
+    , m_status(new QLabel(this))
+    , m_busy(new QProgressBar(this))
+    , m_head(new QSpinBox(this))
 {
-    setWindowTitle(tr("Attention Explorer"));
-    setCentralWidget(new QLabel(tr("Attention Explorer"), this));
-    resize(1200, 800);
+    setAcceptDrops(true);
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(m_tokensPage, tr("Tokens"));
+    for (PageDefinition& definition : pageCatalog()) {
+        const QString title = definition.title;
+        auto* page = new FigurePage(std::move(definition), m_selection, m_tabs);
+        m_figurePages.push_back(page);
+        m_tabs->addTab(page, title);
+    }
+
+    m_banner->setWordWrap(true);
+    m_banner->setVisible(false);
+    m_banner->setAutoFillBackground(true);
+    m_banner->setContentsMargins(8, 6, 8, 6);
+    m_banner->setStyleSheet(QStringLiteral("background: palette(highlight); color: palette(highlighted-text);"));
+    auto* central = new QWidget(this);
+    auto* layout = new QVBoxLayout(central);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_banner);
+    layout->addWidget(m_tabs, 1);
+    setCentralWidget(central);
+
+    auto* controlsDock = new QDockWidget(tr("Session"), this);
+    controlsDock->setObjectName(QStringLiteral("sessionDock"));
+    controlsDock->setWidget(m_controls);
+    addDockWidget(Qt::LeftDockWidgetArea, controlsDock);
+    auto* inspectorDock = new QDockWidget(tr("Inspector"), this);
+    inspectorDock->setObjectName(QStringLiteral("inspectorDock"));
+    inspectorDock->setWidget(m_inspector);
+    addDockWidget(Qt::RightDockWidgetArea, inspectorDock);
+
+    m_busy->setRange(0, 0);
+    m_busy->setMaximumWidth(120);
+    m_busy->setVisible(false);
+    m_busy->setToolTip(tr("Computing…"));
+    statusBar()->addWidget(m_status, 1);
+    statusBar()->addPermanentWidget(m_busy);
+
+    m_head->setPrefix(tr("Head "));
+    m_head->setMinimum(1);
+    m_head->setToolTip(tr("Which head the pages show"));
+    createActions();
+
+    connect(m_document, &SessionDocument::sessionChanged, m_service, [this](const Session& s) { m_service->request(s); });
+    connect(m_document, &SessionDocument::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &SessionDocument::filePathChanged, this, &MainWindow::updateTitle);
+    connect(m_service, &ComputeService::traceReady, this, [this](std::shared_ptr<const Trace> trace) { showTrace(trace); });
+    connect(m_service, &ComputeService::sessionRefused, this, [this](const SessionIssue& issue) { showIssue(issue); });
+    connect(m_service, &ComputeService::busyChanged, m_busy, &QWidget::setVisible);
+    connect(m_selection, &CellSelection::inspectedTextChanged, m_inspector, &InspectorPanel::show);
+    connect(m_head, &QSpinBox::valueChanged, this, &MainWindow::updatePages);
+
+    QSettings settings;
+    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
+        resize(1400, 900);
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    updateTitle();
+    m_service->request(m_document->session());
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createActions()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QToolBar* toolbar = addToolBar(tr("Main"));
+    toolbar->setObjectName(QStringLiteral("mainToolBar"));
+    auto add = [&](QMenu* menu, const QString& text, QKeySequence shortcut, const QString& icon, auto slot, bool onToolbar) {
+        QAction* action = menu->addAction(QIcon::fromTheme(icon), text);
+        action->setShortcut(shortcut);
+        connect(action, &QAction::triggered, this, slot);
+        if (onToolbar)
+            toolbar->addAction(action);
+        return action;
+    };
+    add(file, tr("&New Session"), QKeySequence::New, QStringLiteral("document-new"), [this] { newSession(); }, false);
+    add(file, tr("&Open Session…"), QKeySequence::Open, QStringLiteral("document-open"), [this] { openDialog(); }, true);
+    QMenu* recentMenu = file->addMenu(tr("Open &Recent"));
+    m_recent = new RecentFiles(recentMenu, this);
+    connect(m_recent, &RecentFiles::openRequested, this, [this](const QString& path) {
+        if (maybeSave())
+            openSession(path);
+    });
+    add(file, tr("&Save"), QKeySequence::Save, QStringLiteral("document-save"), [this] { save(); }, true);
+    add(file, tr("Save &As…"), QKeySequence::SaveAs, QStringLiteral("document-save-as"), [this] { saveAs(); }, false);
+    file->addSeparator();
+    toolbar->addSeparator();
+    add(file, tr("&Export This Page's Figures…"), QKeySequence(tr("Ctrl+E")), QStringLiteral("document-export"),
+        [this] { exportFigures(false); }, true);
+    add(file, tr("Export &All Figures…"), QKeySequence(tr("Ctrl+Shift+E")), QStringLiteral("document-export"),
+        [this] { exportFigures(true); }, false);
+    file->addSeparator();
+    add(file, tr("&Quit"), QKeySequence::Quit, QStringLiteral("application-exit"), [this] { close(); }, false);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    add(edit, tr("&Copy Figure as Image"), QKeySequence(tr("Ctrl+Shift+C")), QStringLiteral("edit-copy"),
+        [this] { copyFigure(false); }, true);
+    add(edit, tr("Copy Figure &Data (CSV)"), QKeySequence(tr("Ctrl+Alt+C")), QStringLiteral("edit-copy"),
+        [this] { copyFigure(true); }, false);
+    add(edit, tr("&Unpin Cell"), QKeySequence(Qt::Key_Escape), QString(), [this] { m_selection->clear(); }, false);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    add(view, tr("&Next Step"), QKeySequence(Qt::CTRL | Qt::Key_PageDown), QStringLiteral("go-next"),
+        [this] { m_tabs->setCurrentIndex((m_tabs->currentIndex() + 1) % m_tabs->count()); }, false);
+    add(view, tr("&Previous Step"), QKeySequence(Qt::CTRL | Qt::Key_PageUp), QStringLiteral("go-previous"),
+        [this] { m_tabs->setCurrentIndex((m_tabs->currentIndex() + m_tabs->count() - 1) % m_tabs->count()); }, false);
+    view->addSeparator();
+    for (QDockWidget* dock : findChildren<QDockWidget*>())
+        view->addAction(dock->toggleViewAction());
+    toolbar->addSeparator();
+    m_headAction = toolbar->addWidget(m_head);
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    add(help, tr("&About Attention Explorer"), QKeySequence(), QStringLiteral("help-about"), [this] {
+        QMessageBox::about(this, tr("About Attention Explorer"),
+                           tr("<h3>Attention Explorer %1</h3><p>Computes attention in transformers step by step, with "
+                              "PyTorch's numbers: the tensors of Sebastian Raschka's article and book chapter on "
+                              "self-attention, digit for digit.</p>")
+                               .arg(QApplication::applicationVersion()));
+    }, false);
+}
+
+void MainWindow::showTrace(const std::shared_ptr<const Trace>& trace)
+{
+    m_trace = trace;
+    m_banner->setVisible(false);
+    m_controls->clearIssue();
+    m_controls->setTrace(trace);
+    const int heads = int(trace->heads.size());
+    {
+        const QSignalBlocker blocker(m_head);
+        m_head->setMaximum(heads);
+        m_head->setSuffix(tr(" of %1").arg(heads));
+    }
+    m_headAction->setVisible(heads > 1);
+    updatePages();
+    const Session& s = trace->session;
+    m_status->setText(tr("%1: T = %2, S = %3, d_in = %4, %5 head(s) · computed in %6 ms")
+                          .arg(QLatin1StringView(toKey(s.variant).data()))
+                          .arg(trace->queryCount())
+                          .arg(trace->keyCount())
+                          .arg(s.dIn)
+                          .arg(heads)
+                          .arg(trace->timings.embeddingMs + trace->timings.initMs + trace->timings.forwardMs +
+                                   trace->timings.completeMs,
+                               0, 'f', 2));
+    Q_EMIT traceShown(trace);
+}
+
+void MainWindow::updatePages()
+{
+    if (!m_trace)
+        return;
+    const int head = std::min(m_head->value(), int(m_trace->heads.size())) - 1;
+    m_tokensPage->setTrace(m_trace);
+    for (FigurePage* page : m_figurePages)
+        page->setTrace(m_trace, head);
+}
+
+void MainWindow::showIssue(const SessionIssue& issue)
+{
+    m_controls->showIssue(issue);
+    m_banner->setText(m_trace ? tr("This session cannot be computed: %1\nThe pages still show the last session that "
+                                   "could.").arg(issue.message)
+                              : tr("This session cannot be computed: %1").arg(issue.message));
+    m_banner->setVisible(true);
+}
+
+void MainWindow::updateTitle()
+{
+    const QString name = m_document->filePath().isEmpty() ? tr("Untitled") : QFileInfo(m_document->filePath()).fileName();
+    setWindowTitle(name + QStringLiteral("[*] — ") + tr("Attention Explorer"));
+    setWindowModified(m_document->isModified());
+}
+
+bool MainWindow::openSession(const QString& path, const QJsonObject& overrides, bool quiet)
+{
+    const QString error = m_document->load(path, overrides);
+    if (!error.isEmpty()) {
+        if (!quiet)
+            QMessageBox::warning(this, tr("Cannot Open Session"), error);
+        return false;
+    }
+    if (!path.isEmpty())
+        m_recent->add(path);
+    return true;
+}
+
+bool MainWindow::showPage(const QString& id)
+{
+    if (id == QLatin1StringView("tokens")) {
+        m_tabs->setCurrentWidget(m_tokensPage);
+        return true;
+    }
+    for (FigurePage* page : m_figurePages) {
+        if (page->definition().id == id) {
+            m_tabs->setCurrentWidget(page);
+            return true;
+        }
+    }
+    return false;
+}
+
+void MainWindow::newSession()
+{
+    if (maybeSave())
+        m_document->setSession(Session{});
+}
+
+void MainWindow::openDialog()
+{
+    if (!maybeSave())
+        return;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Session"), QFileInfo(m_document->filePath()).path(),
+                                                      tr("Sessions (*.json);;All files (*)"));
+    if (!path.isEmpty())
+        openSession(path);
+}
+
+bool MainWindow::save()
+{
+    if (m_document->filePath().isEmpty())
+        return saveAs();
+    const QString error = m_document->saveAs(m_document->filePath());
+    if (!error.isEmpty()) {
+        QMessageBox::warning(this, tr("Cannot Save Session"), error + u'\n' + tr("The session is still open: nothing is lost."));
+        return false;
+    }
+    return true;
+}
+
+bool MainWindow::saveAs()
+{
+    QString path = QFileDialog::getSaveFileName(this, tr("Save Session"), m_document->filePath(), tr("Sessions (*.json)"));
+    if (path.isEmpty())
+        return false;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".json");
+    const QString error = m_document->saveAs(path);
+    if (!error.isEmpty()) {
+        QMessageBox::warning(this, tr("Cannot Save Session"), error + u'\n' + tr("The session is still open: nothing is lost."));
+        return false;
+    }
+    m_recent->add(path);
+    return true;
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!m_document->isModified())
+        return true;
+    const auto answer = QMessageBox::question(this, tr("Unsaved Changes"),
+                                              tr("The session has changes that are not saved. Save them first?"),
+                                              QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
+                                              QMessageBox::Save);
+    if (answer == QMessageBox::Save)
+        return save();
+    return answer == QMessageBox::Discard;
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    const auto urls = event->mimeData()->urls();
+    if (urls.size() == 1 && urls.first().isLocalFile())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const QString path = event->mimeData()->urls().value(0).toLocalFile();
+    if (!path.isEmpty() && maybeSave())
+        openSession(path);
+}
+
+std::vector<Figure> MainWindow::currentPageFigures() const
+{
+    if (auto* page = qobject_cast<FigurePage*>(m_tabs->currentWidget()))
+        return page->currentFigures();
+    return {};
+}
+
+void MainWindow::exportFigures(bool all)
+{
+    if (!m_trace)
+        return;
+    const std::vector<Figure> figures = all ? figures::allFigures(m_trace) : currentPageFigures();
+    if (figures.empty()) {
+        QMessageBox::information(this, tr("Export"), tr("This page has no figures to export."));
+        return;
+    }
+    ExportDialog dialog(all ? tr("Every figure of the session (%1)").arg(figures.size())
+                            : tr("The figures of the page \"%1\" (%2)").arg(m_tabs->tabText(m_tabs->currentIndex())).arg(figures.size()),
+                        this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    if (!QDir().mkpath(dialog.directory())) {
+        QMessageBox::warning(this, tr("Export"), tr("Cannot create the folder %1.").arg(dialog.directory()));
+        return;
+    }
+    const FigureExporter exporter;
+    QStringList errors;
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    for (const Figure& figure : figures) {
+        const QString error = exporter.writeAll(figure, dialog.formats(), dialog.directory(), dialog.pngScale());
+        if (!error.isEmpty())
+            errors << error;
+    }
+    QApplication::restoreOverrideCursor();
+    if (!errors.isEmpty())
+        QMessageBox::warning(this, tr("Export"), errors.join(u'\n'));
+    else
+        statusBar()->showMessage(tr("Exported %1 figure(s) to %2").arg(figures.size()).arg(QDir::toNativeSeparators(dialog.directory())), 5000);
+}
+
+void MainWindow::copyFigure(bool asData)
+{
+    const std::vector<Figure> figures = currentPageFigures();
+    if (figures.empty())
+        return;
+    const FigureExporter exporter;
+    if (asData) {
+        QString error;
+        const QByteArray csv = exporter.render(figures.front(), ExportFormat::Csv, 1, &error);
+        QApplication::clipboard()->setText(QString::fromUtf8(csv));
+    } else {
+        exporter.copyToClipboard(figures.front());
+    }
+    statusBar()->showMessage(tr("Copied \"%1\"").arg(figures.front().title), 3000);
 }
 
 } // namespace ae

@@ -1,14 +1,90 @@
 #pragma once
 
+#include "SessionIssue.h"
+
+#include <QJsonObject>
 #include <QMainWindow>
+
+#include <memory>
+#include <vector>
+
+class QLabel;
+class QProgressBar;
+class QSpinBox;
+class QTabWidget;
 
 namespace ae {
 
+class CellSelection;
+class ComputeService;
+class ControlPanel;
+class FigurePage;
+class InspectorPanel;
+class RecentFiles;
+class SessionDocument;
+class TokensPage;
+struct Figure;
+struct Trace;
+
+// The application window: the session editor (left), one tab per step of attention
+// (centre), the cell inspector (right). Every session change is computed off the GUI
+// thread and the newest result repaints every page.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
     explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    SessionDocument* document() const { return m_document; }
+    ComputeService* computeService() const { return m_service; }
+    std::shared_ptr<const Trace> trace() const { return m_trace; }
+    QTabWidget* pages() const { return m_tabs; }
+
+    // Opens a session file; false (with a message box unless quiet) when it cannot.
+    bool openSession(const QString& path, const QJsonObject& overrides = {}, bool quiet = false);
+    // Shows the page with this id ("tokens", "scores", ... see PageCatalog); false if unknown.
+    bool showPage(const QString& id);
+
+Q_SIGNALS:
+    // Every page shows this trace (emitted after they were updated).
+    void traceShown(std::shared_ptr<const ae::Trace> trace);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void createActions();
+    void showTrace(const std::shared_ptr<const Trace>& trace);
+    void showIssue(const SessionIssue& issue);
+    void updatePages();
+    void updateTitle();
+    bool maybeSave();
+    bool save();
+    bool saveAs();
+    void newSession();
+    void openDialog();
+    void exportFigures(bool all);
+    void copyFigure(bool asData);
+    std::vector<Figure> currentPageFigures() const;
+
+    SessionDocument* m_document;
+    ComputeService* m_service;
+    CellSelection* m_selection;
+    ControlPanel* m_controls;
+    InspectorPanel* m_inspector;
+    QTabWidget* m_tabs;
+    TokensPage* m_tokensPage;
+    std::vector<FigurePage*> m_figurePages;
+    QLabel* m_banner;
+    QLabel* m_status;
+    QProgressBar* m_busy;
+    QSpinBox* m_head;
+    QAction* m_headAction = nullptr;
+    RecentFiles* m_recent = nullptr;
+    std::shared_ptr<const Trace> m_trace;
 };
 
 } // namespace ae

@@ -1,0 +1,110 @@
+// The assembled window, offscreen: it opens on the article's session with every page
+// filled, a control change recomputes and repaints the pages with the new trace, and a
+// refused session keeps the last trace on screen with the engine's message.
+#include "ComputeService.h"
+#include "FigurePage.h"
+#include "FigureWidget.h"
+#include "HeatmapWidget.h"
+#include "MainWindow.h"
+#include "SessionDocument.h"
+#include "Trace.h"
+
+#include <QLabel>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTest>
+
+using namespace ae;
+
+namespace {
+
+std::shared_ptr<const Trace> waitForTrace(MainWindow& window)
+{
+    QSignalSpy spy(&window, &MainWindow::traceShown);
+    if (!spy.wait(10000))
+        return nullptr;
+    return spy.takeLast().at(0).value<std::shared_ptr<const Trace>>();
+}
+
+FigurePage* page(MainWindow& window, const QString& id)
+{
+    for (int i = 0; i < window.pages()->count(); ++i)
+        if (auto* p = qobject_cast<FigurePage*>(window.pages()->widget(i)); p && p->definition().id == id)
+            return p;
+    return nullptr;
+}
+
+HeatmapWidget* firstHeatmap(FigurePage* page)
+{
+    const auto figures = page->findChildren<FigureWidget*>();
+    for (FigureWidget* figure : figures)
+        if (figure->isVisibleTo(page) && figure->panelCount() > 0)
+            return figure->panel(0);
+    return nullptr;
+}
+
+} // namespace
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void init() { QCoreApplication::setOrganizationName(QStringLiteral("attention-explorer-tests")); }
+
+    void opensOnTheArticleWithEveryPageFilled()
+    {
+        MainWindow window;
+        window.show();
+        const auto trace = waitForTrace(window);
+        QVERIFY(trace);
+        QCOMPARE(trace->tokens.size(), std::size_t(6));
+        for (const char* id : {"embeddings", "projections", "scores", "weights", "context"}) {
+            FigurePage* p = page(window, QLatin1StringView(id));
+            QVERIFY2(p, id);
+            QVERIFY2(!p->currentFigures().empty(), id);
+        }
+        // The weights page shows the trace's own matrix, not a copy of something older.
+        HeatmapWidget* weights = firstHeatmap(page(window, QStringLiteral("weights")));
+        QVERIFY(weights);
+        QCOMPARE(weights->spec().matrix.get(), &trace->heads[0].attnWeights);
+    }
+
+    void controlChangeRepaintsWithTheNewTrace()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(waitForTrace(window));
+        window.document()->edit([](Session& s) {
+            s.variant = Variant::MultiHeadWrapper;
+            s.numHeads = 3;
+            s.causal = true;
+        });
+        const auto trace = waitForTrace(window);
+        QVERIFY(trace);
+        QCOMPARE(trace->heads.size(), std::size_t(3));
+        FigurePage* heads = page(window, QStringLiteral("heads"));
+        QCOMPARE(heads->currentFigures().size(), std::size_t(1));
+        QCOMPARE(heads->currentFigures().front().panels.size(), std::size_t(3));
+        FigurePage* scores = page(window, QStringLiteral("scores"));
+        QCOMPARE(scores->currentFigures().size(), std::size_t(4)); // ω, ω/√d_k, mask, masked
+    }
+
+    void refusedSessionKeepsTheLastTrace()
+    {
+        MainWindow window;
+        window.show();
+        const auto before = waitForTrace(window);
+        QVERIFY(before);
+        QSignalSpy refused(window.computeService(), &ComputeService::sessionRefused);
+        window.document()->edit([](Session& s) { s.qkvBias = true; }); // needs init "linear"
+        QVERIFY(refused.wait(10000));
+        QCOMPARE(window.trace(), before);
+        bool messageShown = false;
+        for (QLabel* label : window.findChildren<QLabel*>())
+            messageShown |= label->isVisible() && label->text().contains(QStringLiteral("qkv_bias needs init"));
+        QVERIFY(messageShown);
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

@@ -1,0 +1,62 @@
+#pragma once
+
+#include "Session.h"
+#include "SessionJson.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QStringList>
+
+// Which session keys differ between two sessions, and a session built from JSON text, for
+// the tests of the session editor.
+namespace ae::test {
+
+inline bool sameMatrix(const Matrix& a, const Matrix& b)
+{
+    return a.rows() == b.rows() && a.cols() == b.cols() && a == b;
+}
+
+inline QJsonArray rowsOf(const Matrix& values)
+{
+    QJsonArray rows;
+    for (Eigen::Index i = 0; i < values.rows(); ++i) {
+        QJsonArray row;
+        for (Eigen::Index j = 0; j < values.cols(); ++j)
+            row.append(double(values(i, j)));
+        rows.append(row);
+    }
+    return rows;
+}
+
+// A key's value as the session file writes it, except that the manual matrices are
+// always given (an empty list when there are none): the file leaves them out with
+// embedding "torch", where the editor must still leave them empty.
+inline QJsonValue keyValue(const Session& session, const QString& key)
+{
+    if (key == QStringLiteral("inputs"))
+        return rowsOf(session.inputs);
+    if (key == QStringLiteral("source_inputs"))
+        return rowsOf(session.sourceInputs);
+    return sessionToJsonObject(session).value(key);
+}
+
+// The keys whose values differ, sorted.
+inline QStringList changedKeys(const Session& before, const Session& after)
+{
+    QStringList keys;
+    for (const QString& key : sessionKeys())
+        if (keyValue(before, key) != keyValue(after, key))
+            keys << key;
+    keys.sort();
+    return keys;
+}
+
+inline Session sessionFrom(const QByteArray& json)
+{
+    const SessionParseResult parsed = sessionFromJson(json);
+    if (parsed.issue)
+        qFatal("test session does not parse: %s", qPrintable(parsed.issue->message));
+    return parsed.session;
+}
+
+} // namespace ae::test

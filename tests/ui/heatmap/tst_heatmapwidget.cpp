@@ -1,0 +1,242 @@
+// HeatmapWidget and FigureWidget: hover and click report the cell under the mouse, before
+// and after zooming; drag pans; double-click resets; the tooltip explains the cell;
+// highlights and panel signals.
+#include "CellGeometry.h"
+#include "FigureWidget.h"
+#include "HeatmapFixtures.h"
+#include "HeatmapWidget.h"
+#include "ValueText.h"
+
+#include <QApplication>
+#include <QSignalSpy>
+#include <QTest>
+#include <QToolTip>
+
+using namespace ae;
+
+namespace {
+
+QPoint centreOf(const HeatmapWidget& widget, int row, int column)
+{
+    const CellGeometry& g = widget.cellGeometry();
+    return g.cellRect(row, column).intersected(g.area()).center().toPoint();
+}
+
+void wheel(QWidget& widget, QPoint at, int notches, Qt::KeyboardModifiers modifiers = Qt::NoModifier)
+{
+    QWheelEvent event(at, widget.mapToGlobal(at), QPoint(), QPoint(0, 120 * notches), Qt::NoButton, modifiers,
+                      Qt::NoScrollPhase, false);
+    QApplication::sendEvent(&widget, &event);
+}
+
+void mouse(QWidget& widget, QEvent::Type type, QPoint at, Qt::MouseButtons buttons)
+{
+    const Qt::MouseButton button = type == QEvent::MouseMove ? Qt::NoButton : Qt::LeftButton;
+    QMouseEvent event(type, at, widget.mapToGlobal(at), button, buttons, Qt::NoModifier);
+    QApplication::sendEvent(&widget, &event);
+}
+
+std::pair<int, int> lastCell(const QSignalSpy& spy)
+{
+    const QList<QVariant> args = spy.last();
+    return {args.at(0).toInt(), args.at(1).toInt()};
+}
+
+} // namespace
+
+class TestHeatmapWidget : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void init()
+    {
+        m_widget = std::make_unique<HeatmapWidget>();
+        m_widget->resize(600, 500);
+        m_widget->setSpec(test::articleWeights());
+        m_widget->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_widget.get()));
+    }
+
+    void cleanup() { m_widget.reset(); }
+
+    void basics()
+    {
+        QCOMPARE(m_widget->accessibleName(), QStringLiteral("Attention weights α"));
+        const QSize hint = m_widget->sizeHint();
+        QVERIFY(hint.width() >= m_widget->minimumSizeHint().width());
+        QVERIFY(hint.width() <= 960 && hint.height() <= 800);
+        QCOMPARE(m_widget->cellGeometry().rows(), Eigen::Index(6));
+        QVERIFY(m_widget->cellGeometry().area().width() > 200);
+        QCOMPARE(m_widget->renderedImage().size(), m_widget->size() * m_widget->devicePixelRatio());
+    }
+
+    void hover_data()
+    {
+        QTest::addColumn<int>("notches"); // wheel zoom before hovering, at the widget's centre
+        QTest::addColumn<int>("row");
+        QTest::addColumn<int>("column");
+        QTest::newRow("no zoom, first cell") << 0 << 0 << 0;
+        QTest::newRow("no zoom, (2, 3)") << 0 << 2 << 3;
+        QTest::newRow("no zoom, last cell") << 0 << 5 << 5;
+        QTest::newRow("zoomed 1.25x") << 1 << 2 << 2;
+        QTest::newRow("zoomed 2.4x") << 4 << 3 << 3;
+        QTest::newRow("zoomed to the limit") << 30 << 2 << 2;
+    }
+
+    void hover()
+    {
+        QFETCH(int, notches);
+        QFETCH(int, row);
+        QFETCH(int, column);
+        QSignalSpy hovered(m_widget.get(), &HeatmapWidget::cellHovered);
+        if (notches > 0) {
+            const QPoint anchor = m_widget->cellGeometry().area().center().toPoint();
+            const std::optional<CellIndex> before = m_widget->cellGeometry().cellAt(anchor);
+            wheel(*m_widget, anchor, notches);
+            QVERIFY(m_widget->zoom() > 1);
+            QVERIFY(m_widget->zoom() <= m_widget->cellGeometry().maxZoom());
+            // Zooming keeps the cell under the cursor under it.
+            QCOMPARE(m_widget->cellGeometry().cellAt(anchor), before);
+        }
+        const IndexRange rows = m_widget->cellGeometry().visibleRows();
+        QVERIFY2(row >= rows.first && row < rows.last, "the cell is in view");
+        QTest::mouseMove(m_widget.get(), centreOf(*m_widget, row, column));
+        QVERIFY(!hovered.isEmpty());
+        QCOMPARE(lastCell(hovered), std::pair(row, column));
+
+        QEvent leave(QEvent::Leave);
+        QApplication::sendEvent(m_widget.get(), &leave);
+        QCOMPARE(lastCell(hovered), std::pair(-1, -1));
+    }
+
+    void click()
+    {
+        QSignalSpy clicked(m_widget.get(), &HeatmapWidget::cellClicked);
+        QTest::mouseClick(m_widget.get(), Qt::LeftButton, Qt::NoModifier, centreOf(*m_widget, 4, 1));
+        QCOMPARE(clicked.count(), 1);
+        QCOMPARE(lastCell(clicked), std::pair(4, 1));
+        QTest::mouseClick(m_widget.get(), Qt::LeftButton, Qt::NoModifier, QPoint(2, 2)); // outside the cells
+        QCOMPARE(clicked.count(), 1);
+    }
+
+    void dragPansWithoutClicking()
+    {
+        QSignalSpy clicked(m_widget.get(), &HeatmapWidget::cellClicked);
+        const QPoint centre = m_widget->cellGeometry().area().center().toPoint();
+        wheel(*m_widget, centre, 8);
+        const QPointF panBefore = m_widget->cellGeometry().pan();
+        mouse(*m_widget, QEvent::MouseButtonPress, centre, Qt::LeftButton);
+        mouse(*m_widget, QEvent::MouseMove, centre + QPoint(30, 20), Qt::LeftButton);
+        mouse(*m_widget, QEvent::MouseButtonRelease, centre + QPoint(30, 20), Qt::NoButton);
+        QCOMPARE(m_widget->cellGeometry().pan(), panBefore - QPointF(30, 20));
+        QCOMPARE(clicked.count(), 0);
+    }
+
+    void doubleClickResets()
+    {
+        const QPoint centre = m_widget->cellGeometry().area().center().toPoint();
+        wheel(*m_widget, centre, 5);
+        QVERIFY(m_widget->zoom() > 1);
+        // The whole sequence by hand: QTest::mouseDClick leaves the button down in Qt 6.4.
+        mouse(*m_widget, QEvent::MouseButtonPress, centre, Qt::LeftButton);
+        mouse(*m_widget, QEvent::MouseButtonRelease, centre, Qt::NoButton);
+        mouse(*m_widget, QEvent::MouseButtonDblClick, centre, Qt::LeftButton);
+        mouse(*m_widget, QEvent::MouseButtonRelease, centre, Qt::NoButton);
+        QCOMPARE(m_widget->zoom(), 1.0);
+        QCOMPARE(m_widget->cellGeometry().pan(), QPointF(0, 0));
+    }
+
+    // At zoom 1 a plain wheel "out" is left to the scroll area around the widget;
+    // Ctrl+wheel is always taken.
+    void wheelAtTheLimit()
+    {
+        const QPoint centre = m_widget->cellGeometry().area().center().toPoint();
+        QWheelEvent plain(centre, m_widget->mapToGlobal(centre), QPoint(), QPoint(0, -120), Qt::NoButton,
+                          Qt::NoModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(m_widget.get(), &plain);
+        QVERIFY(!plain.isAccepted());
+        QWheelEvent control(centre, m_widget->mapToGlobal(centre), QPoint(), QPoint(0, -120), Qt::NoButton,
+                            Qt::ControlModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(m_widget.get(), &control);
+        QVERIFY(control.isAccepted());
+        QCOMPARE(m_widget->zoom(), 1.0);
+    }
+
+    void tooltipExplainsTheCell()
+    {
+        const QPoint at = centreOf(*m_widget, 1, 4);
+        QHelpEvent help(QEvent::ToolTip, at, m_widget->mapToGlobal(at));
+        QApplication::sendEvent(m_widget.get(), &help);
+        QTRY_VERIFY(QToolTip::isVisible());
+        const QString expected = cellDescription(m_widget->spec(), 1, 4);
+        QCOMPARE(QToolTip::text(), expected);
+        QVERIFY(expected.contains(QStringLiteral("attn_weights[is, dessert] = 0.1470")));
+        QVERIFY(expected.contains(QStringLiteral("softmax row")));
+        QToolTip::hideText();
+    }
+
+    void highlightRepaints()
+    {
+        const QImage before = m_widget->renderedImage();
+        m_widget->setHighlight(2, std::nullopt);
+        const QImage after = m_widget->renderedImage();
+        const QRectF row = m_widget->cellGeometry().rowRect(2);
+        const double ratio = before.devicePixelRatio();
+        const QPoint onFrame = (QPointF(row.left() + 2, row.center().y()) * ratio).toPoint();
+        const QPoint elsewhere = (m_widget->cellGeometry().cellRect(5, 0).topLeft() + QPointF(3, 3)).toPoint() * ratio;
+        QVERIFY(before.pixel(onFrame) != after.pixel(onFrame));
+        QCOMPARE(after.pixel(elsewhere), before.pixel(elsewhere));
+        m_widget->setHighlight(std::nullopt, std::nullopt);
+        QCOMPARE(m_widget->renderedImage().pixel(onFrame), before.pixel(onFrame));
+    }
+
+    void newSpecKeepsZoomOnlyForTheSameShape()
+    {
+        wheel(*m_widget, m_widget->cellGeometry().area().center().toPoint(), 3);
+        const double zoomed = m_widget->zoom();
+        m_widget->setSpec(test::headGrid().panels[2]); // 6 x 6 again: a recompute
+        QCOMPARE(m_widget->zoom(), zoomed);
+        m_widget->setSpec(test::signedContext()); // 6 x 4: another tensor
+        QCOMPARE(m_widget->zoom(), 1.0);
+        QCOMPARE(m_widget->cellGeometry().columns(), Eigen::Index(4));
+    }
+
+    void figurePanelsForwardSignals()
+    {
+        m_widget->hide(); // the mouse goes to the window under the cursor
+        FigureWidget figure;
+        figure.resize(900, 800);
+        figure.setFigure(test::headGrid());
+        figure.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&figure));
+        QCOMPARE(figure.panelCount(), 4);
+        QVERIFY(figure.panel(1)->geometry().left() > figure.panel(0)->geometry().right()); // two columns
+        QVERIFY(figure.panel(2)->geometry().top() > figure.panel(0)->geometry().bottom());
+        QCOMPARE(figure.panel(3)->spec().title, QStringLiteral("Head 3"));
+
+        QSignalSpy hovered(&figure, &FigureWidget::cellHovered);
+        QSignalSpy clicked(&figure, &FigureWidget::cellClicked);
+        HeatmapWidget* panel = figure.panel(3);
+        QTest::mouseMove(panel, centreOf(*panel, 5, 2));
+        QVERIFY(!hovered.isEmpty());
+        QCOMPARE(hovered.last(), (QList<QVariant>{3, 5, 2}));
+        QTest::mouseClick(panel, Qt::LeftButton, Qt::NoModifier, centreOf(*panel, 0, 4));
+        QCOMPARE(clicked.last(), (QList<QVariant>{3, 0, 4}));
+
+        const QImage untouched = figure.panel(0)->renderedImage();
+        figure.setHighlight(1, 2, 3);
+        QCOMPARE(figure.panel(0)->renderedImage(), untouched);
+
+        Figure two = test::headGrid();
+        two.panels.resize(2);
+        figure.setFigure(two);
+        QCOMPARE(figure.panelCount(), 2);
+        QCOMPARE(figure.panel(2), nullptr);
+    }
+
+private:
+    std::unique_ptr<HeatmapWidget> m_widget;
+};
+
+QTEST_MAIN(TestHeatmapWidget)
+#include "tst_heatmapwidget.moc"

@@ -1,0 +1,55 @@
+#pragma once
+
+#include "Session.h"
+#include "SessionIssue.h"
+
+#include <QObject>
+#include <QTimer>
+
+#include <atomic>
+#include <memory>
+
+namespace ae {
+
+class Engine;
+struct ComputeResult;
+struct Trace;
+
+// Runs the engine off the GUI thread (QtConcurrent). Every request carries a generation
+// number; only the newest request's result is delivered ("latest wins"), older ones are
+// dropped when they finish. Delivery is always asynchronous (queued to the GUI thread). busyChanged(true) is emitted only when a computation has
+// been running for more than BusyDelayMs, so quick recomputes never flash an indicator.
+class ComputeService : public QObject
+{
+    Q_OBJECT
+public:
+    static constexpr int BusyDelayMs = 150;
+
+    explicit ComputeService(QObject* parent = nullptr);
+    ~ComputeService() override;
+
+    // Starts computing `session`; returns its generation number.
+    quint64 request(const Session& session);
+    quint64 latestGeneration() const { return m_latest.load(); }
+    bool isBusy() const { return m_busy; }
+    bool isIdle() const { return m_running == 0; }
+
+Q_SIGNALS:
+    void traceReady(std::shared_ptr<const ae::Trace> trace, quint64 generation);
+    void sessionRefused(const ae::SessionIssue& issue, quint64 generation);
+    void busyChanged(bool busy);
+    // Every requested computation has finished (and the newest result was delivered).
+    void idle();
+
+private:
+    void deliver(quint64 generation, const ComputeResult& result);
+    void setBusy(bool busy);
+
+    std::shared_ptr<Engine> m_engine;
+    std::atomic<quint64> m_latest{0};
+    int m_running = 0;
+    bool m_busy = false;
+    QTimer m_busyTimer;
+};
+
+} // namespace ae

@@ -1,0 +1,54 @@
+#pragma once
+
+#include "Matrix.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+namespace ae {
+
+// How values become colours.
+enum class ColorScheme {
+    Diverging,  // signed tensors (embeddings, Q/K/V, scores, context): blue - white - red, 0 = white
+    Sequential, // attention weights and probabilities: white - dark, from 0
+    Mask,       // 0/1 masks: two flat colours, no colour bar scale
+};
+
+// What a matrix axis enumerates, so a pinned (query, key) pair can be highlighted in every
+// view whose rows or columns are those tokens.
+enum class AxisKind { QueryTokens, KeyTokens, Features, Other };
+
+// Everything a heatmap view or an exporter needs to draw one matrix. Built by the pages
+// from a Trace; the matrix is shared, never copied (an aliasing shared_ptr into the trace
+// keeps the trace alive). Non-finite cells (-inf in masked scores) are drawn as hatched
+// "hidden" cells, never as a colour of the scale.
+struct HeatmapSpec
+{
+    QString tensorName;  // PyTorch's name, for file names and CSV: "attn_weights"
+    QString title;       // "Attention weights α" (translated)
+    QString operation;   // the operation and its shapes: "softmax(ω / √2) : (6×6) → (6×6)"
+    std::shared_ptr<const Matrix> matrix;
+    QStringList rowLabels, columnLabels; // may be empty (then indices are shown)
+    QString rowAxisTitle, columnAxisTitle;
+    AxisKind rowAxis = AxisKind::Other, columnAxis = AxisKind::Other;
+    ColorScheme scheme = ColorScheme::Diverging;
+    std::optional<std::pair<float, float>> range; // fixed value range; default: from the data
+    int decimals = 4;                             // as PyTorch prints
+    // The arithmetic behind a cell, for tooltips and the inspector (may be empty).
+    std::function<QString(Eigen::Index row, Eigen::Index col)> explain;
+};
+
+// One exported or displayed figure: one or more heatmaps in a grid (the per-head grid).
+struct Figure
+{
+    QString name;  // file name stem: "head-grid-attn_weights"
+    QString title; // shown above the panels
+    std::vector<HeatmapSpec> panels;
+    int columns = 1;
+};
+
+} // namespace ae

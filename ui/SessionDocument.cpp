@@ -1,0 +1,60 @@
+#include "SessionDocument.h"
+
+#include "SessionFile.h"
+
+namespace ae {
+
+SessionDocument::SessionDocument(QObject* parent)
+    : QObject(parent)
+{
+}
+
+void SessionDocument::setSession(const Session& session, const QString& filePath)
+{
+    m_session = session;
+    if (filePath != m_filePath) {
+        m_filePath = filePath;
+        Q_EMIT filePathChanged(m_filePath);
+    }
+    setModified(false);
+    Q_EMIT sessionChanged(m_session);
+}
+
+void SessionDocument::edit(const std::function<void(Session&)>& change)
+{
+    change(m_session);
+    setModified(true);
+    Q_EMIT sessionChanged(m_session);
+}
+
+QString SessionDocument::load(const QString& path, const QJsonObject& overrides)
+{
+    const SessionLoadResult loaded = SessionFile::load(path, overrides);
+    if (loaded.issue)
+        return loaded.issue->message;
+    setSession(loaded.session, path);
+    return {};
+}
+
+QString SessionDocument::saveAs(const QString& path)
+{
+    const QString error = SessionFile::save(path, m_session);
+    if (!error.isEmpty())
+        return error;
+    if (path != m_filePath) {
+        m_filePath = path;
+        Q_EMIT filePathChanged(m_filePath);
+    }
+    setModified(false);
+    return {};
+}
+
+void SessionDocument::setModified(bool modified)
+{
+    if (modified == m_modified)
+        return;
+    m_modified = modified;
+    Q_EMIT modifiedChanged(modified);
+}
+
+} // namespace ae

@@ -1,0 +1,56 @@
+#pragma once
+
+#include <QWidget>
+
+#include <memory>
+#include <vector>
+
+class QScrollArea;
+class QToolButton;
+
+namespace ae {
+
+struct Session;
+struct SessionIssue;
+struct Trace;
+class AdvancedControls;
+class ControlSection;
+class EmbeddingControls;
+class IssueLabel;
+class SessionDocument;
+
+// The session editor for the dock on the left: a control for every key of the session,
+// in groups (input, embedding, attention module, mask and dropout, advanced). Every user
+// change goes to SessionDocument::edit() at once; when the document changes from
+// elsewhere (a file is loaded) the controls follow without writing anything back.
+// Controls that do not apply to the session are disabled, not hidden.
+class ControlPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ControlPanel(SessionDocument* document, QWidget* parent = nullptr);
+
+    // The control that edits `key` (its objectName is the key), or null for an unknown key.
+    QWidget* controlFor(const QString& key) const;
+
+public Q_SLOTS:
+    // The latest result: its torch embedding is what "fill from torch" copies.
+    void setTrace(std::shared_ptr<const ae::Trace> trace);
+    // Shows why the session was refused next to the control of issue.key (at the top of the
+    // panel for an empty or unknown key) and marks that control. Never a dialog.
+    void showIssue(const ae::SessionIssue& issue);
+    void clearIssue();
+
+private:
+    void setSession(const Session& session);
+    void setAdvancedShown(bool shown);
+
+    IssueLabel* m_issue; // for the session as a whole
+    QScrollArea* m_scroll;
+    EmbeddingControls* m_embedding;
+    AdvancedControls* m_advanced;
+    QToolButton* m_advancedToggle;
+    std::vector<ControlSection*> m_sections;
+};
+
+} // namespace ae

@@ -1,0 +1,79 @@
+#include "SentenceControls.h"
+
+#include "ControlSync.h"
+#include "ManualInputs.h"
+#include "Session.h"
+
+#include <QComboBox>
+#include <QPlainTextEdit>
+
+namespace ae {
+
+namespace {
+
+// A few lines high: room for a long sentence without taking the whole dock.
+QPlainTextEdit* makeTextEdit(int lines, QWidget* parent)
+{
+    auto* edit = new QPlainTextEdit(parent);
+    edit->setTabChangesFocus(true); // Tab moves on to the next control, as in a form
+    edit->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    const int margins = int(edit->document()->documentMargin() * 2) + edit->frameWidth() * 2;
+    edit->setFixedHeight(edit->fontMetrics().lineSpacing() * lines + margins);
+    return edit;
+}
+
+} // namespace
+
+SentenceControls::SentenceControls(SessionDocument* document, QWidget* parent)
+    : ControlSection(tr("Input"), document, parent)
+    , m_sentence(makeTextEdit(3, this))
+    , m_sourceSentence(makeTextEdit(2, this))
+    , m_tokenizer(new QComboBox(this))
+{
+    m_sourceSentence->setPlaceholderText(
+        tr("Empty: self-attention. Type here for cross-attention."));
+    sync::addChoice(m_tokenizer, TokenizerKind::Words, tr("Words"));
+    sync::addChoice(m_tokenizer, TokenizerKind::CjkChars, tr("Words, and each CJK character"));
+    sync::fitNarrow(m_tokenizer);
+
+    addRow(QStringLiteral("sentence"), tr("&Sentence"), m_sentence,
+           tr("The text whose tokens ask the queries (and, without a source sentence, also give "
+              "the keys "
+              "and values): <code>inputs = embedding(tokenize(sentence))</code>."));
+    addRow(QStringLiteral("source_sentence"), tr("S&ource sentence"), m_sourceSentence,
+           tr("Cross-attention: keys and values come from this sentence's tokens, queries from the "
+              "sentence: <code>keys = source_inputs @ W_key</code>. Leave it empty for "
+              "self-attention."));
+    addRow(QStringLiteral("tokenizer"), tr("To&kenizer"), m_tokenizer,
+           tr("How text becomes tokens: punctuation becomes a space, then "
+              "<code>text.split()</code>; the "
+              "CJK choice also makes each Chinese or Japanese ideograph a token of its own."));
+
+    connect(m_sentence, &QPlainTextEdit::textChanged, this, [this] {
+        edit([text = m_sentence->toPlainText().toStdString()](Session& s) {
+            s.sentence = text;
+            fitManualInputs(s);
+        });
+    });
+    connect(m_sourceSentence, &QPlainTextEdit::textChanged, this, [this] {
+        edit([text = m_sourceSentence->toPlainText().toStdString()](Session& s) {
+            s.sourceSentence = text;
+            fitManualInputs(s);
+        });
+    });
+    connect(m_tokenizer, &QComboBox::currentIndexChanged, this, [this] {
+        edit([kind = sync::choice<TokenizerKind>(m_tokenizer)](Session& s) {
+            s.tokenizer = kind;
+            fitManualInputs(s);
+        });
+    });
+}
+
+void SentenceControls::setSession(const Session& session)
+{
+    sync::setText(m_sentence, session.sentence);
+    sync::setText(m_sourceSentence, session.sourceSentence);
+    sync::setChoice(m_tokenizer, session.tokenizer);
+}
+
+} // namespace ae

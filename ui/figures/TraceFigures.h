@@ -1,0 +1,45 @@
+#pragma once
+
+#include "HeatmapSpec.h"
+
+#include <memory>
+#include <vector>
+
+namespace ae {
+
+struct Trace;
+using TracePtr = std::shared_ptr<const Trace>;
+
+// Turns a computed Trace into the figures of every step of attention: what the pages
+// show and what --export writes. Matrices are shared with the trace (no copies), except
+// derived ones (scaled and masked scores, the mask, the other masking method's weights),
+// computed here once per figure. Every spec carries its operation with shapes and the
+// arithmetic behind each cell.
+namespace figures {
+
+QStringList queryLabels(const Trace& trace);
+QStringList keyLabels(const Trace& trace);
+
+HeatmapSpec embeddings(const TracePtr& trace);
+HeatmapSpec sourceEmbeddings(const TracePtr& trace); // cross-attention only
+Figure projectionWeights(const TracePtr& trace, int head); // W_query, W_key, W_value
+Figure projections(const TracePtr& trace, int head);       // queries, keys, values
+HeatmapSpec scores(const TracePtr& trace, int head);       // ω = Q·Kᵀ
+HeatmapSpec scaledScores(const TracePtr& trace, int head); // ω / √d_k
+HeatmapSpec causalMask(const TracePtr& trace);             // triu(ones, 1)
+HeatmapSpec maskedScores(const TracePtr& trace, int head); // ω with -inf
+HeatmapSpec weights(const TracePtr& trace, int head);      // α
+Figure maskMethods(const TracePtr& trace, int head);       // both causal methods side by side
+Figure dropout(const TracePtr& trace, int head);           // keep mask, α before, α after
+HeatmapSpec context(const TracePtr& trace, int head);      // z
+Figure headGrid(const TracePtr& trace);                    // α of every head
+Figure output(const TracePtr& trace);                      // concatenation, out_proj, output
+
+// Every figure of the session, each with a file-name stem that says what it is:
+// "03-attn_scores-head1", "08-head-grid-attn_weights", ...
+std::vector<Figure> allFigures(const TracePtr& trace);
+
+Figure single(HeatmapSpec spec, const QString& name);
+
+} // namespace figures
+} // namespace ae

@@ -1,0 +1,134 @@
+#include "CellRaster.h"
+
+#include "ColorMap.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace ae {
+
+namespace {
+
+// Block index (relative to the first block) shown by each device pixel along one axis.
+// Pixels are clamped into `visible` because the image's whole-pixel size may exceed the area
+// by half a pixel.
+std::vector<Eigen::Index> blockOfPixel(int pixels, double pixelRatio, double pan, double cell, IndexRange visible,
+                                       int block)
+{
+    std::vector<Eigen::Index> map(std::size_t(std::max(pixels, 0)));
+    for (int p = 0; p < pixels; ++p) {
+        const double content = (p + 0.5) / pixelRatio + pan;
+        const auto index = std::clamp<Eigen::Index>(Eigen::Index(std::floor(content / cell)), visible.first,
+                                                    visible.last - 1);
+        map[std::size_t(p)] = index / block - visible.first / block;
+    }
+    return map;
+}
+
+} // namespace
+
+Matrix CellRaster::reduceBlocks(const Matrix& matrix, IndexRange rows, IndexRange columns, int rowBlock,
+                                int columnBlock)
+{
+    rowBlock = std::max(rowBlock, 1);
+    columnBlock = std::max(columnBlock, 1);
+    rows.last = std::min(rows.last, matrix.rows());
+    columns.last = std::min(columns.last, matrix.cols());
+    if (rows.isEmpty() || columns.isEmpty())
+        return {};
+    const Eigen::Index firstRowBlock = rows.first / rowBlock, firstColumnBlock = columns.first / columnBlock;
+    const Eigen::Index blockRows = (rows.last - 1) / rowBlock - firstRowBlock + 1;
+    const Eigen::Index blockColumns = (columns.last - 1) / columnBlock - firstColumnBlock + 1;
+    // Starting from 0 loses nothing: a block of zeros is 0 (white) either way.
+    Matrix blocks = Matrix::Zero(blockRows, blockColumns);
+    // Whole blocks, even where the ranges cut them, so a block's colour does not change
+    // while panning.
+    const Eigen::Index r0 = firstRowBlock * rowBlock, r1 = std::min(matrix.rows(), (firstRowBlock + blockRows) * rowBlock);
+    const Eigen::Index c0 = firstColumnBlock * columnBlock,
+                       c1 = std::min(matrix.cols(), (firstColumnBlock + blockColumns) * columnBlock);
+    for (Eigen::Index r = r0; r < r1; ++r) {
+        float* out = blocks.data() + (r / rowBlock - firstRowBlock) * blockColumns;
+        const float* row = matrix.data() + r * matrix.cols();
+        for (Eigen::Index b = 0; b < blockColumns; ++b) {
+            const Eigen::Index from = c0 + b * columnBlock, to = std::min(c1, from + columnBlock);
+            float best = out[b];
+            for (Eigen::Index c = from; c < to; ++c) {
+                const float v = row[c];
+                if (std::isfinite(best) && (!std::isfinite(v) || std::abs(v) > std::abs(best)))
+                    best = v;
+            }
+            out[b] = best;
+        }
+    }
+    return blocks;
+}
+
+bool CellRaster::onHatchLine(int x, int y, double pixelRatio)
+{
+    const int period = std::max(4, int(std::lround(hatchSpacing() * pixelRatio)));
+    const int width = std::max(1, int(std::lround(pixelRatio)));
+    return (x + y) % period < width;
+}
+
+QList<QLineF> CellRaster::hatchLines(const QRectF& cell, QPointF origin)
+{
+    const double spacing = hatchSpacing();
+    const double base = origin.x() + origin.y();
+    const double from = cell.left() + cell.top(), to = cell.right() + cell.bottom();
+    QList<QLineF> lines;
+    for (double k = std::ceil((from - base) / spacing); base + k * spacing < to; k += 1) {
+        const double t = base + k * spacing;
+        if (t - from < 0.5 || to - t < 0.5) // a corner sliver, not worth a line
+            continue;
+        const double x0 = std::max(cell.left(), t - cell.bottom()), x1 = std::min(cell.right(), t - cell.top());
+        lines.append(QLineF(x0, t - x0, x1, t - x1));
+    }
+    return lines;
+}
+
+CellRaster::Result CellRaster::render(const Matrix& matrix, const ColorMap& colors, const CellGeometry& geometry,
+                                      double pixelRatio)
+{
+    Result result;
+    if (!(pixelRatio > 0))
+        pixelRatio = 1;
+    const QRectF area = geometry.area();
+    const int width = int(std::lround(area.width() * pixelRatio));
+    const int height = int(std::lround(area.height() * pixelRatio));
+    const IndexRange rows = geometry.visibleRows(), columns = geometry.visibleColumns();
+    if (width <= 0 || height <= 0 || rows.isEmpty() || columns.isEmpty() || matrix.rows() != geometry.rows()
+        || matrix.cols() != geometry.columns())
+        return result;
+    result.rowBlock = geometry.rowBlock(pixelRatio);
+    result.columnBlock = geometry.columnBlock(pixelRatio);
+    const Matrix blocks = reduceBlocks(matrix, rows, columns, result.rowBlock, result.columnBlock);
+    // Each block's colour once; 0 (transparent, never a colour of the opaque tables) marks
+    // a hidden block.
+    constexpr QRgb Hidden = 0;
+    std::vector<QRgb> blockColors(std::size_t(blocks.size()));
+    for (Eigen::Index i = 0; i < blocks.size(); ++i) {
+        const int index = colors.index(blocks.data()[i]);
+        blockColors[std::size_t(i)] = index == ColorMap::NoIndex ? Hidden : colors.colorAt(index);
+    }
+
+    const auto rowMap = blockOfPixel(height, pixelRatio, geometry.pan().y(), geometry.cellHeight(), rows, result.rowBlock);
+    const auto columnMap =
+        blockOfPixel(width, pixelRatio, geometry.pan().x(), geometry.cellWidth(), columns, result.columnBlock);
+    result.image = QImage(width, height, QImage::Format_RGB32);
+    if (result.image.isNull())
+        return result;
+    const QRgb hidden = ColorMap::hiddenColor(), hatch = ColorMap::hatchColor();
+    for (int y = 0; y < height; ++y) {
+        auto* line = reinterpret_cast<QRgb*>(result.image.scanLine(y));
+        const QRgb* blockRow = blockColors.data() + rowMap[std::size_t(y)] * blocks.cols();
+        for (int x = 0; x < width; ++x) {
+            const QRgb c = blockRow[columnMap[std::size_t(x)]];
+            line[x] = c != Hidden ? c : (onHatchLine(x, y, pixelRatio) ? hatch : hidden);
+        }
+    }
+    result.image.setDevicePixelRatio(pixelRatio);
+    return result;
+}
+
+} // namespace ae

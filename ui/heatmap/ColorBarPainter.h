@@ -1,0 +1,39 @@
+#pragma once
+
+#include "HeatmapLayout.h"
+#include "HeatmapStyle.h"
+
+class QFontMetricsF;
+class QPainter;
+
+namespace ae {
+
+class ColorMap;
+
+// The colour scale next to a heatmap: a gradient bar with "nice" ticks (ScaleTicks) for the
+// Diverging and Sequential schemes, two swatches "0" and "1" for masks, and a hatched key
+// labelled like the hidden cells ("−∞") when the matrix has non-finite values.
+class ColorBarPainter
+{
+public:
+    ColorBarPainter(const HeatmapStyle& style, const HeatmapMetrics& metrics) : m_style(style), m_metrics(metrics) {}
+
+    void paint(QPainter& painter, const HeatmapSpec& spec, const ColorMap& colors, const HeatmapLayout& layout) const;
+
+    // At most this many ticks fit a bar `height` high.
+    static int maxTicks(double height, double lineHeight);
+    // The widest tick label of any tick count the bar may use.
+    static double widestTickLabel(const QFontMetricsF& fm, const ColorMap& colors);
+
+private:
+    void paintScale(QPainter& painter, const ColorMap& colors, const HeatmapLayout& layout) const;
+    void paintMaskKey(QPainter& painter, const ColorMap& colors, const HeatmapLayout& layout) const;
+    void paintHiddenKey(QPainter& painter, const HeatmapSpec& spec, const HeatmapLayout& layout) const;
+    void paintKeyLabel(QPainter& painter, const HeatmapLayout& layout, double y, const QString& text) const;
+    void frame(QPainter& painter, const QRectF& rect) const;
+
+    const HeatmapStyle& m_style;
+    const HeatmapMetrics& m_metrics;
+};
+
+} // namespace ae

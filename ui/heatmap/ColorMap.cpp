@@ -1,0 +1,179 @@
+#include "ColorMap.h"
+
+#include <QColor>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace ae {
+
+namespace {
+
+// ColorBrewer RdBu (reversed, white centre) and Purples: colour-blind safe, print well.
+constexpr std::array<QRgb, 9> DivergingStops{0xff2166ac, 0xff4393c3, 0xff92c5de, 0xffd1e5f0, 0xffffffff,
+                                             0xfffddbc7, 0xfff4a582, 0xffd6604d, 0xffb2182b};
+constexpr std::array<QRgb, 9> SequentialStops{0xffffffff, 0xffefedf5, 0xffdadaeb, 0xffbcbddc, 0xff9e9ac8,
+                                              0xff807dba, 0xff6a51a3, 0xff54278f, 0xff3f007d};
+constexpr QRgb MaskHidden = 0xff8c8c8c;
+constexpr QRgb MaskVisible = 0xffffffff;
+
+// t in [0, 1] along evenly spaced stops, interpolated in sRGB as ColorBrewer ramps are.
+QRgb interpolate(const std::array<QRgb, 9>& stops, double t)
+{
+    const double x = std::clamp(t, 0.0, 1.0) * double(stops.size() - 1);
+    const auto i = std::min(std::size_t(x), stops.size() - 2);
+    const double f = x - double(i);
+    auto mix = [f](int a, int b) { return int(std::lround(a + (b - a) * f)); };
+    const QRgb a = stops[i], b = stops[i + 1];
+    return qRgb(mix(qRed(a), qRed(b)), mix(qGreen(a), qGreen(b)), mix(qBlue(a), qBlue(b)));
+}
+
+double linear(int channel)
+{
+    const double c = channel / 255.0;
+    return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
+}
+
+} // namespace
+
+ColorMap::ColorMap(ColorScheme scheme, double low, double high)
+    : m_scheme(scheme), m_low(low), m_high(high)
+{
+    const bool usable = std::isfinite(low) && std::isfinite(high);
+    switch (scheme) {
+    case ColorScheme::Diverging: {
+        double maxAbs = usable ? std::max(std::abs(low), std::abs(high)) : 0.0;
+        if (!(maxAbs > 0) || !std::isfinite(maxAbs))
+            maxAbs = 1;
+        m_low = -maxAbs;
+        m_high = maxAbs;
+        break;
+    }
+    case ColorScheme::Sequential:
+        if (!usable) {
+            m_low = 0;
+            m_high = 1;
+        } else if (m_low > m_high) {
+            std::swap(m_low, m_high);
+        }
+        // A constant scale has no direction; give it one unit so every value has an entry.
+        if (!(m_high > m_low) || !std::isfinite(m_high - m_low))
+            m_high = m_low + 1;
+        break;
+    case ColorScheme::Mask:
+        m_low = 0;
+        m_high = 1;
+        break;
+    }
+    buildTable();
+}
+
+ColorMap ColorMap::forSpec(const HeatmapSpec& spec)
+{
+    static const Matrix empty;
+    return forMatrix(spec.scheme, spec.matrix ? *spec.matrix : empty, spec.range);
+}
+
+ColorMap ColorMap::forMatrix(ColorScheme scheme, const Matrix& matrix, std::optional<std::pair<float, float>> range)
+{
+    if (range && std::isfinite(range->first) && std::isfinite(range->second))
+        return ColorMap(scheme, range->first, range->second);
+    double low = std::numeric_limits<double>::infinity();
+    double high = -low;
+    const float* data = matrix.data();
+    for (Eigen::Index i = 0, n = matrix.size(); i < n; ++i) {
+        if (std::isfinite(data[i])) {
+            low = std::min(low, double(data[i]));
+            high = std::max(high, double(data[i]));
+        }
+    }
+    if (low > high) // empty or nothing finite
+        low = high = 0;
+    // Weights start from 0 so that "no attention" is always white, whatever the data's minimum.
+    if (scheme == ColorScheme::Sequential)
+        return ColorMap(scheme, std::min(low, 0.0), std::max(high, 0.0));
+    return ColorMap(scheme, low, high);
+}
+
+int ColorMap::index(float value) const
+{
+    if (!std::isfinite(value))
+        return NoIndex;
+    switch (m_scheme) {
+    case ColorScheme::Diverging:
+        return DivergingCenter + int(std::lround(std::clamp(double(value) / m_high, -1.0, 1.0) * 127.0));
+    case ColorScheme::Sequential:
+        return int(std::lround(fraction(value) * (Size - 1)));
+    case ColorScheme::Mask:
+        return value != 0.0f ? Size - 1 : 0;
+    }
+    return NoIndex;
+}
+
+QRgb ColorMap::color(float value) const
+{
+    const int i = index(value);
+    return i == NoIndex ? hiddenColor() : m_table[std::size_t(i)];
+}
+
+double ColorMap::valueAt(int index) const
+{
+    index = std::clamp(index, 0, Size - 1);
+    switch (m_scheme) {
+    case ColorScheme::Diverging:
+        return std::max(index - DivergingCenter, -127) / 127.0 * m_high;
+    case ColorScheme::Sequential:
+        return m_low + (m_high - m_low) * index / double(Size - 1);
+    case ColorScheme::Mask:
+        return index >= DivergingCenter ? 1.0 : 0.0;
+    }
+    return 0;
+}
+
+double ColorMap::fraction(double value) const
+{
+    if (std::isnan(value))
+        return 0;
+    return std::clamp((value - m_low) / (m_high - m_low), 0.0, 1.0);
+}
+
+QRgb ColorMap::hiddenColor()
+{
+    return 0xffe4e4e4;
+}
+
+QRgb ColorMap::hatchColor()
+{
+    return 0xffa6a6a6;
+}
+
+QRgb ColorMap::textColorOn(QRgb background)
+{
+    const double luminance =
+        0.2126 * linear(qRed(background)) + 0.7152 * linear(qGreen(background)) + 0.0722 * linear(qBlue(background));
+    const double contrastWithWhite = 1.05 / (luminance + 0.05);
+    const double contrastWithBlack = (luminance + 0.05) / 0.05;
+    return contrastWithBlack >= contrastWithWhite ? 0xff1a1a1a : 0xffffffff;
+}
+
+void ColorMap::buildTable()
+{
+    for (int i = 0; i < Size; ++i) {
+        QRgb c = 0;
+        switch (m_scheme) {
+        case ColorScheme::Diverging:
+            c = interpolate(DivergingStops, (std::max(i - DivergingCenter, -127) / 127.0 + 1.0) / 2.0);
+            break;
+        case ColorScheme::Sequential:
+            c = interpolate(SequentialStops, i / double(Size - 1));
+            break;
+        case ColorScheme::Mask:
+            c = i >= DivergingCenter ? MaskHidden : MaskVisible;
+            break;
+        }
+        m_table[std::size_t(i)] = c;
+    }
+}
+
+} // namespace ae

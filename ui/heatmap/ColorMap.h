@@ -1,0 +1,63 @@
+#pragma once
+
+#include "HeatmapSpec.h"
+
+#include <QRgb>
+
+#include <array>
+#include <optional>
+#include <utility>
+
+namespace ae {
+
+// Value -> colour for one heatmap, through a 256-entry lookup table.
+//   Diverging:  ±maxAbs -> entries 1 and 255, 0 -> entry 128 (exactly white), so both signs
+//               get 127 steps; entry 0 repeats entry 1. Blue for negative, red for positive.
+//   Sequential: low -> entry 0 (white), high -> entry 255 (dark purple).
+//   Mask:       0 -> entry 0 (white), any other value -> entry 255 (grey, "hidden").
+// Non-finite values (the -inf of masked scores, NaN) have no entry: index() returns NoIndex
+// and the painter draws them hatched, never as a colour of the scale. Cells carry their own
+// colours, so they read the same on light and dark palettes.
+class ColorMap
+{
+public:
+    static constexpr int Size = 256;
+    static constexpr int NoIndex = -1;
+    static constexpr int DivergingCenter = 128;
+
+    ColorMap() : ColorMap(ColorScheme::Diverging, -1, 1) {}
+    // Explicit scale. Diverging uses max(|low|, |high|) on both sides; an empty or
+    // non-finite range falls back to [0, 1] (Sequential) or ±1 (Diverging).
+    ColorMap(ColorScheme scheme, double low, double high);
+    // The scale of `spec`: its fixed range if it has one, else its finite values' range.
+    static ColorMap forSpec(const HeatmapSpec& spec);
+    static ColorMap forMatrix(ColorScheme scheme, const Matrix& matrix,
+                              std::optional<std::pair<float, float>> range = std::nullopt);
+
+    ColorScheme scheme() const { return m_scheme; }
+    double low() const { return m_low; }
+    double high() const { return m_high; }
+
+    int index(float value) const;
+    QRgb color(float value) const; // non-finite: hiddenColor()
+    QRgb colorAt(int index) const { return m_table[std::size_t(index)]; }
+    const std::array<QRgb, Size>& table() const { return m_table; }
+    double valueAt(int index) const; // the value an entry stands for (inverse of index())
+    // Position of `value` on the scale, 0 at low() and 1 at high(), clamped.
+    double fraction(double value) const;
+
+    // Background and line colour of hatched (non-finite) cells.
+    static QRgb hiddenColor();
+    static QRgb hatchColor();
+    // Near-black or white, whichever contrasts more with `background` (WCAG luminance).
+    static QRgb textColorOn(QRgb background);
+
+private:
+    void buildTable();
+
+    ColorScheme m_scheme;
+    double m_low, m_high;
+    std::array<QRgb, Size> m_table{};
+};
+
+} // namespace ae

@@ -1,0 +1,47 @@
+#pragma once
+
+#include "HeatmapSpec.h"
+
+#include <QWidget>
+
+#include <optional>
+#include <vector>
+
+class QGridLayout;
+class QLabel;
+
+namespace ae {
+
+class HeatmapWidget;
+
+// A Figure's panels (the per-head grid) as HeatmapWidgets in a grid of figure.columns
+// columns under the figure's title, forwarding the panels' signals with the panel index.
+class FigureWidget : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit FigureWidget(QWidget* parent = nullptr);
+
+    // Reuses the panel widgets when the panel count is unchanged (zoom is kept).
+    void setFigure(const Figure& figure);
+    const Figure& figure() const { return m_figure; }
+    int panelCount() const { return int(m_panels.size()); }
+    HeatmapWidget* panel(int index) const;
+    // Highlight in one panel, or in all of them.
+    void setHighlight(int panel, std::optional<int> row, std::optional<int> column);
+    void setHighlight(std::optional<int> row, std::optional<int> column);
+
+Q_SIGNALS:
+    void cellHovered(int panel, int row, int column); // row = column = -1: left the cells
+    void cellClicked(int panel, int row, int column);
+
+private:
+    void resizePanels(int count);
+
+    Figure m_figure;
+    QLabel* m_title;
+    QGridLayout* m_grid;
+    std::vector<HeatmapWidget*> m_panels;
+};
+
+} // namespace ae

@@ -1,0 +1,346 @@
+#include "HeatmapPainter.h"
+
+#include "AxisLabelPainter.h"
+#include "CellGeometry.h"
+#include "CellRaster.h"
+#include "ColorBarPainter.h"
+#include "ColorMap.h"
+#include "ValueText.h"
+
+#include <QFontMetricsF>
+#include <QLinearGradient>
+#include <QPaintDevice>
+#include <QPainter>
+
+#include <cmath>
+
+namespace ae {
+
+namespace {
+
+const Matrix& matrixOf(const HeatmapSpec& spec)
+{
+    static const Matrix empty;
+    return spec.matrix ? *spec.matrix : empty;
+}
+
+std::optional<float> firstHidden(const Matrix& matrix)
+{
+    const float* data = matrix.data();
+    for (Eigen::Index i = 0, n = matrix.size(); i < n; ++i)
+        if (!std::isfinite(data[i]))
+            return data[i];
+    return std::nullopt;
+}
+
+double widestLabel(const QFontMetricsF& fm, const HeatmapSpec& spec, Eigen::Index count, bool rows)
+{
+    const QStringList& labels = rows ? spec.rowLabels : spec.columnLabels;
+    double widest = 0;
+    for (Eigen::Index i = 0; i < std::min<Eigen::Index>(count, labels.size()); ++i)
+        widest = std::max(widest, fm.horizontalAdvance(labels[i]));
+    if (labels.size() < count) // the rest are indices; the last is the widest
+        widest = std::max(widest, fm.horizontalAdvance(QString::number(count - 1)));
+    return widest;
+}
+
+double pixelRatioOf(const QPainter& painter, const HeatmapStyle& style, const CellGeometry& geometry)
+{
+    if (style.rasterCellPixels > 0) {
+        const double cell = std::min(geometry.cellWidth(), geometry.cellHeight());
+        const double side = std::max(geometry.area().width(), geometry.area().height());
+        if (cell > 0 && side > 0)
+            return std::min(style.rasterCellPixels / cell, HeatmapStyle::MaxRasterSide / side);
+    }
+    if (style.rasterPixelRatio > 0)
+        return style.rasterPixelRatio;
+    const QPaintDevice* device = painter.device();
+    return device ? device->devicePixelRatioF() : 1.0;
+}
+
+// 1 px lines between cells once cells are big enough to spare them.
+constexpr QRgb GridColor = 0xffd9d9d9;
+constexpr double MinGridCell = 8;
+
+} // namespace
+
+HeatmapPainter::HeatmapPainter(HeatmapStyle style) : m_style(std::move(style)) {}
+
+HeatmapPainter::Prepared HeatmapPainter::prepare(const HeatmapSpec& spec) const
+{
+    const Matrix& matrix = matrixOf(spec);
+    const QFontMetricsF fm(m_style.font), title(m_style.titleFont());
+    HeatmapMetrics m;
+    m.lineHeight = std::ceil(fm.height());
+    m.titleHeight = std::ceil(title.height() * 1.2);
+    m.titleWidth = std::ceil(title.horizontalAdvance(spec.title));
+    m.operationWidth = std::ceil(fm.horizontalAdvance(spec.operation));
+    const double cap = HeatmapLayout::MaxLabelLines * m.lineHeight;
+    m.rowLabelWidth = std::ceil(std::min(cap, widestLabel(fm, spec, matrix.rows(), true)));
+    m.columnLabelWidth = std::ceil(std::min(cap, widestLabel(fm, spec, matrix.cols(), false)));
+    const std::optional<float> hidden = firstHidden(matrix);
+    m.hasHidden = hidden.has_value();
+    const QString hiddenText = hidden ? cellText(*hidden, spec.decimals) : QString();
+    m.valueWidth = std::ceil(std::max(fm.horizontalAdvance(widestCellText(matrix, spec.decimals)),
+                                      fm.horizontalAdvance(hiddenText)));
+    m.valueHeight = m.lineHeight;
+    // Tick labels are measured at the densest scale the bar can show; fewer ticks never need
+    // more room (coarser steps have fewer decimals).
+    const ColorMap colors = ColorMap::forSpec(spec);
+    double ticks = fm.horizontalAdvance(hiddenText);
+    if (spec.scheme == ColorScheme::Mask) {
+        ticks = std::max({ticks, fm.horizontalAdvance(QStringLiteral("0")), fm.horizontalAdvance(QStringLiteral("1"))});
+    } else {
+        ticks = std::max(ticks, ColorBarPainter::widestTickLabel(fm, colors));
+    }
+    m.tickLabelWidth = std::ceil(ticks);
+    return {m, colors};
+}
+
+HeatmapLayout HeatmapPainter::layout(const HeatmapSpec& spec, const QRectF& target) const
+{
+    return HeatmapLayout::compute(spec, target, metrics(spec));
+}
+
+QSizeF HeatmapPainter::preferredSize(const HeatmapSpec& spec) const
+{
+    return HeatmapLayout::preferredSize(spec, metrics(spec));
+}
+
+QString HeatmapPainter::downsamplingNote(Eigen::Index rows, Eigen::Index columns, int rowBlock, int columnBlock)
+{
+    const Eigen::Index shownRows = (rows + rowBlock - 1) / rowBlock;
+    const Eigen::Index shownColumns = (columns + columnBlock - 1) / columnBlock;
+    return tr("%1×%2 shown as %3×%4 (max |value| per %5×%6 block)")
+        .arg(rows)
+        .arg(columns)
+        .arg(shownRows)
+        .arg(shownColumns)
+        .arg(rowBlock)
+        .arg(columnBlock);
+}
+
+void HeatmapPainter::paint(QPainter& painter, const HeatmapSpec& spec, const QRectF& target, const View& view) const
+{
+    paint(painter, spec, target, view, prepare(spec));
+}
+
+void HeatmapPainter::paint(QPainter& painter, const HeatmapSpec& spec, const QRectF& target, const View& view,
+                           const Prepared& prepared) const
+{
+    if (m_style.background.isValid())
+        painter.fillRect(target, m_style.background);
+    paintPanel(painter, spec, target, view, prepared);
+}
+
+void HeatmapPainter::paintPanel(QPainter& painter, const HeatmapSpec& spec, const QRectF& target, const View& view,
+                                const Prepared& prepared) const
+{
+    const Matrix& matrix = matrixOf(spec);
+    const HeatmapMetrics& metrics = prepared.metrics;
+    const HeatmapLayout layout = HeatmapLayout::compute(spec, target, metrics);
+    const ColorMap& colors = prepared.colors;
+    const CellGeometry geometry(matrix.rows(), matrix.cols(), layout.cells, view.zoom, view.pan);
+
+    painter.save();
+    painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
+    const QFontMetricsF fm(m_style.font), titleMetrics(m_style.titleFont());
+    if (!layout.title.isEmpty()) {
+        painter.setFont(m_style.titleFont());
+        painter.setPen(m_style.foreground);
+        painter.drawText(layout.title, Qt::AlignCenter,
+                         titleMetrics.elidedText(spec.title, Qt::ElideRight, layout.title.width()));
+    }
+    painter.setFont(m_style.font);
+    if (!layout.operation.isEmpty()) {
+        painter.setPen(m_style.muted);
+        painter.drawText(layout.operation, Qt::AlignCenter,
+                         fm.elidedText(spec.operation, Qt::ElideRight, layout.operation.width()));
+    }
+    if (matrix.size() == 0) {
+        painter.setPen(m_style.muted);
+        const QRectF below(target.left(), layout.cells.top(), target.width(), metrics.lineHeight);
+        painter.drawText(below, Qt::AlignCenter, tr("empty matrix (%1×%2)").arg(matrix.rows()).arg(matrix.cols()));
+        painter.restore();
+        return;
+    }
+
+    const double ratio = pixelRatioOf(painter, m_style, geometry);
+    const IndexRange rows = geometry.visibleRows(), columns = geometry.visibleColumns();
+    const bool vector = rows.count() * columns.count() <= MaxVectorCells && geometry.rowBlock(ratio) == 1
+                     && geometry.columnBlock(ratio) == 1;
+    if (vector) {
+        paintCellsVector(painter, spec, colors, geometry,
+                         HeatmapLayout::valuesFit(geometry.cellWidth(), geometry.cellHeight(), metrics));
+    } else {
+        const CellRaster::Result raster = CellRaster::render(matrix, colors, geometry, ratio);
+        if (!raster.image.isNull())
+            painter.drawImage(QRectF(layout.cells.topLeft(),
+                                     QSizeF(raster.image.width() / ratio, raster.image.height() / ratio)),
+                              raster.image);
+        painter.setPen(QPen(m_style.muted, 1));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRect(layout.cells.adjusted(-0.5, -0.5, 0.5, 0.5));
+        if ((raster.rowBlock > 1 || raster.columnBlock > 1) && !layout.note.isEmpty()) {
+            painter.setPen(m_style.muted);
+            const QString note = downsamplingNote(matrix.rows(), matrix.cols(), raster.rowBlock, raster.columnBlock);
+            painter.drawText(layout.note, Qt::AlignLeft | Qt::AlignVCenter,
+                             fm.elidedText(note, Qt::ElideRight, layout.note.width()));
+        }
+    }
+    paintHighlight(painter, geometry, view);
+    AxisLabelPainter(m_style, metrics).paint(painter, spec, layout, geometry, view.highlightRow, view.highlightColumn);
+    ColorBarPainter(m_style, metrics).paint(painter, spec, colors, layout);
+    painter.restore();
+}
+
+void HeatmapPainter::paintCellsVector(QPainter& painter, const HeatmapSpec& spec, const ColorMap& colors,
+                                      const CellGeometry& geometry, bool showValues) const
+{
+    const Matrix& matrix = matrixOf(spec);
+    const IndexRange rows = geometry.visibleRows(), columns = geometry.visibleColumns();
+    const QRectF area = geometry.area();
+    const bool grid = geometry.cellWidth() >= MinGridCell && geometry.cellHeight() >= MinGridCell;
+    painter.save();
+    if (geometry.zoom() > 1)
+        painter.setClipRect(area);
+    // Cells edge to edge without antialiasing: adjacent rectangles leave no seams.
+    painter.setRenderHint(QPainter::Antialiasing, false);
+    if (grid)
+        painter.fillRect(area.adjusted(-1, -1, 0, 0), QColor::fromRgb(GridColor));
+    auto cellRect = [&](Eigen::Index r, Eigen::Index c) {
+        const QRectF rect = geometry.cellRect(r, c);
+        return grid ? rect.adjusted(0, 0, -1, -1) : rect;
+    };
+    std::vector<QRectF> hidden;
+    for (Eigen::Index r = rows.first; r < rows.last; ++r) {
+        for (Eigen::Index c = columns.first; c < columns.last; ++c) {
+            const int index = colors.index(matrix(r, c));
+            const QRectF rect = cellRect(r, c);
+            if (index == ColorMap::NoIndex) {
+                painter.fillRect(rect, QColor::fromRgb(ColorMap::hiddenColor()));
+                hidden.push_back(rect);
+            } else {
+                painter.fillRect(rect, QColor::fromRgb(colors.colorAt(index)));
+            }
+        }
+    }
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    for (const QRectF& rect : hidden)
+        paintHatch(painter, rect, area.topLeft() - geometry.pan());
+    if (showValues) {
+        painter.setFont(m_style.font);
+        const QFontMetricsF fm(m_style.font);
+        for (Eigen::Index r = rows.first; r < rows.last; ++r) {
+            for (Eigen::Index c = columns.first; c < columns.last; ++c) {
+                const float value = matrix(r, c);
+                const QString text = cellText(value, spec.decimals);
+                // Centred in the visible part of the cell, and only if it fits there: a
+                // zoomed view never shows half a number.
+                const QRectF rect = cellRect(r, c).intersected(area);
+                if (fm.horizontalAdvance(text) + 4 > rect.width() || fm.height() > rect.height())
+                    continue;
+                if (!std::isfinite(value)) {
+                    // A plain patch under the text so hatch lines do not cross it (a path,
+                    // not a rectangle, in SVG: only cells are <rect>s).
+                    const QRectF patch = fm.boundingRect(rect, Qt::AlignCenter, text).adjusted(-3, 0, 3, 0);
+                    painter.setPen(Qt::NoPen);
+                    painter.setBrush(QColor::fromRgb(ColorMap::hiddenColor()));
+                    painter.drawRoundedRect(patch, 3, 3);
+                }
+                painter.setPen(QColor::fromRgb(ColorMap::textColorOn(colors.color(value))));
+                painter.drawText(rect, Qt::AlignCenter, text);
+            }
+        }
+    }
+    painter.restore();
+}
+
+void HeatmapPainter::paintHatch(QPainter& painter, const QRectF& cell, const QPointF& origin) const
+{
+    const QList<QLineF> lines = CellRaster::hatchLines(cell, origin);
+    painter.setPen(QPen(QColor::fromRgb(ColorMap::hatchColor()), 1));
+    painter.drawLines(lines.data(), int(lines.size()));
+}
+
+void HeatmapPainter::paintHighlight(QPainter& painter, const CellGeometry& geometry, const View& view) const
+{
+    std::vector<std::pair<QRectF, double>> frames; // rectangle, pen width
+    auto valid = [](std::optional<Eigen::Index> i, Eigen::Index n) { return i && *i >= 0 && *i < n; };
+    const bool row = valid(view.highlightRow, geometry.rows()), column = valid(view.highlightColumn, geometry.columns());
+    if (row)
+        frames.emplace_back(geometry.rowRect(*view.highlightRow), 2.0);
+    if (column)
+        frames.emplace_back(geometry.columnRect(*view.highlightColumn), 2.0);
+    if (row && column)
+        frames.emplace_back(geometry.cellRect(*view.highlightRow, *view.highlightColumn).intersected(geometry.area()),
+                            3.0);
+    painter.save();
+    painter.setBrush(Qt::NoBrush);
+    // A dark line on a white halo shows on every cell colour, in light and dark themes.
+    for (const auto& [rect, width] : frames) {
+        if (rect.isEmpty())
+            continue;
+        const QRectF inner = rect.adjusted(1.5, 1.5, -1.5, -1.5);
+        painter.setPen(QPen(Qt::white, width + 2));
+        painter.drawRect(inner);
+        painter.setPen(QPen(QColor(0x11, 0x11, 0x11), width));
+        painter.drawRect(inner);
+    }
+    painter.restore();
+}
+
+std::vector<QRectF> HeatmapPainter::panelRects(const Figure& figure, const QRectF& target) const
+{
+    std::vector<QRectF> rects;
+    const int count = int(figure.panels.size());
+    if (count == 0)
+        return rects;
+    const int columns = std::clamp(figure.columns, 1, count);
+    const int rows = (count + columns - 1) / columns;
+    const double top = target.top() + figureTitleHeight(figure);
+    const double width = target.width() / columns, height = (target.bottom() - top) / rows;
+    for (int i = 0; i < count; ++i)
+        rects.emplace_back(target.left() + (i % columns) * width, top + (i / columns) * height, width, height);
+    return rects;
+}
+
+double HeatmapPainter::figureTitleHeight(const Figure& figure) const
+{
+    return figure.title.isEmpty() ? 0.0 : std::ceil(QFontMetricsF(m_style.figureTitleFont()).height() * 1.8);
+}
+
+QSizeF HeatmapPainter::preferredSize(const Figure& figure) const
+{
+    QSizeF panel(0, 0);
+    for (const HeatmapSpec& spec : figure.panels)
+        panel = panel.expandedTo(preferredSize(spec));
+    const int count = int(figure.panels.size());
+    const int columns = std::clamp(figure.columns, 1, std::max(count, 1));
+    const int rows = (count + columns - 1) / columns;
+    const double titleWidth = QFontMetricsF(m_style.figureTitleFont()).horizontalAdvance(figure.title);
+    const double margin = HeatmapLayout::margin(metrics({}));
+    return {std::ceil(std::max(panel.width() * columns, titleWidth + 2 * margin)),
+            std::ceil(figureTitleHeight(figure) + panel.height() * rows)};
+}
+
+void HeatmapPainter::paint(QPainter& painter, const Figure& figure, const QRectF& target) const
+{
+    if (m_style.background.isValid())
+        painter.fillRect(target, m_style.background);
+    if (!figure.title.isEmpty()) {
+        painter.save();
+        painter.setRenderHint(QPainter::TextAntialiasing);
+        painter.setFont(m_style.figureTitleFont());
+        painter.setPen(m_style.foreground);
+        const QRectF band(target.left(), target.top(), target.width(), figureTitleHeight(figure));
+        painter.drawText(band, Qt::AlignCenter,
+                         QFontMetricsF(m_style.figureTitleFont()).elidedText(figure.title, Qt::ElideRight, band.width()));
+        painter.restore();
+    }
+    const std::vector<QRectF> rects = panelRects(figure, target);
+    for (std::size_t i = 0; i < rects.size(); ++i)
+        paintPanel(painter, figure.panels[i], rects[i], {}, prepare(figure.panels[i]));
+}
+
+} // namespace ae

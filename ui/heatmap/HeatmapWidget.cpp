@@ -1,0 +1,282 @@
+#include "HeatmapWidget.h"
+
+#include "ValueText.h"
+
+#include <QApplication>
+#include <QHelpEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolTip>
+#include <QWheelEvent>
+
+#include <cmath>
+
+namespace ae {
+
+namespace {
+
+Eigen::Index rowsOf(const HeatmapSpec& spec)
+{
+    return spec.matrix ? spec.matrix->rows() : 0;
+}
+
+Eigen::Index columnsOf(const HeatmapSpec& spec)
+{
+    return spec.matrix ? spec.matrix->cols() : 0;
+}
+
+} // namespace
+
+HeatmapWidget::HeatmapWidget(QWidget* parent) : QWidget(parent)
+{
+    setMouseTracking(true);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    m_renderTimer.setSingleShot(true);
+    m_renderTimer.setInterval(0);
+    connect(&m_renderTimer, &QTimer::timeout, this, &HeatmapWidget::render);
+}
+
+HeatmapPainter HeatmapWidget::heatmapPainter() const
+{
+    return HeatmapPainter(HeatmapStyle::forPalette(palette(), font()));
+}
+
+void HeatmapWidget::setSpec(HeatmapSpec spec)
+{
+    const bool sameShape = rowsOf(spec) == rowsOf(m_spec) && columnsOf(spec) == columnsOf(m_spec);
+    m_spec = std::move(spec);
+    if (!sameShape) {
+        m_view.zoom = 1;
+        m_view.pan = {};
+    }
+    setAccessibleName(m_spec.title);
+    setAccessibleDescription(m_spec.operation);
+    setHovered(std::nullopt);
+    prepare();
+    updateGeometry();
+    relayout();
+}
+
+void HeatmapWidget::prepare()
+{
+    m_prepared = heatmapPainter().prepare(m_spec);
+}
+
+void HeatmapWidget::setHighlight(std::optional<int> row, std::optional<int> column)
+{
+    const std::optional<Eigen::Index> r = row ? std::optional<Eigen::Index>(*row) : std::nullopt;
+    const std::optional<Eigen::Index> c = column ? std::optional<Eigen::Index>(*column) : std::nullopt;
+    if (r == m_view.highlightRow && c == m_view.highlightColumn)
+        return;
+    m_view.highlightRow = r;
+    m_view.highlightColumn = c;
+    scheduleRender();
+}
+
+void HeatmapWidget::resetView()
+{
+    setGeometryOfCells(CellGeometry(m_geometry.rows(), m_geometry.columns(), m_geometry.area()));
+}
+
+void HeatmapWidget::relayout()
+{
+    m_layout = HeatmapLayout::compute(m_spec, QRectF(rect()), m_prepared.metrics);
+    setGeometryOfCells(CellGeometry(rowsOf(m_spec), columnsOf(m_spec), m_layout.cells, m_view.zoom, m_view.pan));
+}
+
+void HeatmapWidget::setGeometryOfCells(const CellGeometry& geometry)
+{
+    m_geometry = geometry;
+    // The painter rebuilds the same geometry from these (the pan is already clamped).
+    m_view.zoom = geometry.zoom();
+    m_view.pan = geometry.pan();
+    scheduleRender();
+}
+
+void HeatmapWidget::scheduleRender()
+{
+    m_renderTimer.start();
+}
+
+void HeatmapWidget::render()
+{
+    m_renderTimer.stop();
+    const double ratio = devicePixelRatioF();
+    const QSize pixels = (QSizeF(size()) * ratio).toSize();
+    if (pixels.isEmpty()) {
+        m_image = {};
+        return;
+    }
+    m_image = QImage(pixels, QImage::Format_ARGB32_Premultiplied);
+    m_image.setDevicePixelRatio(ratio);
+    QPainter painter(&m_image);
+    heatmapPainter().paint(painter, m_spec, QRectF(rect()), m_view, m_prepared);
+    painter.end();
+    update();
+}
+
+QImage HeatmapWidget::renderedImage()
+{
+    if (m_renderTimer.isActive() || m_image.isNull())
+        render();
+    return m_image;
+}
+
+QSize HeatmapWidget::sizeHint() const
+{
+    const QSizeF preferred = HeatmapLayout::preferredSize(m_spec, m_prepared.metrics);
+    return QSize(int(std::ceil(preferred.width())), int(std::ceil(preferred.height())))
+        .boundedTo(QSize(960, 800))
+        .expandedTo(minimumSizeHint());
+}
+
+QSize HeatmapWidget::minimumSizeHint() const
+{
+    const int line = fontMetrics().height();
+    return {line * 12, line * 9};
+}
+
+bool HeatmapWidget::event(QEvent* event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        const auto* help = static_cast<QHelpEvent*>(event);
+        const std::optional<CellIndex> cell = m_geometry.cellAt(help->pos());
+        if (cell) {
+            const QRect area = m_geometry.cellRect(cell->row, cell->column).intersected(m_geometry.area()).toAlignedRect();
+            QToolTip::showText(help->globalPos(), cellDescription(m_spec, cell->row, cell->column), this, area);
+        } else {
+            QToolTip::hideText();
+            event->ignore();
+        }
+        return true;
+    }
+    return QWidget::event(event);
+}
+
+void HeatmapWidget::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange
+        || event->type() == QEvent::StyleChange) {
+        prepare();
+        updateGeometry();
+        relayout();
+    }
+    QWidget::changeEvent(event);
+}
+
+void HeatmapWidget::paintEvent(QPaintEvent*)
+{
+    // Moved to a screen with another pixel ratio (Qt 6.4 has no event for it): blit the old
+    // image this once and render a sharp one on the next turn of the event loop.
+    if (!m_image.isNull() && m_image.devicePixelRatio() != devicePixelRatioF() && !m_renderTimer.isActive())
+        scheduleRender();
+    QPainter painter(this);
+    if (m_image.isNull() || m_image.deviceIndependentSize() != QSizeF(size()))
+        painter.fillRect(rect(), palette().window());
+    if (!m_image.isNull())
+        painter.drawImage(QPointF(0, 0), m_image);
+    if (m_hovered) {
+        const QRectF cell = m_geometry.cellRect(m_hovered->row, m_hovered->column).intersected(m_geometry.area());
+        painter.setRenderHint(QPainter::Antialiasing);
+        painter.setPen(QPen(palette().color(QPalette::Highlight), 2));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRect(cell.adjusted(1, 1, -1, -1));
+    }
+}
+
+void HeatmapWidget::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    const CellGeometry old = m_geometry;
+    m_layout = HeatmapLayout::compute(m_spec, QRectF(rect()), m_prepared.metrics);
+    setGeometryOfCells(old.rows() == rowsOf(m_spec) && old.columns() == columnsOf(m_spec)
+                           ? old.withArea(m_layout.cells)
+                           : CellGeometry(rowsOf(m_spec), columnsOf(m_spec), m_layout.cells));
+    // Now rather than on the next turn of the event loop: the paint event that follows a
+    // resize (and the first one after show(), or a grab()) then already has its image.
+    render();
+}
+
+void HeatmapWidget::wheelEvent(QWheelEvent* event)
+{
+    const QPoint delta = event->angleDelta();
+    const double notches = (delta.y() != 0 ? delta.y() : delta.x()) / 120.0;
+    const double factor = std::pow(WheelZoomStep, notches);
+    const bool canZoom = (factor > 1 && zoom() < m_geometry.maxZoom()) || (factor < 1 && zoom() > 1);
+    // At the limits a plain wheel scrolls the page the heatmap sits in; Ctrl+wheel never does.
+    if (notches == 0 || (!canZoom && !(event->modifiers() & Qt::ControlModifier))) {
+        event->ignore();
+        return;
+    }
+    event->accept();
+    setGeometryOfCells(m_geometry.zoomedAt(event->position(), factor));
+    setHovered(m_geometry.cellAt(event->position()));
+}
+
+void HeatmapWidget::mousePressEvent(QMouseEvent* event)
+{
+    if (event->button() != Qt::LeftButton) {
+        QWidget::mousePressEvent(event);
+        return;
+    }
+    m_pressPosition = event->position();
+    m_lastDragPosition = event->position();
+    m_dragging = false;
+}
+
+void HeatmapWidget::mouseMoveEvent(QMouseEvent* event)
+{
+    if (m_pressPosition && (event->buttons() & Qt::LeftButton)) {
+        if (!m_dragging
+            && (event->position() - *m_pressPosition).manhattanLength() >= QApplication::startDragDistance()) {
+            m_dragging = true;
+            setCursor(Qt::ClosedHandCursor);
+        }
+        if (m_dragging) {
+            setGeometryOfCells(m_geometry.panned(event->position() - m_lastDragPosition));
+            m_lastDragPosition = event->position();
+        }
+    }
+    setHovered(m_geometry.cellAt(event->position()));
+}
+
+void HeatmapWidget::mouseReleaseEvent(QMouseEvent* event)
+{
+    if (event->button() != Qt::LeftButton || !m_pressPosition) {
+        QWidget::mouseReleaseEvent(event);
+        return;
+    }
+    if (m_dragging) {
+        unsetCursor();
+    } else if (const std::optional<CellIndex> cell = m_geometry.cellAt(event->position())) {
+        Q_EMIT cellClicked(int(cell->row), int(cell->column));
+    }
+    m_pressPosition.reset();
+    m_dragging = false;
+}
+
+void HeatmapWidget::mouseDoubleClickEvent(QMouseEvent* event)
+{
+    if (event->button() == Qt::LeftButton)
+        resetView();
+    else
+        QWidget::mouseDoubleClickEvent(event);
+}
+
+void HeatmapWidget::leaveEvent(QEvent* event)
+{
+    setHovered(std::nullopt);
+    QWidget::leaveEvent(event);
+}
+
+void HeatmapWidget::setHovered(std::optional<CellIndex> cell)
+{
+    if (cell == m_hovered)
+        return;
+    m_hovered = cell;
+    update();
+    Q_EMIT cellHovered(cell ? int(cell->row) : -1, cell ? int(cell->column) : -1);
+}
+
+} // namespace ae

@@ -1,0 +1,86 @@
+#pragma once
+
+#include "CellGeometry.h"
+#include "HeatmapLayout.h"
+#include "HeatmapPainter.h"
+#include "HeatmapSpec.h"
+
+#include <QImage>
+#include <QTimer>
+#include <QWidget>
+
+#include <optional>
+
+namespace ae {
+
+// Shows one HeatmapSpec. The heatmap is painted into a cached QImage (at the screen's
+// pixel ratio) when the spec, the size, the view or the palette changes, outside the paint
+// event (at once on resize, otherwise on the next turn of the event loop, so a burst of
+// wheel or drag events renders once); paintEvent only blits it and outlines the hovered cell.
+//   wheel (plain or with Ctrl): zoom towards the cursor, down to single cells;
+//   drag: pan; double-click: back to the whole matrix;
+//   hover: cellHovered(row, col) and a tooltip with the value and spec.explain(row, col),
+//          cellHovered(-1, -1) when the mouse leaves the cells;
+//   click: cellClicked(row, col).
+class HeatmapWidget : public QWidget
+{
+    Q_OBJECT
+public:
+    static constexpr double WheelZoomStep = 1.25; // zoom factor per wheel notch
+
+    explicit HeatmapWidget(QWidget* parent = nullptr);
+
+    void setSpec(HeatmapSpec spec); // keeps the zoom when the shape is unchanged
+    const HeatmapSpec& spec() const { return m_spec; }
+    // Frames a row and/or a column (the pinned (query, key) pair); nullopt: none.
+    void setHighlight(std::optional<int> row, std::optional<int> column);
+    void resetView();
+    double zoom() const { return m_geometry.zoom(); }
+    // Where the cells are now, in widget coordinates: cellAt(), cellRect() ...
+    const CellGeometry& cellGeometry() const { return m_geometry; }
+    const HeatmapLayout& heatmapLayout() const { return m_layout; }
+    // The cached image (for tests and screenshots); renders now if an update is pending.
+    QImage renderedImage();
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+Q_SIGNALS:
+    void cellHovered(int row, int column);
+    void cellClicked(int row, int column);
+
+protected:
+    bool event(QEvent* event) override;
+    void changeEvent(QEvent* event) override;
+    void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
+    void leaveEvent(QEvent* event) override;
+
+private:
+    HeatmapPainter heatmapPainter() const;
+    void prepare();
+    void relayout();
+    void setGeometryOfCells(const CellGeometry& geometry);
+    void scheduleRender();
+    void render();
+    void setHovered(std::optional<CellIndex> cell);
+
+    HeatmapSpec m_spec;
+    HeatmapPainter::Prepared m_prepared; // of m_spec with this widget's fonts
+    HeatmapView m_view;
+    HeatmapLayout m_layout;
+    CellGeometry m_geometry;
+    QImage m_image;
+    QTimer m_renderTimer;
+    std::optional<CellIndex> m_hovered;
+    std::optional<QPointF> m_pressPosition;
+    QPointF m_lastDragPosition;
+    bool m_dragging = false;
+};
+
+} // namespace ae

@@ -1,0 +1,83 @@
+#include "ValueText.h"
+
+#include <QCoreApplication>
+
+#include <charconv>
+#include <cmath>
+
+namespace ae {
+
+namespace {
+
+constexpr char16_t MinusSign = u'\u2212';
+
+} // namespace
+
+QString withMinusSign(QString text)
+{
+    if (text.startsWith(u'-'))
+        text[0] = QChar(MinusSign);
+    return text;
+}
+
+QString cellText(float value, int decimals)
+{
+    if (std::isnan(value))
+        return QStringLiteral("nan");
+    if (std::isinf(value))
+        return value < 0 ? QString(QChar(MinusSign)) + QChar(u'\u221e') : QString(QChar(u'\u221e'));
+    // PyTorch prints negative zero (and values that round to it) as "-0.0000"; so do we.
+    QString text = QString::number(double(value), 'f', std::clamp(decimals, 0, 9));
+    if (std::signbit(value) && !text.startsWith(u'-'))
+        text.prepend(u'-');
+    return withMinusSign(text);
+}
+
+QString csvText(float value)
+{
+    if (std::isnan(value))
+        return QStringLiteral("nan");
+    if (std::isinf(value))
+        return value < 0 ? QStringLiteral("-inf") : QStringLiteral("inf");
+    char buffer[32];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+    return QString::fromLatin1(buffer, result.ptr - buffer);
+}
+
+QString widestCellText(const Matrix& matrix, int decimals)
+{
+    float largest = 0;
+    const float* data = matrix.data();
+    for (Eigen::Index i = 0, n = matrix.size(); i < n; ++i)
+        if (std::isfinite(data[i]))
+            largest = std::max(largest, std::abs(data[i]));
+    return cellText(-largest, decimals);
+}
+
+QString rowLabel(const HeatmapSpec& spec, Eigen::Index row)
+{
+    return row < spec.rowLabels.size() ? spec.rowLabels[row] : QString::number(row);
+}
+
+QString columnLabel(const HeatmapSpec& spec, Eigen::Index column)
+{
+    return column < spec.columnLabels.size() ? spec.columnLabels[column] : QString::number(column);
+}
+
+QString cellDescription(const HeatmapSpec& spec, Eigen::Index row, Eigen::Index column)
+{
+    if (!spec.matrix || row < 0 || column < 0 || row >= spec.matrix->rows() || column >= spec.matrix->cols())
+        return {};
+    const QString name = spec.tensorName.isEmpty() ? spec.title : spec.tensorName;
+    QString text = QCoreApplication::translate("ae::HeatmapWidget", "%1[%2, %3] = %4")
+                       .arg(name, rowLabel(spec, row), columnLabel(spec, column),
+                            cellText((*spec.matrix)(row, column), spec.decimals));
+    if (spec.explain) {
+        const QString explanation = spec.explain(row, column);
+        if (!explanation.isEmpty())
+            text += u'\n' + explanation;
+    }
+    return text;
+}
+
+} // namespace ae

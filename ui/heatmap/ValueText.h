@@ -1,0 +1,26 @@
+#pragma once
+
+#include "HeatmapSpec.h"
+
+#include <QString>
+
+namespace ae {
+
+// How heatmap values are written.
+//   cellText: what a cell shows, PyTorch's fixed decimals ("0.1921", "−0.0000", "−∞") with a
+//             true minus sign (U+2212) for print;
+//   csvText:  the shortest text that reads back as the same float ("-inf", "nan"), ASCII;
+//   withMinusSign: replaces a leading ASCII '-' by U+2212.
+QString cellText(float value, int decimals);
+QString csvText(float value);
+QString withMinusSign(QString text);
+// The widest text any cell of `matrix` shows (its largest magnitude, negated), for layout.
+QString widestCellText(const Matrix& matrix, int decimals);
+// Tooltip and status text for a cell: "attn_weights[short, eat] = 0.1921" and the
+// explanation of spec.explain on the following lines.
+QString cellDescription(const HeatmapSpec& spec, Eigen::Index row, Eigen::Index column);
+// Row or column label: the spec's label, else the index.
+QString rowLabel(const HeatmapSpec& spec, Eigen::Index row);
+QString columnLabel(const HeatmapSpec& spec, Eigen::Index column);
+
+} // namespace ae

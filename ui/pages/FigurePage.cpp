@@ -1,0 +1,94 @@
+#include "FigurePage.h"
+
+#include "CellSelection.h"
+#include "FigureWidget.h"
+#include "Trace.h"
+
+#include <QLabel>
+#include <QVBoxLayout>
+
+namespace ae {
+
+FigurePage::FigurePage(PageDefinition definition, CellSelection* selection, QWidget* parent)
+    : QScrollArea(parent)
+    , m_definition(std::move(definition))
+    , m_selection(selection)
+{
+    setWidgetResizable(true);
+    setFrameShape(QFrame::NoFrame);
+    auto* content = new QWidget(this);
+    auto* layout = new QVBoxLayout(content);
+    for (std::size_t i = 0; i < m_definition.sections.size(); ++i) {
+        const PageSection& definitionSection = m_definition.sections[i];
+        Section section;
+        section.heading = new QLabel(definitionSection.heading, content);
+        QFont headingFont = section.heading->font();
+        headingFont.setBold(true);
+        headingFont.setPointSizeF(headingFont.pointSizeF() * 1.2);
+        section.heading->setFont(headingFont);
+        section.explanation = new QLabel(definitionSection.explanation, content);
+        section.explanation->setWordWrap(true);
+        section.absent = new QLabel(definitionSection.whenAbsent, content);
+        section.absent->setWordWrap(true);
+        section.absent->setEnabled(false);
+        section.figure = new FigureWidget(content);
+        section.figure->setMinimumHeight(320);
+        layout->addWidget(section.heading);
+        layout->addWidget(section.explanation);
+        layout->addWidget(section.absent);
+        layout->addWidget(section.figure, 1);
+        layout->addSpacing(12);
+
+        connect(section.figure, &FigureWidget::cellHovered, this, [this, i](int panel, int row, int col) {
+            const auto& current = m_sections[i].current;
+            if (current && panel >= 0 && panel < int(current->panels.size()))
+                m_selection->hover(current->panels[std::size_t(panel)], row, col);
+        });
+        connect(section.figure, &FigureWidget::cellClicked, this, [this, i](int panel, int row, int col) {
+            const auto& current = m_sections[i].current;
+            if (current && panel >= 0 && panel < int(current->panels.size()))
+                m_selection->pin(current->panels[std::size_t(panel)], row, col);
+        });
+        m_sections.push_back(section);
+    }
+    layout->addStretch();
+    setWidget(content);
+    connect(m_selection, &CellSelection::pinnedChanged, this, &FigurePage::updateHighlights);
+}
+
+void FigurePage::setTrace(const std::shared_ptr<const Trace>& trace, int head)
+{
+    for (std::size_t i = 0; i < m_sections.size(); ++i) {
+        Section& section = m_sections[i];
+        section.current = m_definition.sections[i].figure(trace, head);
+        const bool shown = section.current.has_value();
+        section.figure->setVisible(shown);
+        section.absent->setVisible(!shown);
+        if (shown)
+            section.figure->setFigure(*section.current);
+    }
+    updateHighlights();
+}
+
+std::vector<Figure> FigurePage::currentFigures() const
+{
+    std::vector<Figure> figures;
+    for (const Section& section : m_sections)
+        if (section.current)
+            figures.push_back(*section.current);
+    return figures;
+}
+
+void FigurePage::updateHighlights()
+{
+    for (const Section& section : m_sections) {
+        if (!section.current)
+            continue;
+        for (int p = 0; p < int(section.current->panels.size()); ++p) {
+            const HeatmapSpec& spec = section.current->panels[std::size_t(p)];
+            section.figure->setHighlight(p, m_selection->highlightFor(spec.rowAxis), m_selection->highlightFor(spec.columnAxis));
+        }
+    }
+}
+
+} // namespace ae

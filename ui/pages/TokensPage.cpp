@@ -1,0 +1,80 @@
+#include "TokensPage.h"
+
+#include "SessionEnums.h"
+#include "Trace.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace ae {
+
+namespace {
+
+QTableWidget* makeTable(const QStringList& headers, QWidget* parent)
+{
+    auto* table = new QTableWidget(0, int(headers.size()), parent);
+    table->setHorizontalHeaderLabels(headers);
+    table->verticalHeader()->setVisible(false);
+    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table->horizontalHeader()->setStretchLastSection(true);
+    return table;
+}
+
+void setRow(QTableWidget* table, int row, const QStringList& cells)
+{
+    for (int c = 0; c < cells.size(); ++c)
+        table->setItem(row, c, new QTableWidgetItem(cells[c]));
+}
+
+} // namespace
+
+TokensPage::TokensPage(QWidget* parent)
+    : QWidget(parent)
+    , m_summary(new QLabel(this))
+    , m_tokens(makeTable({tr("Sentence"), tr("Position"), tr("Token"), tr("Token id")}, this))
+    , m_vocabulary(makeTable({tr("Id"), tr("Token")}, this))
+{
+    m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::PlainText);
+    auto* explanation = new QLabel(
+        tr("The tokenizer turns punctuation into spaces and splits on white space (case is kept). The vocabulary is "
+           "the sorted set of distinct tokens; a token's id is its place in that list, as in the article's "
+           "dc = {s: i for i, s in enumerate(sorted(...))}."),
+        this);
+    explanation->setWordWrap(true);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(explanation);
+    layout->addWidget(m_summary);
+    auto* tables = new QHBoxLayout;
+    tables->addWidget(m_tokens, 3);
+    tables->addWidget(m_vocabulary, 2);
+    layout->addLayout(tables, 1);
+}
+
+void TokensPage::setTrace(const std::shared_ptr<const Trace>& trace)
+{
+    const Trace& t = *trace;
+    m_summary->setText(tr("%1 tokens, %2 distinct; tokenizer \"%3\".")
+                           .arg(t.tokens.size() + t.sourceTokens.size())
+                           .arg(t.vocabulary.size())
+                           .arg(QLatin1StringView(toKey(t.session.tokenizer).data())));
+    m_tokens->setRowCount(int(t.tokens.size() + t.sourceTokens.size()));
+    int row = 0;
+    auto addTokens = [&](const QString& which, const std::vector<std::string>& tokens, const std::vector<std::int64_t>& ids) {
+        for (std::size_t i = 0; i < tokens.size(); ++i)
+            setRow(m_tokens, row++, {which, QString::number(i), QString::fromStdString(tokens[i]), QString::number(ids[i])});
+    };
+    addTokens(t.session.isCross() ? tr("queries") : tr("sentence"), t.tokens, t.tokenIds);
+    addTokens(tr("source"), t.sourceTokens, t.sourceTokenIds);
+    m_tokens->setColumnHidden(0, !t.session.isCross());
+    m_vocabulary->setRowCount(int(t.vocabulary.size()));
+    for (std::size_t i = 0; i < t.vocabulary.size(); ++i)
+        setRow(m_vocabulary, int(i), {QString::number(i), QString::fromStdString(t.vocabulary[i])});
+    m_tokens->resizeColumnsToContents();
+    m_vocabulary->resizeColumnsToContents();
+}
+
+} // namespace ae
