@@ -10,6 +10,7 @@
 #include "SessionFile.h"
 #include "SessionValidator.h"
 #include "Trace.h"
+#include "UiBenchmark.h"
 #include "Vocabulary.h"
 
 #include <QJsonArray>
@@ -101,6 +102,8 @@ int runBenchmark(const CommandLineRequest& request)
             forwardTimes.push_back(ms);
     }
 
+    const UiTimings ui = measureUi(session, 5);
+
     QJsonObject result;
     result[QStringLiteral("tokens")] = qint64(trace.queryCount());
     result[QStringLiteral("source_tokens")] = qint64(trace.keyCount());
@@ -117,6 +120,11 @@ int runBenchmark(const CommandLineRequest& request)
     result[QStringLiteral("init_ms")] = rounded(initMs);
     result[QStringLiteral("forward_ms")] = rounded(median(forwardTimes));
     result[QStringLiteral("forward_min_ms")] = rounded(*std::min_element(forwardTimes.begin(), forwardTimes.end()));
+    result[QStringLiteral("complete_ms")] = rounded(first.trace->timings.completeMs);
+    result[QStringLiteral("render_ms")] = rounded(ui.renderMs);
+    result[QStringLiteral("ui_update_ms")] = rounded(ui.uiUpdateMs);
+    result[QStringLiteral("gui_max_block_ms")] = rounded(ui.guiMaxBlockMs);
+    result[QStringLiteral("visible_heatmaps")] = ui.visibleHeatmaps;
     result[QStringLiteral("peak_rss_mb")] = rounded(peakRssMb());
     std::printf("%s\n", QJsonDocument(result).toJson(QJsonDocument::Compact).constData());
     return ExitOk;

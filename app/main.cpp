@@ -8,6 +8,7 @@
 #include <QCoreApplication>
 
 #include <cstdio>
+#include <malloc.h>
 
 namespace {
 
@@ -35,6 +36,11 @@ int runGui(int argc, char* argv[], const ae::CommandLineRequest& request)
 
 int main(int argc, char* argv[])
 {
+    // Keep freed tensor memory in the heap instead of returning it to the system: every
+    // recompute allocates the same few large matrices again, and fresh pages from mmap cost
+    // more than the attention itself at GPT-2 sizes (page faults on some 100 MB).
+    mallopt(M_MMAP_THRESHOLD, 256 * 1024 * 1024);
+    mallopt(M_TRIM_THRESHOLD, 512 * 1024 * 1024);
     setApplicationIdentity();
     QStringList arguments;
     for (int i = 0; i < argc; ++i)

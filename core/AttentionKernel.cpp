@@ -28,55 +28,78 @@ bool skipsHiddenScores(const HeadOptions& options)
     return options.arithmetic == Arithmetic::Fast && options.causal && options.maskMethod == MaskMethod::NegInf;
 }
 
+namespace {
+
+// Row i: softmax of its visible scores by the session's mask method (torch order or fast).
+void weightsRow(const HeadOptions& options, HeadTrace& head, Eigen::Index i)
+{
+    const Eigen::Index S = head.attnScores.cols();
+    const float* scores = head.attnScores.row(i).data();
+    float* weights = head.attnWeights.row(i).data();
+    const Eigen::Index visible = visibleCount(options.causal, i, S);
+    if (options.causal && options.maskMethod == MaskMethod::Renormalize)
+        renormalizedSoftmaxRow(scores, weights, S, visible, options.scoreDivisor, options.arithmetic);
+    else
+        softmaxRow(scores, weights, S, visible, options.scoreDivisor, options.arithmetic);
+}
+
+void dropoutRows(const HeadOptions& options, HeadTrace& head, Eigen::Index first, Eigen::Index rows)
+{
+    head.dropoutMask.middleRows(first, rows) = options.keepMask->middleRows(first, rows);
+    head.attnWeightsDropped.middleRows(first, rows) =
+        head.attnWeights.middleRows(first, rows).cwiseProduct(head.dropoutMask.middleRows(first, rows) * options.dropoutScale);
+}
+
+// The fast path, one block of rows at a time so that its scores and weights are still in
+// cache when the context is computed: scores block -> softmax rows -> dropout -> context
+// block. With a causal mask, row block [r, r + B) reads keys [0, r + B) only.
+void attendBlocked(const Matrix& queries, const Matrix& keys, const Matrix& values, const HeadOptions& options,
+                   HeadTrace& head)
+{
+    const Eigen::Index T = queries.rows();
+    const Eigen::Index S = keys.rows();
+    const bool fullRows = !skipsHiddenScores(options); // renormalize reads every score
+    for (Eigen::Index r = 0; r < T; r += CausalBlockRows) {
+        const Eigen::Index rows = std::min(CausalBlockRows, T - r);
+        const Eigen::Index visible = options.causal ? blockVisible(r, rows, S) : S;
+        const Eigen::Index computed = fullRows ? S : visible;
+        head.attnScores.block(r, 0, rows, computed).noalias() =
+            queries.middleRows(r, rows) * keys.topRows(computed).transpose();
+        for (Eigen::Index i = r; i < r + rows; ++i)
+            weightsRow(options, head, i);
+        const Matrix* used = &head.attnWeights;
+        if (options.keepMask) {
+            dropoutRows(options, head, r, rows);
+            used = &head.attnWeightsDropped;
+        }
+        head.contextVec.middleRows(r, rows).noalias() = used->block(r, 0, rows, visible) * values.topRows(visible);
+    }
+}
+
+} // namespace
+
 void attendHead(const Matrix& queries, const Matrix& keys, const Matrix& values,
                 const HeadOptions& options, HeadTrace& head)
 {
     const Eigen::Index T = queries.rows();
     const Eigen::Index S = keys.rows();
-    const Arithmetic arithmetic = options.arithmetic;
-    const bool blocked = options.arithmetic == Arithmetic::Fast && options.causal;
-
-    if (skipsHiddenScores(options)) {
-        head.attnScores.resize(T, S);
-        for (Eigen::Index r = 0; r < T; r += CausalBlockRows) {
-            const Eigen::Index rows = std::min(CausalBlockRows, T - r);
-            const Eigen::Index visible = blockVisible(r, rows, S);
-            head.attnScores.block(r, 0, rows, visible).noalias() =
-                queries.middleRows(r, rows) * keys.topRows(visible).transpose();
-        }
-    } else {
-        head.attnScores = matmulTransposed(queries, keys, arithmetic);
-    }
-
     head.attnWeights.resize(T, S);
-    const bool renormalize = options.causal && options.maskMethod == MaskMethod::Renormalize;
-    for (Eigen::Index i = 0; i < T; ++i) {
-        const float* scores = head.attnScores.row(i).data();
-        float* weights = head.attnWeights.row(i).data();
-        const Eigen::Index visible = visibleCount(options.causal, i, S);
-        if (renormalize)
-            renormalizedSoftmaxRow(scores, weights, S, visible, options.scoreDivisor, arithmetic);
-        else
-            softmaxRow(scores, weights, S, visible, options.scoreDivisor, arithmetic);
-    }
-
-    const Matrix* used = &head.attnWeights;
+    head.contextVec.resize(T, values.cols());
     if (options.keepMask) {
-        head.dropoutMask = *options.keepMask;
-        head.attnWeightsDropped = head.attnWeights.cwiseProduct(head.dropoutMask * options.dropoutScale);
-        used = &head.attnWeightsDropped;
+        head.dropoutMask.resize(T, S);
+        head.attnWeightsDropped.resize(T, S);
     }
-
-    if (blocked) {
-        head.contextVec.resize(T, values.cols());
-        for (Eigen::Index r = 0; r < T; r += CausalBlockRows) {
-            const Eigen::Index rows = std::min(CausalBlockRows, T - r);
-            const Eigen::Index visible = blockVisible(r, rows, S);
-            head.contextVec.middleRows(r, rows).noalias() = used->block(r, 0, rows, visible) * values.topRows(visible);
-        }
-    } else {
-        head.contextVec = matmul(*used, values, arithmetic);
+    if (options.arithmetic == Arithmetic::Fast) {
+        head.attnScores.resize(T, S);
+        attendBlocked(queries, keys, values, options, head);
+        return;
     }
+    head.attnScores = matmulTransposed(queries, keys, options.arithmetic);
+    for (Eigen::Index i = 0; i < T; ++i)
+        weightsRow(options, head, i);
+    if (options.keepMask)
+        dropoutRows(options, head, 0, T);
+    head.contextVec = matmul(options.keepMask ? head.attnWeightsDropped : head.attnWeights, values, options.arithmetic);
 }
 
 void completeHiddenScores(const Matrix& queries, const Matrix& keys, HeadTrace& head)

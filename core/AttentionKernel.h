@@ -18,8 +18,10 @@ struct HeadOptions
     Arithmetic arithmetic = Arithmetic::Fast;
 };
 
-// Rows per block of the causal fast path: row block [r, r + B) needs keys [0, r + B) only.
-constexpr Eigen::Index CausalBlockRows = 128;
+// Rows per block of the fast path (its scores and weights, 64 x 1024 floats each at GPT-2
+// size, stay in L2 until the block's context is computed). With a causal mask, row block
+// [r, r + B) needs keys [0, r + B) only.
+constexpr Eigen::Index CausalBlockRows = 64;
 
 // True when attendHead() leaves the scores of hidden (future) keys uncomputed, to be
 // filled by completeHiddenScores(): the fast causal path of the neg-inf method, whose
@@ -37,6 +39,8 @@ bool skipsHiddenScores(const HeadOptions& options);
 // pass 3: dropout: weights * keep * 1/(1-p);
 // pass 4: context = weights · values; on the fast causal path row block [r, r+B) only
 //         reads keys [0, r+B), the rest of its weights being zero.
+// The fast path runs the four passes block of rows by block of rows; TorchOrder runs each
+// pass over the whole matrix, in PyTorch's summation order.
 void attendHead(const Matrix& queries, const Matrix& keys, const Matrix& values,
                 const HeadOptions& options, HeadTrace& head);
 

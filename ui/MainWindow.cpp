@@ -11,6 +11,7 @@
 #include "RecentFiles.h"
 #include "SessionDocument.h"
 #include "SessionEnums.h"
+#include "SessionFile.h"
 #include "TokensPage.h"
 #include "Trace.h"
 #include "TraceFigures.h"
@@ -101,6 +102,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_service, &ComputeService::busyChanged, m_busy, &QWidget::setVisible);
     connect(m_selection, &CellSelection::inspectedTextChanged, m_inspector, &InspectorPanel::show);
     connect(m_head, &QSpinBox::valueChanged, this, &MainWindow::updatePages);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateCurrentPage);
 
     QSettings settings;
     if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
@@ -133,6 +135,17 @@ void MainWindow::createActions()
         if (maybeSave())
             openSession(path);
     });
+    QMenu* samples = file->addMenu(tr("Open Sa&mple"));
+    for (const QString& name : QDir(QStringLiteral(":/samples")).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
+        const QString path = QStringLiteral(":/samples/") + name;
+        const SessionLoadResult sample = SessionFile::load(path);
+        QAction* action = samples->addAction(sample.session.title.empty() ? name : QString::fromStdString(sample.session.title));
+        action->setStatusTip(QString::fromStdString(sample.session.description));
+        connect(action, &QAction::triggered, this, [this, path] {
+            if (maybeSave())
+                openSample(path);
+        });
+    }
     add(file, tr("&Save"), QKeySequence::Save, QStringLiteral("document-save"), [this] { save(); }, true);
     add(file, tr("Save &As…"), QKeySequence::SaveAs, QStringLiteral("document-save-as"), [this] { saveAs(); }, false);
     file->addSeparator();
@@ -201,11 +214,22 @@ void MainWindow::showTrace(const std::shared_ptr<const Trace>& trace)
 
 void MainWindow::updatePages()
 {
-    if (!m_trace)
+    // Only the page on screen is rebuilt now; the others when they are shown.
+    m_stalePages.clear();
+    for (int i = 0; i < m_tabs->count(); ++i)
+        m_stalePages.insert(m_tabs->widget(i));
+    updateCurrentPage();
+}
+
+void MainWindow::updateCurrentPage()
+{
+    QWidget* current = m_tabs->currentWidget();
+    if (!m_trace || !m_stalePages.remove(current))
         return;
     const int head = std::min(m_head->value(), int(m_trace->heads.size())) - 1;
-    m_tokensPage->setTrace(m_trace);
-    for (FigurePage* page : m_figurePages)
+    if (current == m_tokensPage)
+        m_tokensPage->setTrace(m_trace);
+    else if (auto* page = qobject_cast<FigurePage*>(current))
         page->setTrace(m_trace, head);
 }
 
@@ -236,6 +260,17 @@ bool MainWindow::openSession(const QString& path, const QJsonObject& overrides, 
     if (!path.isEmpty())
         m_recent->add(path);
     return true;
+}
+
+void MainWindow::openSample(const QString& resourcePath)
+{
+    // A sample opens as a new, untitled session: saving asks where, never into the resources.
+    const SessionLoadResult loaded = SessionFile::load(resourcePath);
+    if (loaded.issue) {
+        QMessageBox::warning(this, tr("Cannot Open Sample"), loaded.issue->message);
+        return;
+    }
+    m_document->setSession(loaded.session);
 }
 
 bool MainWindow::showPage(const QString& id)
@@ -338,7 +373,12 @@ void MainWindow::dropEvent(QDropEvent* event)
 
 std::vector<Figure> MainWindow::currentPageFigures() const
 {
-    if (auto* page = qobject_cast<FigurePage*>(m_tabs->currentWidget()))
+    return pageFigures(m_tabs->currentWidget());
+}
+
+std::vector<Figure> MainWindow::pageFigures(QWidget* pageWidget) const
+{
+    if (auto* page = qobject_cast<FigurePage*>(pageWidget))
         return page->currentFigures();
     return {};
 }

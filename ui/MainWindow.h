@@ -4,6 +4,7 @@
 
 #include <QJsonObject>
 #include <QMainWindow>
+#include <QSet>
 
 #include <memory>
 #include <vector>
@@ -43,6 +44,8 @@ public:
 
     // Opens a session file; false (with a message box unless quiet) when it cannot.
     bool openSession(const QString& path, const QJsonObject& overrides = {}, bool quiet = false);
+    // Opens a bundled sample (":/samples/article.json") as a new, untitled session.
+    void openSample(const QString& resourcePath);
     // Shows the page with this id ("tokens", "scores", ... see PageCatalog); false if unknown.
     bool showPage(const QString& id);
 
@@ -60,6 +63,7 @@ private:
     void showTrace(const std::shared_ptr<const Trace>& trace);
     void showIssue(const SessionIssue& issue);
     void updatePages();
+    void updateCurrentPage();
     void updateTitle();
     bool maybeSave();
     bool save();
@@ -69,6 +73,7 @@ private:
     void exportFigures(bool all);
     void copyFigure(bool asData);
     std::vector<Figure> currentPageFigures() const;
+    std::vector<Figure> pageFigures(QWidget* page) const;
 
     SessionDocument* m_document;
     ComputeService* m_service;
@@ -85,6 +90,7 @@ private:
     QAction* m_headAction = nullptr;
     RecentFiles* m_recent = nullptr;
     std::shared_ptr<const Trace> m_trace;
+    QSet<QWidget*> m_stalePages; // pages not yet showing m_trace
 };
 
 } // namespace ae

@@ -3,6 +3,7 @@
 #include "ValueText.h"
 
 #include <QApplication>
+#include <QtConcurrent>
 #include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
@@ -34,7 +35,7 @@ HeatmapWidget::HeatmapWidget(QWidget* parent) : QWidget(parent)
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
     m_renderTimer.setSingleShot(true);
     m_renderTimer.setInterval(0);
-    connect(&m_renderTimer, &QTimer::timeout, this, &HeatmapWidget::render);
+    connect(&m_renderTimer, &QTimer::timeout, this, [this] { render(false); });
 }
 
 HeatmapPainter HeatmapWidget::heatmapPainter() const
@@ -99,27 +100,71 @@ void HeatmapWidget::scheduleRender()
     m_renderTimer.start();
 }
 
-void HeatmapWidget::render()
+namespace {
+
+// Everything a paint needs, copied, so that it can run in a worker thread while the
+// widget goes on (the matrix is shared and immutable).
+struct RenderJob
+{
+    HeatmapPainter painter;
+    HeatmapSpec spec;
+    HeatmapView view;
+    HeatmapPainter::Prepared prepared;
+    QSize pixels;
+    QRectF rect;
+    double ratio = 1;
+
+    QImage operator()() const
+    {
+        QImage image(pixels, QImage::Format_ARGB32_Premultiplied);
+        image.setDevicePixelRatio(ratio);
+        QPainter p(&image);
+        painter.paint(p, spec, rect, view, prepared);
+        p.end();
+        return image;
+    }
+};
+
+// Views of more cells than this are painted off the GUI thread (the Mandelbrot example's
+// way): the raster path over a 1024 x 1024 matrix takes some 10 ms per view.
+constexpr Eigen::Index AsyncRenderCells = 256 * 256;
+
+} // namespace
+
+void HeatmapWidget::render(bool synchronous)
 {
     m_renderTimer.stop();
     const double ratio = devicePixelRatioF();
     const QSize pixels = (QSizeF(size()) * ratio).toSize();
+    const quint64 generation = ++m_renderGeneration;
     if (pixels.isEmpty()) {
         m_image = {};
+        m_renderInFlight = false;
         return;
     }
-    m_image = QImage(pixels, QImage::Format_ARGB32_Premultiplied);
-    m_image.setDevicePixelRatio(ratio);
-    QPainter painter(&m_image);
-    heatmapPainter().paint(painter, m_spec, QRectF(rect()), m_view, m_prepared);
-    painter.end();
-    update();
+    const RenderJob job{heatmapPainter(), m_spec, m_view, m_prepared, pixels, QRectF(rect()), ratio};
+    if (synchronous || rowsOf(m_spec) * columnsOf(m_spec) <= AsyncRenderCells) {
+        m_image = job();
+        m_renderInFlight = false;
+        update();
+        Q_EMIT rendered();
+        return;
+    }
+    m_renderInFlight = true;
+    QtConcurrent::run(job).then(this, [this, generation](const QImage& image) {
+        if (generation != m_renderGeneration)
+            return; // a newer paint was started: this image is stale
+        m_renderInFlight = false;
+        m_image = image;
+        update();
+        Q_EMIT rendered();
+    });
 }
 
 QImage HeatmapWidget::renderedImage()
 {
-    if (m_renderTimer.isActive() || m_image.isNull())
-        render();
+    if (isRenderPending() || m_image.isNull())
+        render(true);
     return m_image;
 }
 
@@ -194,8 +239,9 @@ void HeatmapWidget::resizeEvent(QResizeEvent* event)
                            ? old.withArea(m_layout.cells)
                            : CellGeometry(rowsOf(m_spec), columnsOf(m_spec), m_layout.cells));
     // Now rather than on the next turn of the event loop: the paint event that follows a
-    // resize (and the first one after show(), or a grab()) then already has its image.
-    render();
+    // resize (and the first one after show(), or a grab()) then already has its image;
+    // large views are painted in a worker and appear when ready.
+    render(false);
 }
 
 void HeatmapWidget::wheelEvent(QWheelEvent* event)

@@ -41,11 +41,15 @@ public:
     const HeatmapLayout& heatmapLayout() const { return m_layout; }
     // The cached image (for tests and screenshots); renders now if an update is pending.
     QImage renderedImage();
+    // A new image is being painted (scheduled, or in a worker thread for large views).
+    bool isRenderPending() const { return m_renderTimer.isActive() || m_renderInFlight; }
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
 Q_SIGNALS:
+    // A freshly painted image is on screen.
+    void rendered();
     void cellHovered(int row, int column);
     void cellClicked(int row, int column);
 
@@ -67,7 +71,7 @@ private:
     void relayout();
     void setGeometryOfCells(const CellGeometry& geometry);
     void scheduleRender();
-    void render();
+    void render(bool synchronous);
     void setHovered(std::optional<CellIndex> cell);
 
     HeatmapSpec m_spec;
@@ -77,6 +81,8 @@ private:
     CellGeometry m_geometry;
     QImage m_image;
     QTimer m_renderTimer;
+    quint64 m_renderGeneration = 0; // latest wins: an older worker's image is dropped
+    bool m_renderInFlight = false;
     std::optional<CellIndex> m_hovered;
     std::optional<QPointF> m_pressPosition;
     QPointF m_lastDragPosition;

@@ -9,6 +9,7 @@
 #include "SessionDocument.h"
 #include "Trace.h"
 
+#include <QDir>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -26,8 +27,10 @@ std::shared_ptr<const Trace> waitForTrace(MainWindow& window)
     return spy.takeLast().at(0).value<std::shared_ptr<const Trace>>();
 }
 
+// Shows the page (pages not on screen are rebuilt only when shown) and returns it.
 FigurePage* page(MainWindow& window, const QString& id)
 {
+    window.showPage(id);
     for (int i = 0; i < window.pages()->count(); ++i)
         if (auto* p = qobject_cast<FigurePage*>(window.pages()->widget(i)); p && p->definition().id == id)
             return p;
@@ -87,6 +90,29 @@ private Q_SLOTS:
         QCOMPARE(heads->currentFigures().front().panels.size(), std::size_t(3));
         FigurePage* scores = page(window, QStringLiteral("scores"));
         QCOMPARE(scores->currentFigures().size(), std::size_t(4)); // ω, ω/√d_k, mask, masked
+    }
+
+    void everySampleOpens_data()
+    {
+        QTest::addColumn<QString>("path");
+        const QStringList names = QDir(QStringLiteral(":/samples")).entryList({QStringLiteral("*.json")});
+        QVERIFY(names.size() >= 5);
+        for (const QString& name : names)
+            QTest::newRow(qPrintable(name)) << QStringLiteral(":/samples/") + name;
+    }
+
+    void everySampleOpens()
+    {
+        QFETCH(QString, path);
+        MainWindow window;
+        window.show();
+        QVERIFY(waitForTrace(window));
+        window.openSample(path);
+        const auto trace = waitForTrace(window);
+        QVERIFY2(trace, qPrintable(path));
+        QVERIFY(!trace->session.title.empty());
+        QVERIFY(window.document()->filePath().isEmpty()); // never saved back into the resources
+        QVERIFY(!page(window, QStringLiteral("weights"))->currentFigures().empty());
     }
 
     void refusedSessionKeepsTheLastTrace()

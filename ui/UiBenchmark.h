@@ -1,0 +1,19 @@
+#pragma once
+
+namespace ae {
+
+struct Session;
+
+struct UiTimings
+{
+    double renderMs = 0;      // every head's attention weights painted at view size, in parallel
+    double uiUpdateMs = 0;    // a control change until every visible heatmap shows the new trace
+    double guiMaxBlockMs = 0; // the longest the GUI thread did not return to its event loop meanwhile
+    int visibleHeatmaps = 0;
+};
+
+// Measures the UI side of a session with the real widgets (offscreen platform): the
+// --benchmark's render_ms and ui_update_ms. Medians of `runs` runs.
+UiTimings measureUi(const Session& session, int runs);
+
+} // namespace ae
