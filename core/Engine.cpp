@@ -8,6 +8,7 @@
 #include "Trace.h"
 #include "Vocabulary.h"
 
+#include <algorithm>
 #include <chrono>
 #include <mutex>
 
@@ -24,9 +25,11 @@ struct EmbeddingKey
 {
     std::uint64_t seed = 0;
     CpuCapability capability{};
-    std::int64_t vocabSize = 0;
+    std::int64_t vocabSize = 0; // 0: no token table (manual embeddings)
     int dIn = 0;
     std::vector<std::int64_t> ids;
+    std::int64_t contextLength = 0; // 0: no learned position table
+    std::int64_t positions = 0;
     bool operator==(const EmbeddingKey&) const = default;
 };
 
@@ -47,7 +50,7 @@ struct Engine::Cache
 {
     std::mutex mutex;
     std::optional<EmbeddingKey> embeddingKey;
-    std::shared_ptr<const Matrix> embeddingRows;
+    std::shared_ptr<const EmbeddingTables> embeddingTables;
     std::optional<ParamsKey> paramsKey;
     std::shared_ptr<const AttentionParams> params;
 };
@@ -58,6 +61,52 @@ Engine::Engine()
 }
 
 Engine::~Engine() = default;
+
+void Engine::embed(const Session& session, Trace& trace) const
+{
+    const auto T = static_cast<Eigen::Index>(trace.tokens.size());
+    const auto S = static_cast<Eigen::Index>(trace.sourceTokens.size());
+    const std::int64_t positions = std::max(T, S);
+    const bool torch = session.embedding == EmbeddingSource::Torch;
+    const bool learned = session.positional == Positional::Learned;
+
+    std::shared_ptr<const EmbeddingTables> tables;
+    if (torch || learned) {
+        EmbeddingKey key{session.embeddingSeed, session.cpuCapability, torch ? session.vocabSize : 0, session.dIn,
+                         {}, learned ? session.contextLength : 0, learned ? positions : 0};
+        if (torch) {
+            key.ids = trace.tokenIds;
+            key.ids.insert(key.ids.end(), trace.sourceTokenIds.begin(), trace.sourceTokenIds.end());
+        }
+        {
+            std::lock_guard lock(m_cache->mutex);
+            if (m_cache->embeddingKey == key)
+                tables = m_cache->embeddingTables;
+        }
+        if (!tables) {
+            tables = std::make_shared<const EmbeddingTables>(torchEmbeddingTables(
+                key.seed, key.vocabSize, key.dIn, key.ids, key.contextLength, key.positions, key.capability));
+            std::lock_guard lock(m_cache->mutex);
+            m_cache->embeddingKey = std::move(key);
+            m_cache->embeddingTables = tables;
+        }
+    }
+
+    const Matrix& sourceRows = session.isCross() ? session.sourceInputs : Matrix();
+    Matrix tokens = torch ? Matrix(tables->tokens.topRows(T)) : session.inputs;
+    Matrix sourceTokens = torch ? Matrix(tables->tokens.bottomRows(S)) : sourceRows;
+    if (session.positional == Positional::None) {
+        trace.inputs = std::move(tokens);
+        trace.sourceInputs = std::move(sourceTokens);
+        return;
+    }
+    trace.positionalEmbeddings = learned ? tables->positions : sinusoidalPositions(positions, session.dIn);
+    trace.inputs = tokens + trace.positionalEmbeddings.topRows(T);
+    if (S > 0)
+        trace.sourceInputs = sourceTokens + trace.positionalEmbeddings.topRows(S);
+    trace.tokenEmbeddings = std::move(tokens);
+    trace.sourceTokenEmbeddings = std::move(sourceTokens);
+}
 
 ComputeResult Engine::compute(const Session& session) const
 {
@@ -73,33 +122,9 @@ ComputeResult Engine::compute(const Session& session) const
     trace->vocabulary = vocabulary.tokens();
     trace->tokenIds = vocabulary.idsOf(trace->tokens);
     trace->sourceTokenIds = vocabulary.idsOf(trace->sourceTokens);
-    const auto T = static_cast<Eigen::Index>(trace->tokens.size());
-    const auto S = static_cast<Eigen::Index>(trace->sourceTokens.size());
 
     auto start = std::chrono::steady_clock::now();
-    if (session.embedding == EmbeddingSource::Torch) {
-        EmbeddingKey key{session.embeddingSeed, session.cpuCapability, session.vocabSize, session.dIn,
-                         trace->tokenIds};
-        key.ids.insert(key.ids.end(), trace->sourceTokenIds.begin(), trace->sourceTokenIds.end());
-        std::shared_ptr<const Matrix> rows;
-        {
-            std::lock_guard lock(m_cache->mutex);
-            if (m_cache->embeddingKey == key)
-                rows = m_cache->embeddingRows;
-        }
-        if (!rows) {
-            rows = std::make_shared<const Matrix>(
-                torchEmbeddingRows(key.seed, key.vocabSize, key.dIn, key.ids, key.capability));
-            std::lock_guard lock(m_cache->mutex);
-            m_cache->embeddingKey = std::move(key);
-            m_cache->embeddingRows = rows;
-        }
-        trace->inputs = rows->topRows(T);
-        trace->sourceInputs = rows->bottomRows(S);
-    } else {
-        trace->inputs = session.inputs;
-        trace->sourceInputs = session.isCross() ? session.sourceInputs : Matrix();
-    }
+    embed(session, *trace);
     trace->timings.embeddingMs = millisecondsSince(start);
 
     start = std::chrono::steady_clock::now();

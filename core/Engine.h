@@ -30,6 +30,9 @@ public:
     ComputeResult compute(const Session& session) const;
 
 private:
+    // tokens -> inputs (and source inputs): token embeddings plus, if any, positions.
+    void embed(const Session& session, Trace& trace) const;
+
     struct Cache;
     std::unique_ptr<Cache> m_cache;
 };

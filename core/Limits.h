@@ -14,5 +14,6 @@ constexpr std::int64_t MaxVocabSize = 100'000'000;
 // An nn.Embedding(vocab_size, d_in) lookup skips vocab_size * d_in draws of the stream.
 constexpr std::int64_t MaxEmbeddingElements = 1'000'000'000;
 constexpr std::int64_t MaxSeed = INT64_MAX;
+constexpr std::int64_t MaxContextLength = 1'000'000;
 
 } // namespace ae::limits

@@ -14,6 +14,7 @@ enum class EmbeddingSource { Torch, Manual };
 enum class Variant { Simplified, SelfAttention, MultiHeadWrapper, MultiHead };
 enum class InitScheme { Rand, Linear };
 enum class MaskMethod { NegInf, Renormalize };
+enum class Positional { None, Learned, Sinusoidal };
 
 // What the user chose: one value per session key of the reference semantics (spec §1),
 // defaults being the article's example. Plain data; SessionValidator says whether a
@@ -34,6 +35,8 @@ struct Session
     int dIn = 3;
     Matrix inputs;       // manual only: one row per token of sentence
     Matrix sourceInputs; // manual cross-attention only
+    Positional positional = Positional::None; // added to the token embeddings
+    std::int64_t contextLength = 1024;        // rows of the learned position table
 
     Variant variant = Variant::SelfAttention;
     InitScheme init = InitScheme::Rand;

@@ -51,6 +51,14 @@ struct Names<CpuCapability>
                                       std::pair{CpuCapability::Avx2, std::string_view{"avx2"}}};
 };
 
+template <>
+struct Names<Positional>
+{
+    static constexpr std::array table{std::pair{Positional::None, std::string_view{"none"}},
+                                      std::pair{Positional::Learned, std::string_view{"learned"}},
+                                      std::pair{Positional::Sinusoidal, std::string_view{"sinusoidal"}}};
+};
+
 template <typename Enum>
 std::string_view keyOf(Enum value)
 {
@@ -68,6 +76,7 @@ std::string_view toKey(InitScheme value) { return keyOf(value); }
 std::string_view toKey(MaskMethod value) { return keyOf(value); }
 std::string_view toKey(TokenizerKind value) { return keyOf(value); }
 std::string_view toKey(CpuCapability value) { return keyOf(value); }
+std::string_view toKey(Positional value) { return keyOf(value); }
 
 template <typename Enum>
 std::optional<Enum> enumFromKey(std::string_view key)
@@ -96,6 +105,7 @@ AE_INSTANTIATE(InitScheme)
 AE_INSTANTIATE(MaskMethod)
 AE_INSTANTIATE(TokenizerKind)
 AE_INSTANTIATE(CpuCapability)
+AE_INSTANTIATE(Positional)
 #undef AE_INSTANTIATE
 
 } // namespace ae

@@ -15,6 +15,7 @@ std::string_view toKey(InitScheme value);
 std::string_view toKey(MaskMethod value);
 std::string_view toKey(TokenizerKind value);
 std::string_view toKey(CpuCapability value);
+std::string_view toKey(Positional value);
 
 template <typename Enum>
 std::optional<Enum> enumFromKey(std::string_view key);

@@ -180,6 +180,10 @@ Session parse(const QJsonObject& object)
         s.sourceSentence = r.string("source_sentence");
     if (r.has("tokenizer"))
         s.tokenizer = r.choice<TokenizerKind>("tokenizer");
+    if (r.has("positional"))
+        s.positional = r.choice<Positional>("positional");
+    if (r.has("context_length"))
+        s.contextLength = r.integer("context_length", 1, limits::MaxContextLength);
     if (r.has("cpu_capability"))
         s.cpuCapability = r.choice<CpuCapability>("cpu_capability");
     if (r.has("embedding"))
@@ -266,7 +270,8 @@ QStringList sessionKeys()
             QStringLiteral("causal"),      QStringLiteral("mask_method"),     QStringLiteral("dropout"),
             QStringLiteral("training"),    QStringLiteral("dropout_seed"),    QStringLiteral("format"),
             QStringLiteral("version"),     QStringLiteral("title"),           QStringLiteral("description"),
-            QStringLiteral("tokenizer"),   QStringLiteral("cpu_capability")};
+            QStringLiteral("tokenizer"),   QStringLiteral("cpu_capability"),
+            QStringLiteral("positional"),  QStringLiteral("context_length")};
 }
 
 SessionParseResult sessionFromJsonObject(const QJsonObject& object)
@@ -304,6 +309,8 @@ QJsonObject sessionToJsonObject(const Session& s)
     o[QStringLiteral("source_sentence")] = QString::fromStdString(s.sourceSentence);
     o[QStringLiteral("tokenizer")] = keyText(toKey(s.tokenizer));
     o[QStringLiteral("cpu_capability")] = keyText(toKey(s.cpuCapability));
+    o[QStringLiteral("positional")] = keyText(toKey(s.positional));
+    o[QStringLiteral("context_length")] = qint64(s.contextLength);
     o[QStringLiteral("embedding")] = keyText(toKey(s.embedding));
     o[QStringLiteral("embedding_seed")] = qint64(s.embeddingSeed);
     o[QStringLiteral("vocab_size")] = qint64(s.vocabSize);

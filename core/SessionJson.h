@@ -19,7 +19,7 @@ struct SessionParseResult
 // Session files (spec §1): a JSON object, every key optional with the article's
 // defaults, an unknown key or a value of the wrong type or range refused with a message
 // naming the key. Besides the spec's keys the app knows "format", "version", "title",
-// "description", "tokenizer" and "cpu_capability".
+// "description", "tokenizer", "cpu_capability", "positional" and "context_length".
 SessionParseResult sessionFromJson(const QByteArray& json);
 SessionParseResult sessionFromJsonObject(const QJsonObject& object);
 

@@ -8,6 +8,7 @@
 #include <QCoreApplication>
 #include <QLocale>
 
+#include <algorithm>
 #include <cmath>
 
 namespace ae {
@@ -165,6 +166,21 @@ std::optional<SessionIssue> validateSession(const Session& s)
 
     const auto T = static_cast<std::int64_t>(tokens.size());
     const auto S = s.isCross() ? static_cast<std::int64_t>(sourceTokens.size()) : T;
+    if (s.positional == Positional::Learned) {
+        if (auto issue = checkRange("context_length", s.contextLength, 1, limits::MaxContextLength))
+            return issue;
+        if (s.contextLength < std::max(T, S))
+            return SessionIssue{"context_length", tr("context_length (%1) must be at least the number of tokens (%2) "
+                                                     "with positional \"learned\": the position table has one row per "
+                                                     "position")
+                                                      .arg(s.contextLength)
+                                                      .arg(std::max(T, S))};
+        if (double(s.contextLength) * s.dIn > double(limits::MaxEmbeddingElements))
+            return SessionIssue{"context_length", tr("context_length x d_in (%1 x %2) must not exceed %3 elements")
+                                                      .arg(s.contextLength)
+                                                      .arg(s.dIn)
+                                                      .arg(limits::MaxEmbeddingElements)};
+    }
     const double bytes = estimateTraceBytes(s, T, S);
     if (bytes > double(limits::MaxTraceBytes))
         return SessionIssue{"sentence", tr("this session would need %1 of tensors (T=%2, S=%3, %4 heads); the "

@@ -46,8 +46,11 @@ struct Trace
     std::vector<std::string> tokens, sourceTokens; // sourceTokens: cross-attention only
     std::vector<std::int64_t> tokenIds, sourceTokenIds;
 
-    Matrix inputs;       // inputs (T x d_in)
+    Matrix inputs;       // inputs (T x d_in): token embeddings + positional embeddings
     Matrix sourceInputs; // source_inputs (S x d_in): cross-attention only
+    // Only with positional embeddings (else inputs are the token embeddings themselves):
+    Matrix tokenEmbeddings, sourceTokenEmbeddings; // token_embeddings (T x d_in), source_token_embeddings
+    Matrix positionalEmbeddings;                   // positional_embeddings (max(T, S) x d_in): rows 0, 1, ...
 
     Matrix wQuery, wKey, wValue;    // whole-module projections (x @ W orientation); head h owns
                                     // columns [h*headDimKq, ...) of wQuery/wKey, [h*headDimV, ...) of wValue

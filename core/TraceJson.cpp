@@ -102,6 +102,10 @@ std::string traceToJson(const Trace& trace)
 
     w.key("tensors");
     w.beginObject();
+    matrixIfAny(w, "token_embeddings", trace.tokenEmbeddings);
+    if (cross)
+        matrixIfAny(w, "source_token_embeddings", trace.sourceTokenEmbeddings);
+    matrixIfAny(w, "positional_embeddings", trace.positionalEmbeddings);
     matrixIfAny(w, "inputs", trace.inputs);
     if (cross)
         matrixIfAny(w, "source_inputs", trace.sourceInputs);

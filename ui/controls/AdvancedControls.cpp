@@ -15,7 +15,7 @@ AdvancedControls::AdvancedControls(SessionDocument* document, QWidget* parent)
     sync::addChoice(m_cpuCapability, CpuCapability::Avx2, tr("AVX2 kernels"));
     sync::fitNarrow(m_cpuCapability);
     addRow(
-        QStringLiteral("cpu_capability"), tr("CPU capabilit&y"), m_cpuCapability,
+        QStringLiteral("cpu_capability"), tr("CPU capability"), m_cpuCapability,
         tr("Whose last bits the random draws follow: PyTorch's portable kernels "
            "(<code>ATEN_CPU_CAPABILITY=default</code>) or the AVX2 ones torch picks by itself on "
            "AVX2 CPUs."));

@@ -30,7 +30,7 @@ AttentionControls::AttentionControls(SessionDocument* document, QWidget* parent)
     , m_dOutKq(makeSizeBox(limits::MaxDimension, this))
     , m_dOutV(makeSizeBox(limits::MaxDimension, this))
     , m_numHeads(makeSizeBox(limits::MaxHeads, this))
-    , m_qkvBias(new QCheckBox(tr("qkv_&bias: biases on the projections"), this))
+    , m_qkvBias(new QCheckBox(tr("&qkv_bias: biases on the projections"), this))
     , m_weightSeed(new SeedSpinBox(this))
 {
     sync::addChoice(m_variant, Variant::Simplified, tr("Simplified (no weights)"));
@@ -53,7 +53,7 @@ AttentionControls::AttentionControls(SessionDocument* document, QWidget* parent)
               "(article) "
               "or <code>nn.Linear(d_in, d_out, bias=qkv_bias)</code> (book)."));
     m_dOutKqLabel =
-        addRow(QStringLiteral("d_out_kq"), tr("d_out (&q, k)"), m_dOutKq,
+        addRow(QStringLiteral("d_out_kq"), tr("d_out (q, &k)"), m_dOutKq,
                tr("Size of the queries and keys: <code>W_query = nn.Parameter(torch.rand(d_in, "
                   "d_out_kq))</code>; for the efficient multi-head class its <code>d_out</code>, "
                   "split into num_heads heads."));
@@ -117,7 +117,7 @@ void AttentionControls::setSession(const Session& s)
 
     const bool weights = s.hasWeights();
     const bool multi = s.variant == Variant::MultiHeadWrapper || s.variant == Variant::MultiHead;
-    m_dOutKqLabel->setText(s.variant == Variant::MultiHead ? tr("d_ou&t") : tr("d_out (&q, k)"));
+    m_dOutKqLabel->setText(s.variant == Variant::MultiHead ? tr("d_ou&t") : tr("d_out (q, &k)"));
     // A control whose value the validator refuses stays enabled so it can be fixed.
     m_init->setEnabled(weights);
     m_dOutKq->setEnabled(weights);

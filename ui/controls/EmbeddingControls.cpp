@@ -19,6 +19,8 @@ EmbeddingControls::EmbeddingControls(SessionDocument* document, QWidget* parent)
     , m_embeddingSeed(new SeedSpinBox(this))
     , m_vocabSize(new QSpinBox(this))
     , m_dIn(new QSpinBox(this))
+    , m_positional(new QComboBox(this))
+    , m_contextLength(new QSpinBox(this))
     , m_editor(new ManualEmbeddingEditor(document, this))
 {
     sync::addChoice(m_embedding, EmbeddingSource::Torch, tr("torch (nn.Embedding)"));
@@ -27,8 +29,14 @@ EmbeddingControls::EmbeddingControls(SessionDocument* document, QWidget* parent)
     m_vocabSize->setRange(1, int(limits::MaxVocabSize));
     m_vocabSize->setGroupSeparatorShown(true);
     m_dIn->setRange(1, limits::MaxDimension);
+    sync::addChoice(m_positional, Positional::None, tr("None (as the seeds)"));
+    sync::addChoice(m_positional, Positional::Learned, tr("Learned (nn.Embedding)"));
+    sync::addChoice(m_positional, Positional::Sinusoidal, tr("Sinusoidal (fixed)"));
+    sync::fitNarrow(m_positional);
+    m_contextLength->setRange(1, int(limits::MaxContextLength));
+    m_contextLength->setGroupSeparatorShown(true);
 
-    addRow(QStringLiteral("embedding"), tr("&Embedding"), m_embedding,
+    addRow(QStringLiteral("embedding"), tr("Em&bedding"), m_embedding,
            tr("Where each token's vector comes from: <code>nn.Embedding(vocab_size, "
               "d_in)(token_ids)</code> "
               "after <code>torch.manual_seed(embedding_seed)</code>, or numbers you type "
@@ -36,13 +44,21 @@ EmbeddingControls::EmbeddingControls(SessionDocument* document, QWidget* parent)
     addRow(QStringLiteral("embedding_seed"), tr("Embeddin&g seed"), m_embeddingSeed,
            tr("<code>torch.manual_seed(embedding_seed)</code> right before the embedding table is "
               "drawn."));
-    addRow(QStringLiteral("vocab_size"), tr("Vocabulary si&ze"), m_vocabSize,
+    addRow(QStringLiteral("vocab_size"), tr("Vocabular&y size"), m_vocabSize,
            tr("Rows of <code>nn.Embedding(vocab_size, d_in)</code>: the whole table is drawn, so a "
               "different size gives different vectors."));
     addRow(
         QStringLiteral("d_in"), tr("d_&in"), m_dIn,
         tr("Length of each token's vector, the <code>d_in</code> of <code>nn.Embedding(vocab_size, "
            "d_in)</code>; with manual embeddings, the tables' column count."));
+    addRow(QStringLiteral("positional"), tr("Position &embedding"), m_positional,
+           tr("Added to each token's vector so that attention can tell positions apart: none (the "
+              "seeds' examples), a learned table <code>nn.Embedding(context_length, d_in)</code> drawn "
+              "right after the token table (the book's chapter 2), or the original Transformer's "
+              "sines and cosines."));
+    addRow(QStringLiteral("context_length"), tr("Conte&xt length"), m_contextLength,
+           tr("Rows of the learned position table <code>nn.Embedding(context_length, d_in)</code>: "
+              "at least the number of tokens; the whole table is drawn."));
     addWideRow(QStringLiteral("inputs"), tr("Manua&l embeddings"), m_editor, m_editor->inputsView(),
                tr("A row of d_in numbers per token of the sentence: "
                   "<code>inputs = torch.tensor([[...], ...])</code>."));
@@ -63,6 +79,12 @@ EmbeddingControls::EmbeddingControls(SessionDocument* document, QWidget* parent)
             }
         });
     });
+    connect(m_positional, &QComboBox::currentIndexChanged, this, [this] {
+        const auto positional = sync::choice<Positional>(m_positional);
+        edit([positional](Session& s) { s.positional = positional; });
+    });
+    connect(m_contextLength, &QSpinBox::valueChanged, this,
+            [this](int length) { edit([length](Session& s) { s.contextLength = length; }); });
     connect(m_embeddingSeed, &SeedSpinBox::valueChanged, this,
             [this](quint64 seed) { edit([seed](Session& s) { s.embeddingSeed = seed; }); });
     connect(m_vocabSize, &QSpinBox::valueChanged, this,
@@ -85,10 +107,14 @@ void EmbeddingControls::setSession(const Session& session)
     sync::setValue(m_vocabSize,
                    int(std::clamp<std::int64_t>(session.vocabSize, 1, limits::MaxVocabSize)));
     sync::setValue(m_dIn, session.dIn);
+    sync::setChoice(m_positional, session.positional);
+    sync::setValue(m_contextLength, int(std::clamp<std::int64_t>(session.contextLength, 1, limits::MaxContextLength)));
     m_editor->setSession(session);
 
     const bool torch = session.embedding == EmbeddingSource::Torch;
-    m_embeddingSeed->setEnabled(torch);
+    const bool learned = session.positional == Positional::Learned;
+    m_embeddingSeed->setEnabled(torch || learned);
+    m_contextLength->setEnabled(learned);
     m_vocabSize->setEnabled(torch);
     m_editor->setEnabled(!torch);
 }

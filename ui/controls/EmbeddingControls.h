@@ -33,6 +33,8 @@ private:
     SeedSpinBox* m_embeddingSeed;
     QSpinBox* m_vocabSize;
     QSpinBox* m_dIn;
+    QComboBox* m_positional;
+    QSpinBox* m_contextLength;
     ManualEmbeddingEditor* m_editor;
 };
 

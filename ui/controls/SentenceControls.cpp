@@ -44,7 +44,7 @@ SentenceControls::SentenceControls(SessionDocument* document, QWidget* parent)
            tr("Cross-attention: keys and values come from this sentence's tokens, queries from the "
               "sentence: <code>keys = source_inputs @ W_key</code>. Leave it empty for "
               "self-attention."));
-    addRow(QStringLiteral("tokenizer"), tr("To&kenizer"), m_tokenizer,
+    addRow(QStringLiteral("tokenizer"), tr("Tokeni&zer"), m_tokenizer,
            tr("How text becomes tokens: punctuation becomes a space, then "
               "<code>text.split()</code>; the "
               "CJK choice also makes each Chinese or Japanese ideograph a token of its own."));

@@ -111,7 +111,7 @@ HeatmapSpec embeddings(const TracePtr& trace)
 {
     HeatmapSpec spec;
     spec.tensorName = QStringLiteral("inputs");
-    spec.title = tr("Embeddings x");
+    spec.title = trace->session.positional == Positional::None ? tr("Embeddings x") : tr("Inputs x = token + position");
     spec.matrix = shared(trace, trace->inputs);
     const Session& s = trace->session;
     spec.operation = s.embedding == EmbeddingSource::Torch
@@ -128,6 +128,44 @@ HeatmapSpec embeddings(const TracePtr& trace)
     spec.rowAxis = AxisKind::QueryTokens;
     spec.columnAxis = AxisKind::Features;
     spec.explain = [t = trace](Eigen::Index r, Eigen::Index c) { return explain::embedding(*t, false, r, c); };
+    return spec;
+}
+
+HeatmapSpec tokenEmbeddings(const TracePtr& trace)
+{
+    HeatmapSpec spec = embeddings(trace);
+    spec.tensorName = QStringLiteral("token_embeddings");
+    spec.title = tr("Token embeddings");
+    spec.matrix = shared(trace, trace->tokenEmbeddings);
+    spec.explain = {};
+    return spec;
+}
+
+HeatmapSpec positionalEmbeddings(const TracePtr& trace)
+{
+    const Trace& t = *trace;
+    HeatmapSpec spec;
+    spec.tensorName = QStringLiteral("positional_embeddings");
+    spec.matrix = shared(trace, t.positionalEmbeddings);
+    if (t.session.positional == Positional::Learned) {
+        spec.title = tr("Learned position embeddings");
+        spec.operation = QStringLiteral("nn.Embedding(%1, %2)(torch.arange(%3)) : %4")
+                             .arg(t.session.contextLength)
+                             .arg(t.session.dIn)
+                             .arg(t.positionalEmbeddings.rows())
+                             .arg(shapeOf(t.positionalEmbeddings));
+    } else {
+        spec.title = tr("Sinusoidal position embeddings");
+        spec.operation = QStringLiteral("PE[pos, 2i] = sin(pos / 10000^(2i/%1)), PE[pos, 2i+1] = cos(…) : %2")
+                             .arg(t.session.dIn)
+                             .arg(shapeOf(t.positionalEmbeddings));
+    }
+    spec.rowLabels = indexLabels(t.positionalEmbeddings.rows());
+    spec.columnLabels = indexLabels(t.positionalEmbeddings.cols());
+    spec.rowAxisTitle = tr("position");
+    spec.columnAxisTitle = tr("embedding dimension");
+    spec.rowAxis = AxisKind::Other;
+    spec.columnAxis = AxisKind::Features;
     return spec;
 }
 
@@ -443,6 +481,10 @@ std::vector<Figure> allFigures(const TracePtr& trace)
 {
     const Trace& t = *trace;
     std::vector<Figure> all;
+    if (t.session.positional != Positional::None) {
+        all.push_back(single(tokenEmbeddings(trace), QStringLiteral("01-token-embeddings")));
+        all.push_back(single(positionalEmbeddings(trace), QStringLiteral("01-positional-embeddings")));
+    }
     all.push_back(single(embeddings(trace), QStringLiteral("01-embeddings")));
     if (t.session.isCross())
         all.push_back(single(sourceEmbeddings(trace), QStringLiteral("01-source-embeddings")));

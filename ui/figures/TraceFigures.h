@@ -20,7 +20,9 @@ namespace figures {
 QStringList queryLabels(const Trace& trace);
 QStringList keyLabels(const Trace& trace);
 
-HeatmapSpec embeddings(const TracePtr& trace);
+HeatmapSpec embeddings(const TracePtr& trace);           // the inputs x (token + position)
+HeatmapSpec tokenEmbeddings(const TracePtr& trace);      // with positional embeddings only
+HeatmapSpec positionalEmbeddings(const TracePtr& trace); // with positional embeddings only
 HeatmapSpec sourceEmbeddings(const TracePtr& trace); // cross-attention only
 Figure projectionWeights(const TracePtr& trace, int head); // W_query, W_key, W_value
 Figure projections(const TracePtr& trace, int head);       // queries, keys, values

@@ -1,5 +1,7 @@
 #include "ColorMap.h"
 
+#include "MatrixStats.h"
+
 #include <QColor>
 
 #include <algorithm>
@@ -79,17 +81,9 @@ ColorMap ColorMap::forMatrix(ColorScheme scheme, const Matrix& matrix, std::opti
 {
     if (range && std::isfinite(range->first) && std::isfinite(range->second))
         return ColorMap(scheme, range->first, range->second);
-    double low = std::numeric_limits<double>::infinity();
-    double high = -low;
-    const float* data = matrix.data();
-    for (Eigen::Index i = 0, n = matrix.size(); i < n; ++i) {
-        if (std::isfinite(data[i])) {
-            low = std::min(low, double(data[i]));
-            high = std::max(high, double(data[i]));
-        }
-    }
-    if (low > high) // empty or nothing finite
-        low = high = 0;
+    const MatrixStats stats = MatrixStats::of(matrix); // 0, 0 when empty or nothing is finite
+    const double low = stats.low;
+    const double high = stats.high;
     // Weights start from 0 so that "no attention" is always white, whatever the data's minimum.
     if (scheme == ColorScheme::Sequential)
         return ColorMap(scheme, std::min(low, 0.0), std::max(high, 0.0));

@@ -1,5 +1,9 @@
 #include "HeatmapPainter.h"
 
+#include "MatrixStats.h"
+
+#include <QSet>
+
 #include "AxisLabelPainter.h"
 #include "CellGeometry.h"
 #include "CellRaster.h"
@@ -24,21 +28,17 @@ const Matrix& matrixOf(const HeatmapSpec& spec)
     return spec.matrix ? *spec.matrix : empty;
 }
 
-std::optional<float> firstHidden(const Matrix& matrix)
-{
-    const float* data = matrix.data();
-    for (Eigen::Index i = 0, n = matrix.size(); i < n; ++i)
-        if (!std::isfinite(data[i]))
-            return data[i];
-    return std::nullopt;
-}
-
 double widestLabel(const QFontMetricsF& fm, const HeatmapSpec& spec, Eigen::Index count, bool rows)
 {
     const QStringList& labels = rows ? spec.rowLabels : spec.columnLabels;
     double widest = 0;
+    // Token labels repeat (a 1024-token text has a few hundred distinct words): measure each once.
+    QSet<QString> measured;
     for (Eigen::Index i = 0; i < std::min<Eigen::Index>(count, labels.size()); ++i)
-        widest = std::max(widest, fm.horizontalAdvance(labels[i]));
+        if (!measured.contains(labels[i])) {
+            measured.insert(labels[i]);
+            widest = std::max(widest, fm.horizontalAdvance(labels[i]));
+        }
     if (labels.size() < count) // the rest are indices; the last is the widest
         widest = std::max(widest, fm.horizontalAdvance(QString::number(count - 1)));
     return widest;
@@ -78,7 +78,7 @@ HeatmapPainter::Prepared HeatmapPainter::prepare(const HeatmapSpec& spec) const
     const double cap = HeatmapLayout::MaxLabelLines * m.lineHeight;
     m.rowLabelWidth = std::ceil(std::min(cap, widestLabel(fm, spec, matrix.rows(), true)));
     m.columnLabelWidth = std::ceil(std::min(cap, widestLabel(fm, spec, matrix.cols(), false)));
-    const std::optional<float> hidden = firstHidden(matrix);
+    const std::optional<float> hidden = MatrixStats::of(matrix).firstNonFinite;
     m.hasHidden = hidden.has_value();
     const QString hiddenText = hidden ? cellText(*hidden, spec.decimals) : QString();
     m.valueWidth = std::ceil(std::max(fm.horizontalAdvance(widestCellText(matrix, spec.decimals)),

@@ -1,5 +1,7 @@
 #include "ValueText.h"
 
+#include "MatrixStats.h"
+
 #include <QCoreApplication>
 
 #include <charconv>
@@ -46,12 +48,7 @@ QString csvText(float value)
 
 QString widestCellText(const Matrix& matrix, int decimals)
 {
-    float largest = 0;
-    const float* data = matrix.data();
-    for (Eigen::Index i = 0, n = matrix.size(); i < n; ++i)
-        if (std::isfinite(data[i]))
-            largest = std::max(largest, std::abs(data[i]));
-    return cellText(-largest, decimals);
+    return cellText(-MatrixStats::of(matrix).maxAbs, decimals);
 }
 
 QString rowLabel(const HeatmapSpec& spec, Eigen::Index row)

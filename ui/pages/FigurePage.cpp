@@ -9,6 +9,12 @@
 
 namespace ae {
 
+namespace {
+constexpr int MinimumTitleHeight = 40;
+constexpr int MinimumPanelHeight = 360;
+constexpr int MinimumSingleHeight = 440;
+} // namespace
+
 FigurePage::FigurePage(PageDefinition definition, CellSelection* selection, QWidget* parent)
     : QScrollArea(parent)
     , m_definition(std::move(definition))
@@ -32,7 +38,6 @@ FigurePage::FigurePage(PageDefinition definition, CellSelection* selection, QWid
         section.absent->setWordWrap(true);
         section.absent->setEnabled(false);
         section.figure = new FigureWidget(content);
-        section.figure->setMinimumHeight(320);
         layout->addWidget(section.heading);
         layout->addWidget(section.explanation);
         layout->addWidget(section.absent);
@@ -64,8 +69,14 @@ void FigurePage::setTrace(const std::shared_ptr<const Trace>& trace, int head)
         const bool shown = section.current.has_value();
         section.figure->setVisible(shown);
         section.absent->setVisible(!shown);
-        if (shown)
+        if (shown) {
             section.figure->setFigure(*section.current);
+            // Room for every row of panels: a grid of heads scrolls rather than shrinks.
+            const int panels = int(section.current->panels.size());
+            const int columns = std::max(1, section.current->columns);
+            const int rows = (panels + columns - 1) / columns;
+            section.figure->setMinimumHeight(MinimumTitleHeight + rows * (panels > 1 ? MinimumPanelHeight : MinimumSingleHeight));
+        }
     }
     updateHighlights();
 }

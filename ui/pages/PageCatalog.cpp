@@ -26,7 +26,22 @@ PageDefinition embeddingsPage()
 {
     return {QStringLiteral("embeddings"),
             tr("Embeddings"),
-            {{tr("Token embeddings"),
+            {{tr("Position embeddings"),
+              tr("Attention itself ignores word order, so a vector for each position can be added to each token's "
+                 "vector: a learned table (the book's chapter 2: nn.Embedding(context_length, d_in), drawn right after "
+                 "the token table) or the original Transformer's fixed sines and cosines."),
+              [](const TracePtr& t, int) -> Maybe {
+                  if (t->session.positional == Positional::None)
+                      return std::nullopt;
+                  Figure figure;
+                  figure.name = QStringLiteral("positions");
+                  figure.columns = 2;
+                  figure.panels = {figures::tokenEmbeddings(t), figures::positionalEmbeddings(t)};
+                  return figure;
+              },
+              tr("No position embeddings (as in the seed documents): the inputs are the token embeddings. Choose "
+                 "\"learned\" or \"sinusoidal\" positions to add them.")},
+             {tr("Token embeddings"),
               tr("Each token id picks one row of the embedding table: a vector of d_in numbers that stands for the "
                  "token. With embedding \"torch\" the table is nn.Embedding(vocab_size, d_in), filled with normal_(0, 1) "
                  "right after torch.manual_seed(embedding_seed)."),
