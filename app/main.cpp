@@ -6,6 +6,7 @@
 
 #include <QApplication>
 #include <QCoreApplication>
+#include <QTimer>
 
 #include <cstdio>
 #include <malloc.h>
@@ -29,6 +30,7 @@ int runGui(int argc, char* argv[], const ae::CommandLineRequest& request)
     if (!request.page.isEmpty() && !window.showPage(request.page))
         std::fprintf(stderr, "attention-explorer: unknown page \"%s\"\n", qPrintable(request.page));
     window.show();
+    QTimer::singleShot(0, &window, [&window] { window.offerRecovery(); });
     return app.exec();
 }
 

@@ -9,6 +9,7 @@
 #include "InspectorPanel.h"
 #include "PageCatalog.h"
 #include "RecentFiles.h"
+#include "SessionAutosave.h"
 #include "SessionDocument.h"
 #include "SessionEnums.h"
 #include "SessionFile.h"
@@ -50,6 +51,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_status(new QLabel(this))
     , m_busy(new QProgressBar(this))
     , m_head(new QSpinBox(this))
+    , m_autosave(new SessionAutosave(m_document, this))
 {
     setAcceptDrops(true);
     m_tabs->setDocumentMode(true);
@@ -260,6 +262,23 @@ bool MainWindow::openSession(const QString& path, const QJsonObject& overrides, 
     if (!path.isEmpty())
         m_recent->add(path);
     return true;
+}
+
+void MainWindow::offerRecovery()
+{
+    const auto recoveries = SessionAutosave::pendingRecoveries();
+    if (recoveries.empty())
+        return;
+    const SessionAutosave::Recovery& latest = recoveries.front();
+    const QString name = latest.filePath.isEmpty() ? tr("an untitled session") : QFileInfo(latest.filePath).fileName();
+    const auto answer = QMessageBox::question(
+        this, tr("Restore Session"),
+        tr("Attention Explorer did not close normally while you were editing %1. Restore it as it was?").arg(name),
+        QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
+    if (answer == QMessageBox::Yes)
+        m_document->setSession(latest.session, latest.filePath, latest.modified);
+    for (const auto& recovery : recoveries)
+        SessionAutosave::discard(recovery.autosavePath);
 }
 
 void MainWindow::openSample(const QString& resourcePath)

@@ -22,6 +22,7 @@ class ControlPanel;
 class FigurePage;
 class InspectorPanel;
 class RecentFiles;
+class SessionAutosave;
 class SessionDocument;
 class TokensPage;
 struct Figure;
@@ -44,6 +45,8 @@ public:
 
     // Opens a session file; false (with a message box unless quiet) when it cannot.
     bool openSession(const QString& path, const QJsonObject& overrides = {}, bool quiet = false);
+    // After a crash or a kill: offers back the session an earlier instance was editing.
+    void offerRecovery();
     // Opens a bundled sample (":/samples/article.json") as a new, untitled session.
     void openSample(const QString& resourcePath);
     // Shows the page with this id ("tokens", "scores", ... see PageCatalog); false if unknown.
@@ -89,6 +92,7 @@ private:
     QSpinBox* m_head;
     QAction* m_headAction = nullptr;
     RecentFiles* m_recent = nullptr;
+    SessionAutosave* m_autosave;
     std::shared_ptr<const Trace> m_trace;
     QSet<QWidget*> m_stalePages; // pages not yet showing m_trace
 };

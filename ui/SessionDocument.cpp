@@ -9,14 +9,14 @@ SessionDocument::SessionDocument(QObject* parent)
 {
 }
 
-void SessionDocument::setSession(const Session& session, const QString& filePath)
+void SessionDocument::setSession(const Session& session, const QString& filePath, bool modified)
 {
     m_session = session;
     if (filePath != m_filePath) {
         m_filePath = filePath;
         Q_EMIT filePathChanged(m_filePath);
     }
-    setModified(false);
+    setModified(modified);
     Q_EMIT sessionChanged(m_session);
 }
 
@@ -32,7 +32,7 @@ QString SessionDocument::load(const QString& path, const QJsonObject& overrides)
     const SessionLoadResult loaded = SessionFile::load(path, overrides);
     if (loaded.issue)
         return loaded.issue->message;
-    setSession(loaded.session, path);
+    setSession(loaded.session, path, !overrides.isEmpty());
     return {};
 }
 

@@ -22,8 +22,9 @@ public:
     QString filePath() const { return m_filePath; }
     bool isModified() const { return m_modified; }
 
-    // Replaces the whole session (a loaded file, a sample): not a modification.
-    void setSession(const Session& session, const QString& filePath = {});
+    // Replaces the whole session (a loaded file, a sample, a recovered autosave); `modified`
+    // says whether it differs from the file (command-line overrides, an unsaved recovery).
+    void setSession(const Session& session, const QString& filePath = {}, bool modified = false);
     // Changes some keys; marks the document modified.
     void edit(const std::function<void(Session&)>& change);
 

@@ -1,0 +1,104 @@
+#include "SessionAutosave.h"
+
+#include "SessionDocument.h"
+#include "SessionFile.h"
+#include "SessionJson.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QStandardPaths>
+#include <QUuid>
+
+#include <algorithm>
+
+namespace ae {
+
+namespace {
+
+QString lockPathFor(const QString& autosavePath)
+{
+    QString path = autosavePath;
+    path.chop(5); // ".json"
+    return path + QStringLiteral(".lock");
+}
+
+} // namespace
+
+SessionAutosave::SessionAutosave(SessionDocument* document, QObject* parent)
+    : QObject(parent)
+    , m_document(document)
+{
+    QDir().mkpath(directory());
+    const QString id = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    m_path = QDir(directory()).filePath(id + QStringLiteral(".json"));
+    m_lock = std::make_unique<QLockFile>(lockPathFor(m_path));
+    m_lock->setStaleLockTime(0); // stale only when its process is gone, never by age
+    m_lock->tryLock(0);
+    m_timer.setSingleShot(true);
+    m_timer.setInterval(DelayMs);
+    connect(&m_timer, &QTimer::timeout, this, [this] { saveNow(); });
+    connect(document, &SessionDocument::sessionChanged, &m_timer, qOverload<>(&QTimer::start));
+}
+
+SessionAutosave::~SessionAutosave()
+{
+    QFile::remove(m_path);
+    m_lock->unlock();
+}
+
+QString SessionAutosave::directory()
+{
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("autosave"));
+}
+
+QString SessionAutosave::saveNow()
+{
+    m_timer.stop();
+    QJsonObject record;
+    record[QStringLiteral("session")] = sessionToJsonObject(m_document->session());
+    record[QStringLiteral("file")] = m_document->filePath();
+    record[QStringLiteral("modified")] = m_document->isModified();
+    record[QStringLiteral("saved")] = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+    return SessionFile::writeAtomically(m_path, QJsonDocument(record).toJson());
+}
+
+std::vector<SessionAutosave::Recovery> SessionAutosave::pendingRecoveries()
+{
+    std::vector<std::pair<QDateTime, Recovery>> found;
+    const QDir dir(directory());
+    for (const QFileInfo& info : dir.entryInfoList({QStringLiteral("*.json")}, QDir::Files)) {
+        QLockFile lock(lockPathFor(info.filePath()));
+        lock.setStaleLockTime(0);
+        if (!lock.tryLock(0))
+            continue; // its instance is still running
+        lock.unlock();
+        QFile file(info.filePath());
+        if (!file.open(QIODevice::ReadOnly))
+            continue;
+        const QJsonObject record = QJsonDocument::fromJson(file.read(SessionFile::MaxFileBytes)).object();
+        const SessionParseResult parsed = sessionFromJsonObject(record.value(QStringLiteral("session")).toObject());
+        if (parsed.issue) { // unreadable: nothing to offer, nothing to keep
+            discard(info.filePath());
+            continue;
+        }
+        Recovery recovery{info.filePath(), parsed.session, record.value(QStringLiteral("file")).toString(),
+                          record.value(QStringLiteral("modified")).toBool()};
+        found.emplace_back(info.lastModified(), std::move(recovery));
+    }
+    std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::vector<Recovery> recoveries;
+    for (auto& entry : found)
+        recoveries.push_back(std::move(entry.second));
+    return recoveries;
+}
+
+void SessionAutosave::discard(const QString& autosavePath)
+{
+    QFile::remove(autosavePath);
+    QFile::remove(lockPathFor(autosavePath));
+}
+
+} // namespace ae

@@ -1,0 +1,54 @@
+#pragma once
+
+#include "Session.h"
+
+#include <QLockFile>
+#include <QObject>
+#include <QString>
+#include <QTimer>
+
+#include <memory>
+#include <vector>
+
+namespace ae {
+
+class SessionDocument;
+
+// Keeps a copy of the session being edited on disk, so that a crash or a kill loses
+// nothing: every change is written (atomically, debounced) to
+// <AppDataLocation>/autosave/<id>.json while a lock file <id>.lock proves the writer is
+// alive. A clean exit removes both. At start-up, an autosave whose lock is stale belongs
+// to an instance that died: it is offered back.
+class SessionAutosave : public QObject
+{
+    Q_OBJECT
+public:
+    static constexpr int DelayMs = 500;
+
+    struct Recovery
+    {
+        QString autosavePath; // remove with discard() once restored or declined
+        Session session;
+        QString filePath; // the file it was opened from ("" if untitled)
+        bool modified = false;
+    };
+
+    explicit SessionAutosave(SessionDocument* document, QObject* parent = nullptr);
+    ~SessionAutosave() override; // a clean exit: the autosave goes
+
+    static QString directory();
+    // Autosaves of instances that are no longer running, newest first.
+    static std::vector<Recovery> pendingRecoveries();
+    static void discard(const QString& autosavePath);
+
+    // Writes now (tests, and before anything risky); returns an error message or "".
+    QString saveNow();
+
+private:
+    SessionDocument* m_document;
+    QString m_path;
+    std::unique_ptr<QLockFile> m_lock;
+    QTimer m_timer;
+};
+
+} // namespace ae
