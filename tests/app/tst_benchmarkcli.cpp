@@ -1,0 +1,47 @@
+// --benchmark runs and prints one JSON object with every documented key as its last line.
+// Speed itself is measured by scripts/bench_compare.py, never asserted in a test.
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTest>
+
+class TestBenchmarkCli : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void printsJson()
+    {
+        QProcess process;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        process.setProcessEnvironment(env);
+        process.start(QStringLiteral(AE_EXECUTABLE), {QStringLiteral("--benchmark"), QStringLiteral("--causal"), QStringLiteral("true")});
+        QVERIFY(process.waitForFinished(120000));
+        QCOMPARE(process.exitCode(), 0);
+        const QList<QByteArray> lines = process.readAllStandardOutput().trimmed().split('\n');
+        QJsonParseError error;
+        const QJsonObject result = QJsonDocument::fromJson(lines.last(), &error).object();
+        QCOMPARE(error.error, QJsonParseError::NoError);
+        for (const char* key : {"forward_ms", "embedding_ms", "init_ms", "render_ms", "ui_update_ms", "gui_max_block_ms",
+                                "peak_rss_mb", "complete_ms"}) {
+            QVERIFY2(result.value(QLatin1StringView(key)).isDouble(), key);
+            QVERIFY2(result.value(QLatin1StringView(key)).toDouble() >= 0, key);
+        }
+        QCOMPARE(result.value(QStringLiteral("tokens")).toInt(), 6);
+        QCOMPARE(result.value(QStringLiteral("num_heads")).toInt(), 1);
+        QCOMPARE(result.value(QStringLiteral("d_in")).toInt(), 3);
+        QVERIFY(result.value(QStringLiteral("causal")).toBool());
+    }
+
+    void refusesAnInvalidSession()
+    {
+        QProcess process;
+        process.start(QStringLiteral(AE_EXECUTABLE), {QStringLiteral("--benchmark"), QStringLiteral("--num-heads"), QStringLiteral("3")});
+        QVERIFY(process.waitForFinished(60000));
+        QCOMPARE(process.exitCode(), 1);
+        QVERIFY(process.readAllStandardError().contains("num_heads"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestBenchmarkCli)
+#include "tst_benchmarkcli.moc"
