@@ -96,6 +96,14 @@ CommandLineRequest parseCommandLine(const QStringList& arguments)
                                            "weights, dropout, context or heads."),
                                         tr("id"));
     parser.addOption(pageOption);
+    const QCommandLineOption presentOption(QStringLiteral("present"),
+                                           tr("Start in presentation mode: full screen, large fonts, the walkthrough."));
+    const QCommandLineOption deckOption(QStringLiteral("export-deck"),
+                                        tr("Write the walkthrough of the session as a PDF deck, one page per step, "
+                                           "without a display."),
+                                        tr("file.pdf"));
+    parser.addOption(presentOption);
+    parser.addOption(deckOption);
     parser.addOption(exportOption);
     parser.addOption(formatOption);
     parser.addOption(scaleOption);
@@ -128,11 +136,17 @@ CommandLineRequest parseCommandLine(const QStringList& arguments)
     }
     request.sessionPath = parser.value(sessionOption);
     request.page = parser.value(pageOption);
+    request.present = parser.isSet(presentOption);
     for (const QString& key : keys)
         if (parser.isSet(flagFor(key)))
             request.overrides[key] = flagValue(key, parser.value(flagFor(key)));
     if (parser.isSet(benchmarkOption)) {
         request.mode = CommandLineRequest::Mode::Benchmark;
+        return request;
+    }
+    if (parser.isSet(deckOption)) {
+        request.mode = CommandLineRequest::Mode::ExportDeck;
+        request.deckPath = parser.value(deckOption);
         return request;
     }
     if (parser.isSet(exportOption)) {

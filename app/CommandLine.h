@@ -10,7 +10,7 @@ namespace ae {
 // flags override the session file.
 struct CommandLineRequest
 {
-    enum class Mode { Gui, DumpJson, Export, Benchmark, Help, Version, Error };
+    enum class Mode { Gui, DumpJson, Export, ExportDeck, Benchmark, Help, Version, Error };
 
     Mode mode = Mode::Gui;
     QString sessionPath;      // --session
@@ -20,6 +20,8 @@ struct CommandLineRequest
     QString exportFormats = QStringLiteral("png,svg,pdf"); // --format
     int exportScale = 1;      // --scale
     QString page;             // --page: the step shown first
+    bool present = false;     // --present: start in presentation mode
+    QString deckPath;         // --export-deck
     QString text;             // help/version text, or the usage error
 };
 

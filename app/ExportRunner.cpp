@@ -1,6 +1,7 @@
 #include "ExportRunner.h"
 
 #include "CommandLine.h"
+#include "DeckExporter.h"
 #include "Engine.h"
 #include "FigureExporter.h"
 #include "HeadlessRunner.h"
@@ -62,6 +63,26 @@ int runExport(const CommandLineRequest& request)
     }
     std::fprintf(stderr, "attention-explorer: wrote %d files to %s\n", written,
                  QDir::toNativeSeparators(request.exportDirectory).toLocal8Bit().constData());
+    return ExitOk;
+}
+
+int runExportDeck(const CommandLineRequest& request)
+{
+    const SessionLoadResult loaded = SessionFile::load(request.sessionPath, request.overrides);
+    if (loaded.issue) {
+        printError(loaded.issue->message);
+        return loaded.ioError ? ExitUsageOrIo : ExitInvalidSession;
+    }
+    if (const auto issue = Engine().compute(loaded.session).issue) {
+        printError(issue->message);
+        return ExitInvalidSession;
+    }
+    const QString error = DeckExporter().write(loaded.session, request.deckPath);
+    if (!error.isEmpty()) {
+        printError(error);
+        return ExitUsageOrIo;
+    }
+    std::printf("%s\n", qPrintable(request.deckPath));
     return ExitOk;
 }
 

@@ -9,4 +9,7 @@ struct CommandLineRequest;
 // the offscreen platform: no display is used.
 int runExport(const CommandLineRequest& request);
 
+// --export-deck FILE.pdf: the walkthrough of the session, one page per step.
+int runExportDeck(const CommandLineRequest& request);
+
 } // namespace ae

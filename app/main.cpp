@@ -30,6 +30,8 @@ int runGui(int argc, char* argv[], const ae::CommandLineRequest& request)
     if (!request.page.isEmpty() && !window.showPage(request.page))
         std::fprintf(stderr, "attention-explorer: unknown page \"%s\"\n", qPrintable(request.page));
     window.show();
+    if (request.present)
+        window.setPresentationMode(true);
     QTimer::singleShot(0, &window, [&window] { window.offerRecovery(); });
     return app.exec();
 }
@@ -67,6 +69,11 @@ int main(int argc, char* argv[])
         qputenv("QT_QPA_PLATFORM", "offscreen");
         QGuiApplication app(argc, argv);
         return ae::runExport(request);
+    }
+    case Mode::ExportDeck: {
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+        QGuiApplication app(argc, argv);
+        return ae::runExportDeck(request);
     }
     case Mode::Benchmark: {
         qputenv("QT_QPA_PLATFORM", "offscreen");

@@ -16,6 +16,8 @@
 #include "TokensPage.h"
 #include "Trace.h"
 #include "TraceFigures.h"
+#include "WalkthroughPanel.h"
+#include "DeckExporter.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -29,6 +31,8 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressBar>
+#include <QProgressDialog>
+#include <QScreen>
 #include <QSettings>
 #include <QSpinBox>
 #include <QStatusBar>
@@ -52,6 +56,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_busy(new QProgressBar(this))
     , m_head(new QSpinBox(this))
     , m_autosave(new SessionAutosave(m_document, this))
+    , m_walkthrough(new WalkthroughPanel(this))
 {
     setAcceptDrops(true);
     m_tabs->setDocumentMode(true);
@@ -83,6 +88,13 @@ MainWindow::MainWindow(QWidget* parent)
     inspectorDock->setObjectName(QStringLiteral("inspectorDock"));
     inspectorDock->setWidget(m_inspector);
     addDockWidget(Qt::RightDockWidgetArea, inspectorDock);
+    auto* walkthroughDock = new QDockWidget(tr("Walkthrough"), this);
+    walkthroughDock->setObjectName(QStringLiteral("walkthroughDock"));
+    walkthroughDock->setWidget(m_walkthrough);
+    addDockWidget(Qt::RightDockWidgetArea, walkthroughDock);
+    tabifyDockWidget(inspectorDock, walkthroughDock);
+    inspectorDock->raise();
+    addActions(m_walkthrough->navigationActions());
 
     m_busy->setRange(0, 0);
     m_busy->setMaximumWidth(120);
@@ -104,6 +116,13 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_service, &ComputeService::busyChanged, m_busy, &QWidget::setVisible);
     connect(m_selection, &CellSelection::inspectedTextChanged, m_inspector, &InspectorPanel::show);
     connect(m_head, &QSpinBox::valueChanged, this, &MainWindow::updatePages);
+    connect(m_walkthrough, &WalkthroughPanel::pageRequested, this, &MainWindow::showPage);
+    connect(m_walkthrough, &WalkthroughPanel::sessionChangeRequested, m_document, &SessionDocument::edit);
+    connect(m_walkthrough, &WalkthroughPanel::sampleRequested, this, [this](const QString& path) {
+        if (maybeSave())
+            openSample(path);
+    });
+    connect(this, &MainWindow::traceShown, m_walkthrough, &WalkthroughPanel::setTrace);
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateCurrentPage);
 
     QSettings settings;
@@ -156,6 +175,8 @@ void MainWindow::createActions()
         [this] { exportFigures(false); }, true);
     add(file, tr("Export &All Figures…"), QKeySequence(tr("Ctrl+Shift+E")), QStringLiteral("document-export"),
         [this] { exportFigures(true); }, false);
+    add(file, tr("Export Walkthrough &Deck (PDF)…"), QKeySequence(tr("Ctrl+Shift+D")), QStringLiteral("x-office-presentation"),
+        [this] { exportDeckDialog(); }, false);
     file->addSeparator();
     add(file, tr("&Quit"), QKeySequence::Quit, QStringLiteral("application-exit"), [this] { close(); }, false);
 
@@ -164,13 +185,27 @@ void MainWindow::createActions()
         [this] { copyFigure(false); }, true);
     add(edit, tr("Copy Figure &Data (CSV)"), QKeySequence(tr("Ctrl+Alt+C")), QStringLiteral("edit-copy"),
         [this] { copyFigure(true); }, false);
-    add(edit, tr("&Unpin Cell"), QKeySequence(Qt::Key_Escape), QString(), [this] { m_selection->clear(); }, false);
+    QAction* escape = add(edit, tr("&Unpin Cell"), QKeySequence(Qt::Key_Escape), QString(), [this] {
+        if (m_presenting)
+            setPresentationMode(false);
+        else
+            m_selection->clear();
+    }, false);
+    addAction(escape); // Esc also leaves the presentation mode, whose menu bar is hidden
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     add(view, tr("&Next Step"), QKeySequence(Qt::CTRL | Qt::Key_PageDown), QStringLiteral("go-next"),
         [this] { m_tabs->setCurrentIndex((m_tabs->currentIndex() + 1) % m_tabs->count()); }, false);
     add(view, tr("&Previous Step"), QKeySequence(Qt::CTRL | Qt::Key_PageUp), QStringLiteral("go-previous"),
         [this] { m_tabs->setCurrentIndex((m_tabs->currentIndex() + m_tabs->count() - 1) % m_tabs->count()); }, false);
+    view->addSeparator();
+    QAction* present = add(view, tr("&Presentation Mode"), QKeySequence(Qt::Key_F5), QStringLiteral("view-fullscreen"),
+                           [this] { setPresentationMode(!m_presenting); }, true);
+    present->setToolTip(tr("Full screen with large fonts for a lecture hall (F5; Esc leaves)"));
+    addAction(present); // F5 also works while the menu bar is hidden
+    add(view, tr("Zoom &In"), QKeySequence::ZoomIn, QStringLiteral("zoom-in"), [this] { setZoom(m_zoom * 1.15); }, false);
+    add(view, tr("Zoom &Out"), QKeySequence::ZoomOut, QStringLiteral("zoom-out"), [this] { setZoom(m_zoom / 1.15); }, false);
+    add(view, tr("&Actual Size"), QKeySequence(tr("Ctrl+0")), QStringLiteral("zoom-original"), [this] { setZoom(1.0); }, false);
     view->addSeparator();
     for (QDockWidget* dock : findChildren<QDockWidget*>())
         view->addAction(dock->toggleViewAction());
@@ -262,6 +297,96 @@ bool MainWindow::openSession(const QString& path, const QJsonObject& overrides, 
     if (!path.isEmpty())
         m_recent->add(path);
     return true;
+}
+
+void MainWindow::setZoom(double zoom)
+{
+    m_zoom = std::clamp(zoom, 0.5, 4.0);
+    QFont font = m_presenting ? m_fontBeforePresenting : QApplication::font();
+    const double base = m_presenting ? PresentationPointSize : QApplication::font().pointSizeF();
+    font.setPointSizeF(base * m_zoom);
+    centralWidget()->setFont(font);
+    m_walkthrough->setPresentationFont(m_presenting || m_zoom != 1.0 ? base * m_zoom : 0);
+}
+
+void MainWindow::setPresentationMode(bool on)
+{
+    if (on == m_presenting)
+        return;
+    m_presenting = on;
+    if (on) {
+        m_stateBeforePresenting = saveState();
+        m_paletteBeforePresenting = palette();
+        m_fontBeforePresenting = centralWidget()->font();
+        // High contrast: black on white, whatever the desktop theme, for projectors.
+        QPalette contrast;
+        contrast.setColor(QPalette::Window, Qt::white);
+        contrast.setColor(QPalette::WindowText, Qt::black);
+        contrast.setColor(QPalette::Base, Qt::white);
+        contrast.setColor(QPalette::Text, Qt::black);
+        contrast.setColor(QPalette::Button, QColor(235, 235, 235));
+        contrast.setColor(QPalette::ButtonText, Qt::black);
+        contrast.setColor(QPalette::Highlight, QColor(0, 70, 160));
+        contrast.setColor(QPalette::HighlightedText, Qt::white);
+        setPalette(contrast);
+        for (QDockWidget* dock : findChildren<QDockWidget*>())
+            dock->setVisible(dock->widget() == m_walkthrough);
+        if (auto* dock = qobject_cast<QDockWidget*>(m_walkthrough->parentWidget()))
+            dock->raise();
+        menuBar()->setVisible(false);
+        for (QToolBar* bar : findChildren<QToolBar*>())
+            bar->setVisible(false);
+        statusBar()->setVisible(false);
+        setZoom(1.0);
+        if (QScreen* shown = screen()) // without a window manager, full screen is only a state
+            setGeometry(shown->geometry());
+        showFullScreen();
+        m_walkthrough->setFocus();
+    } else {
+        setPalette(m_paletteBeforePresenting);
+        centralWidget()->setFont(m_fontBeforePresenting);
+        m_walkthrough->setPresentationFont(0);
+        m_zoom = 1.0;
+        menuBar()->setVisible(true);
+        statusBar()->setVisible(true);
+        showNormal();
+        restoreState(m_stateBeforePresenting);
+    }
+}
+
+QString MainWindow::exportDeck(const QString& path, bool showProgress)
+{
+    DeckExporter exporter;
+    exporter.setQuery(m_walkthrough->query());
+    const Session session = m_walkthrough->baseSession().value_or(m_document->session());
+    if (!showProgress)
+        return exporter.write(session, path);
+    QProgressDialog progress(tr("Writing the walkthrough deck…"), tr("Cancel"), 0, DeckExporter::pageCount(), this);
+    progress.setWindowModality(Qt::WindowModal);
+    progress.setMinimumDuration(300);
+    return exporter.write(session, path, [&progress](int step, int total) {
+        progress.setMaximum(total);
+        progress.setValue(step);
+        QCoreApplication::processEvents();
+        return !progress.wasCanceled();
+    });
+}
+
+void MainWindow::exportDeckDialog()
+{
+    QString path = QFileDialog::getSaveFileName(this, tr("Export Walkthrough Deck"),
+                                                QSettings().value(QStringLiteral("export/deck"), tr("walkthrough.pdf")).toString(),
+                                                tr("PDF (*.pdf)"));
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".pdf");
+    QSettings().setValue(QStringLiteral("export/deck"), path);
+    const QString error = exportDeck(path, true);
+    if (!error.isEmpty())
+        QMessageBox::warning(this, tr("Export Walkthrough Deck"), error);
+    else
+        statusBar()->showMessage(tr("Wrote %1").arg(QDir::toNativeSeparators(path)), 5000);
 }
 
 void MainWindow::offerRecovery()

@@ -3,7 +3,9 @@
 #include "SessionIssue.h"
 
 #include <QJsonObject>
+#include <QFont>
 #include <QMainWindow>
+#include <QPalette>
 #include <QSet>
 
 #include <memory>
@@ -25,6 +27,7 @@ class RecentFiles;
 class SessionAutosave;
 class SessionDocument;
 class TokensPage;
+class WalkthroughPanel;
 struct Figure;
 struct Trace;
 
@@ -45,6 +48,15 @@ public:
 
     // Opens a session file; false (with a message box unless quiet) when it cannot.
     bool openSession(const QString& path, const QJsonObject& overrides = {}, bool quiet = false);
+    // Lecture-hall mode: full screen, the walkthrough beside the step's page, large fonts, a
+    // high-contrast palette; the walkthrough's keys (a presentation clicker's PageDown and
+    // PageUp, arrows, space) step through it. Esc or F5 leaves it.
+    void setPresentationMode(bool on);
+    bool isPresentationMode() const { return m_presenting; }
+    // Writes the walkthrough of the current session as a PDF deck; empty string on success.
+    QString exportDeck(const QString& path, bool showProgress);
+    WalkthroughPanel* walkthrough() const { return m_walkthrough; }
+
     // After a crash or a kill: offers back the session an earlier instance was editing.
     void offerRecovery();
     // Opens a bundled sample (":/samples/article.json") as a new, untitled session.
@@ -74,6 +86,8 @@ private:
     void newSession();
     void openDialog();
     void exportFigures(bool all);
+    void exportDeckDialog();
+    void setZoom(double zoom);
     void copyFigure(bool asData);
     std::vector<Figure> currentPageFigures() const;
     std::vector<Figure> pageFigures(QWidget* page) const;
@@ -93,6 +107,13 @@ private:
     QAction* m_headAction = nullptr;
     RecentFiles* m_recent = nullptr;
     SessionAutosave* m_autosave;
+    WalkthroughPanel* m_walkthrough;
+    bool m_presenting = false;
+    QByteArray m_stateBeforePresenting;
+    QPalette m_paletteBeforePresenting;
+    QFont m_fontBeforePresenting;
+    double m_zoom = 1.0;
+    static constexpr double PresentationPointSize = 24; // readable from the back of a hall at 1080p
     std::shared_ptr<const Trace> m_trace;
     QSet<QWidget*> m_stalePages; // pages not yet showing m_trace
 };

@@ -4,6 +4,7 @@
 #include "FigureWidget.h"
 #include "Trace.h"
 
+#include <QEvent>
 #include <QLabel>
 #include <QVBoxLayout>
 
@@ -28,10 +29,6 @@ FigurePage::FigurePage(PageDefinition definition, CellSelection* selection, QWid
         const PageSection& definitionSection = m_definition.sections[i];
         Section section;
         section.heading = new QLabel(definitionSection.heading, content);
-        QFont headingFont = section.heading->font();
-        headingFont.setBold(true);
-        headingFont.setPointSizeF(headingFont.pointSizeF() * 1.2);
-        section.heading->setFont(headingFont);
         section.explanation = new QLabel(definitionSection.explanation, content);
         section.explanation->setWordWrap(true);
         section.absent = new QLabel(definitionSection.whenAbsent, content);
@@ -58,11 +55,14 @@ FigurePage::FigurePage(PageDefinition definition, CellSelection* selection, QWid
     }
     layout->addStretch();
     setWidget(content);
+    updateHeadingFonts();
     connect(m_selection, &CellSelection::pinnedChanged, this, &FigurePage::updateHighlights);
 }
 
 void FigurePage::setTrace(const std::shared_ptr<const Trace>& trace, int head)
 {
+    m_trace = trace;
+    m_head = head;
     for (std::size_t i = 0; i < m_sections.size(); ++i) {
         Section& section = m_sections[i];
         section.current = m_definition.sections[i].figure(trace, head);
@@ -75,10 +75,32 @@ void FigurePage::setTrace(const std::shared_ptr<const Trace>& trace, int head)
             const int panels = int(section.current->panels.size());
             const int columns = std::max(1, section.current->columns);
             const int rows = (panels + columns - 1) / columns;
-            section.figure->setMinimumHeight(MinimumTitleHeight + rows * (panels > 1 ? MinimumPanelHeight : MinimumSingleHeight));
+            // Larger fonts (zoom, presentation mode) need larger cells for the values to fit.
+            const double scale = std::max(1.0, font().pointSizeF() / 8.0);
+            section.figure->setMinimumHeight(
+                int(scale * (MinimumTitleHeight + rows * (panels > 1 ? MinimumPanelHeight : MinimumSingleHeight))));
         }
     }
     updateHighlights();
+}
+
+void FigurePage::changeEvent(QEvent* event)
+{
+    QScrollArea::changeEvent(event);
+    if (event->type() == QEvent::FontChange) { // zoom and presentation mode scale headings and figures
+        updateHeadingFonts();
+        if (m_trace)
+            setTrace(m_trace, m_head);
+    }
+}
+
+void FigurePage::updateHeadingFonts()
+{
+    QFont headingFont = font();
+    headingFont.setBold(true);
+    headingFont.setPointSizeF(headingFont.pointSizeF() * 1.2);
+    for (Section& section : m_sections)
+        section.heading->setFont(headingFont);
 }
 
 std::vector<Figure> FigurePage::currentFigures() const

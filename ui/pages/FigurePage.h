@@ -29,7 +29,12 @@ public:
     // The figures now shown (for "export this page").
     std::vector<Figure> currentFigures() const;
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void updateHeadingFonts();
+
     struct Section
     {
         QLabel* heading = nullptr;
@@ -44,6 +49,8 @@ private:
     PageDefinition m_definition;
     CellSelection* m_selection;
     std::vector<Section> m_sections;
+    std::shared_ptr<const Trace> m_trace;
+    int m_head = 0;
 };
 
 } // namespace ae

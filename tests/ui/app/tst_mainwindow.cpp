@@ -8,9 +8,12 @@
 #include "MainWindow.h"
 #include "SessionDocument.h"
 #include "Trace.h"
+#include "WalkthroughPanel.h"
 
 #include <QDir>
 #include <QLabel>
+#include <QMenuBar>
+#include <QTemporaryDir>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTest>
@@ -113,6 +116,53 @@ private Q_SLOTS:
         QVERIFY(!trace->session.title.empty());
         QVERIFY(window.document()->filePath().isEmpty()); // never saved back into the resources
         QVERIFY(!page(window, QStringLiteral("weights"))->currentFigures().empty());
+    }
+
+    void presentationMode()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(waitForTrace(window));
+        window.setPresentationMode(true);
+        QVERIFY(window.isPresentationMode());
+        QVERIFY(window.isFullScreen());
+        QVERIFY(window.centralWidget()->font().pointSizeF() >= 24); // readable at the back of a hall
+        QVERIFY(!window.menuBar()->isVisible());
+        // A presentation clicker sends PageDown / PageUp: they step the walkthrough.
+        const int step = window.walkthrough()->step();
+        QTest::keyClick(&window, Qt::Key_PageDown);
+        QTRY_COMPARE(window.walkthrough()->step(), step + 1);
+        QTest::keyClick(&window, Qt::Key_PageUp);
+        QTRY_COMPARE(window.walkthrough()->step(), step);
+        QTest::keyClick(&window, Qt::Key_Escape);
+        QVERIFY(!window.isPresentationMode());
+        QVERIFY(window.menuBar()->isVisible());
+    }
+
+    void walkthroughStepChangesTheSessionAndThePage()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(waitForTrace(window));
+        window.walkthrough()->setStep(7); // the causal mask
+        const auto trace = waitForTrace(window);
+        QVERIFY(trace);
+        QVERIFY(trace->session.causal);
+        QVERIFY(window.pages()->currentWidget() != nullptr);
+    }
+
+    void deckHasOnePagePerStep()
+    {
+        MainWindow window;
+        QVERIFY(waitForTrace(window));
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("deck.pdf"));
+        QCOMPARE(window.exportDeck(path, false), QString());
+        QFile pdf(path);
+        QVERIFY(pdf.open(QIODevice::ReadOnly));
+        const QByteArray bytes = pdf.readAll();
+        QVERIFY(bytes.startsWith("%PDF"));
+        QCOMPARE(bytes.count("/Type /Page\n") + bytes.count("/Type /Page\r") + bytes.count("/Type /Page "), 12);
     }
 
     void refusedSessionKeepsTheLastTrace()

@@ -1,0 +1,217 @@
+#include "SelfAttentionFormulas.h"
+
+#include "FormulaText.h"
+#include "HeadOperands.h"
+#include "Trace.h"
+#include "TraceDerived.h"
+
+#include <QStringList>
+
+
+namespace ae {
+
+using namespace formula;
+
+
+bool SelfAttentionFormulas::hasPositionalEmbeddings(const Session& session)
+{
+    return session.positional != Positional::None;
+}
+
+QString SelfAttentionFormulas::embeddingsNote(const Trace& trace)
+{
+    QStringList sentences;
+    if (trace.session.embedding == EmbeddingSource::Manual)
+        sentences << tr("This session's embeddings are typed in, like the book's hand-written 3-dimensional vectors.");
+    sentences << (hasPositionalEmbeddings(trace.session)
+                      ? tr("Positional embeddings are added: the same word at two places gets two different vectors.")
+                      : tr("This session has no positional embeddings: x is the token embedding alone, so a word gets "
+                           "the same vector wherever it stands."));
+    return sentences.join(u' ');
+}
+
+QString SelfAttentionFormulas::tokens(const Trace& trace, int)
+{
+    QStringList lines;
+    lines << tr("tokens = %1   (T = %2)").arg(stringList(trace.tokens)).arg(trace.tokens.size());
+    if (trace.session.isCross())
+        lines << tr("source tokens = %1   (S = %2)").arg(stringList(trace.sourceTokens)).arg(trace.sourceTokens.size());
+    lines << tr("vocabulary = %1   (%2 distinct tokens, sorted)")
+                 .arg(vocabulary(trace.vocabulary))
+                 .arg(trace.vocabulary.size());
+    lines << QStringLiteral("token_ids = %1").arg(idTensor(trace.tokenIds));
+    if (trace.session.isCross())
+        lines << QStringLiteral("source_ids = %1").arg(idTensor(trace.sourceTokenIds));
+    return lines.join(u'\n');
+}
+
+QString SelfAttentionFormulas::embeddings(const Trace& trace, int query)
+{
+    const Session& s = trace.session;
+    const Eigen::Index q = clampedQuery(trace, query);
+    const Eigen::Index T = trace.queryCount();
+    QStringList lines;
+    if (s.embedding == EmbeddingSource::Torch) {
+        lines << QStringLiteral("torch.manual_seed(%1); embedding = nn.Embedding(%2, %3)")
+                     .arg(s.embeddingSeed)
+                     .arg(s.vocabSize)
+                     .arg(s.dIn);
+        lines << QStringLiteral("x = embedding(token_ids) : (%1) → %2").arg(T).arg(shape(T, trace.inputs.cols()));
+    } else {
+        lines << tr("x = the typed-in embeddings : %1").arg(shape(T, trace.inputs.cols()));
+    }
+    if (hasPositionalEmbeddings(s))
+        lines << QStringLiteral("x = tok_emb(token_ids) + pos_emb(torch.arange(%1))").arg(T);
+    else
+        lines << tr("no positional embeddings: x = token embeddings only");
+    lines << QStringLiteral("x%1 = x[%2] = %3   %4")
+                 .arg(subscript(q + 1))
+                 .arg(q)
+                 .arg(row(trace.inputs, q), token(trace.tokens, q));
+    if (s.isCross())
+        lines << tr("source: X_src = embedding(source_ids) : (%1) → %2")
+                     .arg(trace.keyCount())
+                     .arg(shape(trace.keyCount(), trace.sourceInputs.cols()));
+    return lines.join(u'\n');
+}
+
+QString SelfAttentionFormulas::simplified(const Trace& trace, int query)
+{
+    const HeadOperands o = HeadOperands::of(trace);
+    const HeadTrace& h = *o.head;
+    const Eigen::Index q = clampedQuery(trace, query);
+    const QString i = subscript(q + 1);
+    const QString scale = trace.session.hasWeights() ? QStringLiteral(" / √%1").arg(trace.headDimKq) : QString();
+    QStringList lines;
+    lines << QStringLiteral("ω = %1·%2ᵀ : %3·%4 → %5")
+                 .arg(o.Q, o.K, shape(o.queries->rows(), o.queries->cols()), shape(o.keys->cols(), o.keys->rows()),
+                      shape(h.attnScores.rows(), h.attnScores.cols()));
+    lines << tr("α = softmax(ω%1, dim=-1) : %2, every row sums to 1")
+                 .arg(scale, shape(h.attnWeights.rows(), h.attnWeights.cols()));
+    lines << QStringLiteral("z = α·%1 : %2·%3 → %4")
+                 .arg(o.V, shape(h.attnWeights.rows(), h.attnWeights.cols()), shape(o.values->rows(), o.values->cols()),
+                      shape(h.contextVec.rows(), h.contextVec.cols()));
+    lines << QStringLiteral("ω%1 = %2%1·%3ᵀ = %4").arg(i, o.q, o.K, row(h.attnScores, q));
+    lines << QStringLiteral("α%1 = softmax(ω%1%2) = %3").arg(i, scale, row(h.attnWeights, q));
+    lines << QStringLiteral("z%1 = Σⱼ α%1ⱼ·%2ⱼ = %3").arg(i, o.v, row(h.contextVec, q)) + headNote(trace);
+    return lines.join(u'\n');
+}
+
+QString SelfAttentionFormulas::projections(const Trace& trace, int query)
+{
+    const Session& s = trace.session;
+    const Eigen::Index q = clampedQuery(trace, query);
+    const QString i = subscript(q + 1);
+    if (!s.hasWeights())
+        return tr("simplified attention: Q = K = V = X, no trainable weights");
+    const HeadOperands o = HeadOperands::of(trace);
+    const HeadProjection w = headProjection(trace, 0);
+    const QString bias = s.qkvBias ? QStringLiteral(" + b") : QString();
+    const Matrix& x = trace.inputs;
+    const Matrix& source = trace.keySource();
+    const QString xs = s.isCross() ? QStringLiteral("X_src") : QStringLiteral("X");
+    QStringList lines;
+    if (s.init == InitScheme::Rand)
+        lines << QStringLiteral("torch.manual_seed(%1): W_q = torch.rand(%2, %3), W_k = torch.rand(%2, %3), "
+                                "W_v = torch.rand(%2, %4)")
+                     .arg(s.weightSeed)
+                     .arg(w.wQuery.rows())
+                     .arg(w.wQuery.cols())
+                     .arg(w.wValue.cols());
+    else
+        lines << QStringLiteral("torch.manual_seed(%1): W_q, W_k, W_v = nn.Linear(%2, %3, bias=%4) …")
+                     .arg(s.weightSeed)
+                     .arg(trace.wQuery.rows())
+                     .arg(trace.wQuery.cols())
+                     .arg(s.qkvBias ? QStringLiteral("True") : QStringLiteral("False"));
+    lines << QStringLiteral("Q = X·W_q%1 : %2·%3 → %4")
+                 .arg(bias, shape(x.rows(), x.cols()), shape(w.wQuery.rows(), w.wQuery.cols()),
+                      shape(o.queries->rows(), o.queries->cols()));
+    lines << QStringLiteral("K = %1·W_k%2 : %3·%4 → %5")
+                 .arg(xs, bias, shape(source.rows(), source.cols()), shape(w.wKey.rows(), w.wKey.cols()),
+                      shape(o.keys->rows(), o.keys->cols()));
+    lines << QStringLiteral("V = %1·W_v%2 : %3·%4 → %5")
+                 .arg(xs, bias, shape(source.rows(), source.cols()), shape(w.wValue.rows(), w.wValue.cols()),
+                      shape(o.values->rows(), o.values->cols()));
+    lines << QStringLiteral("q%1 = x%1·W_q%2 = %3").arg(i, bias, row(*o.queries, q)) + headNote(trace);
+    if (!s.isCross() && q < o.keys->rows()) {
+        lines << QStringLiteral("k%1 = x%1·W_k%2 = %3").arg(i, bias, row(*o.keys, q));
+        lines << QStringLiteral("v%1 = x%1·W_v%2 = %3").arg(i, bias, row(*o.values, q));
+    }
+    return lines.join(u'\n');
+}
+
+QString SelfAttentionFormulas::scores(const Trace& trace, int query)
+{
+    const HeadOperands o = HeadOperands::of(trace);
+    const HeadTrace& h = *o.head;
+    const Eigen::Index q = clampedQuery(trace, query);
+    const QString i = subscript(q + 1);
+    const Eigen::Index keys = h.attnScores.cols();
+    // The key this query matches best, spelled out term by term (the article spells ω₂₄).
+    Eigen::Index best = 0;
+    for (Eigen::Index j = 1; j < keys; ++j)
+        if (h.attnScores(q, j) > h.attnScores(q, best))
+            best = j;
+    const QString j = subscript(best + 1);
+    const Eigen::Index dk = o.queries->cols();
+    QStringList lines;
+    lines << QStringLiteral("ω%1 = %2%1·%3ᵀ = %4").arg(i, o.q, o.K, row(h.attnScores, q)) + headNote(trace);
+    lines << tr("largest: ω%1,%2 = %3%1·%4%2 = %5 = %6   (%7)")
+                 .arg(i, j, o.q, o.k,
+                      dotTerms(o.queries->data() + q * dk, o.keys->data() + best * dk, dk, 1),
+                      number(h.attnScores(q, best)), token(trace.keyTokens(), best));
+    lines << QStringLiteral("ω = %1·%2ᵀ : %3·%4 → %5")
+                 .arg(o.Q, o.K, shape(o.queries->rows(), dk), shape(dk, o.keys->rows()),
+                      shape(h.attnScores.rows(), keys));
+    return lines.join(u'\n');
+}
+
+QString SelfAttentionFormulas::scaling(const Trace& trace, int query)
+{
+    const HeadOperands o = HeadOperands::of(trace);
+    const HeadTrace& h = *o.head;
+    const Eigen::Index q = clampedQuery(trace, query);
+    const QString i = subscript(q + 1);
+    QStringList lines;
+    if (!trace.session.hasWeights()) {
+        lines << tr("simplified attention does not scale: α%1 = softmax(ω%1) = %2").arg(i, row(h.attnWeights, q));
+        return lines.join(u'\n');
+    }
+    const int dk = trace.headDimKq;
+    const Matrix scaled = scaledScores(trace, h);
+    lines << QStringLiteral("d_k = %1,  √d_k = %2").arg(dk).arg(number(trace.scoreDivisor));
+    lines << QStringLiteral("ω%1 / √%2 = %3").arg(i).arg(dk).arg(row(scaled, q)) + headNote(trace);
+    lines << QStringLiteral("α%1 = softmax(ω%1 / √%2) = %3").arg(i).arg(dk).arg(row(h.attnWeights, q));
+    if (trace.session.causal)
+        lines << tr("(causal: the future keys' weights are 0)");
+    return lines.join(u'\n');
+}
+
+QString SelfAttentionFormulas::context(const Trace& trace, int query)
+{
+    const HeadOperands o = HeadOperands::of(trace);
+    const HeadTrace& h = *o.head;
+    const Eigen::Index q = clampedQuery(trace, query);
+    const QString i = subscript(q + 1);
+    const bool dropped = h.attnWeightsDropped.size() > 0;
+    const Matrix& weights = dropped ? h.attnWeightsDropped : h.attnWeights;
+    const QString alpha = dropped ? QStringLiteral("α'") : QStringLiteral("α");
+    QStringList terms;
+    const Eigen::Index keys = weights.cols();
+    for (Eigen::Index j = 0; j < std::min<Eigen::Index>(keys, 3); ++j)
+        terms << number(weights(q, j)) + u'·' + o.v + subscript(j + 1);
+    if (keys > 3)
+        terms << QStringLiteral("…");
+    QStringList lines;
+    lines << QStringLiteral("z%1 = Σⱼ %2%1ⱼ·%3ⱼ = %4").arg(i, alpha, o.v, terms.join(QStringLiteral(" + ")));
+    lines << QStringLiteral("z%1 = %2").arg(i, row(h.contextVec, q)) + headNote(trace);
+    lines << QStringLiteral("Z = %1·%2 : %3·%4 → %5")
+                 .arg(alpha, o.V, shape(weights.rows(), keys), shape(o.values->rows(), o.values->cols()),
+                      shape(h.contextVec.rows(), h.contextVec.cols()));
+    if (dropped)
+        lines << tr("α' = the weights after dropout");
+    return lines.join(u'\n');
+}
+
+} // namespace ae

@@ -1,0 +1,84 @@
+#include "SlideFigure.h"
+
+#include "HeatmapPainter.h"
+
+#include <QFontMetricsF>
+
+namespace ae {
+
+HeatmapPainter SlideFigure::painter()
+{
+    HeatmapStyle style = HeatmapStyle::forExport(FontPixels);
+    style.rasterPixelRatio = 2; // big matrices: 2 image pixels per unit of the page
+    return HeatmapPainter(style);
+}
+
+Figure SlideFigure::compact(Figure figure)
+{
+    Eigen::Index largest = 0;
+    Eigen::Index rescaledKeys = 0;
+    auto rescaled = [](const QString& title, Eigen::Index keys) {
+        return tr("%1 (colours up to %2/%3, %2 times the uniform weight)").arg(title).arg(BigWeightsScale).arg(keys);
+    };
+    for (HeatmapSpec& spec : figure.panels) {
+        const Eigen::Index rows = spec.matrix ? spec.matrix->rows() : 0;
+        const Eigen::Index keys = spec.matrix ? spec.matrix->cols() : 0;
+        if (keys > CompactExtent && spec.scheme == ColorScheme::Sequential) {
+            spec.range = std::pair{0.0f, float(BigWeightsScale) / float(keys)};
+            rescaledKeys = keys;
+            if (figure.title.isEmpty())
+                spec.title = rescaled(spec.title, keys);
+        }
+        largest = std::max({largest, rows, keys});
+    }
+    if (rescaledKeys > 0 && !figure.title.isEmpty())
+        figure.title = rescaled(figure.title, rescaledKeys);
+    if (figure.panels.size() <= 4 && (figure.panels.size() < 2 || largest <= CompactExtent))
+        return figure;
+    for (HeatmapSpec& spec : figure.panels) {
+        spec.operation.clear();
+        spec.rowAxisTitle.clear();
+        spec.columnAxisTitle.clear();
+        if (spec.matrix && spec.matrix->rows() > CompactExtent)
+            spec.rowLabels.clear();
+        if (spec.matrix && spec.matrix->cols() > CompactExtent)
+            spec.columnLabels.clear();
+    }
+    return figure;
+}
+
+void SlideFigure::paint(QPainter& painter, const Figure& figure, const QRectF& area, std::optional<int> highlightQuery)
+{
+    const HeatmapPainter hp = SlideFigure::painter();
+    Figure grid = figure;
+    const int count = int(figure.panels.size());
+    if (count > 2) {
+        const double title = figure.title.isEmpty() ? 0 : QFontMetricsF(hp.style().figureTitleFont()).height() * 1.8;
+        double best = 0;
+        for (int columns = 1; columns <= count; ++columns) {
+            const int rows = (count + columns - 1) / columns;
+            const double side = std::min(area.width() / columns, (area.height() - title) / rows);
+            if (side > best * 1.05) {
+                best = side;
+                grid.columns = columns;
+            }
+        }
+    }
+    Figure frame = grid; // background and title; the panels follow with their highlight
+    frame.panels.clear();
+    hp.paint(painter, frame, area);
+    const std::vector<QRectF> rects = hp.panelRects(grid, area);
+    for (std::size_t i = 0; i < rects.size(); ++i) {
+        const HeatmapSpec& spec = grid.panels[i];
+        HeatmapView view;
+        const Eigen::Index rows = spec.matrix ? spec.matrix->rows() : 0;
+        const Eigen::Index cols = spec.matrix ? spec.matrix->cols() : 0;
+        if (highlightQuery && spec.rowAxis == AxisKind::QueryTokens && *highlightQuery < rows)
+            view.highlightRow = *highlightQuery;
+        if (highlightQuery && spec.columnAxis == AxisKind::QueryTokens && *highlightQuery < cols)
+            view.highlightColumn = *highlightQuery;
+        hp.paint(painter, spec, rects[i], view);
+    }
+}
+
+} // namespace ae

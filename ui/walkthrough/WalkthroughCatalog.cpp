@@ -1,0 +1,177 @@
+#include "WalkthroughCatalog.h"
+
+#include "SelfAttentionFormulas.h"
+#include "SessionFile.h"
+#include "StepFigures.h"
+#include "Trace.h"
+#include "VariantFormulas.h"
+
+#include <algorithm>
+
+namespace ae {
+
+namespace {
+
+// The article's SelfAttention module: one head, nothing masked, no dropout.
+void selfAttention(Session& s)
+{
+    s.variant = Variant::SelfAttention;
+    s.numHeads = 1;
+    s.causal = false;
+    s.training = false;
+}
+
+void simplified(Session& s)
+{
+    selfAttention(s);
+    s.variant = Variant::Simplified;
+}
+
+void causal(Session& s)
+{
+    selfAttention(s);
+    s.causal = true;
+}
+
+// The book's dropout: p = 0.5 on the causal weights, in training mode.
+void dropout(Session& s)
+{
+    causal(s);
+    s.dropout = 0.5;
+    s.training = true;
+}
+
+// The book's efficient MultiHeadAttention (causal, out_proj) with at least two heads, unless
+// the session already uses the wrapper. Its d_out serves queries, keys and values and must
+// be a multiple of the heads: the session's d_out_kq, rounded up.
+void multiHead(Session& s)
+{
+    const bool wrapper = s.variant == Variant::MultiHeadWrapper;
+    const int heads = std::max(s.numHeads, 2);
+    causal(s);
+    s.variant = wrapper ? Variant::MultiHeadWrapper : Variant::MultiHead;
+    s.numHeads = heads;
+    if (s.variant == Variant::MultiHead) {
+        const int dOut = (std::max(s.dOutKq, s.numHeads) + s.numHeads - 1) / s.numHeads * s.numHeads;
+        s.dOutKq = s.dOutV = dOut;
+    }
+}
+
+QString sample(const char* name)
+{
+    return QStringLiteral(":/samples/") + QLatin1StringView(name);
+}
+
+} // namespace
+
+std::optional<Session> WalkthroughCatalog::sessionFor(const WalkthroughStep& step, const Session& base, QString* error)
+{
+    if (const auto* edit = std::get_if<EditSession>(&step.action)) {
+        Session session = base;
+        edit->change(session);
+        return session;
+    }
+    if (const auto* open = std::get_if<OpenSample>(&step.action)) {
+        SessionLoadResult loaded = SessionFile::load(open->resourcePath);
+        if (loaded.issue) {
+            if (error)
+                *error = loaded.issue->message;
+            return std::nullopt;
+        }
+        return loaded.session;
+    }
+    return base;
+}
+
+std::vector<WalkthroughStep> WalkthroughCatalog::steps()
+{
+    using F = SelfAttentionFormulas;
+    using V = VariantFormulas;
+    using S = StepFigures;
+    std::vector<WalkthroughStep> all;
+    all.push_back({QStringLiteral("tokens"), tr("Tokens and vocabulary"),
+                   tr("Attention works on vectors, so the text is first cut into tokens and every token gets an "
+                      "integer id. As in the article, the vocabulary here holds only the sentence's own words, sorted, "
+                      "and a token's id is its place in that list; a real model's vocabulary has 30,000 to 50,000 "
+                      "entries."),
+                   QStringLiteral("tokens"), std::monostate{}, false, StepExtra::TokenStrip, {}, F::tokens, {}});
+    all.push_back({QStringLiteral("embeddings"), tr("Embeddings"),
+                   tr("Each id picks one row of an embedding table: a vector of d_in numbers that stands for the token. "
+                      "The table starts random (nn.Embedding fills it with normal_ after torch.manual_seed) and is "
+                      "learned in training. Real models use hundreds to thousands of dimensions; the article uses 3 so "
+                      "that every number fits on the screen."),
+                   QStringLiteral("embeddings"), std::monostate{}, true, StepExtra::None, F::embeddingsNote,
+                   F::embeddings, S::embeddings});
+    all.push_back({QStringLiteral("simplified"), tr("Simplified self-attention"),
+                   tr("The simplest attention has no trainable weights: every token's vector is compared with every "
+                      "other by a dot product, ω = X·Xᵀ. Softmax turns each row of scores into weights α that are "
+                      "positive and sum to 1. The context vector z(i) is the weighted sum of all the inputs: x(i) "
+                      "enriched with what it attends to."),
+                   QStringLiteral("weights"), EditSession{simplified}, true, StepExtra::None, {}, F::simplified,
+                   S::simplified});
+    all.push_back({QStringLiteral("trainable-weights"), tr("Trainable weights: queries, keys and values"),
+                   tr("Self-attention as transformers use it first projects every embedding with three trainable "
+                      "matrices: a query q = x·W_q (what the token looks for), a key k = x·W_k (what it offers to be "
+                      "found by) and a value v = x·W_v (what it passes on). Queries and keys need the same size d_k "
+                      "because they are compared by a dot product; the values' size d_v is free."),
+                   QStringLiteral("projections"), EditSession{selfAttention}, true, StepExtra::None, {},
+                   F::projections, S::projections});
+    all.push_back({QStringLiteral("scores"), tr("The scores ω of one query"),
+                   tr("Take one token as the query, as both seeds do with the second token, x(2). Its unnormalised "
+                      "attention scores are the dot products of its query with every key: ω(2, j) = q(2)·k(j). A large "
+                      "score means that the query and the key point the same way."),
+                   QStringLiteral("scores"), EditSession{selfAttention}, true, StepExtra::None, {}, F::scores,
+                   S::scores});
+    all.push_back({QStringLiteral("scaling"), tr("Scaling by √d_k and softmax"),
+                   tr("Softmax turns the scores into weights that sum to 1, after dividing them by √d_k. A dot product "
+                      "of d_k terms has a variance that grows with d_k, and softmax of large scores saturates into a "
+                      "one-hot vector whose gradients vanish; dividing by √d_k brings the variance back to about 1. "
+                      "The chart measures it on random queries and keys."),
+                   QStringLiteral("weights"), EditSession{selfAttention}, true, StepExtra::ScalingChart, {},
+                   F::scaling, {}});
+    all.push_back({QStringLiteral("context"), tr("The context vector z"),
+                   tr("The context vector z(2) is the attention-weighted sum of the values: z(2) = Σ_j α(2, j)·v(j). It "
+                      "has d_v numbers, which need not equal d_in. For every query at once this is one matrix product, "
+                      "Z = α·V: the whole forward pass of the article's SelfAttention module."),
+                   QStringLiteral("context"), EditSession{selfAttention}, true, StepExtra::None, {}, F::context,
+                   S::context});
+    all.push_back({QStringLiteral("causal-mask"), tr("The causal mask: two methods, one result"),
+                   tr("A GPT-style model predicts the next token from the ones before it, so a query may not attend to "
+                      "later keys. Method 1 applies softmax, zeroes the weights above the diagonal and renormalises "
+                      "each row; method 2 writes −∞ into those scores before softmax, since e^−∞ = 0. Both give the "
+                      "same weights, and method 2 needs one step less."),
+                   QStringLiteral("weights"), EditSession{causal}, true, StepExtra::None, V::causalNote,
+                   V::causalMask, S::causalMask});
+    all.push_back({QStringLiteral("dropout"), tr("Dropout on the attention weights"),
+                   tr("In training, dropout zeroes each attention weight with probability p and scales the kept ones by "
+                      "1/(1 − p), so that the weights keep their size on average. With p = 0.5, as in the book, about "
+                      "half the weights are dropped and the others doubled. In eval mode, model.eval(), dropout does "
+                      "nothing."),
+                   QStringLiteral("dropout"), EditSession{dropout}, true, StepExtra::None, V::dropoutNote, V::dropout,
+                   S::dropout});
+    all.push_back({QStringLiteral("multi-head"), tr("Multi-head attention"),
+                   tr("Multi-head attention runs several heads, each with its own W_q, W_k and W_v, and concatenates "
+                      "their context vectors. The wrapper keeps a list of separate heads; the efficient "
+                      "MultiHeadAttention class computes one big projection, splits it into heads with view and "
+                      "transpose, attends in every head with one batched matrix product and mixes the heads with a "
+                      "last linear layer, out_proj."),
+                   QStringLiteral("heads"), EditSession{multiHead}, true, StepExtra::None, V::multiHeadNote,
+                   V::multiHead, S::allHeads});
+    all.push_back({QStringLiteral("cross-attention"), tr("Cross-attention: German to English"),
+                   tr("In cross-attention the queries come from one sequence and the keys and values from another, as "
+                      "when a decoder writing English looks back at the German source. The attention matrix is T×S: "
+                      "one row per English token, one column per German token. These weights are untrained, so where "
+                      "each English word looks is still random; training is what makes 'you' attend to 'du'."),
+                   QStringLiteral("weights"), OpenSample{sample("german-english-cross.json")}, true, StepExtra::None,
+                   V::crossNote, V::crossAttention, S::allHeads});
+    all.push_back({QStringLiteral("gpt2"), tr("GPT-2 sizes, live"),
+                   tr("The smallest GPT-2 uses this module at full size: 768-dimensional embeddings, 12 heads of 64 "
+                      "dimensions and a context of 1,024 tokens. Its twelve 1024×1024 attention matrices are computed "
+                      "here live, with the causal mask and the scaling by √64 = 8. Zoom into the heatmaps to see single "
+                      "tokens."),
+                   QStringLiteral("heads"), OpenSample{sample("gpt2-small.json")}, false, StepExtra::None, {},
+                   V::gpt2, S::allHeads});
+    return all;
+}
+
+} // namespace ae

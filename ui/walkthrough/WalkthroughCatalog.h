@@ -1,0 +1,34 @@
+#pragma once
+
+#include "WalkthroughStep.h"
+
+#include <QCoreApplication>
+
+#include <optional>
+#include <vector>
+
+namespace ae {
+
+struct Session;
+
+// The walkthrough's twelve steps in the seeds' order (Raschka's article and chapter 3 of his
+// book): tokens, embeddings, simplified attention, trainable weights, the scores of one
+// query, scaling and softmax, the context vector, the causal mask, dropout, multi-head,
+// cross-attention and GPT-2 sizes. As data, like PageCatalog: a step is an entry here.
+class WalkthroughCatalog
+{
+    Q_DECLARE_TR_FUNCTIONS(WalkthroughCatalog)
+
+public:
+    static constexpr int DefaultQuery = 1; // x(2), the token both seeds follow
+
+    static std::vector<WalkthroughStep> steps();
+
+    // The session a step shows when the walkthrough starts from `base`: `base` changed by
+    // the step's EditSession, `base` itself without an action, the sample for OpenSample
+    // (nullopt, with the reason in `error`, when the sample cannot be read).
+    static std::optional<Session> sessionFor(const WalkthroughStep& step, const Session& base,
+                                             QString* error = nullptr);
+};
+
+} // namespace ae

@@ -1,0 +1,319 @@
+#include "WalkthroughPanel.h"
+
+#include "ScalingChartWidget.h"
+#include "Trace.h"
+#include "WalkthroughCatalog.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace ae {
+
+namespace {
+
+QLabel* wrappedLabel(QWidget* parent)
+{
+    auto* label = new QLabel(parent);
+    label->setWordWrap(true);
+    label->setTextFormat(Qt::PlainText);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return label;
+}
+
+// One paragraph per statement, a little apart, so that a statement wrapped over two lines
+// in a narrow dock still reads as one.
+QString formulaHtml(const QString& formula)
+{
+    QString html = QStringLiteral("<div style=\"white-space: pre-wrap\">");
+    for (const QString& statement : formula.split(u'\n'))
+        html += QStringLiteral("<p style=\"margin-top: 0; margin-bottom: 5px\">") + statement.toHtmlEscaped() +
+                QStringLiteral("</p>");
+    return html + QStringLiteral("</div>");
+}
+
+QFont sized(QFont font, qreal pointSize)
+{
+    font.setPointSizeF(pointSize);
+    return font;
+}
+
+} // namespace
+
+WalkthroughPanel::WalkthroughPanel(QWidget* parent)
+    : QWidget(parent)
+    , m_steps(WalkthroughCatalog::steps())
+    , m_query(WalkthroughCatalog::DefaultQuery)
+    , m_previous(new QPushButton(QIcon::fromTheme(QStringLiteral("go-previous")), tr("Previous"), this))
+    , m_next(new QPushButton(QIcon::fromTheme(QStringLiteral("go-next")), tr("Next"), this))
+    , m_stepList(new QComboBox(this))
+    , m_counter(new QLabel(this))
+    , m_title(wrappedLabel(this))
+    , m_explanation(wrappedLabel(this))
+    , m_note(wrappedLabel(this))
+    , m_pending(wrappedLabel(this))
+    , m_queryLabel(new QLabel(tr("Query token:"), this))
+    , m_queryChoice(new QComboBox(this))
+    , m_formula(wrappedLabel(this))
+    , m_scalingToggle(new QCheckBox(tr("Show softmax with and without the scaling as d_k grows"), this))
+    , m_scalingChart(new ScalingChartWidget(this))
+{
+    m_previous->setToolTip(tr("Previous step (Left, Page Up)"));
+    m_next->setToolTip(tr("Next step (Right, Space, Page Down)"));
+    for (std::size_t i = 0; i < m_steps.size(); ++i)
+        m_stepList->addItem(tr("%1. %2").arg(i + 1).arg(m_steps[i].title));
+    m_stepList->setToolTip(tr("Go to a step"));
+    m_stepList->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_stepList->setMinimumContentsLength(12);
+    m_queryChoice->setToolTip(tr("The token whose query the formulas follow (the seeds use the second, x(2))"));
+    m_queryChoice->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_queryChoice->setMinimumContentsLength(10);
+    m_queryLabel->setBuddy(m_queryChoice);
+    m_note->setEnabled(false);
+    m_pending->setEnabled(false);
+    m_pending->setText(tr("The pages still show the previous session while this step's session is computed."));
+    m_formula->setTextFormat(Qt::RichText);
+    m_formula->setFrameShape(QFrame::StyledPanel);
+    m_formula->setBackgroundRole(QPalette::AlternateBase);
+    m_formula->setAutoFillBackground(true);
+    m_formula->setMargin(8);
+    m_formula->setAccessibleName(tr("Formula"));
+
+    auto* navigation = new QHBoxLayout;
+    navigation->addWidget(m_previous);
+    navigation->addWidget(m_stepList, 1);
+    navigation->addWidget(m_next);
+    auto* queryRow = new QHBoxLayout;
+    queryRow->addWidget(m_queryLabel);
+    queryRow->addWidget(m_queryChoice, 1);
+
+    auto* content = new QWidget(this);
+    auto* column = new QVBoxLayout(content);
+    column->addWidget(m_counter);
+    column->addWidget(m_title);
+    column->addWidget(m_explanation);
+    column->addWidget(m_note);
+    column->addWidget(m_pending);
+    column->addLayout(queryRow);
+    column->addWidget(m_formula);
+    column->addWidget(m_scalingToggle);
+    column->addWidget(m_scalingChart);
+    column->addStretch();
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff); // text wraps to the dock's width
+    scroll->setWidget(content);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(navigation);
+    layout->addWidget(scroll, 1);
+
+    buildActions();
+    connect(m_previous, &QPushButton::clicked, this, &WalkthroughPanel::previous);
+    connect(m_next, &QPushButton::clicked, this, &WalkthroughPanel::next);
+    connect(m_stepList, &QComboBox::activated, this, &WalkthroughPanel::setStep);
+    connect(m_queryChoice, &QComboBox::activated, this, &WalkthroughPanel::setQuery);
+    connect(m_scalingToggle, &QCheckBox::toggled, this, &WalkthroughPanel::setScalingChartShown);
+    applyFonts(0);
+    updateContent();
+}
+
+WalkthroughPanel::~WalkthroughPanel() = default;
+
+void WalkthroughPanel::buildActions()
+{
+    const struct
+    {
+        QString text;
+        QList<QKeySequence> keys;
+        void (WalkthroughPanel::*slot)();
+    } definitions[] = {
+        {tr("Next Step"), {QKeySequence(Qt::Key_Right), QKeySequence(Qt::Key_Space), QKeySequence(Qt::Key_PageDown)},
+         &WalkthroughPanel::next},
+        {tr("Previous Step"), {QKeySequence(Qt::Key_Left), QKeySequence(Qt::Key_PageUp)}, &WalkthroughPanel::previous},
+    };
+    for (const auto& d : definitions) {
+        auto* action = new QAction(d.text, this);
+        action->setShortcuts(d.keys);
+        action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        connect(action, &QAction::triggered, this, d.slot);
+        m_actions << action;
+    }
+    auto* first = new QAction(tr("First Step"), this);
+    first->setShortcut(QKeySequence(Qt::Key_Home));
+    connect(first, &QAction::triggered, this, [this] { setStep(0); });
+    auto* last = new QAction(tr("Last Step"), this);
+    last->setShortcut(QKeySequence(Qt::Key_End));
+    connect(last, &QAction::triggered, this, [this] { setStep(int(m_steps.size()) - 1); });
+    for (QAction* action : {first, last}) {
+        action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        m_actions << action;
+    }
+    addActions(m_actions);
+}
+
+QList<QAction*> WalkthroughPanel::navigationActions() const
+{
+    return m_actions;
+}
+
+void WalkthroughPanel::setTrace(std::shared_ptr<const Trace> trace)
+{
+    if (!trace)
+        return;
+    m_trace = std::move(trace);
+    m_sessions.traceShown(m_trace->session);
+    updateQueryChoices();
+    updateContent();
+}
+
+void WalkthroughPanel::setStep(int index)
+{
+    index = std::clamp(index, 0, int(m_steps.size()) - 1);
+    const bool changed = index != m_step;
+    m_step = index;
+    const WalkthroughStep& step = m_steps[std::size_t(index)];
+    const StepSessions::Request request = m_sessions.requestFor(step, m_trace ? &m_trace->session : nullptr);
+    updateContent();
+    if (request.session)
+        Q_EMIT sessionChangeRequested([session = *request.session](Session& s) { s = session; });
+    else if (!request.samplePath.isEmpty())
+        Q_EMIT sampleRequested(request.samplePath);
+    Q_EMIT pageRequested(step.pageId);
+    if (changed)
+        Q_EMIT stepChanged(index);
+}
+
+void WalkthroughPanel::next()
+{
+    if (m_step + 1 < int(m_steps.size()))
+        setStep(m_step + 1);
+}
+
+void WalkthroughPanel::previous()
+{
+    if (m_step > 0)
+        setStep(m_step - 1);
+}
+
+void WalkthroughPanel::setQuery(int tokenIndex)
+{
+    if (m_trace)
+        tokenIndex = std::clamp(tokenIndex, 0, std::max(int(m_trace->queryCount()) - 1, 0));
+    if (tokenIndex == m_query || tokenIndex < 0)
+        return;
+    m_query = tokenIndex;
+    if (tokenIndex < m_queryChoice->count())
+        m_queryChoice->setCurrentIndex(tokenIndex);
+    updateContent();
+    Q_EMIT queryChanged(tokenIndex);
+}
+
+void WalkthroughPanel::setScalingChartShown(bool shown)
+{
+    m_scalingToggle->setChecked(shown);
+    updateContent();
+}
+
+bool WalkthroughPanel::scalingChartShown() const
+{
+    return m_scalingChart->isVisibleTo(this);
+}
+
+void WalkthroughPanel::updateQueryChoices()
+{
+    if (m_trace->tokens == m_queryTokens)
+        return;
+    m_queryTokens = m_trace->tokens;
+    const QSignalBlocker blocker(m_queryChoice);
+    m_queryChoice->clear();
+    for (std::size_t i = 0; i < m_queryTokens.size(); ++i)
+        m_queryChoice->addItem(QStringLiteral("x(%1)  %2").arg(i + 1).arg(QString::fromStdString(m_queryTokens[i])));
+    const int last = int(m_queryTokens.size()) - 1;
+    if (m_query > last) {
+        m_query = std::min(WalkthroughCatalog::DefaultQuery, last);
+        Q_EMIT queryChanged(m_query);
+    }
+    m_queryChoice->setCurrentIndex(m_query);
+}
+
+void WalkthroughPanel::updateContent()
+{
+    const WalkthroughStep& step = m_steps[std::size_t(m_step)];
+    {
+        const QSignalBlocker blocker(m_stepList);
+        m_stepList->setCurrentIndex(m_step);
+    }
+    m_previous->setEnabled(m_step > 0);
+    m_next->setEnabled(m_step + 1 < int(m_steps.size()));
+    m_counter->setText(tr("Step %1 of %2").arg(m_step + 1).arg(m_steps.size()));
+    m_title->setText(step.title);
+    m_explanation->setText(step.explanation);
+    const QString note = m_trace && step.note ? step.note(*m_trace) : QString();
+    m_note->setText(note);
+    m_note->setVisible(!note.isEmpty());
+    m_pending->setVisible(m_trace && m_sessions.isPending(step, m_trace->session));
+    m_queryLabel->setVisible(step.usesQuery && m_trace);
+    m_queryChoice->setVisible(step.usesQuery && m_trace);
+    m_formulaText = m_trace ? step.formula(*m_trace, m_query) : tr("Waiting for the first computation…");
+    m_formula->setText(formulaHtml(m_formulaText));
+    const bool scaling = step.extra == StepExtra::ScalingChart;
+    m_scalingToggle->setVisible(scaling);
+    m_scalingChart->setVisible(scaling && m_scalingToggle->isChecked());
+}
+
+QString WalkthroughPanel::titleText() const
+{
+    return m_title->text();
+}
+
+QString WalkthroughPanel::explanationText() const
+{
+    return m_explanation->text();
+}
+
+QString WalkthroughPanel::formulaText() const
+{
+    return m_formulaText;
+}
+
+void WalkthroughPanel::setPresentationFont(qreal pointSize)
+{
+    applyFonts(pointSize);
+}
+
+void WalkthroughPanel::applyFonts(qreal pointSize)
+{
+    const QFont base = QApplication::font(this);
+    const qreal size = pointSize > 0 ? pointSize : base.pointSizeF();
+    const QFont body = sized(base, size);
+    const QFont controls = pointSize > 0 ? sized(base, size * 0.75) : base;
+    QFont title = sized(base, size * 1.35);
+    title.setBold(true);
+    QFont note = sized(base, size * 0.9);
+    note.setItalic(true);
+    const QFont formula = sized(QFontDatabase::systemFont(QFontDatabase::FixedFont), size * (pointSize > 0 ? 0.85 : 1.0));
+    for (QWidget* w : {static_cast<QWidget*>(m_previous), static_cast<QWidget*>(m_next),
+                       static_cast<QWidget*>(m_stepList), static_cast<QWidget*>(m_counter),
+                       static_cast<QWidget*>(m_queryLabel), static_cast<QWidget*>(m_queryChoice),
+                       static_cast<QWidget*>(m_scalingToggle), static_cast<QWidget*>(m_pending)})
+        w->setFont(controls);
+    m_title->setFont(title);
+    m_explanation->setFont(body);
+    m_note->setFont(note);
+    m_formula->setFont(formula);
+    m_scalingChart->setFont(pointSize > 0 ? sized(base, size * 0.7) : base);
+    m_scalingChart->updateGeometry();
+}
+
+} // namespace ae
