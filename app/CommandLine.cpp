@@ -11,10 +11,12 @@ namespace ae {
 
 namespace {
 
-QString tr(const char* text)
+// The context of this file's messages: lupdate files a free tr() under the enclosing
+// namespace, where the translations would never be looked up.
+struct CommandLine
 {
-    return QCoreApplication::translate("CommandLine", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(CommandLine)
+};
 
 QString flagFor(const QString& key)
 {
@@ -68,56 +70,62 @@ CommandLineRequest parseCommandLine(const QStringList& arguments)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        tr("Attention Explorer: computes attention in transformers step by step, with PyTorch's numbers.\n"
-           "Without --dump-json it opens the desktop app."));
+        CommandLine::tr("Attention Explorer: computes attention in transformers step by step, with PyTorch's numbers.\n"
+                        "Without --dump-json it opens the desktop app."));
     const QCommandLineOption helpOption = parser.addHelpOption();
     const QCommandLineOption versionOption = parser.addVersionOption();
-    const QCommandLineOption sessionOption(QStringLiteral("session"), tr("Session file (JSON) to open."),
-                                           tr("file"));
+    const QCommandLineOption sessionOption(QStringLiteral("session"), CommandLine::tr("Session file (JSON) to open."),
+                                           CommandLine::tr("file"));
     const QCommandLineOption dumpOption(QStringLiteral("dump-json"),
-                                        tr("Compute without a display and write every tensor as JSON."),
-                                        tr("file"));
+                                        CommandLine::tr("Compute without a display and write every tensor as JSON."),
+                                        CommandLine::tr("file"));
     const QCommandLineOption benchmarkOption(
         QStringLiteral("benchmark"),
-        tr("Time the session's stages (embedding, init, forward, rendering) and print them as JSON."));
+        CommandLine::tr("Time the session's stages (embedding, init, forward, rendering) and print them as JSON."));
     parser.addOption(sessionOption);
     parser.addOption(dumpOption);
     parser.addOption(benchmarkOption);
     const QCommandLineOption exportOption(QStringLiteral("export"),
-                                          tr("Compute without a display and write every figure of the session into a directory."),
-                                          tr("directory"));
+                                          CommandLine::tr("Compute without a display and write every figure of the session into a directory."),
+                                          CommandLine::tr("directory"));
     const QCommandLineOption formatOption(QStringLiteral("format"),
-                                          tr("Figure formats for --export, comma-separated: png, svg, pdf, csv (default: png,svg,pdf)."),
-                                          tr("formats"));
-    const QCommandLineOption scaleOption(QStringLiteral("scale"), tr("PNG scale for --export: 1, 2 or 4 (default 1)."),
-                                         tr("factor"));
+                                          CommandLine::tr("Figure formats for --export, comma-separated: png, svg, pdf, csv (default: png,svg,pdf)."),
+                                          CommandLine::tr("formats"));
+    const QCommandLineOption scaleOption(QStringLiteral("scale"), CommandLine::tr("PNG scale for --export: 1, 2 or 4 (default 1)."),
+                                         CommandLine::tr("factor"));
     const QCommandLineOption pageOption(QStringLiteral("page"),
-                                        tr("The step the app shows first: tokens, embeddings, projections, scores, "
-                                           "weights, dropout, context or heads."),
-                                        tr("id"));
+                                        CommandLine::tr("The step the app shows first: tokens, embeddings, projections, scores, "
+                                                        "weights, dropout, context or heads."),
+                                        CommandLine::tr("id"));
     parser.addOption(pageOption);
     const QCommandLineOption presentOption(QStringLiteral("present"),
-                                           tr("Start in presentation mode: full screen, large fonts, the walkthrough."));
+                                           CommandLine::tr("Start in presentation mode: full screen, large fonts, the walkthrough."));
     const QCommandLineOption deckOption(QStringLiteral("export-deck"),
-                                        tr("Write the walkthrough of the session as a PDF deck, one page per step, "
-                                           "without a display."),
-                                        tr("file.pdf"));
+                                        CommandLine::tr("Write the walkthrough of the session as a PDF deck, one page per step, "
+                                                        "without a display."),
+                                        CommandLine::tr("file.pdf"));
     parser.addOption(presentOption);
+    const QCommandLineOption languageOption(QStringLiteral("lang"),
+                                            CommandLine::tr("The language of the interface and the messages: en or zh_CN "
+                                                            "(default: the one chosen last, else the system's)."),
+                                            CommandLine::tr("language"));
+    parser.addOption(languageOption);
     parser.addOption(deckOption);
     parser.addOption(exportOption);
     parser.addOption(formatOption);
     parser.addOption(scaleOption);
     const QStringList keys = flagKeys();
     for (const QString& key : keys)
-        parser.addOption(QCommandLineOption(flagFor(key), tr("Session key %1 (overrides the file).").arg(key),
-                                            tr("value")));
+        parser.addOption(QCommandLineOption(flagFor(key), CommandLine::tr("Session key %1 (overrides the file).").arg(key),
+                                            CommandLine::tr("value")));
 
     CommandLineRequest request;
     if (!parser.parse(arguments)) {
         request.mode = CommandLineRequest::Mode::Error;
-        request.text = parser.errorText() + u'\n' + tr("Run with --help for the options.");
+        request.text = parser.errorText() + u'\n' + CommandLine::tr("Run with --help for the options.");
         return request;
     }
+    request.language = parser.value(languageOption);
     if (parser.isSet(helpOption)) {
         request.mode = CommandLineRequest::Mode::Help;
         request.text = parser.helpText();
@@ -130,8 +138,8 @@ CommandLineRequest parseCommandLine(const QStringList& arguments)
     }
     if (!parser.positionalArguments().isEmpty()) {
         request.mode = CommandLineRequest::Mode::Error;
-        request.text = tr("unexpected argument \"%1\"; give a session file with --session FILE")
-                           .arg(parser.positionalArguments().constFirst());
+        request.text = CommandLine::tr("unexpected argument \"%1\"; give a session file with --session FILE")
+                                        .arg(parser.positionalArguments().constFirst());
         return request;
     }
     request.sessionPath = parser.value(sessionOption);

@@ -21,6 +21,7 @@ struct CommandLineRequest
     int exportScale = 1;      // --scale
     QString page;             // --page: the step shown first
     bool present = false;     // --present: start in presentation mode
+    QString language;         // --lang: "en", "zh_CN" ("" = the saved choice or the system's)
     QString deckPath;         // --export-deck
     QString text;             // help/version text, or the usage error
 };

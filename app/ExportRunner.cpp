@@ -9,6 +9,7 @@
 #include "Trace.h"
 #include "TraceFigures.h"
 
+#include <QCoreApplication>
 #include <QDir>
 
 #include <cstdio>
@@ -32,7 +33,7 @@ int runExport(const CommandLineRequest& request)
         return ExitUsageOrIo;
     }
     if (request.exportScale != 1 && request.exportScale != 2 && request.exportScale != 4) {
-        printError(QStringLiteral("--scale must be 1, 2 or 4, not %1").arg(request.exportScale));
+        printError(QCoreApplication::translate("ExportRunner", "--scale must be 1, 2 or 4, not %1").arg(request.exportScale));
         return ExitUsageOrIo;
     }
     const SessionLoadResult loaded = SessionFile::load(request.sessionPath, request.overrides);
@@ -46,7 +47,8 @@ int runExport(const CommandLineRequest& request)
         return ExitInvalidSession;
     }
     if (!QDir().mkpath(request.exportDirectory)) {
-        printError(QStringLiteral("cannot create the directory %1").arg(QDir::toNativeSeparators(request.exportDirectory)));
+        printError(QCoreApplication::translate("ExportRunner", "cannot create the directory %1")
+                       .arg(QDir::toNativeSeparators(request.exportDirectory)));
         return ExitUsageOrIo;
     }
     const FigureExporter exporter;
@@ -61,8 +63,9 @@ int runExport(const CommandLineRequest& request)
             std::printf("%s\n", qPrintable(QDir(request.exportDirectory).filePath(FigureExporter::fileName(figure, format, request.exportScale))));
         written += int(formats.formats.size());
     }
-    std::fprintf(stderr, "attention-explorer: wrote %d files to %s\n", written,
-                 QDir::toNativeSeparators(request.exportDirectory).toLocal8Bit().constData());
+    printError(QCoreApplication::translate("ExportRunner", "wrote %1 files to %2")
+                   .arg(written)
+                   .arg(QDir::toNativeSeparators(request.exportDirectory)));
     return ExitOk;
 }
 

@@ -2,14 +2,15 @@
 #include "CommandLine.h"
 #include "ExportRunner.h"
 #include "HeadlessRunner.h"
-#include "MainWindow.h"
+#include "Translations.h"
+#include "WindowHost.h"
 
 #include <QApplication>
 #include <QCoreApplication>
-#include <QTimer>
 
 #include <cstdio>
 #include <malloc.h>
+#include <memory>
 
 namespace {
 
@@ -20,20 +21,22 @@ void setApplicationIdentity()
     QCoreApplication::setOrganizationName(QStringLiteral("Attention Explorer"));
 }
 
-int runGui(int argc, char* argv[], const ae::CommandLineRequest& request)
+// The application object each mode needs: none of them opens a display but the desktop app.
+std::unique_ptr<QCoreApplication> makeApplication(ae::CommandLineRequest::Mode mode, int& argc, char* argv[])
 {
-    QApplication app(argc, argv);
-    QApplication::setApplicationDisplayName(QObject::tr("Attention Explorer"));
-    ae::MainWindow window;
-    if (!request.sessionPath.isEmpty() || !request.overrides.isEmpty())
-        window.openSession(request.sessionPath, request.overrides);
-    if (!request.page.isEmpty() && !window.showPage(request.page))
-        std::fprintf(stderr, "attention-explorer: unknown page \"%s\"\n", qPrintable(request.page));
-    window.show();
-    if (request.present)
-        window.setPresentationMode(true);
-    QTimer::singleShot(0, &window, [&window] { window.offerRecovery(); });
-    return app.exec();
+    using Mode = ae::CommandLineRequest::Mode;
+    switch (mode) {
+    case Mode::Gui:
+        return std::make_unique<QApplication>(argc, argv);
+    case Mode::Export:
+    case Mode::ExportDeck:
+    case Mode::Benchmark:
+        qputenv("QT_QPA_PLATFORM", "offscreen"); // figures need fonts, never a display
+        return mode == Mode::Benchmark ? std::make_unique<QApplication>(argc, argv)
+                                       : std::make_unique<QGuiApplication>(argc, argv);
+    default:
+        return std::make_unique<QCoreApplication>(argc, argv);
+    }
 }
 
 } // namespace
@@ -46,10 +49,20 @@ int main(int argc, char* argv[])
     mallopt(M_MMAP_THRESHOLD, 256 * 1024 * 1024);
     mallopt(M_TRIM_THRESHOLD, 512 * 1024 * 1024);
     setApplicationIdentity();
+
     QStringList arguments;
     for (int i = 0; i < argc; ++i)
         arguments << QString::fromLocal8Bit(argv[i]);
-    const ae::CommandLineRequest request = ae::parseCommandLine(arguments);
+    // Parsed twice: first to know the mode and the language, then again once the translator
+    // is installed, so that help and error texts come in the chosen language.
+    ae::CommandLineRequest request = ae::parseCommandLine(arguments);
+    const auto app = makeApplication(request.mode, argc, argv);
+    if (!ae::WindowHost::installStartLanguage(request.language)) {
+        std::fprintf(stderr, "attention-explorer: unknown language \"%s\"; available: %s\n",
+                     qPrintable(request.language), qPrintable(ae::Translations::available().join(QStringLiteral(", "))));
+        return ae::ExitUsageOrIo;
+    }
+    request = ae::parseCommandLine(arguments);
 
     using Mode = ae::CommandLineRequest::Mode;
     switch (request.mode) {
@@ -60,28 +73,19 @@ int main(int argc, char* argv[])
     case Mode::Error:
         std::fprintf(stderr, "attention-explorer: %s\n", request.text.toLocal8Bit().constData());
         return ae::ExitUsageOrIo;
-    case Mode::DumpJson: {
-        QCoreApplication app(argc, argv);
+    case Mode::DumpJson:
         return ae::runDumpJson(request);
-    }
-    case Mode::Export: {
-        // Figures need fonts, hence a GUI application, but never a display.
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-        QGuiApplication app(argc, argv);
+    case Mode::Export:
         return ae::runExport(request);
-    }
-    case Mode::ExportDeck: {
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-        QGuiApplication app(argc, argv);
+    case Mode::ExportDeck:
         return ae::runExportDeck(request);
-    }
-    case Mode::Benchmark: {
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-        QApplication app(argc, argv);
+    case Mode::Benchmark:
         return ae::runBenchmark(request);
-    }
     case Mode::Gui:
         break;
     }
-    return runGui(argc, argv, request);
+    QApplication::setApplicationDisplayName(QObject::tr("Attention Explorer"));
+    ae::WindowHost host;
+    host.show({request.sessionPath, request.overrides, request.page, request.present});
+    return app->exec();
 }

@@ -1,6 +1,5 @@
 #include "SessionFile.h"
 
-#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
@@ -8,15 +7,6 @@
 #include <QSaveFile>
 
 namespace ae {
-
-namespace {
-
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("SessionFile", text);
-}
-
-} // namespace
 
 SessionLoadResult SessionFile::load(const QString& path, const QJsonObject& overrides)
 {

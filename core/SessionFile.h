@@ -2,6 +2,7 @@
 
 #include "SessionJson.h"
 
+#include <QCoreApplication>
 #include <QJsonObject>
 #include <QString>
 
@@ -19,6 +20,8 @@ struct SessionLoadResult
 
 class SessionFile
 {
+    Q_DECLARE_TR_FUNCTIONS(SessionFile)
+
 public:
     static constexpr qint64 MaxFileBytes = 64 * 1024 * 1024;
 

@@ -15,10 +15,12 @@ namespace ae {
 
 namespace {
 
-QString tr(const char* text)
+// The context of this file's messages: lupdate files a free tr() under the enclosing
+// namespace, where the translations would never be looked up.
+struct SessionValidator
 {
-    return QCoreApplication::translate("SessionValidator", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(SessionValidator)
+};
 
 QString bytesText(double bytes)
 {
@@ -31,11 +33,11 @@ std::optional<SessionIssue> checkRange(const char* key, std::int64_t value, std:
 {
     if (value >= low && value <= high)
         return std::nullopt;
-    return SessionIssue{key, tr("%1 (%2) must be between %3 and %4")
-                                 .arg(QLatin1StringView(key))
-                                 .arg(value)
-                                 .arg(low)
-                                 .arg(high)};
+    return SessionIssue{key, SessionValidator::tr("%1 (%2) must be between %3 and %4")
+                                                   .arg(QLatin1StringView(key))
+                                                   .arg(value)
+                                                   .arg(low)
+                                                   .arg(high)};
 }
 
 std::optional<SessionIssue> checkManualRows(const char* key, const Matrix& rows, std::size_t tokenCount,
@@ -43,19 +45,19 @@ std::optional<SessionIssue> checkManualRows(const char* key, const Matrix& rows,
 {
     const QString name = QLatin1StringView(key);
     if (rows.size() == 0)
-        return SessionIssue{key, tr("%1 is missing: embedding \"manual\" needs one row of numbers per "
-                                    "token of %2")
-                                     .arg(name, QLatin1StringView(sentenceKey))};
+        return SessionIssue{key, SessionValidator::tr("%1 is missing: embedding \"manual\" needs one row of numbers per "
+                                                      "token of %2")
+                                                       .arg(name, QLatin1StringView(sentenceKey))};
     if (static_cast<std::size_t>(rows.rows()) != tokenCount)
-        return SessionIssue{key, tr("%1 has %2 rows but %3 has %4 tokens: give one row per token")
-                                     .arg(name)
-                                     .arg(rows.rows())
-                                     .arg(QLatin1StringView(sentenceKey))
-                                     .arg(tokenCount)};
+        return SessionIssue{key, SessionValidator::tr("%1 has %2 rows but %3 has %4 tokens: give one row per token")
+                                                       .arg(name)
+                                                       .arg(rows.rows())
+                                                       .arg(QLatin1StringView(sentenceKey))
+                                                       .arg(tokenCount)};
     if (rows.cols() != dIn)
-        return SessionIssue{key, tr("%1 rows have %2 numbers but d_in is %3").arg(name).arg(rows.cols()).arg(dIn)};
+        return SessionIssue{key, SessionValidator::tr("%1 rows have %2 numbers but d_in is %3").arg(name).arg(rows.cols()).arg(dIn)};
     if (!rows.allFinite())
-        return SessionIssue{key, tr("%1 contains a number that is not finite (NaN or infinity)").arg(name)};
+        return SessionIssue{key, SessionValidator::tr("%1 contains a number that is not finite (NaN or infinity)").arg(name)};
     return std::nullopt;
 }
 
@@ -72,21 +74,21 @@ std::optional<SessionIssue> checkShapes(const Session& s)
     if (auto issue = checkRange("num_heads", s.numHeads, 1, limits::MaxHeads))
         return issue;
     if (s.variant == Variant::SelfAttention && s.numHeads != 1)
-        return SessionIssue{"num_heads", tr("num_heads (%1) must be 1 for variant \"self-attention\": "
-                                            "use \"multihead-wrapper\" or \"multihead\" for several heads")
-                                             .arg(s.numHeads)};
+        return SessionIssue{"num_heads", SessionValidator::tr("num_heads (%1) must be 1 for variant \"self-attention\": "
+                                                              "use \"multihead-wrapper\" or \"multihead\" for several heads")
+                                                               .arg(s.numHeads)};
     if (s.variant == Variant::MultiHead) {
         if (s.dOutV != s.dOutKq)
-            return SessionIssue{"d_out_v", tr("d_out_v (%1) must equal d_out_kq (%2) for variant "
-                                              "\"multihead\", whose d_out serves queries, keys and values")
-                                               .arg(s.dOutV)
-                                               .arg(s.dOutKq)};
+            return SessionIssue{"d_out_v", SessionValidator::tr("d_out_v (%1) must equal d_out_kq (%2) for variant "
+                                                                "\"multihead\", whose d_out serves queries, keys and values")
+                                                                 .arg(s.dOutV)
+                                                                 .arg(s.dOutKq)};
         if (s.dOutKq % s.numHeads != 0)
             return SessionIssue{"num_heads",
-                                tr("num_heads (%1) must divide d_out (%2)").arg(s.numHeads).arg(s.dOutKq)};
+                                SessionValidator::tr("num_heads (%1) must divide d_out (%2)").arg(s.numHeads).arg(s.dOutKq)};
     }
     if (s.qkvBias && s.init != InitScheme::Linear)
-        return SessionIssue{"qkv_bias", tr("qkv_bias needs init \"linear\": torch.rand parameters have no bias")};
+        return SessionIssue{"qkv_bias", SessionValidator::tr("qkv_bias needs init \"linear\": torch.rand parameters have no bias")};
     return std::nullopt;
 }
 
@@ -96,10 +98,10 @@ std::optional<SessionIssue> checkSeedsAndDropout(const Session& s)
                                     std::pair{"weight_seed", s.weightSeed},
                                     std::pair{"dropout_seed", s.dropoutSeed.value_or(0)}}) {
         if (seed > static_cast<std::uint64_t>(limits::MaxSeed))
-            return SessionIssue{key, tr("%1 must be between 0 and %2").arg(QLatin1StringView(key)).arg(limits::MaxSeed)};
+            return SessionIssue{key, SessionValidator::tr("%1 must be between 0 and %2").arg(QLatin1StringView(key)).arg(limits::MaxSeed)};
     }
     if (!(s.dropout >= 0.0 && s.dropout < 1.0))
-        return SessionIssue{"dropout", tr("dropout (%1) must be at least 0 and below 1").arg(s.dropout)};
+        return SessionIssue{"dropout", SessionValidator::tr("dropout (%1) must be at least 0 and below 1").arg(s.dropout)};
     return std::nullopt;
 }
 
@@ -123,12 +125,12 @@ std::optional<SessionIssue> validateSession(const Session& s)
 {
     const auto tokens = tokenize(s.sentence, s.tokenizer);
     if (tokens.empty())
-        return SessionIssue{"sentence", tr("sentence has no tokens: type at least one word (punctuation "
-                                           "and spaces only separate words)")};
+        return SessionIssue{"sentence", SessionValidator::tr("sentence has no tokens: type at least one word (punctuation "
+                                                             "and spaces only separate words)")};
     const auto sourceTokens = s.isCross() ? tokenize(s.sourceSentence, s.tokenizer) : std::vector<std::string>{};
     if (s.isCross() && sourceTokens.empty())
-        return SessionIssue{"source_sentence", tr("source_sentence has no tokens: type at least one word, or "
-                                                  "leave it empty for self-attention")};
+        return SessionIssue{"source_sentence", SessionValidator::tr("source_sentence has no tokens: type at least one word, or "
+                                                                    "leave it empty for self-attention")};
     if (auto issue = checkShapes(s))
         return issue;
     if (auto issue = checkSeedsAndDropout(s))
@@ -139,19 +141,19 @@ std::optional<SessionIssue> validateSession(const Session& s)
         if (auto issue = checkRange("vocab_size", s.vocabSize, 1, limits::MaxVocabSize))
             return issue;
         if (s.vocabSize < vocabulary.size())
-            return SessionIssue{"vocab_size", tr("vocab_size (%1) must be at least the number of distinct "
-                                                 "tokens (%2)")
-                                                  .arg(s.vocabSize)
-                                                  .arg(vocabulary.size())};
+            return SessionIssue{"vocab_size", SessionValidator::tr("vocab_size (%1) must be at least the number of distinct "
+                                                                   "tokens (%2)")
+                                                                    .arg(s.vocabSize)
+                                                                    .arg(vocabulary.size())};
         if (double(s.vocabSize) * s.dIn > double(limits::MaxEmbeddingElements))
-            return SessionIssue{"vocab_size", tr("vocab_size x d_in (%1 x %2) must not exceed %3 elements")
-                                                  .arg(s.vocabSize)
-                                                  .arg(s.dIn)
-                                                  .arg(limits::MaxEmbeddingElements)};
+            return SessionIssue{"vocab_size", SessionValidator::tr("vocab_size x d_in (%1 x %2) must not exceed %3 elements")
+                                                                    .arg(s.vocabSize)
+                                                                    .arg(s.dIn)
+                                                                    .arg(limits::MaxEmbeddingElements)};
         if (s.inputs.size() > 0)
-            return SessionIssue{"inputs", tr("inputs is only used with embedding \"manual\"")};
+            return SessionIssue{"inputs", SessionValidator::tr("inputs is only used with embedding \"manual\"")};
         if (s.sourceInputs.size() > 0)
-            return SessionIssue{"source_inputs", tr("source_inputs is only used with embedding \"manual\"")};
+            return SessionIssue{"source_inputs", SessionValidator::tr("source_inputs is only used with embedding \"manual\"")};
     } else {
         if (auto issue = checkManualRows("inputs", s.inputs, tokens.size(), s.dIn, "sentence"))
             return issue;
@@ -160,7 +162,7 @@ std::optional<SessionIssue> validateSession(const Session& s)
                                              "source_sentence"))
                 return issue;
         } else if (s.sourceInputs.size() > 0) {
-            return SessionIssue{"source_inputs", tr("source_inputs needs a source_sentence (cross-attention)")};
+            return SessionIssue{"source_inputs", SessionValidator::tr("source_inputs needs a source_sentence (cross-attention)")};
         }
     }
 
@@ -170,27 +172,27 @@ std::optional<SessionIssue> validateSession(const Session& s)
         if (auto issue = checkRange("context_length", s.contextLength, 1, limits::MaxContextLength))
             return issue;
         if (s.contextLength < std::max(T, S))
-            return SessionIssue{"context_length", tr("context_length (%1) must be at least the number of tokens (%2) "
-                                                     "with positional \"learned\": the position table has one row per "
-                                                     "position")
-                                                      .arg(s.contextLength)
-                                                      .arg(std::max(T, S))};
+            return SessionIssue{"context_length", SessionValidator::tr("context_length (%1) must be at least the number of tokens (%2) "
+                                                                       "with positional \"learned\": the position table has one row per "
+                                                                       "position")
+                                                                        .arg(s.contextLength)
+                                                                        .arg(std::max(T, S))};
         if (double(s.contextLength) * s.dIn > double(limits::MaxEmbeddingElements))
-            return SessionIssue{"context_length", tr("context_length x d_in (%1 x %2) must not exceed %3 elements")
-                                                      .arg(s.contextLength)
-                                                      .arg(s.dIn)
-                                                      .arg(limits::MaxEmbeddingElements)};
+            return SessionIssue{"context_length", SessionValidator::tr("context_length x d_in (%1 x %2) must not exceed %3 elements")
+                                                                        .arg(s.contextLength)
+                                                                        .arg(s.dIn)
+                                                                        .arg(limits::MaxEmbeddingElements)};
     }
     const double bytes = estimateTraceBytes(s, T, S);
     if (bytes > double(limits::MaxTraceBytes))
-        return SessionIssue{"sentence", tr("this session would need %1 of tensors (T=%2, S=%3, %4 heads); the "
-                                           "limit is %5: shorten the sentence or reduce num_heads or the "
-                                           "dimensions")
-                                            .arg(bytesText(bytes))
-                                            .arg(T)
-                                            .arg(S)
-                                            .arg(s.effectiveHeads())
-                                            .arg(bytesText(double(limits::MaxTraceBytes)))};
+        return SessionIssue{"sentence", SessionValidator::tr("this session would need %1 of tensors (T=%2, S=%3, %4 heads); the "
+                                                             "limit is %5: shorten the sentence or reduce num_heads or the "
+                                                             "dimensions")
+                                                              .arg(bytesText(bytes))
+                                                              .arg(T)
+                                                              .arg(S)
+                                                              .arg(s.effectiveHeads())
+                                                              .arg(bytesText(double(limits::MaxTraceBytes)))};
     return std::nullopt;
 }
 

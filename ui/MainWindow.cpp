@@ -3,12 +3,12 @@
 #include "CellSelection.h"
 #include "ComputeService.h"
 #include "ControlPanel.h"
-#include "ExportDialog.h"
+#include "ExportActions.h"
 #include "FigureExporter.h"
 #include "FigurePage.h"
 #include "InspectorPanel.h"
 #include "PageCatalog.h"
-#include "RecentFiles.h"
+#include "SessionActions.h"
 #include "SessionAutosave.h"
 #include "SessionDocument.h"
 #include "SessionEnums.h"
@@ -16,9 +16,11 @@
 #include "TokensPage.h"
 #include "Trace.h"
 #include "TraceFigures.h"
+#include "Translations.h"
 #include "WalkthroughPanel.h"
-#include "DeckExporter.h"
+#include "PresentationMode.h"
 
+#include <QActionGroup>
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
@@ -57,6 +59,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_head(new QSpinBox(this))
     , m_autosave(new SessionAutosave(m_document, this))
     , m_walkthrough(new WalkthroughPanel(this))
+    , m_presentation(new PresentationMode(this, m_walkthrough))
 {
     setAcceptDrops(true);
     m_tabs->setDocumentMode(true);
@@ -148,14 +151,9 @@ void MainWindow::createActions()
             toolbar->addAction(action);
         return action;
     };
-    add(file, tr("&New Session"), QKeySequence::New, QStringLiteral("document-new"), [this] { newSession(); }, false);
-    add(file, tr("&Open Session…"), QKeySequence::Open, QStringLiteral("document-open"), [this] { openDialog(); }, true);
-    QMenu* recentMenu = file->addMenu(tr("Open &Recent"));
-    m_recent = new RecentFiles(recentMenu, this);
-    connect(m_recent, &RecentFiles::openRequested, this, [this](const QString& path) {
-        if (maybeSave())
-            openSession(path);
-    });
+    add(file, tr("&New Session"), QKeySequence::New, QStringLiteral("document-new"), [this] { m_sessions->newSession(); }, false);
+    add(file, tr("&Open Session…"), QKeySequence::Open, QStringLiteral("document-open"), [this] { m_sessions->openDialog(); }, true);
+    m_sessions = new SessionActions(this, m_document, file->addMenu(tr("Open &Recent")));
     QMenu* samples = file->addMenu(tr("Open Sa&mple"));
     for (const QString& name : QDir(QStringLiteral(":/samples")).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
         const QString path = QStringLiteral(":/samples/") + name;
@@ -167,8 +165,8 @@ void MainWindow::createActions()
                 openSample(path);
         });
     }
-    add(file, tr("&Save"), QKeySequence::Save, QStringLiteral("document-save"), [this] { save(); }, true);
-    add(file, tr("Save &As…"), QKeySequence::SaveAs, QStringLiteral("document-save-as"), [this] { saveAs(); }, false);
+    add(file, tr("&Save"), QKeySequence::Save, QStringLiteral("document-save"), [this] { m_sessions->save(); }, true);
+    add(file, tr("Save &As…"), QKeySequence::SaveAs, QStringLiteral("document-save-as"), [this] { m_sessions->saveAs(); }, false);
     file->addSeparator();
     toolbar->addSeparator();
     add(file, tr("&Export This Page's Figures…"), QKeySequence(tr("Ctrl+E")), QStringLiteral("document-export"),
@@ -176,17 +174,20 @@ void MainWindow::createActions()
     add(file, tr("Export &All Figures…"), QKeySequence(tr("Ctrl+Shift+E")), QStringLiteral("document-export"),
         [this] { exportFigures(true); }, false);
     add(file, tr("Export Walkthrough &Deck (PDF)…"), QKeySequence(tr("Ctrl+Shift+D")), QStringLiteral("x-office-presentation"),
-        [this] { exportDeckDialog(); }, false);
+        [this] {
+            const Session session = m_walkthrough->baseSession().value_or(m_document->session());
+            showStatus(ExportActions::exportDeckDialog(this, session, m_walkthrough->query()));
+        }, false);
     file->addSeparator();
     add(file, tr("&Quit"), QKeySequence::Quit, QStringLiteral("application-exit"), [this] { close(); }, false);
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     add(edit, tr("&Copy Figure as Image"), QKeySequence(tr("Ctrl+Shift+C")), QStringLiteral("edit-copy"),
-        [this] { copyFigure(false); }, true);
+        [this] { showStatus(ExportActions::copyFigure(currentPageFigures(), false)); }, true);
     add(edit, tr("Copy Figure &Data (CSV)"), QKeySequence(tr("Ctrl+Alt+C")), QStringLiteral("edit-copy"),
-        [this] { copyFigure(true); }, false);
+        [this] { showStatus(ExportActions::copyFigure(currentPageFigures(), true)); }, false);
     QAction* escape = add(edit, tr("&Unpin Cell"), QKeySequence(Qt::Key_Escape), QString(), [this] {
-        if (m_presenting)
+        if (isPresentationMode())
             setPresentationMode(false);
         else
             m_selection->clear();
@@ -199,18 +200,34 @@ void MainWindow::createActions()
     add(view, tr("&Previous Step"), QKeySequence(Qt::CTRL | Qt::Key_PageUp), QStringLiteral("go-previous"),
         [this] { m_tabs->setCurrentIndex((m_tabs->currentIndex() + m_tabs->count() - 1) % m_tabs->count()); }, false);
     view->addSeparator();
-    QAction* present = add(view, tr("&Presentation Mode"), QKeySequence(Qt::Key_F5), QStringLiteral("view-fullscreen"),
-                           [this] { setPresentationMode(!m_presenting); }, true);
+    QAction* present = add(view, tr("Presentation &Mode"), QKeySequence(Qt::Key_F5), QStringLiteral("view-fullscreen"),
+                           [this] { setPresentationMode(!isPresentationMode()); }, true);
     present->setToolTip(tr("Full screen with large fonts for a lecture hall (F5; Esc leaves)"));
     addAction(present); // F5 also works while the menu bar is hidden
-    add(view, tr("Zoom &In"), QKeySequence::ZoomIn, QStringLiteral("zoom-in"), [this] { setZoom(m_zoom * 1.15); }, false);
-    add(view, tr("Zoom &Out"), QKeySequence::ZoomOut, QStringLiteral("zoom-out"), [this] { setZoom(m_zoom / 1.15); }, false);
-    add(view, tr("&Actual Size"), QKeySequence(tr("Ctrl+0")), QStringLiteral("zoom-original"), [this] { setZoom(1.0); }, false);
+    add(view, tr("Zoom &In"), QKeySequence::ZoomIn, QStringLiteral("zoom-in"),
+        [this] { m_presentation->setZoom(m_presentation->zoom() * 1.15); }, false);
+    add(view, tr("Zoom &Out"), QKeySequence::ZoomOut, QStringLiteral("zoom-out"),
+        [this] { m_presentation->setZoom(m_presentation->zoom() / 1.15); }, false);
+    add(view, tr("&Actual Size"), QKeySequence(tr("Ctrl+0")), QStringLiteral("zoom-original"),
+        [this] { m_presentation->setZoom(1.0); }, false);
     view->addSeparator();
     for (QDockWidget* dock : findChildren<QDockWidget*>())
         view->addAction(dock->toggleViewAction());
     toolbar->addSeparator();
     m_headAction = toolbar->addWidget(m_head);
+
+    QMenu* language = view->addMenu(tr("&Language"));
+    auto* languages = new QActionGroup(language);
+    for (const QString& code : Translations::available()) {
+        QAction* action = language->addAction(Translations::displayName(code));
+        action->setCheckable(true);
+        action->setChecked(code == Translations::current());
+        languages->addAction(action);
+        connect(action, &QAction::triggered, this, [this, code] {
+            if (code != Translations::current())
+                Q_EMIT languageChangeRequested(code);
+        });
+    }
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     add(help, tr("&About Attention Explorer"), QKeySequence(), QStringLiteral("help-about"), [this] {
@@ -286,136 +303,65 @@ void MainWindow::updateTitle()
     setWindowModified(m_document->isModified());
 }
 
+
+
+
+
+
 bool MainWindow::openSession(const QString& path, const QJsonObject& overrides, bool quiet)
 {
-    const QString error = m_document->load(path, overrides);
-    if (!error.isEmpty()) {
-        if (!quiet)
-            QMessageBox::warning(this, tr("Cannot Open Session"), error);
-        return false;
-    }
-    if (!path.isEmpty())
-        m_recent->add(path);
-    return true;
-}
-
-void MainWindow::setZoom(double zoom)
-{
-    m_zoom = std::clamp(zoom, 0.5, 4.0);
-    QFont font = m_presenting ? m_fontBeforePresenting : QApplication::font();
-    const double base = m_presenting ? PresentationPointSize : QApplication::font().pointSizeF();
-    font.setPointSizeF(base * m_zoom);
-    centralWidget()->setFont(font);
-    m_walkthrough->setPresentationFont(m_presenting || m_zoom != 1.0 ? base * m_zoom : 0);
-}
-
-void MainWindow::setPresentationMode(bool on)
-{
-    if (on == m_presenting)
-        return;
-    m_presenting = on;
-    if (on) {
-        m_stateBeforePresenting = saveState();
-        m_paletteBeforePresenting = palette();
-        m_fontBeforePresenting = centralWidget()->font();
-        // High contrast: black on white, whatever the desktop theme, for projectors.
-        QPalette contrast;
-        contrast.setColor(QPalette::Window, Qt::white);
-        contrast.setColor(QPalette::WindowText, Qt::black);
-        contrast.setColor(QPalette::Base, Qt::white);
-        contrast.setColor(QPalette::Text, Qt::black);
-        contrast.setColor(QPalette::Button, QColor(235, 235, 235));
-        contrast.setColor(QPalette::ButtonText, Qt::black);
-        contrast.setColor(QPalette::Highlight, QColor(0, 70, 160));
-        contrast.setColor(QPalette::HighlightedText, Qt::white);
-        setPalette(contrast);
-        for (QDockWidget* dock : findChildren<QDockWidget*>())
-            dock->setVisible(dock->widget() == m_walkthrough);
-        if (auto* dock = qobject_cast<QDockWidget*>(m_walkthrough->parentWidget()))
-            dock->raise();
-        menuBar()->setVisible(false);
-        for (QToolBar* bar : findChildren<QToolBar*>())
-            bar->setVisible(false);
-        statusBar()->setVisible(false);
-        setZoom(1.0);
-        if (QScreen* shown = screen()) // without a window manager, full screen is only a state
-            setGeometry(shown->geometry());
-        showFullScreen();
-        m_walkthrough->setFocus();
-    } else {
-        setPalette(m_paletteBeforePresenting);
-        centralWidget()->setFont(m_fontBeforePresenting);
-        m_walkthrough->setPresentationFont(0);
-        m_zoom = 1.0;
-        menuBar()->setVisible(true);
-        statusBar()->setVisible(true);
-        showNormal();
-        restoreState(m_stateBeforePresenting);
-    }
-}
-
-QString MainWindow::exportDeck(const QString& path, bool showProgress)
-{
-    DeckExporter exporter;
-    exporter.setQuery(m_walkthrough->query());
-    const Session session = m_walkthrough->baseSession().value_or(m_document->session());
-    if (!showProgress)
-        return exporter.write(session, path);
-    QProgressDialog progress(tr("Writing the walkthrough deck…"), tr("Cancel"), 0, DeckExporter::pageCount(), this);
-    progress.setWindowModality(Qt::WindowModal);
-    progress.setMinimumDuration(300);
-    return exporter.write(session, path, [&progress](int step, int total) {
-        progress.setMaximum(total);
-        progress.setValue(step);
-        QCoreApplication::processEvents();
-        return !progress.wasCanceled();
-    });
-}
-
-void MainWindow::exportDeckDialog()
-{
-    QString path = QFileDialog::getSaveFileName(this, tr("Export Walkthrough Deck"),
-                                                QSettings().value(QStringLiteral("export/deck"), tr("walkthrough.pdf")).toString(),
-                                                tr("PDF (*.pdf)"));
-    if (path.isEmpty())
-        return;
-    if (QFileInfo(path).suffix().isEmpty())
-        path += QStringLiteral(".pdf");
-    QSettings().setValue(QStringLiteral("export/deck"), path);
-    const QString error = exportDeck(path, true);
-    if (!error.isEmpty())
-        QMessageBox::warning(this, tr("Export Walkthrough Deck"), error);
-    else
-        statusBar()->showMessage(tr("Wrote %1").arg(QDir::toNativeSeparators(path)), 5000);
-}
-
-void MainWindow::offerRecovery()
-{
-    const auto recoveries = SessionAutosave::pendingRecoveries();
-    if (recoveries.empty())
-        return;
-    const SessionAutosave::Recovery& latest = recoveries.front();
-    const QString name = latest.filePath.isEmpty() ? tr("an untitled session") : QFileInfo(latest.filePath).fileName();
-    const auto answer = QMessageBox::question(
-        this, tr("Restore Session"),
-        tr("Attention Explorer did not close normally while you were editing %1. Restore it as it was?").arg(name),
-        QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
-    if (answer == QMessageBox::Yes)
-        m_document->setSession(latest.session, latest.filePath, latest.modified);
-    for (const auto& recovery : recoveries)
-        SessionAutosave::discard(recovery.autosavePath);
+    return m_sessions->openSession(path, overrides, quiet);
 }
 
 void MainWindow::openSample(const QString& resourcePath)
 {
-    // A sample opens as a new, untitled session: saving asks where, never into the resources.
-    const SessionLoadResult loaded = SessionFile::load(resourcePath);
-    if (loaded.issue) {
-        QMessageBox::warning(this, tr("Cannot Open Sample"), loaded.issue->message);
-        return;
-    }
-    m_document->setSession(loaded.session);
+    m_sessions->openSample(resourcePath);
 }
+
+void MainWindow::offerRecovery()
+{
+    m_sessions->offerRecovery();
+}
+
+bool MainWindow::maybeSave()
+{
+    return m_sessions->maybeSave();
+}
+
+void MainWindow::setPresentationMode(bool on)
+{
+    m_presentation->setActive(on);
+}
+
+bool MainWindow::isPresentationMode() const
+{
+    return m_presentation->isActive();
+}
+
+QString MainWindow::exportDeck(const QString& path, bool showProgress)
+{
+    const Session session = m_walkthrough->baseSession().value_or(m_document->session());
+    return ExportActions::exportDeck(showProgress ? this : nullptr, session, m_walkthrough->query(), path);
+}
+
+void MainWindow::exportFigures(bool all)
+{
+    if (!m_trace)
+        return;
+    const std::vector<Figure> figures = all ? figures::allFigures(m_trace) : currentPageFigures();
+    const QString description =
+        all ? tr("Every figure of the session (%1)").arg(figures.size())
+            : tr("The figures of the page \"%1\" (%2)").arg(m_tabs->tabText(m_tabs->currentIndex())).arg(figures.size());
+    showStatus(ExportActions::exportFigures(this, figures, description));
+}
+
+void MainWindow::showStatus(const QString& message)
+{
+    if (!message.isEmpty())
+        statusBar()->showMessage(message, 5000);
+}
+
+
 
 bool MainWindow::showPage(const QString& id)
 {
@@ -432,66 +378,30 @@ bool MainWindow::showPage(const QString& id)
     return false;
 }
 
-void MainWindow::newSession()
+
+
+
+
+
+void MainWindow::takeOver(const MainWindow& old)
 {
-    if (maybeSave())
-        m_document->setSession(Session{});
+    m_document->setSession(old.m_document->session(), old.m_document->filePath(), old.m_document->isModified());
+    restoreGeometry(old.saveGeometry());
+    restoreState(old.saveState());
+    m_tabs->setCurrentIndex(old.m_tabs->currentIndex());
+    if (old.isPresentationMode())
+        setPresentationMode(true);
 }
 
-void MainWindow::openDialog()
+void MainWindow::closeWithoutAsking()
 {
-    if (!maybeSave())
-        return;
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Session"), QFileInfo(m_document->filePath()).path(),
-                                                      tr("Sessions (*.json);;All files (*)"));
-    if (!path.isEmpty())
-        openSession(path);
-}
-
-bool MainWindow::save()
-{
-    if (m_document->filePath().isEmpty())
-        return saveAs();
-    const QString error = m_document->saveAs(m_document->filePath());
-    if (!error.isEmpty()) {
-        QMessageBox::warning(this, tr("Cannot Save Session"), error + u'\n' + tr("The session is still open: nothing is lost."));
-        return false;
-    }
-    return true;
-}
-
-bool MainWindow::saveAs()
-{
-    QString path = QFileDialog::getSaveFileName(this, tr("Save Session"), m_document->filePath(), tr("Sessions (*.json)"));
-    if (path.isEmpty())
-        return false;
-    if (QFileInfo(path).suffix().isEmpty())
-        path += QStringLiteral(".json");
-    const QString error = m_document->saveAs(path);
-    if (!error.isEmpty()) {
-        QMessageBox::warning(this, tr("Cannot Save Session"), error + u'\n' + tr("The session is still open: nothing is lost."));
-        return false;
-    }
-    m_recent->add(path);
-    return true;
-}
-
-bool MainWindow::maybeSave()
-{
-    if (!m_document->isModified())
-        return true;
-    const auto answer = QMessageBox::question(this, tr("Unsaved Changes"),
-                                              tr("The session has changes that are not saved. Save them first?"),
-                                              QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
-                                              QMessageBox::Save);
-    if (answer == QMessageBox::Save)
-        return save();
-    return answer == QMessageBox::Discard;
+    m_closingForLanguage = true;
+    close();
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    if (!maybeSave()) {
+    if (!m_closingForLanguage && !maybeSave()) {
         event->ignore();
         return;
     }
@@ -527,53 +437,6 @@ std::vector<Figure> MainWindow::pageFigures(QWidget* pageWidget) const
     return {};
 }
 
-void MainWindow::exportFigures(bool all)
-{
-    if (!m_trace)
-        return;
-    const std::vector<Figure> figures = all ? figures::allFigures(m_trace) : currentPageFigures();
-    if (figures.empty()) {
-        QMessageBox::information(this, tr("Export"), tr("This page has no figures to export."));
-        return;
-    }
-    ExportDialog dialog(all ? tr("Every figure of the session (%1)").arg(figures.size())
-                            : tr("The figures of the page \"%1\" (%2)").arg(m_tabs->tabText(m_tabs->currentIndex())).arg(figures.size()),
-                        this);
-    if (dialog.exec() != QDialog::Accepted)
-        return;
-    if (!QDir().mkpath(dialog.directory())) {
-        QMessageBox::warning(this, tr("Export"), tr("Cannot create the folder %1.").arg(dialog.directory()));
-        return;
-    }
-    const FigureExporter exporter;
-    QStringList errors;
-    QApplication::setOverrideCursor(Qt::WaitCursor);
-    for (const Figure& figure : figures) {
-        const QString error = exporter.writeAll(figure, dialog.formats(), dialog.directory(), dialog.pngScale());
-        if (!error.isEmpty())
-            errors << error;
-    }
-    QApplication::restoreOverrideCursor();
-    if (!errors.isEmpty())
-        QMessageBox::warning(this, tr("Export"), errors.join(u'\n'));
-    else
-        statusBar()->showMessage(tr("Exported %1 figure(s) to %2").arg(figures.size()).arg(QDir::toNativeSeparators(dialog.directory())), 5000);
-}
 
-void MainWindow::copyFigure(bool asData)
-{
-    const std::vector<Figure> figures = currentPageFigures();
-    if (figures.empty())
-        return;
-    const FigureExporter exporter;
-    if (asData) {
-        QString error;
-        const QByteArray csv = exporter.render(figures.front(), ExportFormat::Csv, 1, &error);
-        QApplication::clipboard()->setText(QString::fromUtf8(csv));
-    } else {
-        exporter.copyToClipboard(figures.front());
-    }
-    statusBar()->showMessage(tr("Copied \"%1\"").arg(figures.front().title), 3000);
-}
 
 } // namespace ae

@@ -3,9 +3,7 @@
 #include "SessionIssue.h"
 
 #include <QJsonObject>
-#include <QFont>
 #include <QMainWindow>
-#include <QPalette>
 #include <QSet>
 
 #include <memory>
@@ -23,7 +21,8 @@ class ComputeService;
 class ControlPanel;
 class FigurePage;
 class InspectorPanel;
-class RecentFiles;
+class PresentationMode;
+class SessionActions;
 class SessionAutosave;
 class SessionDocument;
 class TokensPage;
@@ -52,7 +51,7 @@ public:
     // high-contrast palette; the walkthrough's keys (a presentation clicker's PageDown and
     // PageUp, arrows, space) step through it. Esc or F5 leaves it.
     void setPresentationMode(bool on);
-    bool isPresentationMode() const { return m_presenting; }
+    bool isPresentationMode() const;
     // Writes the walkthrough of the current session as a PDF deck; empty string on success.
     QString exportDeck(const QString& path, bool showProgress);
     WalkthroughPanel* walkthrough() const { return m_walkthrough; }
@@ -64,9 +63,17 @@ public:
     // Shows the page with this id ("tokens", "scores", ... see PageCatalog); false if unknown.
     bool showPage(const QString& id);
 
+    // A new window for another language takes over this one's session (unsaved changes
+    // included), file, page and geometry.
+    void takeOver(const MainWindow& old);
+    // Closes without the unsaved-changes question (the session lives on in another window).
+    void closeWithoutAsking();
+
 Q_SIGNALS:
     // Every page shows this trace (emitted after they were updated).
     void traceShown(std::shared_ptr<const ae::Trace> trace);
+    // The user chose another language in the menu ("en", "zh_CN").
+    void languageChangeRequested(const QString& language);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -81,14 +88,8 @@ private:
     void updateCurrentPage();
     void updateTitle();
     bool maybeSave();
-    bool save();
-    bool saveAs();
-    void newSession();
-    void openDialog();
     void exportFigures(bool all);
-    void exportDeckDialog();
-    void setZoom(double zoom);
-    void copyFigure(bool asData);
+    void showStatus(const QString& message);
     std::vector<Figure> currentPageFigures() const;
     std::vector<Figure> pageFigures(QWidget* page) const;
 
@@ -105,15 +106,11 @@ private:
     QProgressBar* m_busy;
     QSpinBox* m_head;
     QAction* m_headAction = nullptr;
-    RecentFiles* m_recent = nullptr;
+    SessionActions* m_sessions = nullptr;
     SessionAutosave* m_autosave;
     WalkthroughPanel* m_walkthrough;
-    bool m_presenting = false;
-    QByteArray m_stateBeforePresenting;
-    QPalette m_paletteBeforePresenting;
-    QFont m_fontBeforePresenting;
-    double m_zoom = 1.0;
-    static constexpr double PresentationPointSize = 24; // readable from the back of a hall at 1080p
+    PresentationMode* m_presentation;
+    bool m_closingForLanguage = false;
     std::shared_ptr<const Trace> m_trace;
     QSet<QWidget*> m_stalePages; // pages not yet showing m_trace
 };

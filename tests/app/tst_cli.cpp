@@ -55,6 +55,23 @@ private Q_SLOTS:
         QVERIFY(version.out.startsWith("attention-explorer "));
     }
 
+    void languageFlag()
+    {
+        const Run help = run({QStringLiteral("--lang"), QStringLiteral("zh_CN"), QStringLiteral("--help")});
+        QCOMPARE(help.exitCode, 0);
+        QVERIFY2(QString::fromLocal8Bit(help.out).contains(QStringLiteral("选项")), help.out.constData());
+        QTemporaryDir dir;
+        const Run refused = run({QStringLiteral("--lang"), QStringLiteral("zh_CN"), QStringLiteral("--num-heads"), QStringLiteral("2"),
+                                 QStringLiteral("--dump-json"), dir.filePath(QStringLiteral("out.json"))});
+        QCOMPARE(refused.exitCode, 1);
+        QVERIFY2(QString::fromUtf8(refused.err).contains(QStringLiteral("num_heads（2）")), refused.err.constData());
+        const Run english = run({QStringLiteral("--lang"), QStringLiteral("en"), QStringLiteral("--help")});
+        QVERIFY(english.out.contains("Options:"));
+        const Run unknown = run({QStringLiteral("--lang"), QStringLiteral("xx"), QStringLiteral("--help")});
+        QCOMPARE(unknown.exitCode, 2);
+        QVERIFY(unknown.err.contains("zh_CN"));
+    }
+
     void dumpOfTheArticle()
     {
         QTemporaryDir dir;

@@ -11,10 +11,12 @@ namespace ae {
 
 namespace {
 
-QString tr(const char* text)
+// The context of this file's messages: lupdate files a free tr() under the enclosing
+// namespace, where the translations would never be looked up.
+struct NumberText
 {
-    return QCoreApplication::translate("NumberText", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(NumberText)
+};
 
 } // namespace
 
@@ -59,23 +61,25 @@ NumberBlock parseNumberBlock(const QString& text)
             const auto number = parseFiniteNumber(field);
             if (!number)
                 return {Matrix(),
-                        tr("\"%1\" on line %2 is not a finite number: paste rows of numbers "
-                           "separated by tabs, spaces or commas")
+                        NumberText::tr(
+                            "\"%1\" on line %2 is not a finite number: paste rows of numbers "
+                            "separated by tabs, spaces or commas")
                             .arg(field)
                             .arg(lineIndex + 1)};
             row.push_back(*number);
         }
         if (!rows.empty() && row.size() != rows.front().size())
             return {Matrix(),
-                    tr("line %1 has %2 numbers but the first row has %3: every row needs the "
-                       "same count")
+                    NumberText::tr(
+                        "line %1 has %2 numbers but the first row has %3: every row needs the "
+                        "same count")
                         .arg(lineIndex + 1)
                         .arg(row.size())
                         .arg(rows.front().size())};
         rows.push_back(std::move(row));
     }
     if (rows.empty())
-        return {Matrix(), tr("the clipboard holds no numbers")};
+        return {Matrix(), NumberText::tr("the clipboard holds no numbers")};
     Matrix values(Eigen::Index(rows.size()), Eigen::Index(rows.front().size()));
     for (std::size_t i = 0; i < rows.size(); ++i)
         for (std::size_t j = 0; j < rows[i].size(); ++j)

@@ -11,10 +11,12 @@ namespace ae::explain {
 
 namespace {
 
-QString tr(const char* text)
+// The context of this file's messages: lupdate files a free tr() under the enclosing
+// namespace, where the translations would never be looked up.
+struct CellExplanations
 {
-    return QCoreApplication::translate("CellExplanations", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(CellExplanations)
+};
 
 QString cell(const char* tensor, Eigen::Index row, Eigen::Index col)
 {
@@ -33,7 +35,7 @@ bool hidden(const Trace& trace, Eigen::Index row, Eigen::Index col)
 
 QString tokenPair(const Trace& trace, Eigen::Index row, Eigen::Index col)
 {
-    return tr("query \"%1\", key \"%2\"")
+    return CellExplanations::tr("query \"%1\", key \"%2\"")
         .arg(QString::fromStdString(trace.tokens.at(std::size_t(row))),
              QString::fromStdString(trace.keyTokens().at(std::size_t(col))));
 }
@@ -54,7 +56,7 @@ QString dotTerms(const float* a, const float* b, Eigen::Index n, Eigen::Index st
         terms << number(a[k]) + u'×' + number(b[k * strideB]);
     QString text = terms.join(QStringLiteral(" + "));
     if (n > shown)
-        text += tr(" + … (%1 terms)").arg(n);
+        text += CellExplanations::tr(" + … (%1 terms)").arg(n);
     return text;
 }
 
@@ -65,9 +67,9 @@ QString embedding(const Trace& trace, bool source, Eigen::Index row, Eigen::Inde
     const Matrix& m = source ? trace.sourceInputs : trace.inputs;
     const QString token = QString::fromStdString(tokens.at(std::size_t(row)));
     if (trace.session.embedding == EmbeddingSource::Manual)
-        return tr("%1 = %2: typed in for \"%3\"").arg(cell(source ? "source_inputs" : "inputs", row, col), number(m(row, col)), token);
-    return tr("%1 = embedding.weight[%2, %3] = %4\n\"%5\" has token id %2; the table's rows are drawn by "
-              "normal_(0, 1) after torch.manual_seed(%6)")
+        return CellExplanations::tr("%1 = %2: typed in for \"%3\"").arg(cell(source ? "source_inputs" : "inputs", row, col), number(m(row, col)), token);
+    return CellExplanations::tr("%1 = embedding.weight[%2, %3] = %4\n\"%5\" has token id %2; the table's rows are drawn by "
+                                "normal_(0, 1) after torch.manual_seed(%6)")
         .arg(cell(source ? "source_inputs" : "inputs", row, col))
         .arg(ids.at(std::size_t(row)))
         .arg(col)
@@ -116,21 +118,21 @@ QString score(const Trace& trace, int head, Eigen::Index row, Eigen::Index col)
 QString scaledScore(const Trace& trace, int head, Eigen::Index row, Eigen::Index col)
 {
     const float s = headOf(trace, head).attnScores(row, col);
-    return tr("%1 / √d_k = %2 / %3 = %4\nDividing by √d_k keeps the scores' spread near 1, so softmax does not saturate.")
+    return CellExplanations::tr("%1 / √d_k = %2 / %3 = %4\nDividing by √d_k keeps the scores' spread near 1, so softmax does not saturate.")
         .arg(cell("attn_scores", row, col), number(s), number(trace.scoreDivisor), number(s / trace.scoreDivisor));
 }
 
 QString mask(const Trace& trace, Eigen::Index row, Eigen::Index col)
 {
-    return hidden(trace, row, col) ? tr("mask[%1, %2] = 1: key %2 comes after query %1, so it is hidden").arg(row).arg(col)
-                                   : tr("mask[%1, %2] = 0: key %2 is at or before query %1, so it stays visible").arg(row).arg(col);
+    return hidden(trace, row, col) ? CellExplanations::tr("mask[%1, %2] = 1: key %2 comes after query %1, so it is hidden").arg(row).arg(col)
+                                   : CellExplanations::tr("mask[%1, %2] = 0: key %2 is at or before query %1, so it stays visible").arg(row).arg(col);
 }
 
 QString maskedScore(const Trace& trace, int head, Eigen::Index row, Eigen::Index col)
 {
     if (hidden(trace, row, col))
-        return tr("%1 = −∞: a future key (mask = 1); exp(−∞) = 0, so its weight will be 0").arg(cell("masked", row, col));
-    return tr("%1 = attn_scores[%2, %3] = %4 (visible)").arg(cell("masked", row, col)).arg(row).arg(col).arg(number(headOf(trace, head).attnScores(row, col)));
+        return CellExplanations::tr("%1 = −∞: a future key (mask = 1); exp(−∞) = 0, so its weight will be 0").arg(cell("masked", row, col));
+    return CellExplanations::tr("%1 = attn_scores[%2, %3] = %4 (visible)").arg(cell("masked", row, col)).arg(row).arg(col).arg(number(headOf(trace, head).attnScores(row, col)));
 }
 
 QString weight(const Trace& trace, int head, Eigen::Index row, Eigen::Index col)
@@ -140,7 +142,7 @@ QString weight(const Trace& trace, int head, Eigen::Index row, Eigen::Index col)
     const Eigen::Index S = h.attnScores.cols();
     const Eigen::Index visible = trace.session.causal ? std::min(row + 1, S) : S;
     if (col >= visible)
-        return tr("%1 = 0: the key is hidden by the causal mask").arg(cell("attn_weights", row, col));
+        return CellExplanations::tr("%1 = 0: the key is hidden by the causal mask").arg(cell("attn_weights", row, col));
     float maximum = -INFINITY;
     for (Eigen::Index j = 0; j < visible; ++j)
         maximum = std::max(maximum, h.attnScores(row, j) / divisor);
@@ -148,8 +150,8 @@ QString weight(const Trace& trace, int head, Eigen::Index row, Eigen::Index col)
     for (Eigen::Index j = 0; j < visible; ++j)
         sum += std::exp(double(h.attnScores(row, j) / divisor - maximum));
     const QString s = divisor == 1.0f ? QStringLiteral("s") : QStringLiteral("s/√d_k");
-    return tr("%1 = softmax of row %2 (%3)\n= exp(%4 − max) / Σ exp(%4 − max) = exp(%5 − %6) / %7 = %8\n"
-              "Row %2 sums to 1 over its %9 visible keys.")
+    return CellExplanations::tr("%1 = softmax of row %2 (%3)\n= exp(%4 − max) / Σ exp(%4 − max) = exp(%5 − %6) / %7 = %8\n"
+                                "Row %2 sums to 1 over its %9 visible keys.")
         .arg(cell("attn_weights", row, col))
         .arg(row)
         .arg(tokenPair(trace, row, col), s, number(h.attnScores(row, col) / divisor), number(maximum))
@@ -161,14 +163,14 @@ QString weight(const Trace& trace, int head, Eigen::Index row, Eigen::Index col)
 QString keep(const Trace& trace, int head, Eigen::Index row, Eigen::Index col)
 {
     const bool kept = headOf(trace, head).dropoutMask(row, col) != 0.0f;
-    return kept ? tr("dropout_mask[%1, %2] = 1: kept (its uniform draw was below 1 − p = %3)").arg(row).arg(col).arg(1.0 - trace.session.dropout)
-                : tr("dropout_mask[%1, %2] = 0: dropped (its uniform draw was at least 1 − p = %3)").arg(row).arg(col).arg(1.0 - trace.session.dropout);
+    return kept ? CellExplanations::tr("dropout_mask[%1, %2] = 1: kept (its uniform draw was below 1 − p = %3)").arg(row).arg(col).arg(1.0 - trace.session.dropout)
+                : CellExplanations::tr("dropout_mask[%1, %2] = 0: dropped (its uniform draw was at least 1 − p = %3)").arg(row).arg(col).arg(1.0 - trace.session.dropout);
 }
 
 QString dropped(const Trace& trace, int head, Eigen::Index row, Eigen::Index col)
 {
     const HeadTrace& h = headOf(trace, head);
-    return tr("%1 = attn_weights × keep × 1/(1 − p) = %2 × %3 × %4 = %5")
+    return CellExplanations::tr("%1 = attn_weights × keep × 1/(1 − p) = %2 × %3 × %4 = %5")
         .arg(cell("attn_weights_dropped", row, col), number(h.attnWeights(row, col)), number(h.dropoutMask(row, col)),
              number(1.0f / float(1.0 - trace.session.dropout)), number(h.attnWeightsDropped(row, col)));
 }

@@ -1,6 +1,7 @@
 #include "TraceFigures.h"
 
 #include "CellExplanations.h"
+#include "FigureSupport.h"
 #include "SessionEnums.h"
 #include "Trace.h"
 #include "TraceDerived.h"
@@ -9,85 +10,7 @@
 
 namespace ae::figures {
 
-namespace {
-
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("TraceFigures", text);
-}
-
-QString shape(Eigen::Index rows, Eigen::Index cols)
-{
-    return QStringLiteral("(%1×%2)").arg(rows).arg(cols);
-}
-
-QString shapeOf(const Matrix& m)
-{
-    return shape(m.rows(), m.cols());
-}
-
-// A matrix owned by the trace, shared without a copy.
-std::shared_ptr<const Matrix> shared(const TracePtr& trace, const Matrix& m)
-{
-    return {trace, &m};
-}
-
-std::shared_ptr<const Matrix> owned(Matrix m)
-{
-    return std::make_shared<const Matrix>(std::move(m));
-}
-
-QStringList indexLabels(Eigen::Index count)
-{
-    QStringList labels;
-    for (Eigen::Index i = 0; i < count; ++i)
-        labels << QString::number(i);
-    return labels;
-}
-
-QStringList tokenLabels(const std::vector<std::string>& tokens)
-{
-    QStringList labels;
-    for (const auto& t : tokens)
-        labels << QString::fromStdString(t);
-    return labels;
-}
-
-const HeadTrace& headOf(const Trace& trace, int head)
-{
-    return trace.heads.at(static_cast<std::size_t>(head));
-}
-
-QString headSuffix(const Trace& trace, int head)
-{
-    return trace.heads.size() > 1 ? tr(" (head %1)").arg(head + 1) : QString();
-}
-
-QString fileHead(const Trace& trace, int head)
-{
-    return trace.heads.size() > 1 ? QStringLiteral("-head%1").arg(head + 1) : QString();
-}
-
-// A (T x S) attention-shaped spec: queries on the rows, keys on the columns.
-HeatmapSpec attentionSpec(const Trace& trace)
-{
-    HeatmapSpec spec;
-    spec.rowLabels = queryLabels(trace);
-    spec.columnLabels = keyLabels(trace);
-    spec.rowAxisTitle = tr("queries");
-    spec.columnAxisTitle = tr("keys");
-    spec.rowAxis = AxisKind::QueryTokens;
-    spec.columnAxis = AxisKind::KeyTokens;
-    return spec;
-}
-
-QString divisorText(const Trace& trace)
-{
-    return QStringLiteral("√%1").arg(trace.heads.front().keys.cols() > 0 ? trace.heads.front().keys.cols()
-                                                                       : trace.inputs.cols());
-}
-
-} // namespace
+using namespace support;
 
 QStringList queryLabels(const Trace& trace)
 {
@@ -107,160 +30,12 @@ Figure single(HeatmapSpec spec, const QString& name)
     return figure;
 }
 
-HeatmapSpec embeddings(const TracePtr& trace)
-{
-    HeatmapSpec spec;
-    spec.tensorName = QStringLiteral("inputs");
-    spec.title = trace->session.positional == Positional::None ? tr("Embeddings x") : tr("Inputs x = token + position");
-    spec.matrix = shared(trace, trace->inputs);
-    const Session& s = trace->session;
-    spec.operation = s.embedding == EmbeddingSource::Torch
-                         ? QStringLiteral("nn.Embedding(%1, %2)(token_ids) : (%3) → %4")
-                               .arg(s.vocabSize)
-                               .arg(s.dIn)
-                               .arg(trace->inputs.rows())
-                               .arg(shapeOf(trace->inputs))
-                         : tr("typed in : %1").arg(shapeOf(trace->inputs));
-    spec.rowLabels = queryLabels(*trace);
-    spec.columnLabels = indexLabels(trace->inputs.cols());
-    spec.rowAxisTitle = tr("tokens");
-    spec.columnAxisTitle = tr("embedding dimension");
-    spec.rowAxis = AxisKind::QueryTokens;
-    spec.columnAxis = AxisKind::Features;
-    spec.explain = [t = trace](Eigen::Index r, Eigen::Index c) { return explain::embedding(*t, false, r, c); };
-    return spec;
-}
-
-HeatmapSpec tokenEmbeddings(const TracePtr& trace)
-{
-    HeatmapSpec spec = embeddings(trace);
-    spec.tensorName = QStringLiteral("token_embeddings");
-    spec.title = tr("Token embeddings");
-    spec.matrix = shared(trace, trace->tokenEmbeddings);
-    spec.explain = {};
-    return spec;
-}
-
-HeatmapSpec positionalEmbeddings(const TracePtr& trace)
-{
-    const Trace& t = *trace;
-    HeatmapSpec spec;
-    spec.tensorName = QStringLiteral("positional_embeddings");
-    spec.matrix = shared(trace, t.positionalEmbeddings);
-    if (t.session.positional == Positional::Learned) {
-        spec.title = tr("Learned position embeddings");
-        spec.operation = QStringLiteral("nn.Embedding(%1, %2)(torch.arange(%3)) : %4")
-                             .arg(t.session.contextLength)
-                             .arg(t.session.dIn)
-                             .arg(t.positionalEmbeddings.rows())
-                             .arg(shapeOf(t.positionalEmbeddings));
-    } else {
-        spec.title = tr("Sinusoidal position embeddings");
-        spec.operation = QStringLiteral("PE[pos, 2i] = sin(pos / 10000^(2i/%1)), PE[pos, 2i+1] = cos(…) : %2")
-                             .arg(t.session.dIn)
-                             .arg(shapeOf(t.positionalEmbeddings));
-    }
-    spec.rowLabels = indexLabels(t.positionalEmbeddings.rows());
-    spec.columnLabels = indexLabels(t.positionalEmbeddings.cols());
-    spec.rowAxisTitle = tr("position");
-    spec.columnAxisTitle = tr("embedding dimension");
-    spec.rowAxis = AxisKind::Other;
-    spec.columnAxis = AxisKind::Features;
-    return spec;
-}
-
-HeatmapSpec sourceEmbeddings(const TracePtr& trace)
-{
-    HeatmapSpec spec = embeddings(trace);
-    spec.tensorName = QStringLiteral("source_inputs");
-    spec.title = tr("Source embeddings (keys and values come from these)");
-    spec.matrix = shared(trace, trace->sourceInputs);
-    spec.operation.replace(QStringLiteral("(%1) → %2").arg(trace->inputs.rows()).arg(shapeOf(trace->inputs)),
-                           QStringLiteral("(%1) → %2").arg(trace->sourceInputs.rows()).arg(shapeOf(trace->sourceInputs)));
-    spec.rowLabels = tokenLabels(trace->sourceTokens);
-    spec.rowAxis = AxisKind::KeyTokens;
-    spec.explain = [t = trace](Eigen::Index r, Eigen::Index c) { return explain::embedding(*t, true, r, c); };
-    return spec;
-}
-
-Figure projectionWeights(const TracePtr& trace, int head)
-{
-    Figure figure;
-    figure.name = QStringLiteral("02-projection-weights") + fileHead(*trace, head);
-    figure.title = tr("Trainable projections W_q, W_k, W_v") + headSuffix(*trace, head);
-    figure.columns = 3;
-    const HeadProjection projection = headProjection(*trace, head);
-    const bool linear = trace->session.init == InitScheme::Linear;
-    const std::pair<const char*, const Matrix*> parts[] = {
-        {"W_query", &projection.wQuery}, {"W_key", &projection.wKey}, {"W_value", &projection.wValue}};
-    for (const auto& [name, m] : parts) {
-        HeatmapSpec spec;
-        spec.tensorName = QLatin1StringView(name);
-        spec.title = QLatin1StringView(name);
-        spec.matrix = owned(*m);
-        spec.operation = (linear ? tr("nn.Linear weight, transposed : %1") : tr("torch.rand : %1")).arg(shapeOf(*m));
-        spec.rowLabels = indexLabels(m->rows());
-        spec.columnLabels = indexLabels(m->cols());
-        spec.rowAxisTitle = tr("input dimension");
-        spec.columnAxisTitle = tr("output dimension");
-        spec.rowAxis = spec.columnAxis = AxisKind::Features;
-        figure.panels.push_back(std::move(spec));
-    }
-    return figure;
-}
-
-Figure projections(const TracePtr& trace, int head)
-{
-    Figure figure;
-    figure.name = QStringLiteral("02-queries-keys-values") + fileHead(*trace, head);
-    figure.title = tr("Queries, keys and values") + headSuffix(*trace, head);
-    figure.columns = 3;
-    const HeadTrace& h = headOf(*trace, head);
-    const HeadProjection projection = headProjection(*trace, head);
-    const bool cross = trace->session.isCross();
-    const struct
-    {
-        const char* name;
-        const Matrix* m;
-        const Matrix* w;
-        explain::Projection kind;
-        bool fromSource;
-    } parts[] = {{"queries", &h.queries, &projection.wQuery, explain::Projection::Query, false},
-                 {"keys", &h.keys, &projection.wKey, explain::Projection::Key, cross},
-                 {"values", &h.values, &projection.wValue, explain::Projection::Value, cross}};
-    for (const auto& part : parts) {
-        HeatmapSpec spec;
-        spec.tensorName = QLatin1StringView(part.name);
-        spec.title = QLatin1StringView(part.name);
-        spec.matrix = shared(trace, *part.m);
-        const Matrix& x = part.fromSource ? trace->sourceInputs : trace->inputs;
-        spec.operation = QStringLiteral("%1·%2%3 : %4·%5 → %6")
-                             .arg(part.fromSource ? QStringLiteral("X_src") : QStringLiteral("X"),
-                                  part.kind == explain::Projection::Query ? QStringLiteral("W_q")
-                                  : part.kind == explain::Projection::Key ? QStringLiteral("W_k")
-                                                                           : QStringLiteral("W_v"),
-                                  trace->session.qkvBias ? QStringLiteral(" + b") : QString(), shapeOf(x),
-                                  shapeOf(*part.w), shapeOf(*part.m));
-        spec.rowLabels = part.fromSource ? tokenLabels(trace->sourceTokens) : queryLabels(*trace);
-        spec.columnLabels = indexLabels(part.m->cols());
-        spec.rowAxisTitle = tr("tokens");
-        spec.columnAxisTitle = tr("dimension");
-        spec.rowAxis = part.fromSource || part.kind != explain::Projection::Query ? AxisKind::KeyTokens : AxisKind::QueryTokens;
-        spec.columnAxis = AxisKind::Features;
-        spec.explain = [t = trace, head, kind = part.kind](Eigen::Index r, Eigen::Index c) {
-            return explain::projection(*t, head, kind, r, c);
-        };
-        figure.panels.push_back(std::move(spec));
-    }
-    return figure;
-}
-
 HeatmapSpec scores(const TracePtr& trace, int head)
 {
     const HeadTrace& h = headOf(*trace, head);
     HeatmapSpec spec = attentionSpec(*trace);
     spec.tensorName = QStringLiteral("attn_scores");
-    spec.title = tr("Attention scores ω") + headSuffix(*trace, head);
+    spec.title = TraceFigures::tr("Attention scores ω") + headSuffix(*trace, head);
     spec.matrix = shared(trace, h.attnScores);
     const Matrix& q = trace->session.hasWeights() ? h.queries : trace->inputs;
     const Matrix& k = trace->session.hasWeights() ? h.keys : trace->keySource();
@@ -276,11 +51,11 @@ HeatmapSpec scaledScores(const TracePtr& trace, int head)
     const HeadTrace& h = headOf(*trace, head);
     HeatmapSpec spec = attentionSpec(*trace);
     spec.tensorName = QStringLiteral("scaled_scores");
-    spec.title = tr("Scaled scores ω / √d_k") + headSuffix(*trace, head);
+    spec.title = TraceFigures::tr("Scaled scores ω / √d_k") + headSuffix(*trace, head);
     spec.matrix = owned(ae::scaledScores(*trace, h));
     spec.operation = trace->session.hasWeights()
                          ? QStringLiteral("ω / %1 : %2 → %2").arg(divisorText(*trace), shapeOf(h.attnScores))
-                         : tr("simplified attention does not scale : %1").arg(shapeOf(h.attnScores));
+                         : TraceFigures::tr("simplified attention does not scale : %1").arg(shapeOf(h.attnScores));
     spec.explain = [t = trace, head](Eigen::Index r, Eigen::Index c) { return explain::scaledScore(*t, head, r, c); };
     return spec;
 }
@@ -289,7 +64,7 @@ HeatmapSpec causalMask(const TracePtr& trace)
 {
     HeatmapSpec spec = attentionSpec(*trace);
     spec.tensorName = QStringLiteral("mask");
-    spec.title = tr("Causal mask (1 = hidden)");
+    spec.title = TraceFigures::tr("Causal mask (1 = hidden)");
     spec.matrix = owned(ae::causalMask(trace->queryCount(), trace->keyCount()));
     spec.operation = QStringLiteral("torch.triu(torch.ones(%1, %2), diagonal=1) : %3")
                          .arg(trace->queryCount())
@@ -306,7 +81,7 @@ HeatmapSpec maskedScores(const TracePtr& trace, int head)
     const HeadTrace& h = headOf(*trace, head);
     HeatmapSpec spec = attentionSpec(*trace);
     spec.tensorName = QStringLiteral("masked_scores");
-    spec.title = tr("Masked scores") + headSuffix(*trace, head);
+    spec.title = TraceFigures::tr("Masked scores") + headSuffix(*trace, head);
     spec.matrix = owned(ae::maskedScores(h));
     spec.operation = QStringLiteral("ω.masked_fill(mask.bool(), −∞) : %1").arg(shapeOf(h.attnScores));
     spec.explain = [t = trace, head](Eigen::Index r, Eigen::Index c) { return explain::maskedScore(*t, head, r, c); };
@@ -319,7 +94,7 @@ HeatmapSpec weights(const TracePtr& trace, int head)
     const Session& s = trace->session;
     HeatmapSpec spec = attentionSpec(*trace);
     spec.tensorName = QStringLiteral("attn_weights");
-    spec.title = tr("Attention weights α") + headSuffix(*trace, head);
+    spec.title = TraceFigures::tr("Attention weights α") + headSuffix(*trace, head);
     spec.matrix = shared(trace, h.attnWeights);
     spec.scheme = ColorScheme::Sequential;
     spec.range = std::pair{0.0f, 1.0f};
@@ -345,15 +120,15 @@ Figure maskMethods(const TracePtr& trace, int head)
     HeatmapSpec& negInf = negInfChosen ? chosen : other;
     HeatmapSpec& renorm = negInfChosen ? other : chosen;
     negInf.tensorName = QStringLiteral("attn_weights_neg_inf");
-    negInf.title = tr("Method 2: −∞ before softmax");
+    negInf.title = TraceFigures::tr("Method 2: −∞ before softmax");
     negInf.operation = QStringLiteral("softmax(ω.masked_fill(mask, −∞) / %1)").arg(divisorText(*trace));
     renorm.tensorName = QStringLiteral("attn_weights_renormalized");
-    renorm.title = tr("Method 1: softmax, zero, renormalise");
+    renorm.title = TraceFigures::tr("Method 1: softmax, zero, renormalise");
     renorm.operation = QStringLiteral("w = softmax(ω / %1) · tril;  w / w.sum(dim=1)").arg(divisorText(*trace));
     Figure figure;
     figure.name = QStringLiteral("05-mask-methods") + fileHead(*trace, head);
-    figure.title = tr("Both causal masking methods give the same weights: max |difference| = %1")
-                       .arg(double(h.maskMethodsMaxDiff), 0, 'g', 3) + headSuffix(*trace, head);
+    figure.title = TraceFigures::tr("Both causal masking methods give the same weights: max |difference| = %1")
+                                     .arg(double(h.maskMethodsMaxDiff), 0, 'g', 3) + headSuffix(*trace, head);
     figure.columns = 2;
     figure.panels.push_back(std::move(renorm));
     figure.panels.push_back(std::move(negInf));
@@ -367,26 +142,26 @@ Figure dropout(const TracePtr& trace, int head)
     const float scale = 1.0f / float(1.0 - p);
     HeatmapSpec keep = attentionSpec(*trace);
     keep.tensorName = QStringLiteral("dropout_mask");
-    keep.title = tr("Dropout keep mask (1 = kept)");
+    keep.title = TraceFigures::tr("Dropout keep mask (1 = kept)");
     keep.matrix = shared(trace, h.dropoutMask);
     keep.scheme = ColorScheme::Mask;
     keep.decimals = 0;
     keep.operation = QStringLiteral("bernoulli(1 − %1) : %2").arg(p).arg(shapeOf(h.dropoutMask));
     keep.explain = [t = trace, head](Eigen::Index r, Eigen::Index c) { return explain::keep(*t, head, r, c); };
     HeatmapSpec before = weights(trace, head);
-    before.title = tr("α before dropout");
+    before.title = TraceFigures::tr("α before dropout");
     HeatmapSpec after = weights(trace, head);
     after.tensorName = QStringLiteral("attn_weights_dropped");
-    after.title = tr("α after dropout (kept weights × %1)").arg(double(scale), 0, 'f', 4);
+    after.title = TraceFigures::tr("α after dropout (kept weights × %1)").arg(double(scale), 0, 'f', 4);
     after.matrix = shared(trace, h.attnWeightsDropped);
     after.range.reset();
     after.operation = QStringLiteral("α · keep / (1 − %1) = α · keep · %2 : %3").arg(p).arg(double(scale), 0, 'f', 4).arg(shapeOf(h.attnWeights));
     after.explain = [t = trace, head](Eigen::Index r, Eigen::Index c) { return explain::dropped(*t, head, r, c); };
     Figure figure;
     figure.name = QStringLiteral("06-dropout") + fileHead(*trace, head);
-    figure.title = tr("Dropout on the attention weights (training, p = %1): kept weights are scaled by 1/(1 − p) = %2")
-                       .arg(p)
-                       .arg(double(scale), 0, 'f', 4) + headSuffix(*trace, head);
+    figure.title = TraceFigures::tr("Dropout on the attention weights (training, p = %1): kept weights are scaled by 1/(1 − p) = %2")
+                                     .arg(p)
+                                     .arg(double(scale), 0, 'f', 4) + headSuffix(*trace, head);
     figure.columns = 3;
     figure.panels = {std::move(keep), std::move(before), std::move(after)};
     return figure;
@@ -399,7 +174,7 @@ HeatmapSpec context(const TracePtr& trace, int head)
     const Matrix& v = trace->session.hasWeights() ? h.values : trace->keySource();
     HeatmapSpec spec;
     spec.tensorName = QStringLiteral("context_vec");
-    spec.title = tr("Context vectors z") + headSuffix(*trace, head);
+    spec.title = TraceFigures::tr("Context vectors z") + headSuffix(*trace, head);
     spec.matrix = shared(trace, h.contextVec);
     spec.operation = QStringLiteral("z = %1·%2 : %3·%4 → %5")
                          .arg(drop ? QStringLiteral("α_dropped") : QStringLiteral("α"),
@@ -407,8 +182,8 @@ HeatmapSpec context(const TracePtr& trace, int head)
                               shapeOf(h.attnWeights), shapeOf(v), shapeOf(h.contextVec));
     spec.rowLabels = queryLabels(*trace);
     spec.columnLabels = indexLabels(h.contextVec.cols());
-    spec.rowAxisTitle = tr("queries");
-    spec.columnAxisTitle = tr("dimension");
+    spec.rowAxisTitle = TraceFigures::tr("queries");
+    spec.columnAxisTitle = TraceFigures::tr("dimension");
     spec.rowAxis = AxisKind::QueryTokens;
     spec.columnAxis = AxisKind::Features;
     spec.explain = [t = trace, head](Eigen::Index r, Eigen::Index c) { return explain::context(*t, head, r, c); };
@@ -420,11 +195,11 @@ Figure headGrid(const TracePtr& trace)
     Figure figure;
     const int heads = int(trace->heads.size());
     figure.name = QStringLiteral("08-head-grid-attn_weights");
-    figure.title = tr("Attention weights of every head: %1 × %2").arg(heads).arg(shapeOf(trace->heads.front().attnWeights));
+    figure.title = TraceFigures::tr("Attention weights of every head: %1 × %2").arg(heads).arg(shapeOf(trace->heads.front().attnWeights));
     figure.columns = heads <= 4 ? heads : heads <= 9 ? 3 : 4;
     for (int h = 0; h < heads; ++h) {
         HeatmapSpec spec = weights(trace, h);
-        spec.title = tr("Head %1").arg(h + 1);
+        spec.title = TraceFigures::tr("Head %1").arg(h + 1);
         figure.panels.push_back(std::move(spec));
     }
     return figure;
@@ -440,7 +215,7 @@ Figure output(const TracePtr& trace)
     const Matrix& concatenated = multi ? t.contextVecHeads : t.contextVec;
     HeatmapSpec concat;
     concat.tensorName = multi ? QStringLiteral("context_vec_heads") : QStringLiteral("context_vec");
-    concat.title = heads > 1 ? tr("Heads concatenated") : tr("Context vectors z");
+    concat.title = heads > 1 ? TraceFigures::tr("Heads concatenated") : TraceFigures::tr("Context vectors z");
     concat.matrix = shared(trace, concatenated);
     concat.operation = heads > 1 ? QStringLiteral("torch.cat([z_1 … z_%1], dim=-1) : %1 × %2 → %3")
                                        .arg(heads)
@@ -448,8 +223,8 @@ Figure output(const TracePtr& trace)
                                  : shapeOf(concatenated);
     concat.rowLabels = queryLabels(t);
     concat.columnLabels = indexLabels(concatenated.cols());
-    concat.rowAxisTitle = tr("queries");
-    concat.columnAxisTitle = tr("dimension");
+    concat.rowAxisTitle = TraceFigures::tr("queries");
+    concat.columnAxisTitle = TraceFigures::tr("dimension");
     concat.rowAxis = AxisKind::QueryTokens;
     concat.columnAxis = AxisKind::Features;
     figure.panels.push_back(concat);
@@ -458,21 +233,21 @@ Figure output(const TracePtr& trace)
         w.tensorName = QStringLiteral("out_proj_weight");
         w.title = QStringLiteral("out_proj");
         w.matrix = shared(trace, t.outProjWeight);
-        w.operation = tr("nn.Linear(%1, %1) weight, transposed : %2").arg(t.outProjWeight.rows()).arg(shapeOf(t.outProjWeight));
+        w.operation = TraceFigures::tr("nn.Linear(%1, %1) weight, transposed : %2").arg(t.outProjWeight.rows()).arg(shapeOf(t.outProjWeight));
         w.rowLabels = indexLabels(t.outProjWeight.rows());
         w.columnLabels = indexLabels(t.outProjWeight.cols());
         w.rowAxis = w.columnAxis = AxisKind::Features;
         figure.panels.push_back(std::move(w));
         HeatmapSpec out = concat;
         out.tensorName = QStringLiteral("context_vec");
-        out.title = tr("Output");
+        out.title = TraceFigures::tr("Output");
         out.matrix = shared(trace, t.contextVec);
         out.operation = QStringLiteral("out = concat·W_o + b : %1·%2 → %3")
                             .arg(shapeOf(concatenated), shapeOf(t.outProjWeight), shapeOf(t.contextVec));
         out.explain = [trace](Eigen::Index r, Eigen::Index c) { return explain::output(*trace, r, c); };
         figure.panels.push_back(std::move(out));
     }
-    figure.title = multi ? tr("Concatenation and out_proj") : tr("The module's output");
+    figure.title = multi ? TraceFigures::tr("Concatenation and out_proj") : TraceFigures::tr("The module's output");
     figure.columns = int(figure.panels.size());
     return figure;
 }

@@ -47,6 +47,30 @@ Matrix CellRaster::reduceBlocks(const Matrix& matrix, IndexRange rows, IndexRang
     const Eigen::Index r0 = firstRowBlock * rowBlock, r1 = std::min(matrix.rows(), (firstRowBlock + blockRows) * rowBlock);
     const Eigen::Index c0 = firstColumnBlock * columnBlock,
                        c1 = std::min(matrix.cols(), (firstColumnBlock + blockColumns) * columnBlock);
+    const auto region = matrix.block(r0, c0, r1 - r0, c1 - c0);
+    // All finite iff the (vectorised) sum is finite, unless it overflows: then the exact loop.
+    if (std::isfinite(region.sum())) {
+        // The usual case, vectorised (a 1024 x 1024 matrix in about a millisecond): per strip
+        // of rowBlock rows, the element-wise max and min of its rows, then per block of
+        // columns the value of largest magnitude (the max on a tie).
+        Eigen::ArrayXf highs(c1 - c0), lows(c1 - c0);
+        for (Eigen::Index r = r0, out = 0; r < r1; r += rowBlock, ++out) {
+            highs = region.row(r - r0).array().transpose();
+            lows = highs;
+            for (Eigen::Index k = r + 1; k < std::min(r + rowBlock, r1); ++k) {
+                const auto row = region.row(k - r0).array().transpose();
+                highs = highs.max(row);
+                lows = lows.min(row);
+            }
+            for (Eigen::Index b = 0; b < blockColumns; ++b) {
+                const Eigen::Index from = b * columnBlock, count = std::min<Eigen::Index>(columnBlock, (c1 - c0) - from);
+                const float high = highs.segment(from, count).maxCoeff();
+                const float low = lows.segment(from, count).minCoeff();
+                blocks(out, b) = std::abs(low) > std::abs(high) ? low : high;
+            }
+        }
+        return blocks;
+    }
     for (Eigen::Index r = r0; r < r1; ++r) {
         float* out = blocks.data() + (r / rowBlock - firstRowBlock) * blockColumns;
         const float* row = matrix.data() + r * matrix.cols();

@@ -25,7 +25,9 @@ namespace {
 std::shared_ptr<const Trace> waitForTrace(MainWindow& window)
 {
     QSignalSpy spy(&window, &MainWindow::traceShown);
-    if (!spy.wait(10000))
+    // Generous: the gpt2-small sample takes ~9 s under ASan + UBSan (scripts/test-sanitizers)
+    // on a loaded 2-core machine; the wait ends as soon as the trace is shown.
+    if (!spy.wait(60000))
         return nullptr;
     return spy.takeLast().at(0).value<std::shared_ptr<const Trace>>();
 }

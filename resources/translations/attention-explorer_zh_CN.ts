@@ -1,0 +1,2035 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>CellExplanations</name>
+    <message>
+        <source>query &quot;%1&quot;, key &quot;%2&quot;</source>
+        <translation>查询“%1”，键“%2”</translation>
+    </message>
+    <message>
+        <source> + … (%1 terms)</source>
+        <translation> + …（共 %1 项）</translation>
+    </message>
+    <message>
+        <source>%1 = %2: typed in for &quot;%3&quot;</source>
+        <translation>%1 = %2：为“%3”手动输入</translation>
+    </message>
+    <message>
+        <source>%1 = embedding.weight[%2, %3] = %4
+&quot;%5&quot; has token id %2; the table&apos;s rows are drawn by normal_(0, 1) after torch.manual_seed(%6)</source>
+        <translation>%1 = embedding.weight[%2, %3] = %4
+“%5”的 token id 为 %2；嵌入表的各行在 torch.manual_seed(%6) 之后由 normal_(0, 1) 抽取</translation>
+    </message>
+    <message>
+        <source>%1 / √d_k = %2 / %3 = %4
+Dividing by √d_k keeps the scores&apos; spread near 1, so softmax does not saturate.</source>
+        <translation>%1 / √d_k = %2 / %3 = %4
+除以 √d_k 使得分的离散程度保持在 1 附近，softmax 就不会饱和。</translation>
+    </message>
+    <message>
+        <source>mask[%1, %2] = 1: key %2 comes after query %1, so it is hidden</source>
+        <translation>mask[%1, %2] = 1：键 %2 位于查询 %1 之后，因此被遮住</translation>
+    </message>
+    <message>
+        <source>mask[%1, %2] = 0: key %2 is at or before query %1, so it stays visible</source>
+        <translation>mask[%1, %2] = 0：键 %2 位于查询 %1 处或之前，因此保持可见</translation>
+    </message>
+    <message>
+        <source>%1 = −∞: a future key (mask = 1); exp(−∞) = 0, so its weight will be 0</source>
+        <translation>%1 = −∞：未来的键（掩码 = 1）；exp(−∞) = 0，所以它的权重将为 0</translation>
+    </message>
+    <message>
+        <source>%1 = attn_scores[%2, %3] = %4 (visible)</source>
+        <translation>%1 = attn_scores[%2, %3] = %4（可见）</translation>
+    </message>
+    <message>
+        <source>%1 = 0: the key is hidden by the causal mask</source>
+        <translation>%1 = 0：该键被因果掩码遮住</translation>
+    </message>
+    <message>
+        <source>%1 = softmax of row %2 (%3)
+= exp(%4 − max) / Σ exp(%4 − max) = exp(%5 − %6) / %7 = %8
+Row %2 sums to 1 over its %9 visible keys.</source>
+        <translation>%1 = 第 %2 行的 softmax（%3）
+= exp(%4 − max) / Σ exp(%4 − max) = exp(%5 − %6) / %7 = %8
+第 %2 行在其 %9 个可见的键上求和为 1。</translation>
+    </message>
+    <message>
+        <source>dropout_mask[%1, %2] = 1: kept (its uniform draw was below 1 − p = %3)</source>
+        <translation>dropout_mask[%1, %2] = 1：保留（其均匀随机数小于 1 − p = %3）</translation>
+    </message>
+    <message>
+        <source>dropout_mask[%1, %2] = 0: dropped (its uniform draw was at least 1 − p = %3)</source>
+        <translation>dropout_mask[%1, %2] = 0：丢弃（其均匀随机数不小于 1 − p = %3）</translation>
+    </message>
+    <message>
+        <source>%1 = attn_weights × keep × 1/(1 − p) = %2 × %3 × %4 = %5</source>
+        <translation>%1 = attn_weights × keep × 1/(1 − p) = %2 × %3 × %4 = %5</translation>
+    </message>
+</context>
+<context>
+    <name>CommandLine</name>
+    <message>
+        <source>Attention Explorer: computes attention in transformers step by step, with PyTorch&apos;s numbers.
+Without --dump-json it opens the desktop app.</source>
+        <translation>Attention Explorer：逐步计算 Transformer 中的注意力，数值与 PyTorch 完全一致。
+不带 --dump-json 时打开桌面应用。</translation>
+    </message>
+    <message>
+        <source>Session file (JSON) to open.</source>
+        <translation>要打开的会话文件（JSON）。</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Compute without a display and write every tensor as JSON.</source>
+        <translation>不显示界面，计算后将每个张量写为 JSON。</translation>
+    </message>
+    <message>
+        <source>Time the session&apos;s stages (embedding, init, forward, rendering) and print them as JSON.</source>
+        <translation>为会话的各个阶段（嵌入、初始化、前向计算、渲染）计时，并以 JSON 输出。</translation>
+    </message>
+    <message>
+        <source>Compute without a display and write every figure of the session into a directory.</source>
+        <translation>不显示界面，计算后将会话的每张图写入一个目录。</translation>
+    </message>
+    <message>
+        <source>directory</source>
+        <translation>目录</translation>
+    </message>
+    <message>
+        <source>Figure formats for --export, comma-separated: png, svg, pdf, csv (default: png,svg,pdf).</source>
+        <translation>--export 的图片格式，以逗号分隔：png、svg、pdf、csv（默认：png,svg,pdf）。</translation>
+    </message>
+    <message>
+        <source>formats</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>PNG scale for --export: 1, 2 or 4 (default 1).</source>
+        <translation>--export 的 PNG 缩放倍数：1、2 或 4（默认 1）。</translation>
+    </message>
+    <message>
+        <source>factor</source>
+        <translation>倍数</translation>
+    </message>
+    <message>
+        <source>The step the app shows first: tokens, embeddings, projections, scores, weights, dropout, context or heads.</source>
+        <translation>应用首先显示的步骤：tokens、embeddings、projections、scores、weights、dropout、context 或 heads。</translation>
+    </message>
+    <message>
+        <source>id</source>
+        <translation>id</translation>
+    </message>
+    <message>
+        <source>Start in presentation mode: full screen, large fonts, the walkthrough.</source>
+        <translation>以演示模式启动：全屏、大字号，并打开分步讲解。</translation>
+    </message>
+    <message>
+        <source>Write the walkthrough of the session as a PDF deck, one page per step, without a display.</source>
+        <translation>不显示界面，将会话的分步讲解写为 PDF 幻灯片，每个步骤一页。</translation>
+    </message>
+    <message>
+        <source>file.pdf</source>
+        <translation>文件.pdf</translation>
+    </message>
+    <message>
+        <source>Session key %1 (overrides the file).</source>
+        <translation>会话键 %1（覆盖文件中的值）。</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Run with --help for the options.</source>
+        <translation>使用 --help 查看所有选项。</translation>
+    </message>
+    <message>
+        <source>unexpected argument &quot;%1&quot;; give a session file with --session FILE</source>
+        <translation>意外的参数“%1”；请用 --session FILE 指定会话文件</translation>
+    </message>
+    <message>
+        <source>The language of the interface and the messages: en or zh_CN (default: the one chosen last, else the system&apos;s).</source>
+        <translation>界面与消息的语言：en 或 zh_CN（默认：上次选择的语言，否则为系统语言）。</translation>
+    </message>
+    <message>
+        <source>language</source>
+        <translation>语言</translation>
+    </message>
+</context>
+<context>
+    <name>DeckExporter</name>
+    <message>
+        <source>the session cannot be computed: %1</source>
+        <translation>无法计算该会话：%1</translation>
+    </message>
+    <message>
+        <source>Attention, step by step: %1</source>
+        <translation>逐步理解注意力：%1</translation>
+    </message>
+    <message>
+        <source>the PDF renderer failed</source>
+        <translation>PDF 渲染器出错</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>unknown reason</source>
+        <translation>原因不明</translation>
+    </message>
+    <message>
+        <source>Attention Explorer · %1</source>
+        <translation>Attention Explorer · %1</translation>
+    </message>
+    <message>
+        <source>This step&apos;s session cannot be computed: %1</source>
+        <translation>无法计算此步骤的会话：%1</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>DeckSlidePainter</name>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+</context>
+<context>
+    <name>ExportActions</name>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>This page has no figures to export.</source>
+        <translation>此页面没有可导出的图。</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1.</source>
+        <translation>无法创建文件夹 %1。</translation>
+    </message>
+    <message>
+        <source>Exported %1 figure(s) to %2</source>
+        <translation>已将 %1 张图导出到 %2</translation>
+    </message>
+    <message>
+        <source>Copied &quot;%1&quot;</source>
+        <translation>已复制“%1”</translation>
+    </message>
+    <message>
+        <source>Writing the walkthrough deck…</source>
+        <translation>正在写入分步讲解幻灯片…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Export Walkthrough Deck</source>
+        <translation>导出分步讲解幻灯片</translation>
+    </message>
+    <message>
+        <source>walkthrough.pdf</source>
+        <translation>walkthrough.pdf</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Wrote %1</source>
+        <translation>已写入 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ExportRunner</name>
+    <message>
+        <source>--scale must be 1, 2 or 4, not %1</source>
+        <translation>--scale 必须是 1、2 或 4，而不是 %1</translation>
+    </message>
+    <message>
+        <source>cannot create the directory %1</source>
+        <translation>无法创建目录 %1</translation>
+    </message>
+    <message>
+        <source>wrote %1 files to %2</source>
+        <translation>已将 %1 个文件写入 %2</translation>
+    </message>
+</context>
+<context>
+    <name>FigureExporter</name>
+    <message>
+        <source>empty format name in &quot;%1&quot;; known formats: png, svg, pdf, csv</source>
+        <translation>“%1”中有空的格式名；可用的格式：png、svg、pdf、csv</translation>
+    </message>
+    <message>
+        <source>unknown export format &quot;%1&quot;; known formats: png, svg, pdf, csv</source>
+        <translation>未知的导出格式“%1”；可用的格式：png、svg、pdf、csv</translation>
+    </message>
+    <message>
+        <source>Exported by Attention Explorer</source>
+        <translation>由 Attention Explorer 导出</translation>
+    </message>
+    <message>
+        <source>the image would be too large (%1×%2 pixels)</source>
+        <translation>图像将会过大（%1×%2 像素）</translation>
+    </message>
+    <message>
+        <source>the %1 renderer failed</source>
+        <translation>%1 渲染器出错</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>HeatmapPainter</name>
+    <message>
+        <source>%1×%2 shown as %3×%4 (max |value| per %5×%6 block)</source>
+        <translation>%1×%2 显示为 %3×%4（每个 %5×%6 块取最大 |值|）</translation>
+    </message>
+    <message>
+        <source>empty matrix (%1×%2)</source>
+        <translation>空矩阵（%1×%2）</translation>
+    </message>
+</context>
+<context>
+    <name>NumberText</name>
+    <message>
+        <source>&quot;%1&quot; on line %2 is not a finite number: paste rows of numbers separated by tabs, spaces or commas</source>
+        <translation>第 %2 行的“%1”不是有限数：请粘贴以制表符、空格或逗号分隔的数字行</translation>
+    </message>
+    <message>
+        <source>line %1 has %2 numbers but the first row has %3: every row needs the same count</source>
+        <translation>第 %1 行有 %2 个数，而第一行有 %3 个：每一行的个数必须相同</translation>
+    </message>
+    <message>
+        <source>the clipboard holds no numbers</source>
+        <translation>剪贴板中没有数字</translation>
+    </message>
+</context>
+<context>
+    <name>PageCatalog</name>
+    <message>
+        <source>Embeddings</source>
+        <translation>嵌入</translation>
+    </message>
+    <message>
+        <source>Position embeddings</source>
+        <translation>位置嵌入</translation>
+    </message>
+    <message>
+        <source>Attention itself ignores word order, so a vector for each position can be added to each token&apos;s vector: a learned table (the book&apos;s chapter 2: nn.Embedding(context_length, d_in), drawn right after the token table) or the original Transformer&apos;s fixed sines and cosines.</source>
+        <translation>注意力本身不关心词序，因此可以给每个 token 的向量加上一个表示其位置的向量：可以是一张学习得到的表（本书第 2 章：nn.Embedding(context_length, d_in)，紧接在 token 嵌入表之后抽取），也可以是原始 Transformer 中固定的正弦和余弦。</translation>
+    </message>
+    <message>
+        <source>No position embeddings (as in the seed documents): the inputs are the token embeddings. Choose &quot;learned&quot; or &quot;sinusoidal&quot; positions to add them.</source>
+        <translation>没有位置嵌入（与种子文档一致）：输入就是词嵌入。选择“learned”或“sinusoidal”位置即可加上位置嵌入。</translation>
+    </message>
+    <message>
+        <source>Token embeddings</source>
+        <translation>词嵌入</translation>
+    </message>
+    <message>
+        <source>Each token id picks one row of the embedding table: a vector of d_in numbers that stands for the token. With embedding &quot;torch&quot; the table is nn.Embedding(vocab_size, d_in), filled with normal_(0, 1) right after torch.manual_seed(embedding_seed).</source>
+        <translation>每个 token id 选取嵌入表中的一行：一个由 d_in 个数组成、代表该 token 的向量。嵌入方式为“torch”时，这张表是 nn.Embedding(vocab_size, d_in)，在 torch.manual_seed(embedding_seed) 之后立即由 normal_(0, 1) 填充。</translation>
+    </message>
+    <message>
+        <source>Source embeddings</source>
+        <translation>源句嵌入</translation>
+    </message>
+    <message>
+        <source>In cross-attention the keys and values come from a second sentence; its tokens are looked up in the same table.</source>
+        <translation>在交叉注意力中，键和值来自第二个句子；它的 token 在同一张嵌入表中查找。</translation>
+    </message>
+    <message>
+        <source>Self-attention: queries, keys and values all come from the sentence itself. Type a source sentence to see cross-attention.</source>
+        <translation>自注意力：查询、键和值都来自句子本身。输入一个源句即可查看交叉注意力。</translation>
+    </message>
+    <message>
+        <source>Simplified attention has no trainable weights: the queries, keys and values are the embeddings themselves.</source>
+        <translation>简化注意力没有可训练权重：查询、键和值就是嵌入本身。</translation>
+    </message>
+    <message>
+        <source>Q, K, V</source>
+        <translation>Q、K、V</translation>
+    </message>
+    <message>
+        <source>Trainable weight matrices</source>
+        <translation>可训练权重矩阵</translation>
+    </message>
+    <message>
+        <source>Three matrices, learned in training, project each embedding into a query (what this token looks for), a key (what it offers to be found by) and a value (what it passes on).</source>
+        <translation>三个在训练中学习的矩阵把每个嵌入投影为查询（该 token 要找什么）、键（它凭什么被找到）和值（它传递出去的内容）。</translation>
+    </message>
+    <message>
+        <source>Queries, keys and values</source>
+        <translation>查询、键和值</translation>
+    </message>
+    <message>
+        <source>Each row is one token&apos;s projection: q(i) = x(i)·W_q, k(i) = x(i)·W_k, v(i) = x(i)·W_v. Queries and keys must have the same size d_k because they are compared by a dot product.</source>
+        <translation>每一行是一个 token 的投影：q(i) = x(i)·W_q，k(i) = x(i)·W_k，v(i) = x(i)·W_v。查询和键通过点积比较，因此必须具有相同的维度 d_k。</translation>
+    </message>
+    <message>
+        <source>Scores ω</source>
+        <translation>得分 ω</translation>
+    </message>
+    <message>
+        <source>Unnormalised attention scores</source>
+        <translation>未归一化注意力得分</translation>
+    </message>
+    <message>
+        <source>ω(i, j) = q(i)·k(j): how well query i matches key j. A large dot product means the vectors point the same way.</source>
+        <translation>ω(i, j) = q(i)·k(j)：查询 i 与键 j 的匹配程度。点积越大，说明两个向量的方向越接近。</translation>
+    </message>
+    <message>
+        <source>Scaled scores</source>
+        <translation>缩放后的得分</translation>
+    </message>
+    <message>
+        <source>Dividing by √d_k keeps the scores&apos; variance near 1 whatever the size of d_k, so that softmax does not saturate into a one-hot vector.</source>
+        <translation>除以 √d_k 使得分的方差无论 d_k 多大都保持在 1 附近，这样 softmax 就不会饱和成 one-hot 向量。</translation>
+    </message>
+    <message>
+        <source>Simplified attention applies softmax to the raw scores, without scaling.</source>
+        <translation>简化注意力直接对原始得分做 softmax，不做缩放。</translation>
+    </message>
+    <message>
+        <source>Causal mask</source>
+        <translation>因果掩码</translation>
+    </message>
+    <message>
+        <source>A GPT-style model predicts the next token from the ones before it, so query i may not see keys after position i. The mask marks those cells (above the diagonal) with 1.</source>
+        <translation>GPT 类模型根据前面的 token 预测下一个 token，因此查询 i 不能看到位置 i 之后的键。掩码把这些单元格（主对角线以上）标记为 1。</translation>
+    </message>
+    <message>
+        <source>Not causal: every query sees every key. Tick &quot;causal&quot; to mask the future.</source>
+        <translation>非因果：每个查询都能看到每个键。勾选“causal”即可掩码未来的 token。</translation>
+    </message>
+    <message>
+        <source>Masked scores</source>
+        <translation>掩码后的得分</translation>
+    </message>
+    <message>
+        <source>The hidden scores are replaced by −∞ before softmax: e^(−∞) = 0, so they get no weight at all.</source>
+        <translation>被遮住的得分在 softmax 之前替换为 −∞：e^(−∞) = 0，因此它们完全得不到权重。</translation>
+    </message>
+    <message>
+        <source>Not causal: nothing is masked.</source>
+        <translation>非因果：没有任何内容被掩码。</translation>
+    </message>
+    <message>
+        <source>Weights α</source>
+        <translation>权重 α</translation>
+    </message>
+    <message>
+        <source>Attention weights</source>
+        <translation>注意力权重</translation>
+    </message>
+    <message>
+        <source>Softmax turns each row of scores into weights that are positive and sum to 1: how much each query attends to each key.</source>
+        <translation>softmax 把每一行得分变为全部为正、总和为 1 的权重：表示每个查询对每个键的关注程度。</translation>
+    </message>
+    <message>
+        <source>Two ways to mask, one result</source>
+        <translation>两种掩码方式，同一个结果</translation>
+    </message>
+    <message>
+        <source>Method 1 applies softmax to all scores, zeroes the future and renormalises each row; method 2 puts −∞ in the future cells before softmax. They agree up to float rounding; method 2 needs one step less.</source>
+        <translation>方法 1 对所有得分做 softmax，将未来位置置零，再对每一行重新归一化；方法 2 在 softmax 之前把未来位置填为 −∞。两者在浮点舍入误差范围内一致；方法 2 少一步。</translation>
+    </message>
+    <message>
+        <source>Not causal: no masking method to compare.</source>
+        <translation>非因果：没有可比较的掩码方法。</translation>
+    </message>
+    <message>
+        <source>Dropout</source>
+        <translation>Dropout</translation>
+    </message>
+    <message>
+        <source>Dropout on the attention weights</source>
+        <translation>注意力权重上的 dropout</translation>
+    </message>
+    <message>
+        <source>In training, each weight is dropped with probability p and the survivors are scaled by 1/(1 − p), so that on average the weights keep their size. In eval mode dropout does nothing.</source>
+        <translation>训练时，每个权重以概率 p 被丢弃，保留下来的权重乘以 1/(1 − p)，使权重的平均大小保持不变。在评估模式下 dropout 不起作用。</translation>
+    </message>
+    <message>
+        <source>Dropout is off: it acts only in training mode with p &gt; 0 (set dropout and tick &quot;training&quot;). The weights go to the context vectors unchanged, as in model.eval().</source>
+        <translation>Dropout 已关闭：它只在训练模式且 p &gt; 0 时起作用（设置 dropout 并勾选“training”）。权重原样进入上下文向量的计算，如同 model.eval()。</translation>
+    </message>
+    <message>
+        <source>Context z</source>
+        <translation>上下文 z</translation>
+    </message>
+    <message>
+        <source>Context vectors</source>
+        <translation>上下文向量</translation>
+    </message>
+    <message>
+        <source>Each query&apos;s context vector is the weighted sum of the values: z(i) = Σ_j α(i, j)·v(j). It is the token&apos;s embedding enriched with what it attends to.</source>
+        <translation>每个查询的上下文向量是值的加权和：z(i) = Σ_j α(i, j)·v(j)。它是融合了所关注内容的 token 嵌入。</translation>
+    </message>
+    <message>
+        <source>The module&apos;s output</source>
+        <translation>模块的输出</translation>
+    </message>
+    <message>
+        <source>With several heads the context vectors are concatenated; the efficient multi-head class then mixes them with one more linear layer, out_proj.</source>
+        <translation>有多个注意力头时，各头的上下文向量会被拼接起来；高效的多头注意力类随后再用一个线性层 out_proj 将它们混合。</translation>
+    </message>
+    <message>
+        <source>Heads</source>
+        <translation>注意力头</translation>
+    </message>
+    <message>
+        <source>Every head&apos;s attention weights</source>
+        <translation>每个头的注意力权重</translation>
+    </message>
+    <message>
+        <source>Each head has its own W_q, W_k, W_v and so attends differently. The wrapper runs independent heads; the efficient class computes one big projection and splits it with view and transpose: (b, T, d_out) → (b, T, h, head_dim) → (b, h, T, head_dim).</source>
+        <translation>每个头都有自己的 W_q、W_k、W_v，因此关注的方式各不相同。包装类运行彼此独立的头；高效实现类只计算一次大投影，再用 view 和 transpose 拆分：(b, T, d_out) → (b, T, h, head_dim) → (b, h, T, head_dim)。</translation>
+    </message>
+    <message>
+        <source>One head. Choose the variant &quot;multi-head&quot; and more than one head to compare heads.</source>
+        <translation>只有一个头。选择变体“multi-head”并设置多于一个头，即可比较各个头。</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>Attention Explorer</source>
+        <translation>Attention Explorer</translation>
+    </message>
+</context>
+<context>
+    <name>ScalingChart</name>
+    <message>
+        <source>softmax(ω): without scaling</source>
+        <translation>softmax(ω)：不缩放</translation>
+    </message>
+    <message>
+        <source>softmax(ω / √d_k): scaled</source>
+        <translation>softmax(ω / √d_k)：缩放</translation>
+    </message>
+    <message>
+        <source>Largest softmax weight of a row</source>
+        <translation>一行中最大的 softmax 权重</translation>
+    </message>
+    <message>
+        <source>q, k with normal_(0, 1) entries; mean over %1 rows of %2 keys</source>
+        <translation>q、k 的元素取自 normal_(0, 1)；对 %1 行、每行 %2 个键取平均</translation>
+    </message>
+</context>
+<context>
+    <name>SelfAttentionFormulas</name>
+    <message>
+        <source>This session&apos;s embeddings are typed in, like the book&apos;s hand-written 3-dimensional vectors.</source>
+        <translation>此会话的嵌入是手动输入的，就像书中手写的三维向量。</translation>
+    </message>
+    <message>
+        <source>Positional embeddings are added: the same word at two places gets two different vectors.</source>
+        <translation>加上了位置嵌入：同一个词出现在两个位置时会得到两个不同的向量。</translation>
+    </message>
+    <message>
+        <source>This session has no positional embeddings: x is the token embedding alone, so a word gets the same vector wherever it stands.</source>
+        <translation>此会话没有位置嵌入：x 只是词嵌入，所以一个词无论出现在哪里，向量都相同。</translation>
+    </message>
+    <message>
+        <source>tokens = %1   (T = %2)</source>
+        <translation>tokens = %1   (T = %2)</translation>
+    </message>
+    <message>
+        <source>source tokens = %1   (S = %2)</source>
+        <translation>源句 tokens = %1   (S = %2)</translation>
+    </message>
+    <message>
+        <source>vocabulary = %1   (%2 distinct tokens, sorted)</source>
+        <translation>词表 = %1   （%2 个不同的 token，已排序）</translation>
+    </message>
+    <message>
+        <source>x = the typed-in embeddings : %1</source>
+        <translation>x = 手动输入的嵌入 : %1</translation>
+    </message>
+    <message>
+        <source>no positional embeddings: x = token embeddings only</source>
+        <translation>无位置嵌入：x = 仅词嵌入</translation>
+    </message>
+    <message>
+        <source>source: X_src = embedding(source_ids) : (%1) → %2</source>
+        <translation>源句：X_src = embedding(source_ids) : (%1) → %2</translation>
+    </message>
+    <message>
+        <source>α = softmax(ω%1, dim=-1) : %2, every row sums to 1</source>
+        <translation>α = softmax(ω%1, dim=-1) : %2，每一行的和为 1</translation>
+    </message>
+    <message>
+        <source>simplified attention: Q = K = V = X, no trainable weights</source>
+        <translation>简化注意力：Q = K = V = X，没有可训练权重</translation>
+    </message>
+    <message>
+        <source>largest: ω%1,%2 = %3%1·%4%2 = %5 = %6   (%7)</source>
+        <translation>最大值：ω%1,%2 = %3%1·%4%2 = %5 = %6   (%7)</translation>
+    </message>
+    <message>
+        <source>simplified attention does not scale: α%1 = softmax(ω%1) = %2</source>
+        <translation>简化注意力不做缩放：α%1 = softmax(ω%1) = %2</translation>
+    </message>
+    <message>
+        <source>(causal: the future keys&apos; weights are 0)</source>
+        <translation>（因果：未来的键的权重为 0）</translation>
+    </message>
+    <message>
+        <source>α&apos; = the weights after dropout</source>
+        <translation>α&apos; = dropout 之后的权重</translation>
+    </message>
+</context>
+<context>
+    <name>SessionFile</name>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is %2 MB; a session file may be at most %3 MB</source>
+        <translation>%1 大小为 %2 MB；会话文件最大为 %3 MB</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON: %2 at byte %3</source>
+        <translation>%1 不是有效的 JSON：%2（位于第 %3 字节）</translation>
+    </message>
+    <message>
+        <source>%1 must hold a JSON object ({...}), not a list or a value</source>
+        <translation>%1 必须包含一个 JSON 对象（{...}），而不是列表或单个值</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>the disk is full or the file is too large</source>
+        <translation>磁盘已满或文件过大</translation>
+    </message>
+</context>
+<context>
+    <name>SessionJson</name>
+    <message>
+        <source>a boolean</source>
+        <translation>布尔值</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <source>a list</source>
+        <translation>列表</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>%1 must be a string, not %2</source>
+        <translation>%1 必须是字符串，而不是%2</translation>
+    </message>
+    <message>
+        <source>%1 must be true or false, not %2</source>
+        <translation>%1 必须是 true 或 false，而不是%2</translation>
+    </message>
+    <message>
+        <source>%1 must be a whole number from %2 to %3, not %4</source>
+        <translation>%1 必须是 %2 到 %3 之间的整数，而不是 %4</translation>
+    </message>
+    <message>
+        <source>%1 must be a number, not %2</source>
+        <translation>%1 必须是数字，而不是%2</translation>
+    </message>
+    <message>
+        <source>%1 must be one of %2, not %3</source>
+        <translation>%1 必须是 %2 之一，而不是 %3</translation>
+    </message>
+    <message>
+        <source>%1 must be a non-empty list of rows of numbers</source>
+        <translation>%1 必须是由数字行组成的非空列表</translation>
+    </message>
+    <message>
+        <source>%1 row %2 must be a non-empty list of numbers</source>
+        <translation>%1 的第 %2 行必须是非空的数字列表</translation>
+    </message>
+    <message>
+        <source>%1 row %2 has %3 numbers but row 1 has %4: every row needs the same length</source>
+        <translation>%1 的第 %2 行有 %3 个数，而第 1 行有 %4 个：每一行的长度必须相同</translation>
+    </message>
+    <message>
+        <source>%1 row %2, column %3 must be a number, not %4</source>
+        <translation>%1 第 %2 行第 %3 列必须是数字，而不是%4</translation>
+    </message>
+    <message>
+        <source>%1 row %2, column %3 (%4) is beyond the float32 range of about 3.4e38</source>
+        <translation>%1 第 %2 行第 %3 列（%4）超出了 float32 的范围（约 3.4e38）</translation>
+    </message>
+    <message>
+        <source>unknown key &quot;%1&quot;; a session knows: %2</source>
+        <translation>未知的键“%1”；会话可用的键：%2</translation>
+    </message>
+    <message>
+        <source>format must be &quot;%1&quot;</source>
+        <translation>format 必须是“%1”</translation>
+    </message>
+    <message>
+        <source>version %1 was written by a newer Attention Explorer (this one reads version %2)</source>
+        <translation>版本 %1 由更新的 Attention Explorer 写入（此版本只能读取版本 %2）</translation>
+    </message>
+    <message>
+        <source>inputs rows have %1 numbers; d_in, their length, may be at most %2</source>
+        <translation>inputs 的行有 %1 个数；d_in（即行的长度）最大为 %2</translation>
+    </message>
+    <message>
+        <source>dropout must be at least 0 and below 1, not %1</source>
+        <translation>dropout 必须大于等于 0 且小于 1，而不是 %1</translation>
+    </message>
+    <message>
+        <source>the session is not valid JSON: %1 at byte %2</source>
+        <translation>会话不是有效的 JSON：%1（位于第 %2 字节）</translation>
+    </message>
+    <message>
+        <source>a session must be a JSON object ({...}), not a list or a value</source>
+        <translation>会话必须是一个 JSON 对象（{...}），而不是列表或单个值</translation>
+    </message>
+</context>
+<context>
+    <name>SessionValidator</name>
+    <message>
+        <source>%1 (%2) must be between %3 and %4</source>
+        <translation>%1（%2）必须在 %3 到 %4 之间</translation>
+    </message>
+    <message>
+        <source>%1 is missing: embedding &quot;manual&quot; needs one row of numbers per token of %2</source>
+        <translation>缺少 %1：嵌入方式“manual”需要为 %2 的每个 token 提供一行数字</translation>
+    </message>
+    <message>
+        <source>%1 has %2 rows but %3 has %4 tokens: give one row per token</source>
+        <translation>%1 有 %2 行，但 %3 有 %4 个 token：请为每个 token 提供一行</translation>
+    </message>
+    <message>
+        <source>%1 rows have %2 numbers but d_in is %3</source>
+        <translation>%1 的行有 %2 个数，但 d_in 为 %3</translation>
+    </message>
+    <message>
+        <source>%1 contains a number that is not finite (NaN or infinity)</source>
+        <translation>%1 含有非有限的数（NaN 或无穷大）</translation>
+    </message>
+    <message>
+        <source>num_heads (%1) must be 1 for variant &quot;self-attention&quot;: use &quot;multihead-wrapper&quot; or &quot;multihead&quot; for several heads</source>
+        <translation>变体“self-attention”的 num_heads（%1）必须为 1：多个头请使用“multihead-wrapper”或“multihead”</translation>
+    </message>
+    <message>
+        <source>d_out_v (%1) must equal d_out_kq (%2) for variant &quot;multihead&quot;, whose d_out serves queries, keys and values</source>
+        <translation>变体“multihead”的 d_out_v（%1）必须等于 d_out_kq（%2），因为它的 d_out 同时用于查询、键和值</translation>
+    </message>
+    <message>
+        <source>num_heads (%1) must divide d_out (%2)</source>
+        <translation>num_heads（%1）必须能整除 d_out（%2）</translation>
+    </message>
+    <message>
+        <source>qkv_bias needs init &quot;linear&quot;: torch.rand parameters have no bias</source>
+        <translation>qkv_bias 需要 init 为“linear”：torch.rand 参数没有偏置</translation>
+    </message>
+    <message>
+        <source>%1 must be between 0 and %2</source>
+        <translation>%1 必须在 0 到 %2 之间</translation>
+    </message>
+    <message>
+        <source>dropout (%1) must be at least 0 and below 1</source>
+        <translation>dropout（%1）必须大于等于 0 且小于 1</translation>
+    </message>
+    <message>
+        <source>sentence has no tokens: type at least one word (punctuation and spaces only separate words)</source>
+        <translation>sentence 中没有 token：请至少输入一个词（标点和空格只用于分隔词）</translation>
+    </message>
+    <message>
+        <source>source_sentence has no tokens: type at least one word, or leave it empty for self-attention</source>
+        <translation>source_sentence 中没有 token：请至少输入一个词，或留空以使用自注意力</translation>
+    </message>
+    <message>
+        <source>vocab_size (%1) must be at least the number of distinct tokens (%2)</source>
+        <translation>vocab_size（%1）必须不小于不同 token 的数量（%2）</translation>
+    </message>
+    <message>
+        <source>vocab_size x d_in (%1 x %2) must not exceed %3 elements</source>
+        <translation>vocab_size x d_in（%1 x %2）不能超过 %3 个元素</translation>
+    </message>
+    <message>
+        <source>inputs is only used with embedding &quot;manual&quot;</source>
+        <translation>inputs 只在嵌入方式为“manual”时使用</translation>
+    </message>
+    <message>
+        <source>source_inputs is only used with embedding &quot;manual&quot;</source>
+        <translation>source_inputs 只在嵌入方式为“manual”时使用</translation>
+    </message>
+    <message>
+        <source>source_inputs needs a source_sentence (cross-attention)</source>
+        <translation>source_inputs 需要一个 source_sentence（交叉注意力）</translation>
+    </message>
+    <message>
+        <source>context_length (%1) must be at least the number of tokens (%2) with positional &quot;learned&quot;: the position table has one row per position</source>
+        <translation>位置嵌入为“learned”时，context_length（%1）必须不小于 token 数（%2）：位置表每个位置一行</translation>
+    </message>
+    <message>
+        <source>context_length x d_in (%1 x %2) must not exceed %3 elements</source>
+        <translation>context_length x d_in（%1 x %2）不能超过 %3 个元素</translation>
+    </message>
+    <message>
+        <source>this session would need %1 of tensors (T=%2, S=%3, %4 heads); the limit is %5: shorten the sentence or reduce num_heads or the dimensions</source>
+        <translation>此会话的张量将需要 %1（T=%2，S=%3，%4 个头）；上限为 %5：请缩短句子，或减小 num_heads 或各维度</translation>
+    </message>
+</context>
+<context>
+    <name>SlideFigure</name>
+    <message>
+        <source>%1 (colours up to %2/%3, %2 times the uniform weight)</source>
+        <translation>%1（颜色上限为 %2/%3，即均匀权重的 %2 倍）</translation>
+    </message>
+</context>
+<context>
+    <name>TokenStrip</name>
+    <message>
+        <source>Queries&apos; sentence</source>
+        <translation>查询所在的句子</translation>
+    </message>
+    <message>
+        <source>Source sentence (keys and values)</source>
+        <translation>源句（键和值）</translation>
+    </message>
+    <message>
+        <source>… and %1 more</source>
+        <translation>……还有 %1 个</translation>
+    </message>
+</context>
+<context>
+    <name>TraceFigures</name>
+    <message>
+        <source> (head %1)</source>
+        <translation>（第 %1 个头）</translation>
+    </message>
+    <message>
+        <source>queries</source>
+        <translation>查询</translation>
+    </message>
+    <message>
+        <source>keys</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>Embeddings x</source>
+        <translation>嵌入 x</translation>
+    </message>
+    <message>
+        <source>Inputs x = token + position</source>
+        <translation>输入 x = token + 位置</translation>
+    </message>
+    <message>
+        <source>typed in : %1</source>
+        <translation>手动输入 : %1</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>token</translation>
+    </message>
+    <message>
+        <source>embedding dimension</source>
+        <translation>嵌入维度</translation>
+    </message>
+    <message>
+        <source>Token embeddings</source>
+        <translation>词嵌入</translation>
+    </message>
+    <message>
+        <source>Learned position embeddings</source>
+        <translation>学习得到的位置嵌入</translation>
+    </message>
+    <message>
+        <source>Sinusoidal position embeddings</source>
+        <translation>正弦位置嵌入</translation>
+    </message>
+    <message>
+        <source>position</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Source embeddings (keys and values come from these)</source>
+        <translation>源句嵌入（键和值由它们得到）</translation>
+    </message>
+    <message>
+        <source>Trainable projections W_q, W_k, W_v</source>
+        <translation>可训练投影 W_q、W_k、W_v</translation>
+    </message>
+    <message>
+        <source>nn.Linear weight, transposed : %1</source>
+        <translation>nn.Linear 权重，已转置 : %1</translation>
+    </message>
+    <message>
+        <source>torch.rand : %1</source>
+        <translation>torch.rand : %1</translation>
+    </message>
+    <message>
+        <source>input dimension</source>
+        <translation>输入维度</translation>
+    </message>
+    <message>
+        <source>output dimension</source>
+        <translation>输出维度</translation>
+    </message>
+    <message>
+        <source>Queries, keys and values</source>
+        <translation>查询、键和值</translation>
+    </message>
+    <message>
+        <source>dimension</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <source>Attention scores ω</source>
+        <translation>注意力得分 ω</translation>
+    </message>
+    <message>
+        <source>Scaled scores ω / √d_k</source>
+        <translation>缩放后的得分 ω / √d_k</translation>
+    </message>
+    <message>
+        <source>simplified attention does not scale : %1</source>
+        <translation>简化注意力不做缩放 : %1</translation>
+    </message>
+    <message>
+        <source>Causal mask (1 = hidden)</source>
+        <translation>因果掩码（1 = 遮住）</translation>
+    </message>
+    <message>
+        <source>Masked scores</source>
+        <translation>掩码后的得分</translation>
+    </message>
+    <message>
+        <source>Attention weights α</source>
+        <translation>注意力权重 α</translation>
+    </message>
+    <message>
+        <source>Method 2: −∞ before softmax</source>
+        <translation>方法 2：在 softmax 之前填入 −∞</translation>
+    </message>
+    <message>
+        <source>Method 1: softmax, zero, renormalise</source>
+        <translation>方法 1：softmax、置零、重新归一化</translation>
+    </message>
+    <message>
+        <source>Both causal masking methods give the same weights: max |difference| = %1</source>
+        <translation>两种因果掩码方法得到相同的权重：最大 |差值| = %1</translation>
+    </message>
+    <message>
+        <source>Dropout keep mask (1 = kept)</source>
+        <translation>Dropout 保留掩码（1 = 保留）</translation>
+    </message>
+    <message>
+        <source>α before dropout</source>
+        <translation>dropout 之前的 α</translation>
+    </message>
+    <message>
+        <source>α after dropout (kept weights × %1)</source>
+        <translation>dropout 之后的 α（保留的权重 × %1）</translation>
+    </message>
+    <message>
+        <source>Dropout on the attention weights (training, p = %1): kept weights are scaled by 1/(1 − p) = %2</source>
+        <translation>注意力权重上的 dropout（训练，p = %1）：保留的权重乘以 1/(1 − p) = %2</translation>
+    </message>
+    <message>
+        <source>Context vectors z</source>
+        <translation>上下文向量 z</translation>
+    </message>
+    <message>
+        <source>Attention weights of every head: %1 × %2</source>
+        <translation>每个头的注意力权重：%1 × %2</translation>
+    </message>
+    <message>
+        <source>Head %1</source>
+        <translation>第 %1 个头</translation>
+    </message>
+    <message>
+        <source>Heads concatenated</source>
+        <translation>拼接后的各头</translation>
+    </message>
+    <message>
+        <source>nn.Linear(%1, %1) weight, transposed : %2</source>
+        <translation>nn.Linear(%1, %1) 权重，已转置 : %2</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>Concatenation and out_proj</source>
+        <translation>拼接与 out_proj</translation>
+    </message>
+    <message>
+        <source>The module&apos;s output</source>
+        <translation>模块的输出</translation>
+    </message>
+</context>
+<context>
+    <name>VariantFormulas</name>
+    <message>
+        <source>This session is not causal: every query still sees every key.</source>
+        <translation>此会话不是因果的：每个查询仍能看到每个键。</translation>
+    </message>
+    <message>
+        <source>Dropout is off in this session (it acts only in training mode with p &gt; 0).</source>
+        <translation>此会话中 dropout 已关闭（它只在训练模式且 p &gt; 0 时起作用）。</translation>
+    </message>
+    <message>
+        <source>This session has a single head.</source>
+        <translation>此会话只有一个头。</translation>
+    </message>
+    <message>
+        <source>This session is self-attention: it has no source sentence, so the keys come from the queries&apos; own sentence.</source>
+        <translation>此会话是自注意力：没有源句，因此键来自查询自身所在的句子。</translation>
+    </message>
+    <message>
+        <source>not causal: α%1 = softmax(ω%1%2) = %3</source>
+        <translation>非因果：α%1 = softmax(ω%1%2) = %3</translation>
+    </message>
+    <message>
+        <source>mask = torch.triu(torch.ones(%1, %2), diagonal=1)   (1 = hidden future key)</source>
+        <translation>mask = torch.triu(torch.ones(%1, %2), diagonal=1)   （1 = 被遮住的未来键）</translation>
+    </message>
+    <message>
+        <source>method 1: w = softmax(ω%1) ⊙ tril;  α = w / w.sum(dim=1)</source>
+        <translation>方法 1：w = softmax(ω%1) ⊙ tril;  α = w / w.sum(dim=1)</translation>
+    </message>
+    <message>
+        <source>method 2: α = softmax(ω.masked_fill(mask.bool(), −∞)%1)</source>
+        <translation>方法 2：α = softmax(ω.masked_fill(mask.bool(), −∞)%1)</translation>
+    </message>
+    <message>
+        <source>method 1: α%1 = %2</source>
+        <translation>方法 1：α%1 = %2</translation>
+    </message>
+    <message>
+        <source>method 2: α%1 = %2</source>
+        <translation>方法 2：α%1 = %2</translation>
+    </message>
+    <message>
+        <source>max |method 1 − method 2| = %1 over every weight</source>
+        <translation>在所有权重上，max |方法 1 − 方法 2| = %1</translation>
+    </message>
+    <message>
+        <source>dropout off (p = %1, %2): α&apos;%3 = α%3 = %4</source>
+        <translation>dropout 关闭（p = %1，%2）：α&apos;%3 = α%3 = %4</translation>
+    </message>
+    <message>
+        <source>p = %1, training: keep = bernoulli(1 − p) : %2   (1 = kept)</source>
+        <translation>p = %1，训练模式：keep = bernoulli(1 − p) : %2   （1 = 保留）</translation>
+    </message>
+    <message>
+        <source>model.eval(): dropout does nothing, α&apos; = α</source>
+        <translation>model.eval()：dropout 不起作用，α&apos; = α</translation>
+    </message>
+    <message>
+        <source>output z%1 = %2</source>
+        <translation>输出 z%1 = %2</translation>
+    </message>
+    <message>
+        <source>the wrapper instead: torch.cat([head(x) for head in heads], dim=-1) : %1 × %2 → %3, no out_proj</source>
+        <translation>包装类的做法：torch.cat([head(x) for head in heads], dim=-1) : %1 × %2 → %3，没有 out_proj</translation>
+    </message>
+    <message>
+        <source>heads = %1 × SelfAttention(d_in=%2, d_out_kq=%3, d_out_v=%4)</source>
+        <translation>heads = %1 × SelfAttention(d_in=%2, d_out_kq=%3, d_out_v=%4)</translation>
+    </message>
+    <message>
+        <source>each head(x) : %1 → %2</source>
+        <translation>每个 head(x) : %1 → %2</translation>
+    </message>
+    <message>
+        <source>the efficient class instead: one projection, then view and transpose: (b, T, d_out) → (b, T, h, head_dim) → (b, h, T, head_dim), and out_proj</source>
+        <translation>高效实现类的做法：一次投影，然后 view 和 transpose：(b, T, d_out) → (b, T, h, head_dim) → (b, h, T, head_dim)，最后是 out_proj</translation>
+    </message>
+    <message>
+        <source>queries from %1 (T = %2); keys and values from %3 (S = %4)</source>
+        <translation>查询来自 %1（T = %2）；键和值来自 %3（S = %4）</translation>
+    </message>
+    <message>
+        <source>%1 attends most to %2</source>
+        <translation>%1 最关注 %2</translation>
+    </message>
+    <message>
+        <source>T = %1 tokens   (GPT-2&apos;s context_length is 1024)</source>
+        <translation>T = %1 个 token   （GPT-2 的 context_length 为 1024）</translation>
+    </message>
+    <message>
+        <source>parameters: W_query, W_key, W_value%1 = %2</source>
+        <translation>参数：W_query、W_key、W_value%1 = %2</translation>
+    </message>
+    <message>
+        <source>, out_proj</source>
+        <translation>、out_proj</translation>
+    </message>
+    <message>
+        <source>attention weights: %1 heads × %2 = %3</source>
+        <translation>注意力权重：%1 个头 × %2 = %3</translation>
+    </message>
+    <message>
+        <source>scores divided by √%1 = %2</source>
+        <translation>得分除以 √%1 = %2</translation>
+    </message>
+    <message>
+        <source>computed in %1 ms, in PyTorch&apos;s summation order</source>
+        <translation>用时 %1 ms，按 PyTorch 的求和顺序计算</translation>
+    </message>
+    <message>
+        <source>computed in %1 ms with blocked SIMD kernels (float32 rounding of PyTorch&apos;s values)</source>
+        <translation>用时 %1 ms，使用分块 SIMD 内核（与 PyTorch 的值相差在 float32 舍入以内）</translation>
+    </message>
+</context>
+<context>
+    <name>WalkthroughCatalog</name>
+    <message>
+        <source>Tokens and vocabulary</source>
+        <translation>token 与词表</translation>
+    </message>
+    <message>
+        <source>Attention works on vectors, so the text is first cut into tokens and every token gets an integer id. As in the article, the vocabulary here holds only the sentence&apos;s own words, sorted, and a token&apos;s id is its place in that list; a real model&apos;s vocabulary has 30,000 to 50,000 entries.</source>
+        <translation>注意力作用于向量，因此文本先被切分成 token，每个 token 获得一个整数 id。与文章中一样，这里的词表只包含句子自己的词，并已排序，token 的 id 就是它在这个列表中的位置；真实模型的词表有 3 万到 5 万个条目。</translation>
+    </message>
+    <message>
+        <source>Embeddings</source>
+        <translation>嵌入</translation>
+    </message>
+    <message>
+        <source>Each id picks one row of an embedding table: a vector of d_in numbers that stands for the token. The table starts random (nn.Embedding fills it with normal_ after torch.manual_seed) and is learned in training. Real models use hundreds to thousands of dimensions; the article uses 3 so that every number fits on the screen.</source>
+        <translation>每个 id 选取嵌入表中的一行：一个由 d_in 个数组成、代表该 token 的向量。这张表一开始是随机的（nn.Embedding 在 torch.manual_seed 之后用 normal_ 填充它），并在训练中学习。真实模型使用数百到数千维；文章使用 3 维，好让每个数字都能显示在屏幕上。</translation>
+    </message>
+    <message>
+        <source>Simplified self-attention</source>
+        <translation>简化自注意力</translation>
+    </message>
+    <message>
+        <source>The simplest attention has no trainable weights: every token&apos;s vector is compared with every other by a dot product, ω = X·Xᵀ. Softmax turns each row of scores into weights α that are positive and sum to 1. The context vector z(i) is the weighted sum of all the inputs: x(i) enriched with what it attends to.</source>
+        <translation>最简单的注意力没有可训练权重：每个 token 的向量都通过点积与其他所有向量比较，ω = X·Xᵀ。softmax 把每一行得分变为全部为正、总和为 1 的权重 α。上下文向量 z(i) 是所有输入的加权和：融合了所关注内容的 x(i)。</translation>
+    </message>
+    <message>
+        <source>Trainable weights: queries, keys and values</source>
+        <translation>可训练权重：查询、键和值</translation>
+    </message>
+    <message>
+        <source>Self-attention as transformers use it first projects every embedding with three trainable matrices: a query q = x·W_q (what the token looks for), a key k = x·W_k (what it offers to be found by) and a value v = x·W_v (what it passes on). Queries and keys need the same size d_k because they are compared by a dot product; the values&apos; size d_v is free.</source>
+        <translation>Transformer 中使用的自注意力先用三个可训练矩阵投影每个嵌入：查询 q = x·W_q（该 token 要找什么）、键 k = x·W_k（它凭什么被找到）和值 v = x·W_v（它传递出去的内容）。查询和键通过点积比较，因此需要相同的维度 d_k；值的维度 d_v 可以任意设置。</translation>
+    </message>
+    <message>
+        <source>The scores ω of one query</source>
+        <translation>一个查询的得分 ω</translation>
+    </message>
+    <message>
+        <source>Take one token as the query, as both seeds do with the second token, x(2). Its unnormalised attention scores are the dot products of its query with every key: ω(2, j) = q(2)·k(j). A large score means that the query and the key point the same way.</source>
+        <translation>取一个 token 作为查询，两篇种子文档都以第二个 token x(2) 为例。它的未归一化注意力得分是它的查询与每个键的点积：ω(2, j) = q(2)·k(j)。得分越大，说明查询和键的方向越接近。</translation>
+    </message>
+    <message>
+        <source>Scaling by √d_k and softmax</source>
+        <translation>按 √d_k 缩放与 softmax</translation>
+    </message>
+    <message>
+        <source>Softmax turns the scores into weights that sum to 1, after dividing them by √d_k. A dot product of d_k terms has a variance that grows with d_k, and softmax of large scores saturates into a one-hot vector whose gradients vanish; dividing by √d_k brings the variance back to about 1. The chart measures it on random queries and keys.</source>
+        <translation>得分先除以 √d_k，再由 softmax 变为总和为 1 的权重。d_k 项点积的方差随 d_k 增长，而对很大的得分做 softmax 会饱和成 one-hot 向量，梯度随之消失；除以 √d_k 可以把方差拉回到 1 左右。图表在随机的查询和键上测量了这一点。</translation>
+    </message>
+    <message>
+        <source>The context vector z</source>
+        <translation>上下文向量 z</translation>
+    </message>
+    <message>
+        <source>The context vector z(2) is the attention-weighted sum of the values: z(2) = Σ_j α(2, j)·v(j). It has d_v numbers, which need not equal d_in. For every query at once this is one matrix product, Z = α·V: the whole forward pass of the article&apos;s SelfAttention module.</source>
+        <translation>上下文向量 z(2) 是值的注意力加权和：z(2) = Σ_j α(2, j)·v(j)。它有 d_v 个数，不必等于 d_in。对所有查询同时计算时，这就是一次矩阵乘法 Z = α·V：文章中 SelfAttention 模块的整个前向计算。</translation>
+    </message>
+    <message>
+        <source>The causal mask: two methods, one result</source>
+        <translation>因果掩码：两种方法，同一个结果</translation>
+    </message>
+    <message>
+        <source>A GPT-style model predicts the next token from the ones before it, so a query may not attend to later keys. Method 1 applies softmax, zeroes the weights above the diagonal and renormalises each row; method 2 writes −∞ into those scores before softmax, since e^−∞ = 0. Both give the same weights, and method 2 needs one step less.</source>
+        <translation>GPT 类模型根据前面的 token 预测下一个 token，因此查询不能关注后面的键。方法 1 先做 softmax，将主对角线以上的权重置零，再对每一行重新归一化；方法 2 在 softmax 之前把这些得分填为 −∞，因为 e^−∞ = 0。两者得到相同的权重，而方法 2 少一步。</translation>
+    </message>
+    <message>
+        <source>Dropout on the attention weights</source>
+        <translation>注意力权重上的 dropout</translation>
+    </message>
+    <message>
+        <source>In training, dropout zeroes each attention weight with probability p and scales the kept ones by 1/(1 − p), so that the weights keep their size on average. With p = 0.5, as in the book, about half the weights are dropped and the others doubled. In eval mode, model.eval(), dropout does nothing.</source>
+        <translation>训练时，dropout 以概率 p 将每个注意力权重置零，并把保留下来的权重乘以 1/(1 − p)，使权重的平均大小保持不变。p = 0.5 时（与书中相同），大约一半的权重被丢弃，其余的翻倍。在评估模式 model.eval() 下，dropout 不起作用。</translation>
+    </message>
+    <message>
+        <source>Multi-head attention</source>
+        <translation>多头注意力</translation>
+    </message>
+    <message>
+        <source>Multi-head attention runs several heads, each with its own W_q, W_k and W_v, and concatenates their context vectors. The wrapper keeps a list of separate heads; the efficient MultiHeadAttention class computes one big projection, splits it into heads with view and transpose, attends in every head with one batched matrix product and mixes the heads with a last linear layer, out_proj.</source>
+        <translation>多头注意力并行运行多个头，每个头都有自己的 W_q、W_k 和 W_v，最后把它们的上下文向量拼接起来。包装类保存一个由独立的头组成的列表；高效的 MultiHeadAttention 类只计算一次大投影，用 view 和 transpose 把它拆分成多个头，用一次批量矩阵乘法在所有头中计算注意力，最后用一个线性层 out_proj 将各头混合。</translation>
+    </message>
+    <message>
+        <source>Cross-attention: German to English</source>
+        <translation>交叉注意力：德语到英语</translation>
+    </message>
+    <message>
+        <source>In cross-attention the queries come from one sequence and the keys and values from another, as when a decoder writing English looks back at the German source. The attention matrix is T×S: one row per English token, one column per German token. These weights are untrained, so where each English word looks is still random; training is what makes &apos;you&apos; attend to &apos;du&apos;.</source>
+        <translation>在交叉注意力中，查询来自一个序列，键和值来自另一个序列，就像正在写英语的解码器回看德语源句一样。注意力矩阵为 T×S：每个英语 token 一行，每个德语 token 一列。这些权重未经训练，所以每个英语词关注哪里仍是随机的；正是训练让 &apos;you&apos; 去关注 &apos;du&apos;。</translation>
+    </message>
+    <message>
+        <source>GPT-2 sizes, live</source>
+        <translation>GPT-2 的规模，实时计算</translation>
+    </message>
+    <message>
+        <source>The smallest GPT-2 uses this module at full size: 768-dimensional embeddings, 12 heads of 64 dimensions and a context of 1,024 tokens. Its twelve 1024×1024 attention matrices are computed here live, with the causal mask and the scaling by √64 = 8. Zoom into the heatmaps to see single tokens.</source>
+        <translation>最小的 GPT-2 以完整规模使用这个模块：768 维嵌入、12 个 64 维的头，以及 1,024 个 token 的上下文。它的 12 个 1024×1024 注意力矩阵在这里实时计算，带有因果掩码和 √64 = 8 的缩放。放大热力图即可看到单个 token。</translation>
+    </message>
+</context>
+<context>
+    <name>ae::AdvancedControls</name>
+    <message>
+        <source>default: portable kernels</source>
+        <translation>default：可移植内核</translation>
+    </message>
+    <message>
+        <source>AVX2 kernels</source>
+        <translation>AVX2 内核</translation>
+    </message>
+    <message>
+        <source>CPU capability</source>
+        <translation>CPU 能力</translation>
+    </message>
+    <message>
+        <source>Whose last bits the random draws follow: PyTorch&apos;s portable kernels (&lt;code&gt;ATEN_CPU_CAPABILITY=default&lt;/code&gt;) or the AVX2 ones torch picks by itself on AVX2 CPUs.</source>
+        <translation>随机数的最后几位遵循哪种实现：PyTorch 的可移植内核（&lt;code&gt;ATEN_CPU_CAPABILITY=default&lt;/code&gt;），或 torch 在支持 AVX2 的 CPU 上自动选用的 AVX2 内核。</translation>
+    </message>
+</context>
+<context>
+    <name>ae::AttentionControls</name>
+    <message>
+        <source>Attention module</source>
+        <translation>注意力模块</translation>
+    </message>
+    <message>
+        <source>&amp;qkv_bias: biases on the projections</source>
+        <translation>&amp;qkv_bias：投影带偏置</translation>
+    </message>
+    <message>
+        <source>Simplified (no weights)</source>
+        <translation>简化（无权重）</translation>
+    </message>
+    <message>
+        <source>Self-attention (W_q, W_k, W_v)</source>
+        <translation>自注意力（W_q、W_k、W_v）</translation>
+    </message>
+    <message>
+        <source>Multi-head: wrapper of heads</source>
+        <translation>多头：由多个头组成的包装类</translation>
+    </message>
+    <message>
+        <source>Multi-head: one projection, split (efficient)</source>
+        <translation>多头：一次投影后拆分（高效）</translation>
+    </message>
+    <message>
+        <source>torch.rand (article)</source>
+        <translation>torch.rand（文章）</translation>
+    </message>
+    <message>
+        <source>nn.Linear (book)</source>
+        <translation>nn.Linear（书）</translation>
+    </message>
+    <message>
+        <source>&amp;Variant</source>
+        <translation>变体(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Which module computes attention: &lt;code&gt;attn_scores = inputs @ inputs.T&lt;/code&gt; without weights, &lt;code&gt;SelfAttention&lt;/code&gt;, &lt;code&gt;MultiHeadAttentionWrapper&lt;/code&gt; or the efficient &lt;code&gt;MultiHeadAttention&lt;/code&gt;.</source>
+        <translation>由哪个模块计算注意力：没有权重的 &lt;code&gt;attn_scores = inputs @ inputs.T&lt;/code&gt;、&lt;code&gt;SelfAttention&lt;/code&gt;、&lt;code&gt;MultiHeadAttentionWrapper&lt;/code&gt;，或高效的 &lt;code&gt;MultiHeadAttention&lt;/code&gt;。</translation>
+    </message>
+    <message>
+        <source>I&amp;nit</source>
+        <translation>初始化(&amp;N)</translation>
+    </message>
+    <message>
+        <source>How the weights are drawn: &lt;code&gt;nn.Parameter(torch.rand(d_in, d_out))&lt;/code&gt; (article) or &lt;code&gt;nn.Linear(d_in, d_out, bias=qkv_bias)&lt;/code&gt; (book).</source>
+        <translation>权重的抽取方式：&lt;code&gt;nn.Parameter(torch.rand(d_in, d_out))&lt;/code&gt;（文章）或 &lt;code&gt;nn.Linear(d_in, d_out, bias=qkv_bias)&lt;/code&gt;（书）。</translation>
+    </message>
+    <message>
+        <source>d_out (q, &amp;k)</source>
+        <translation>d_out（q，&amp;k）</translation>
+    </message>
+    <message>
+        <source>Size of the queries and keys: &lt;code&gt;W_query = nn.Parameter(torch.rand(d_in, d_out_kq))&lt;/code&gt;; for the efficient multi-head class its &lt;code&gt;d_out&lt;/code&gt;, split into num_heads heads.</source>
+        <translation>查询和键的维度：&lt;code&gt;W_query = nn.Parameter(torch.rand(d_in, d_out_kq))&lt;/code&gt;；对于高效的多头注意力类，它就是该类的 &lt;code&gt;d_out&lt;/code&gt;，会被拆分到 num_heads 个头中。</translation>
+    </message>
+    <message>
+        <source>d_o&amp;ut (v)</source>
+        <translation>d_o&amp;ut（v）</translation>
+    </message>
+    <message>
+        <source>Size of the values, and so of each context vector: &lt;code&gt;W_value = nn.Parameter(torch.rand(d_in, d_out_v))&lt;/code&gt;; equal to d_out for the efficient class.</source>
+        <translation>值的维度，因此也是每个上下文向量的维度：&lt;code&gt;W_value = nn.Parameter(torch.rand(d_in, d_out_v))&lt;/code&gt;；对于高效实现类，它等于 d_out。</translation>
+    </message>
+    <message>
+        <source>Number of &amp;heads</source>
+        <translation>注意力头数(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Attention heads side by side: &lt;code&gt;MultiHeadAttentionWrapper(d_in, d_out, ..., num_heads)&lt;/code&gt;; the efficient class needs it to divide d_out.</source>
+        <translation>并排的注意力头：&lt;code&gt;MultiHeadAttentionWrapper(d_in, d_out, ..., num_heads)&lt;/code&gt;；高效实现类要求它能整除 d_out。</translation>
+    </message>
+    <message>
+        <source>Adds a bias to the query, key and value projections: &lt;code&gt;nn.Linear(d_in, d_out, bias=qkv_bias)&lt;/code&gt; (nn.Linear only).</source>
+        <translation>为查询、键和值的投影加上偏置：&lt;code&gt;nn.Linear(d_in, d_out, bias=qkv_bias)&lt;/code&gt;（仅 nn.Linear）。</translation>
+    </message>
+    <message>
+        <source>&amp;Weight seed</source>
+        <translation>权重种子(&amp;W)</translation>
+    </message>
+    <message>
+        <source>&lt;code&gt;torch.manual_seed(weight_seed)&lt;/code&gt; right before the module is built; dropout without a seed of its own continues this stream.</source>
+        <translation>在构建模块之前立即调用 &lt;code&gt;torch.manual_seed(weight_seed)&lt;/code&gt;；没有自己种子的 dropout 会延续这个随机数流。</translation>
+    </message>
+    <message>
+        <source>d_ou&amp;t</source>
+        <translation>d_ou&amp;t</translation>
+    </message>
+</context>
+<context>
+    <name>ae::ControlPanel</name>
+    <message>
+        <source>&amp;Advanced</source>
+        <translation>高级(&amp;A)</translation>
+    </message>
+</context>
+<context>
+    <name>ae::DropoutSeedEdit</name>
+    <message>
+        <source>Continue the stream (no seed)</source>
+        <translation>延续随机数流（不设种子）</translation>
+    </message>
+</context>
+<context>
+    <name>ae::EmbeddingControls</name>
+    <message>
+        <source>Embedding</source>
+        <translation>嵌入</translation>
+    </message>
+    <message>
+        <source>torch (nn.Embedding)</source>
+        <translation>torch（nn.Embedding）</translation>
+    </message>
+    <message>
+        <source>Manual (typed)</source>
+        <translation>手动（输入）</translation>
+    </message>
+    <message>
+        <source>None (as the seeds)</source>
+        <translation>无（与种子文档相同）</translation>
+    </message>
+    <message>
+        <source>Learned (nn.Embedding)</source>
+        <translation>学习得到（nn.Embedding）</translation>
+    </message>
+    <message>
+        <source>Sinusoidal (fixed)</source>
+        <translation>正弦（固定）</translation>
+    </message>
+    <message>
+        <source>Em&amp;bedding</source>
+        <translation>嵌入方式(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Where each token&apos;s vector comes from: &lt;code&gt;nn.Embedding(vocab_size, d_in)(token_ids)&lt;/code&gt; after &lt;code&gt;torch.manual_seed(embedding_seed)&lt;/code&gt;, or numbers you type (&lt;code&gt;inputs = torch.tensor([[0.43, 0.15, 0.89], ...])&lt;/code&gt;).</source>
+        <translation>每个 token 的向量从何而来：在 &lt;code&gt;torch.manual_seed(embedding_seed)&lt;/code&gt; 之后由 &lt;code&gt;nn.Embedding(vocab_size, d_in)(token_ids)&lt;/code&gt; 得到，或是你输入的数字（&lt;code&gt;inputs = torch.tensor([[0.43, 0.15, 0.89], ...])&lt;/code&gt;）。</translation>
+    </message>
+    <message>
+        <source>Embeddin&amp;g seed</source>
+        <translation>嵌入种子(&amp;G)</translation>
+    </message>
+    <message>
+        <source>&lt;code&gt;torch.manual_seed(embedding_seed)&lt;/code&gt; right before the embedding table is drawn.</source>
+        <translation>在抽取嵌入表之前立即调用 &lt;code&gt;torch.manual_seed(embedding_seed)&lt;/code&gt;。</translation>
+    </message>
+    <message>
+        <source>Vocabular&amp;y size</source>
+        <translation>词表大小(&amp;Y)</translation>
+    </message>
+    <message>
+        <source>Rows of &lt;code&gt;nn.Embedding(vocab_size, d_in)&lt;/code&gt;: the whole table is drawn, so a different size gives different vectors.</source>
+        <translation>&lt;code&gt;nn.Embedding(vocab_size, d_in)&lt;/code&gt; 的行数：整张表都会被抽取，因此大小不同，向量也不同。</translation>
+    </message>
+    <message>
+        <source>d_&amp;in</source>
+        <translation>d_&amp;in</translation>
+    </message>
+    <message>
+        <source>Length of each token&apos;s vector, the &lt;code&gt;d_in&lt;/code&gt; of &lt;code&gt;nn.Embedding(vocab_size, d_in)&lt;/code&gt;; with manual embeddings, the tables&apos; column count.</source>
+        <translation>每个 token 向量的长度，即 &lt;code&gt;nn.Embedding(vocab_size, d_in)&lt;/code&gt; 中的 &lt;code&gt;d_in&lt;/code&gt;；手动嵌入时为表格的列数。</translation>
+    </message>
+    <message>
+        <source>Position &amp;embedding</source>
+        <translation>位置嵌入(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Added to each token&apos;s vector so that attention can tell positions apart: none (the seeds&apos; examples), a learned table &lt;code&gt;nn.Embedding(context_length, d_in)&lt;/code&gt; drawn right after the token table (the book&apos;s chapter 2), or the original Transformer&apos;s sines and cosines.</source>
+        <translation>加到每个 token 的向量上，使注意力能够区分位置：无（种子文档的示例）、紧接在 token 嵌入表之后抽取的可学习表 &lt;code&gt;nn.Embedding(context_length, d_in)&lt;/code&gt;（本书第 2 章），或原始 Transformer 的正弦和余弦。</translation>
+    </message>
+    <message>
+        <source>Conte&amp;xt length</source>
+        <translation>上下文长度(&amp;X)</translation>
+    </message>
+    <message>
+        <source>Rows of the learned position table &lt;code&gt;nn.Embedding(context_length, d_in)&lt;/code&gt;: at least the number of tokens; the whole table is drawn.</source>
+        <translation>可学习位置表 &lt;code&gt;nn.Embedding(context_length, d_in)&lt;/code&gt; 的行数：不少于 token 数；整张表都会被抽取。</translation>
+    </message>
+    <message>
+        <source>Manua&amp;l embeddings</source>
+        <translation>手动嵌入(&amp;L)</translation>
+    </message>
+    <message>
+        <source>A row of d_in numbers per token of the sentence: &lt;code&gt;inputs = torch.tensor([[...], ...])&lt;/code&gt;.</source>
+        <translation>句子的每个 token 一行，每行 d_in 个数：&lt;code&gt;inputs = torch.tensor([[...], ...])&lt;/code&gt;。</translation>
+    </message>
+    <message>
+        <source>A row of d_in numbers per token of the source sentence (cross-attention): &lt;code&gt;source_inputs = torch.tensor([[...], ...])&lt;/code&gt;.</source>
+        <translation>源句（交叉注意力）的每个 token 一行，每行 d_in 个数：&lt;code&gt;source_inputs = torch.tensor([[...], ...])&lt;/code&gt;。</translation>
+    </message>
+</context>
+<context>
+    <name>ae::EmbeddingTableModel</name>
+    <message>
+        <source>row %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+</context>
+<context>
+    <name>ae::ExportDialog</name>
+    <message>
+        <source>CSV (the numbers)</source>
+        <translation>CSV（数值）</translation>
+    </message>
+    <message>
+        <source>Export Figures</source>
+        <translation>导出图</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>&amp;Folder:</source>
+        <translation>文件夹(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>Formats:</source>
+        <translation>格式：</translation>
+    </message>
+    <message>
+        <source>PNG &amp;scale:</source>
+        <translation>PNG 缩放倍数(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>导出(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Export to</source>
+        <translation>导出到</translation>
+    </message>
+</context>
+<context>
+    <name>ae::HeatmapWidget</name>
+    <message>
+        <source>%1[%2, %3] = %4</source>
+        <translation>%1[%2, %3] = %4</translation>
+    </message>
+</context>
+<context>
+    <name>ae::InspectorPanel</name>
+    <message>
+        <source>Hover over a cell to see the arithmetic behind it; click to pin it and highlight its query and key in every view.</source>
+        <translation>将鼠标悬停在单元格上，即可查看其背后的算式；单击可将其固定，并在所有视图中高亮它的查询和键。</translation>
+    </message>
+</context>
+<context>
+    <name>ae::MainWindow</name>
+    <message>
+        <source>Tokens</source>
+        <translation>Token</translation>
+    </message>
+    <message>
+        <source>Session</source>
+        <translation>会话</translation>
+    </message>
+    <message>
+        <source>Inspector</source>
+        <translation>检查器</translation>
+    </message>
+    <message>
+        <source>Walkthrough</source>
+        <translation>分步讲解</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>正在计算…</translation>
+    </message>
+    <message>
+        <source>Head </source>
+        <translation>第 </translation>
+    </message>
+    <message>
+        <source>Which head the pages show</source>
+        <translation>页面显示哪个注意力头</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>主工具栏</translation>
+    </message>
+    <message>
+        <source>&amp;New Session</source>
+        <translation>新建会话(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Open Session…</source>
+        <translation>打开会话(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Open Sa&amp;mple</source>
+        <translation>打开示例(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Export This Page&apos;s Figures…</source>
+        <translation>导出本页的图(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+E</source>
+        <translation>Ctrl+E</translation>
+    </message>
+    <message>
+        <source>Export &amp;All Figures…</source>
+        <translation>导出全部图(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+E</source>
+        <translation>Ctrl+Shift+E</translation>
+    </message>
+    <message>
+        <source>Export Walkthrough &amp;Deck (PDF)…</source>
+        <translation>导出分步讲解幻灯片(PDF)(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+D</source>
+        <translation>Ctrl+Shift+D</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Copy Figure as Image</source>
+        <translation>将图复制为图像(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+C</source>
+        <translation>Ctrl+Shift+C</translation>
+    </message>
+    <message>
+        <source>Copy Figure &amp;Data (CSV)</source>
+        <translation>复制图的数据(CSV)(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Ctrl+Alt+C</source>
+        <translation>Ctrl+Alt+C</translation>
+    </message>
+    <message>
+        <source>&amp;Unpin Cell</source>
+        <translation>取消固定单元格(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Next Step</source>
+        <translation>下一步(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Step</source>
+        <translation>上一步(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Full screen with large fonts for a lecture hall (F5; Esc leaves)</source>
+        <translation>全屏、大字号，适合在报告厅讲课（F5；Esc 退出）</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;In</source>
+        <translation>放大(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out</source>
+        <translation>缩小(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Actual Size</source>
+        <translation>实际大小(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Ctrl+0</source>
+        <translation>Ctrl+0</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About Attention Explorer</source>
+        <translation>关于 Attention Explorer(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About Attention Explorer</source>
+        <translation>关于 Attention Explorer</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Attention Explorer %1&lt;/h3&gt;&lt;p&gt;Computes attention in transformers step by step, with PyTorch&apos;s numbers: the tensors of Sebastian Raschka&apos;s article and book chapter on self-attention, digit for digit.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Attention Explorer %1&lt;/h3&gt;&lt;p&gt;逐步计算 Transformer 中的注意力，数值与 PyTorch 完全一致：Sebastian Raschka 关于自注意力的文章和书中章节里的张量，逐位相同。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source> of %1</source>
+        <translation> 个头，共 %1 个</translation>
+    </message>
+    <message>
+        <source>%1: T = %2, S = %3, d_in = %4, %5 head(s) · computed in %6 ms</source>
+        <translation>%1：T = %2，S = %3，d_in = %4，%5 个头 · 用时 %6 ms</translation>
+    </message>
+    <message>
+        <source>This session cannot be computed: %1
+The pages still show the last session that could.</source>
+        <translation>无法计算此会话：%1
+页面仍显示上一个可以计算的会话。</translation>
+    </message>
+    <message>
+        <source>This session cannot be computed: %1</source>
+        <translation>无法计算此会话：%1</translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>Attention Explorer</source>
+        <translation>Attention Explorer</translation>
+    </message>
+    <message>
+        <source>Every figure of the session (%1)</source>
+        <translation>会话的所有图（%1）</translation>
+    </message>
+    <message>
+        <source>The figures of the page &quot;%1&quot; (%2)</source>
+        <translation>页面“%1”中的图（%2）</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Presentation &amp;Mode</source>
+        <translation>演示模式(&amp;M)</translation>
+    </message>
+</context>
+<context>
+    <name>ae::ManualEmbeddingEditor</name>
+    <message>
+        <source>+ d_in</source>
+        <translation>+ d_in</translation>
+    </message>
+    <message>
+        <source>Adds a column of zeros: d_in + 1.</source>
+        <translation>添加一列零：d_in + 1。</translation>
+    </message>
+    <message>
+        <source>− d_in</source>
+        <translation>− d_in</translation>
+    </message>
+    <message>
+        <source>Removes the current cell&apos;s column (else the last): d_in − 1.</source>
+        <translation>删除当前单元格所在的列（否则删除最后一列）：d_in − 1。</translation>
+    </message>
+    <message>
+        <source>&amp;Fill from torch</source>
+        <translation>从 torch 填充(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Paste</source>
+        <translation>粘贴</translation>
+    </message>
+    <message>
+        <source>Pastes rows of numbers (separated by tabs, spaces or commas) at the current cell, as copied from a spreadsheet or a printed tensor. Also Ctrl+V.</source>
+        <translation>在当前单元格处粘贴数字行（以制表符、空格或逗号分隔），例如从电子表格或打印出的张量中复制的内容。也可按 Ctrl+V。</translation>
+    </message>
+    <message>
+        <source>Sentence (inputs)</source>
+        <translation>句子（inputs）</translation>
+    </message>
+    <message>
+        <source>Source (source_inputs)</source>
+        <translation>源句（source_inputs）</translation>
+    </message>
+    <message>
+        <source>%1 rows × %2 columns do not fit from row %3, column %4 of this %5 × %6 table: select the block&apos;s top-left cell first, or change d_in</source>
+        <translation>%1 行 × %2 列从第 %3 行第 %4 列开始放不进这个 %5 × %6 的表格：请先选中该块左上角的单元格，或修改 d_in</translation>
+    </message>
+    <message>
+        <source>Source embeddings</source>
+        <translation>源句嵌入</translation>
+    </message>
+    <message>
+        <source>Sentence embeddings</source>
+        <translation>句子嵌入</translation>
+    </message>
+    <message>
+        <source>Copies the torch embedding of these tokens (the last result with embedding “torch”) into the table, to start editing from it.</source>
+        <translation>把这些 token 的 torch 嵌入（嵌入方式为“torch”的最近一次结果）复制到表格中，以便从它开始编辑。</translation>
+    </message>
+    <message>
+        <source>Needs a result with embedding “torch” for these tokens: switch to torch, let it compute, then back to manual.</source>
+        <translation>需要这些 token 在嵌入方式为“torch”时的结果：请切换到 torch，等它计算完成，再切换回手动。</translation>
+    </message>
+    <message>
+        <source>One row per token, d_in numbers each: double-click or type to edit.</source>
+        <translation>每个 token 一行，每行 d_in 个数：双击或直接输入即可编辑。</translation>
+    </message>
+    <message>
+        <source>The torch embedding of the last result. Choose embedding “manual” to type your own.</source>
+        <translation>最近一次结果的 torch 嵌入。选择嵌入方式“manual”即可输入你自己的数值。</translation>
+    </message>
+</context>
+<context>
+    <name>ae::MaskDropoutControls</name>
+    <message>
+        <source>Causal mask and dropout</source>
+        <translation>因果掩码与 dropout</translation>
+    </message>
+    <message>
+        <source>&amp;Causal: hide future tokens</source>
+        <translation>因果(&amp;C)：遮住未来的 token</translation>
+    </message>
+    <message>
+        <source>T&amp;raining mode: dropout acts</source>
+        <translation>训练模式(&amp;R)：dropout 生效</translation>
+    </message>
+    <message>
+        <source>−∞ before softmax</source>
+        <translation>在 softmax 之前填入 −∞</translation>
+    </message>
+    <message>
+        <source>softmax, zero, renormalise</source>
+        <translation>softmax、置零、重新归一化</translation>
+    </message>
+    <message>
+        <source>Each token attends only to itself and the tokens before it: &lt;code&gt;mask = torch.triu(torch.ones(T, T), diagonal=1)&lt;/code&gt;.</source>
+        <translation>每个 token 只关注自身及其之前的 token：&lt;code&gt;mask = torch.triu(torch.ones(T, T), diagonal=1)&lt;/code&gt;。</translation>
+    </message>
+    <message>
+        <source>&amp;Mask method</source>
+        <translation>掩码方法(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&lt;code&gt;attn_scores.masked_fill(mask.bool(), -torch.inf)&lt;/code&gt; before the softmax, or the softmax first, then &lt;code&gt;attn_weights * mask_simple&lt;/code&gt; and each row divided by its sum (the same weights).</source>
+        <translation>在 softmax 之前执行 &lt;code&gt;attn_scores.masked_fill(mask.bool(), -torch.inf)&lt;/code&gt;；或者先做 softmax，再计算 &lt;code&gt;attn_weights * mask_simple&lt;/code&gt;，并将每一行除以其总和（得到相同的权重）。</translation>
+    </message>
+    <message>
+        <source>Dropout &amp;p</source>
+        <translation>Dropout &amp;p</translation>
+    </message>
+    <message>
+        <source>Probability of zeroing each attention weight, &lt;code&gt;nn.Dropout(p)&lt;/code&gt;; the weights kept are scaled by 1 / (1 − p).</source>
+        <translation>将每个注意力权重置零的概率，&lt;code&gt;nn.Dropout(p)&lt;/code&gt;；保留的权重乘以 1 / (1 − p)。</translation>
+    </message>
+    <message>
+        <source>Dropout acts only in training: &lt;code&gt;module.train()&lt;/code&gt;; unticked is &lt;code&gt;module.eval()&lt;/code&gt;, where dropout passes the weights through.</source>
+        <translation>Dropout 只在训练时生效：&lt;code&gt;module.train()&lt;/code&gt;；不勾选则为 &lt;code&gt;module.eval()&lt;/code&gt;，此时 dropout 让权重原样通过。</translation>
+    </message>
+    <message>
+        <source>&amp;Dropout seed</source>
+        <translation>Dropout 种子(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&lt;code&gt;torch.manual_seed(dropout_seed)&lt;/code&gt; right before dropout draws its mask, or no seed: the draws continue the random stream where the weights left it.</source>
+        <translation>在 dropout 抽取掩码之前立即调用 &lt;code&gt;torch.manual_seed(dropout_seed)&lt;/code&gt;；或者不设种子：随机数从权重用完之处继续抽取。</translation>
+    </message>
+</context>
+<context>
+    <name>ae::ScalingChartWidget</name>
+    <message>
+        <source>Softmax with and without the scaling by √d_k</source>
+        <translation>按 √d_k 缩放与不缩放时的 softmax</translation>
+    </message>
+</context>
+<context>
+    <name>ae::SentenceControls</name>
+    <message>
+        <source>Input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Empty: self-attention. Type here for cross-attention.</source>
+        <translation>留空：自注意力。在此输入即为交叉注意力。</translation>
+    </message>
+    <message>
+        <source>Words</source>
+        <translation>按词</translation>
+    </message>
+    <message>
+        <source>Words, and each CJK character</source>
+        <translation>按词，且每个 CJK 字符单独成词</translation>
+    </message>
+    <message>
+        <source>&amp;Sentence</source>
+        <translation>句子(&amp;S)</translation>
+    </message>
+    <message>
+        <source>The text whose tokens ask the queries (and, without a source sentence, also give the keys and values): &lt;code&gt;inputs = embedding(tokenize(sentence))&lt;/code&gt;.</source>
+        <translation>其 token 提出查询的文本（没有源句时，也提供键和值）：&lt;code&gt;inputs = embedding(tokenize(sentence))&lt;/code&gt;。</translation>
+    </message>
+    <message>
+        <source>S&amp;ource sentence</source>
+        <translation>源句(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Cross-attention: keys and values come from this sentence&apos;s tokens, queries from the sentence: &lt;code&gt;keys = source_inputs @ W_key&lt;/code&gt;. Leave it empty for self-attention.</source>
+        <translation>交叉注意力：键和值来自这个句子的 token，查询来自句子：&lt;code&gt;keys = source_inputs @ W_key&lt;/code&gt;。留空即为自注意力。</translation>
+    </message>
+    <message>
+        <source>Tokeni&amp;zer</source>
+        <translation>分词器(&amp;Z)</translation>
+    </message>
+    <message>
+        <source>How text becomes tokens: punctuation becomes a space, then &lt;code&gt;text.split()&lt;/code&gt;; the CJK choice also makes each Chinese or Japanese ideograph a token of its own.</source>
+        <translation>文本如何变成 token：标点变为空格，然后执行 &lt;code&gt;text.split()&lt;/code&gt;；选择 CJK 时，每个汉字或日文汉字也各自成为一个 token。</translation>
+    </message>
+</context>
+<context>
+    <name>ae::SessionActions</name>
+    <message>
+        <source>Cannot Open Session</source>
+        <translation>无法打开会话</translation>
+    </message>
+    <message>
+        <source>an untitled session</source>
+        <translation>一个未命名的会话</translation>
+    </message>
+    <message>
+        <source>Restore Session</source>
+        <translation>恢复会话</translation>
+    </message>
+    <message>
+        <source>Attention Explorer did not close normally while you were editing %1. Restore it as it was?</source>
+        <translation>您在编辑%1时，Attention Explorer 未正常关闭。要将它恢复到当时的状态吗？</translation>
+    </message>
+    <message>
+        <source>Cannot Open Sample</source>
+        <translation>无法打开示例</translation>
+    </message>
+    <message>
+        <source>Open Session</source>
+        <translation>打开会话</translation>
+    </message>
+    <message>
+        <source>Sessions (*.json);;All files (*)</source>
+        <translation>会话 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot Save Session</source>
+        <translation>无法保存会话</translation>
+    </message>
+    <message>
+        <source>The session is still open: nothing is lost.</source>
+        <translation>会话仍处于打开状态：没有任何内容丢失。</translation>
+    </message>
+    <message>
+        <source>Save Session</source>
+        <translation>保存会话</translation>
+    </message>
+    <message>
+        <source>Sessions (*.json)</source>
+        <translation>会话 (*.json)</translation>
+    </message>
+    <message>
+        <source>Unsaved Changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <source>The session has changes that are not saved. Save them first?</source>
+        <translation>会话有尚未保存的更改。要先保存吗？</translation>
+    </message>
+</context>
+<context>
+    <name>ae::TokensPage</name>
+    <message>
+        <source>Sentence</source>
+        <translation>句子</translation>
+    </message>
+    <message>
+        <source>Position</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Token</source>
+        <translation>Token</translation>
+    </message>
+    <message>
+        <source>Token id</source>
+        <translation>Token ID</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>The tokenizer turns punctuation into spaces and splits on white space (case is kept). The vocabulary is the sorted set of distinct tokens; a token&apos;s id is its place in that list, as in the article&apos;s dc = {s: i for i, s in enumerate(sorted(...))}.</source>
+        <translation>分词器把标点变为空格，并按空白切分（保留大小写）。词表是所有不同 token 排序后的集合；token 的 id 就是它在该列表中的位置，与文章中的 dc = {s: i for i, s in enumerate(sorted(...))} 相同。</translation>
+    </message>
+    <message>
+        <source>%1 tokens, %2 distinct; tokenizer &quot;%3&quot;.</source>
+        <translation>%1 个 token，其中 %2 个不同；分词器“%3”。</translation>
+    </message>
+    <message>
+        <source>queries</source>
+        <translation>查询</translation>
+    </message>
+    <message>
+        <source>sentence</source>
+        <translation>句子</translation>
+    </message>
+    <message>
+        <source>source</source>
+        <translation>源句</translation>
+    </message>
+</context>
+<context>
+    <name>ae::WalkthroughPanel</name>
+    <message>
+        <source>Previous</source>
+        <translation>上一步</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>下一步</translation>
+    </message>
+    <message>
+        <source>Query token:</source>
+        <translation>查询 token：</translation>
+    </message>
+    <message>
+        <source>Show softmax with and without the scaling as d_k grows</source>
+        <translation>显示随着 d_k 增大，缩放与不缩放时的 softmax</translation>
+    </message>
+    <message>
+        <source>Previous step (Left, Page Up)</source>
+        <translation>上一步（Left、Page Up）</translation>
+    </message>
+    <message>
+        <source>Next step (Right, Space, Page Down)</source>
+        <translation>下一步（Right、Space、Page Down）</translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+    <message>
+        <source>Go to a step</source>
+        <translation>跳转到某一步</translation>
+    </message>
+    <message>
+        <source>The token whose query the formulas follow (the seeds use the second, x(2))</source>
+        <translation>公式所跟随的查询 token（种子文档使用第二个，x(2)）</translation>
+    </message>
+    <message>
+        <source>The pages still show the previous session while this step&apos;s session is computed.</source>
+        <translation>计算此步骤的会话时，页面仍显示上一个会话。</translation>
+    </message>
+    <message>
+        <source>Formula</source>
+        <translation>公式</translation>
+    </message>
+    <message>
+        <source>Next Step</source>
+        <translation>下一步</translation>
+    </message>
+    <message>
+        <source>Previous Step</source>
+        <translation>上一步</translation>
+    </message>
+    <message>
+        <source>First Step</source>
+        <translation>第一步</translation>
+    </message>
+    <message>
+        <source>Last Step</source>
+        <translation>最后一步</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation>第 %1 步，共 %2 步</translation>
+    </message>
+    <message>
+        <source>Waiting for the first computation…</source>
+        <translation>正在等待第一次计算…</translation>
+    </message>
+</context>
+<context>
+    <name>ae::formula</name>
+    <message>
+        <source>   (head 1 of %1)</source>
+        <translation>   （第 1 个头，共 %1 个）</translation>
+    </message>
+    <message numerus="yes">
+        <source> + … (%n terms)</source>
+        <translation>
+            <numerusform> + …（共 %n 项）</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,40 @@
+#pragma once
+
+#include <QJsonObject>
+#include <QObject>
+
+class QMenu;
+class QWidget;
+
+namespace ae {
+
+class RecentFiles;
+class SessionDocument;
+
+// The File menu's session commands for a window: new, open (file, recent, sample), save,
+// save as, the unsaved-changes question, and the recovery offer after a crash. Messages
+// and dialogs belong to `window`.
+class SessionActions : public QObject
+{
+    Q_OBJECT
+public:
+    SessionActions(QWidget* window, SessionDocument* document, QMenu* recentMenu);
+
+    // False (with a message box unless quiet) when the file cannot be opened.
+    bool openSession(const QString& path, const QJsonObject& overrides = {}, bool quiet = false);
+    void openSample(const QString& resourcePath); // as a new, untitled session
+    void offerRecovery();
+    void newSession();
+    void openDialog();
+    bool save();
+    bool saveAs();
+    // Asks before unsaved changes are lost; false: the user cancelled.
+    bool maybeSave();
+
+private:
+    QWidget* m_window;
+    SessionDocument* m_document;
+    RecentFiles* m_recent;
+};
+
+} // namespace ae

@@ -1,0 +1,74 @@
+#include "WindowHost.h"
+
+#include "MainWindow.h"
+#include "SessionDocument.h"
+#include "Translations.h"
+
+#include <QSettings>
+#include <QTimer>
+
+#include <cstdio>
+
+namespace ae {
+
+namespace {
+const QString LanguageKey = QStringLiteral("ui/language");
+}
+
+WindowHost::WindowHost(QObject* parent)
+    : QObject(parent)
+{
+}
+
+WindowHost::~WindowHost()
+{
+    delete m_window;
+}
+
+bool WindowHost::installStartLanguage(const QString& requested)
+{
+    QString language = requested;
+    if (language.isEmpty())
+        language = QSettings().value(LanguageKey, Translations::systemDefault()).toString();
+    return Translations::install(language);
+}
+
+MainWindow* WindowHost::createWindow()
+{
+    auto* window = new MainWindow;
+    connect(window, &MainWindow::languageChangeRequested, this, &WindowHost::switchLanguage, Qt::QueuedConnection);
+    return window;
+}
+
+void WindowHost::show(const Start& start)
+{
+    m_window = createWindow();
+    if (!start.sessionPath.isEmpty() || !start.overrides.isEmpty())
+        m_window->openSession(start.sessionPath, start.overrides);
+    if (!start.page.isEmpty() && !m_window->showPage(start.page))
+        std::fprintf(stderr, "attention-explorer: unknown page \"%s\"\n", qPrintable(start.page));
+    m_window->show();
+    if (start.present)
+        m_window->setPresentationMode(true);
+    QTimer::singleShot(0, m_window, [window = m_window] {
+        if (window)
+            window->offerRecovery();
+    });
+}
+
+void WindowHost::switchLanguage(const QString& language)
+{
+    if (!Translations::install(language))
+        return;
+    QSettings().setValue(LanguageKey, language);
+    MainWindow* old = m_window;
+    m_window = createWindow();
+    if (old) {
+        m_window->takeOver(*old);
+        old->closeWithoutAsking();
+        old->deleteLater();
+    }
+    m_window->show();
+}
+
+} // namespace ae

@@ -1,0 +1,92 @@
+#pragma once
+
+// Internal to ui/figures: what TraceFigures.cpp and InputFigures.cpp share.
+
+#include "HeatmapSpec.h"
+#include "Trace.h"
+#include "TraceFigures.h"
+
+#include <QCoreApplication>
+
+namespace ae::figures::support {
+
+// The translation context of the figures' messages (a struct: lupdate files a free tr()
+// under the enclosing namespace, where the translations would never be looked up).
+struct TraceFigures
+{
+    Q_DECLARE_TR_FUNCTIONS(TraceFigures)
+};
+
+inline QString shape(Eigen::Index rows, Eigen::Index cols)
+{
+    return QStringLiteral("(%1×%2)").arg(rows).arg(cols);
+}
+
+inline QString shapeOf(const Matrix& m)
+{
+    return shape(m.rows(), m.cols());
+}
+
+// A matrix owned by the trace, shared without a copy.
+inline std::shared_ptr<const Matrix> shared(const TracePtr& trace, const Matrix& m)
+{
+    return {trace, &m};
+}
+
+inline std::shared_ptr<const Matrix> owned(Matrix m)
+{
+    return std::make_shared<const Matrix>(std::move(m));
+}
+
+inline QStringList indexLabels(Eigen::Index count)
+{
+    QStringList labels;
+    for (Eigen::Index i = 0; i < count; ++i)
+        labels << QString::number(i);
+    return labels;
+}
+
+inline QStringList tokenLabels(const std::vector<std::string>& tokens)
+{
+    QStringList labels;
+    for (const auto& t : tokens)
+        labels << QString::fromStdString(t);
+    return labels;
+}
+
+inline const HeadTrace& headOf(const Trace& trace, int head)
+{
+    return trace.heads.at(static_cast<std::size_t>(head));
+}
+
+inline QString headSuffix(const Trace& trace, int head)
+{
+    return trace.heads.size() > 1 ? TraceFigures::tr(" (head %1)").arg(head + 1) : QString();
+}
+
+inline QString fileHead(const Trace& trace, int head)
+{
+    return trace.heads.size() > 1 ? QStringLiteral("-head%1").arg(head + 1) : QString();
+}
+
+// A (T x S) attention-shaped spec: queries on the rows, keys on the columns.
+inline HeatmapSpec attentionSpec(const Trace& trace)
+{
+    HeatmapSpec spec;
+    spec.rowLabels = queryLabels(trace);
+    spec.columnLabels = keyLabels(trace);
+    spec.rowAxisTitle = TraceFigures::tr("queries");
+    spec.columnAxisTitle = TraceFigures::tr("keys");
+    spec.rowAxis = AxisKind::QueryTokens;
+    spec.columnAxis = AxisKind::KeyTokens;
+    return spec;
+}
+
+inline QString divisorText(const Trace& trace)
+{
+    return QStringLiteral("√%1").arg(trace.heads.front().keys.cols() > 0 ? trace.heads.front().keys.cols()
+                                                                       : trace.inputs.cols());
+}
+
+
+} // namespace ae::figures::support
