@@ -16,12 +16,31 @@ target_compile_options(ae_optimize INTERFACE
 target_link_libraries(ae_optimize INTERFACE OpenMP::OpenMP_CXX)
 
 # Sanitizers (the asan preset): applied to every target that links ae_optimize.
-if(AE_SANITIZE)
-    list(JOIN AE_SANITIZE "," _ae_sanitizers)
-    target_compile_options(ae_optimize INTERFACE -fsanitize=${_ae_sanitizers}
-        -fno-omit-frame-pointer -fno-sanitize-recover=all)
-    target_link_options(ae_optimize INTERFACE -fsanitize=${_ae_sanitizers})
+# With AE_FUZZ (clang only) the same targets also get libFuzzer's coverage instrumentation
+# (fuzzer-no-link), so the fuzzers see the edges of core and app code, not only their own;
+# only the fuzz executables link libFuzzer itself, through ae_fuzzer.
+option(AE_FUZZ "Build the libFuzzer executables in tests/fuzz (clang only; the asan preset)" OFF)
+set(_ae_compile_sanitizers ${AE_SANITIZE})
+if(AE_FUZZ)
+    if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+        message(FATAL_ERROR "AE_FUZZ needs clang's libFuzzer; configure with the asan preset "
+                            "(clang++-14), not ${CMAKE_CXX_COMPILER_ID}")
+    endif()
+    list(APPEND _ae_compile_sanitizers fuzzer-no-link)
 endif()
+if(_ae_compile_sanitizers)
+    list(JOIN _ae_compile_sanitizers "," _ae_compile_flags)
+    target_compile_options(ae_optimize INTERFACE -fsanitize=${_ae_compile_flags}
+        -fno-omit-frame-pointer -fno-sanitize-recover=all)
+endif()
+if(AE_SANITIZE)
+    list(JOIN AE_SANITIZE "," _ae_link_flags)
+    target_link_options(ae_optimize INTERFACE -fsanitize=${_ae_link_flags})
+endif()
+
+# The fuzz executables (tests/fuzz): libFuzzer's main() and runtime.
+add_library(ae_fuzzer INTERFACE)
+target_link_options(ae_fuzzer INTERFACE -fsanitize=fuzzer)
 
 # Qt string hygiene for the Qt-facing targets (ui, app, Qt-facing parts of core).
 add_library(ae_qt_hygiene INTERFACE)

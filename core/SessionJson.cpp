@@ -16,10 +16,12 @@ namespace ae {
 
 namespace {
 
-QString tr(const char* text)
+// The context of this file's messages: lupdate files a free tr() under the enclosing
+// namespace, where the translations would never be looked up.
+struct SessionJson
 {
-    return QCoreApplication::translate("SessionJson", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(SessionJson)
+};
 
 // Thrown inside the parser only, caught in sessionFromJsonObject.
 struct ParseFailure
@@ -36,11 +38,11 @@ QString typeName(const QJsonValue& v)
 {
     switch (v.type()) {
     case QJsonValue::Null: return QStringLiteral("null");
-    case QJsonValue::Bool: return QStringLiteral("a boolean");
-    case QJsonValue::Double: return QStringLiteral("a number");
-    case QJsonValue::String: return QStringLiteral("a string");
-    case QJsonValue::Array: return QStringLiteral("a list");
-    case QJsonValue::Object: return QStringLiteral("an object");
+    case QJsonValue::Bool: return SessionJson::tr("a boolean");
+    case QJsonValue::Double: return SessionJson::tr("a number");
+    case QJsonValue::String: return SessionJson::tr("a string");
+    case QJsonValue::Array: return SessionJson::tr("a list");
+    case QJsonValue::Object: return SessionJson::tr("an object");
     case QJsonValue::Undefined: break;
     }
     return QStringLiteral("undefined");
@@ -58,7 +60,7 @@ public:
     {
         const QJsonValue v = at(key);
         if (!v.isString())
-            fail(QLatin1StringView(key), tr("%1 must be a string, not %2").arg(QLatin1StringView(key), typeName(v)));
+            fail(QLatin1StringView(key), SessionJson::tr("%1 must be a string, not %2").arg(QLatin1StringView(key), typeName(v)));
         return v.toString().toStdString();
     }
 
@@ -66,7 +68,7 @@ public:
     {
         const QJsonValue v = at(key);
         if (!v.isBool())
-            fail(QLatin1StringView(key), tr("%1 must be true or false, not %2").arg(QLatin1StringView(key), typeName(v)));
+            fail(QLatin1StringView(key), SessionJson::tr("%1 must be true or false, not %2").arg(QLatin1StringView(key), typeName(v)));
         return v.toBool();
     }
 
@@ -74,16 +76,19 @@ public:
     {
         const QString name = QLatin1StringView(key);
         const QJsonValue v = at(key);
-        const QString range = tr("%1 must be a whole number from %2 to %3").arg(name).arg(low).arg(high);
+        auto refuse = [&](const QString& got) {
+            fail(name, SessionJson::tr("%1 must be a whole number from %2 to %3, not %4")
+                           .arg(name, QString::number(low), QString::number(high), got));
+        };
         if (!v.isDouble())
-            fail(name, range + tr(", not %1").arg(typeName(v)));
+            refuse(typeName(v));
         const double d = v.toDouble();
         if (d != std::floor(d))
-            fail(name, range + tr(", not %1").arg(d));
+            refuse(QString::number(d));
         const qint64 exact = v.toInteger(std::numeric_limits<qint64>::min());
         if (d < double(low) || d > double(high) || exact == std::numeric_limits<qint64>::min() || exact < low ||
             exact > high)
-            fail(name, range + tr(", not %1").arg(d, 0, 'g', 17));
+            refuse(QString::number(d, 'g', 17));
         return exact;
     }
 
@@ -91,7 +96,7 @@ public:
     {
         const QJsonValue v = at(key);
         if (!v.isDouble())
-            fail(QLatin1StringView(key), tr("%1 must be a number, not %2").arg(QLatin1StringView(key), typeName(v)));
+            fail(QLatin1StringView(key), SessionJson::tr("%1 must be a number, not %2").arg(QLatin1StringView(key), typeName(v)));
         return v.toDouble();
     }
 
@@ -105,9 +110,9 @@ public:
         const QJsonValue v = at(key);
         const auto parsed = v.isString() ? enumFromKey<Enum>(v.toString().toStdString()) : std::nullopt;
         if (!parsed)
-            fail(name, tr("%1 must be one of %2, not %3")
-                           .arg(name, allowed.join(QStringLiteral(", ")),
-                                v.isString() ? u'"' + v.toString() + u'"' : typeName(v)));
+            fail(name, SessionJson::tr("%1 must be one of %2, not %3")
+                                        .arg(name, allowed.join(QStringLiteral(", ")),
+                                             v.isString() ? u'"' + v.toString() + u'"' : typeName(v)));
         return *parsed;
     }
 
@@ -116,30 +121,39 @@ public:
         const QString name = QLatin1StringView(key);
         const QJsonValue v = at(key);
         if (!v.isArray() || v.toArray().isEmpty())
-            fail(name, tr("%1 must be a non-empty list of rows of numbers").arg(name));
+            fail(name, SessionJson::tr("%1 must be a non-empty list of rows of numbers").arg(name));
         const QJsonArray array = v.toArray();
         Matrix m;
         for (qsizetype i = 0; i < array.size(); ++i) {
             const QJsonValue row = array.at(i);
             if (!row.isArray() || row.toArray().isEmpty())
-                fail(name, tr("%1 row %2 must be a non-empty list of numbers").arg(name).arg(i + 1));
+                fail(name, SessionJson::tr("%1 row %2 must be a non-empty list of numbers").arg(name).arg(i + 1));
             const QJsonArray cells = row.toArray();
             if (i == 0)
                 m.resize(array.size(), cells.size());
             if (cells.size() != m.cols())
-                fail(name, tr("%1 row %2 has %3 numbers but row 1 has %4: every row needs the same length")
-                               .arg(name)
-                               .arg(i + 1)
-                               .arg(cells.size())
-                               .arg(m.cols()));
+                fail(name, SessionJson::tr("%1 row %2 has %3 numbers but row 1 has %4: every row needs the same length")
+                                            .arg(name)
+                                            .arg(i + 1)
+                                            .arg(cells.size())
+                                            .arg(m.cols()));
             for (qsizetype j = 0; j < cells.size(); ++j) {
                 if (!cells.at(j).isDouble())
-                    fail(name, tr("%1 row %2, column %3 must be a number, not %4")
-                                   .arg(name)
-                                   .arg(i + 1)
-                                   .arg(j + 1)
-                                   .arg(typeName(cells.at(j))));
-                m(i, j) = static_cast<float>(cells.at(j).toDouble());
+                    fail(name, SessionJson::tr("%1 row %2, column %3 must be a number, not %4")
+                                                .arg(name)
+                                                .arg(i + 1)
+                                                .arg(j + 1)
+                                                .arg(typeName(cells.at(j))));
+                // float32 is what the engine computes in: 1e39 would become infinity, which
+                // a saved session cannot hold (JSON has no infinity) and which is not what was typed.
+                const double value = cells.at(j).toDouble();
+                if (!std::isfinite(static_cast<float>(value)))
+                    fail(name, SessionJson::tr("%1 row %2, column %3 (%4) is beyond the float32 range of about 3.4e38")
+                                                .arg(name)
+                                                .arg(i + 1)
+                                                .arg(j + 1)
+                                                .arg(value));
+                m(i, j) = static_cast<float>(value);
             }
         }
         return m;
@@ -154,8 +168,8 @@ void checkKeys(const QJsonObject& object)
     const QStringList known = sessionKeys();
     for (auto it = object.begin(); it != object.end(); ++it)
         if (!known.contains(it.key()))
-            fail(it.key(), tr("unknown key \"%1\"; a session knows: %2")
-                               .arg(it.key(), known.join(QStringLiteral(", "))));
+            fail(it.key(), SessionJson::tr("unknown key \"%1\"; a session knows: %2")
+                                            .arg(it.key(), known.join(QStringLiteral(", "))));
 }
 
 Session parse(const QJsonObject& object)
@@ -164,12 +178,12 @@ Session parse(const QJsonObject& object)
     const Reader r(object);
     Session s;
     if (r.has("format") && r.string("format") != SessionFormatTag)
-        fail(QStringLiteral("format"), tr("format must be \"%1\"").arg(QLatin1StringView(SessionFormatTag)));
+        fail(QStringLiteral("format"), SessionJson::tr("format must be \"%1\"").arg(QLatin1StringView(SessionFormatTag)));
     if (r.has("version") && r.integer("version", 1, 1'000'000) > SessionFormatVersion)
-        fail(QStringLiteral("version"), tr("version %1 was written by a newer Attention Explorer (this one "
-                                           "reads version %2)")
-                                            .arg(r.integer("version", 1, 1'000'000))
-                                            .arg(SessionFormatVersion));
+        fail(QStringLiteral("version"), SessionJson::tr("version %1 was written by a newer Attention Explorer (this one "
+                                                        "reads version %2)")
+                                                         .arg(r.integer("version", 1, 1'000'000))
+                                                         .arg(SessionFormatVersion));
     if (r.has("title"))
         s.title = r.string("title");
     if (r.has("description"))
@@ -198,6 +212,10 @@ Session parse(const QJsonObject& object)
         s.sourceInputs = r.rows("source_inputs");
     if (r.has("d_in"))
         s.dIn = int(r.integer("d_in", 1, limits::MaxDimension));
+    else if (s.embedding == EmbeddingSource::Manual && s.inputs.cols() > limits::MaxDimension)
+        fail(QStringLiteral("inputs"), SessionJson::tr("inputs rows have %1 numbers; d_in, their length, may be at most %2")
+                                                        .arg(s.inputs.cols())
+                                                        .arg(limits::MaxDimension));
     else if (s.embedding == EmbeddingSource::Manual && s.inputs.cols() > 0)
         s.dIn = int(s.inputs.cols());
     if (r.has("variant"))
@@ -221,7 +239,7 @@ Session parse(const QJsonObject& object)
     if (r.has("dropout")) {
         s.dropout = r.number("dropout");
         if (!(s.dropout >= 0.0 && s.dropout < 1.0))
-            fail(QStringLiteral("dropout"), tr("dropout must be at least 0 and below 1, not %1").arg(s.dropout));
+            fail(QStringLiteral("dropout"), SessionJson::tr("dropout must be at least 0 and below 1, not %1").arg(s.dropout));
     }
     if (r.has("training"))
         s.training = r.boolean("training");
@@ -288,11 +306,11 @@ SessionParseResult sessionFromJson(const QByteArray& json)
     QJsonParseError error;
     const QJsonDocument document = QJsonDocument::fromJson(json, &error);
     if (error.error != QJsonParseError::NoError)
-        return {Session{}, SessionIssue{{}, tr("the session is not valid JSON: %1 at byte %2")
-                                                .arg(error.errorString())
-                                                .arg(error.offset)}};
+        return {Session{}, SessionIssue{{}, SessionJson::tr("the session is not valid JSON: %1 at byte %2")
+                                                             .arg(error.errorString())
+                                                             .arg(error.offset)}};
     if (!document.isObject())
-        return {Session{}, SessionIssue{{}, tr("a session must be a JSON object ({...}), not a list or a value")}};
+        return {Session{}, SessionIssue{{}, SessionJson::tr("a session must be a JSON object ({...}), not a list or a value")}};
     return sessionFromJsonObject(document.object());
 }
 
@@ -315,11 +333,11 @@ QJsonObject sessionToJsonObject(const Session& s)
     o[QStringLiteral("embedding_seed")] = qint64(s.embeddingSeed);
     o[QStringLiteral("vocab_size")] = qint64(s.vocabSize);
     o[QStringLiteral("d_in")] = s.dIn;
-    if (s.embedding == EmbeddingSource::Manual) {
+    // Rows not typed yet are left out rather than written as [], which would not read back.
+    if (s.embedding == EmbeddingSource::Manual && s.inputs.size() > 0)
         o[QStringLiteral("inputs")] = rowsToJson(s.inputs);
-        if (s.isCross())
-            o[QStringLiteral("source_inputs")] = rowsToJson(s.sourceInputs);
-    }
+    if (s.embedding == EmbeddingSource::Manual && s.isCross() && s.sourceInputs.size() > 0)
+        o[QStringLiteral("source_inputs")] = rowsToJson(s.sourceInputs);
     o[QStringLiteral("variant")] = keyText(toKey(s.variant));
     o[QStringLiteral("init")] = keyText(toKey(s.init));
     o[QStringLiteral("d_out_kq")] = s.dOutKq;

@@ -60,7 +60,7 @@ private Q_SLOTS:
         QTest::newRow("source inputs rows") << QByteArray(R"({"embedding":"manual","sentence":"a","inputs":[[1]],"source_sentence":"b c","source_inputs":[[1]]})") << QStringLiteral("source_inputs") << QStringLiteral("source_inputs has 1 rows but source_sentence has 2 tokens");
         QTest::newRow("source inputs without source") << QByteArray(R"({"embedding":"manual","sentence":"a","inputs":[[1]],"source_inputs":[[1]]})") << QStringLiteral("source_inputs") << QStringLiteral("needs a source_sentence");
         QTest::newRow("inputs with torch embedding") << QByteArray(R"({"inputs":[[1,2,3]]})") << QStringLiteral("inputs") << QStringLiteral("only used with embedding \"manual\"");
-        QTest::newRow("non-finite manual value") << QByteArray(R"({"embedding":"manual","sentence":"a","inputs":[[1e39]]})") << QStringLiteral("inputs") << QStringLiteral("not finite");
+        QTest::newRow("non-finite manual value") << QByteArray(R"({"embedding":"manual","sentence":"a","inputs":[[1e39]]})") << QStringLiteral("inputs") << QStringLiteral("beyond the float32 range");
     }
 
     void refused()
