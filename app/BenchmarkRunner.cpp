@@ -90,8 +90,9 @@ int runBenchmark(const CommandLineRequest& request)
                                                             session.cpuCapability);
                                      })
                                    : 0.0;
-    AttentionParams params;
-    const double initMs = medianOf(Runs, [&] { params = initAttentionParams(session); });
+    std::shared_ptr<const AttentionParams> params;
+    const double initMs =
+        medianOf(Runs, [&] { params = std::make_shared<const AttentionParams>(initAttentionParams(session)); });
 
     std::vector<double> forwardTimes;
     for (int i = 0; i < Runs + 2; ++i) {

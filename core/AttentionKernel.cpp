@@ -78,19 +78,23 @@ void attendBlocked(const Matrix& queries, const Matrix& keys, const Matrix& valu
 
 } // namespace
 
+void shapeHeadOutputs(HeadTrace& head, Eigen::Index T, Eigen::Index S, Eigen::Index dv, bool dropout)
+{
+    head.attnScores.resize(T, S);
+    head.attnWeights.resize(T, S);
+    head.contextVec.resize(T, dv);
+    if (dropout) {
+        head.dropoutMask.resize(T, S);
+        head.attnWeightsDropped.resize(T, S);
+    }
+}
+
 void attendHead(const Matrix& queries, const Matrix& keys, const Matrix& values,
                 const HeadOptions& options, HeadTrace& head)
 {
     const Eigen::Index T = queries.rows();
-    const Eigen::Index S = keys.rows();
-    head.attnWeights.resize(T, S);
-    head.contextVec.resize(T, values.cols());
-    if (options.keepMask) {
-        head.dropoutMask.resize(T, S);
-        head.attnWeightsDropped.resize(T, S);
-    }
+    shapeHeadOutputs(head, T, keys.rows(), values.cols(), options.keepMask != nullptr);
     if (options.arithmetic == Arithmetic::Fast) {
-        head.attnScores.resize(T, S);
         attendBlocked(queries, keys, values, options, head);
         return;
     }

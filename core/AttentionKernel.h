@@ -28,6 +28,13 @@ constexpr Eigen::Index CausalBlockRows = 64;
 // softmax never reads them.
 bool skipsHiddenScores(const HeadOptions& options);
 
+// Gives the head's outputs (scores, weights, [dropout mask and dropped weights,] context)
+// their shapes, uninitialised; attendHead() does it too. Called on the main thread before the
+// heads run in parallel, it keeps the large matrices in the main malloc arena, which keeps
+// freed memory for the next trace: freed in a worker thread's arena, glibc gives it back to
+// the system and the next computation pays a page fault for every 4 KiB of it again.
+void shapeHeadOutputs(HeadTrace& head, Eigen::Index T, Eigen::Index S, Eigen::Index dv, bool dropout);
+
 // Scaled dot-product attention for one head.
 // queries (T, dk), keys (S, dk), values (S, dv) -> head.attnScores (T, S),
 // head.attnWeights (T, S), [head.dropoutMask, head.attnWeightsDropped (T, S)],

@@ -146,7 +146,7 @@ ComputeResult Engine::compute(const Session& session) const
     trace->timings.initMs = millisecondsSince(start);
 
     start = std::chrono::steady_clock::now();
-    runForward(session, *params, trace->inputs, trace->keySource(), *trace);
+    runForward(session, params, trace->inputs, trace->keySource(), *trace);
     trace->timings.forwardMs = millisecondsSince(start);
 
     start = std::chrono::steady_clock::now();

@@ -29,9 +29,10 @@ std::vector<Matrix> drawKeepMasks(const Session& s, const AttentionParams& param
 
 } // namespace
 
-void runForward(const Session& s, const AttentionParams& params, const Matrix& x,
+void runForward(const Session& s, const std::shared_ptr<const AttentionParams>& shared, const Matrix& x,
                 const Matrix& source, Trace& trace)
 {
+    const AttentionParams& params = *shared;
     const int heads = s.effectiveHeads();
     const Eigen::Index T = x.rows();
     const Eigen::Index S = source.rows();
@@ -64,13 +65,17 @@ void runForward(const Session& s, const AttentionParams& params, const Matrix& x
     const int dk = params.headDimKq;
     const int dv = params.headDimV;
 
-    // Heads in parallel; the GEMMs inside each run on one thread (Eigen does not nest).
-#pragma omp parallel for schedule(dynamic) if (heads > 1)
-    for (int h = 0; h < heads; ++h) {
+    for (int h = 0; h < heads; ++h) { // allocated here, not in the workers: see shapeHeadOutputs
         HeadTrace& head = trace.heads[static_cast<std::size_t>(h)];
         head.queries = queries.middleCols(h * dk, dk);
         head.keys = keys.middleCols(h * dk, dk);
         head.values = values.middleCols(h * dv, dv);
+        shapeHeadOutputs(head, T, S, dv, keepMask(h) != nullptr);
+    }
+    // Heads in parallel; the GEMMs inside each run on one thread (Eigen does not nest).
+#pragma omp parallel for schedule(dynamic) if (heads > 1)
+    for (int h = 0; h < heads; ++h) {
+        HeadTrace& head = trace.heads[static_cast<std::size_t>(h)];
         HeadOptions headOptions = options;
         headOptions.keepMask = keepMask(h);
         attendHead(head.queries, head.keys, head.values, headOptions, head);
@@ -80,15 +85,8 @@ void runForward(const Session& s, const AttentionParams& params, const Matrix& x
     for (int h = 0; h < heads; ++h)
         concatenated.middleCols(h * dv, dv) = trace.heads[static_cast<std::size_t>(h)].contextVec;
 
-    trace.wQuery = params.wQuery;
-    trace.wKey = params.wKey;
-    trace.wValue = params.wValue;
-    trace.bQuery = params.bQuery;
-    trace.bKey = params.bKey;
-    trace.bValue = params.bValue;
+    trace.parameters = shared;
     if (s.variant == Variant::MultiHead) {
-        trace.outProjWeight = params.outProjWeight;
-        trace.outProjBias = params.outProjBias;
         trace.contextVec = linear(concatenated, params.outProjWeight, params.outProjBias, arithmetic);
         trace.contextVecHeads = std::move(concatenated);
     } else {

@@ -2,6 +2,8 @@
 
 #include "Matrix.h"
 
+#include <memory>
+
 namespace ae {
 
 struct AttentionParams;
@@ -17,7 +19,9 @@ struct Trace;
 //         wrapper's per-head draws and of the efficient class's single draw);
 // pass 3: heads in parallel, each attendHead() on its column slices;
 // pass 4: concatenate heads; multihead: · out_proj + bias.
-void runForward(const Session& session, const AttentionParams& params, const Matrix& x,
+// The trace keeps `params` (shared, not copied) as trace.parameters, except for simplified
+// attention, which has none.
+void runForward(const Session& session, const std::shared_ptr<const AttentionParams>& params, const Matrix& x,
                 const Matrix& source, Trace& trace);
 
 // What the trace shows beyond the forward pass proper, in parallel over heads: the raw

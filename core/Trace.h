@@ -1,10 +1,12 @@
 #pragma once
 
 #include "Arithmetic.h"
+#include "AttentionParams.h"
 #include "Matrix.h"
 #include "Session.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -52,11 +54,9 @@ struct Trace
     Matrix tokenEmbeddings, sourceTokenEmbeddings; // token_embeddings (T x d_in), source_token_embeddings
     Matrix positionalEmbeddings;                   // positional_embeddings (max(T, S) x d_in): rows 0, 1, ...
 
-    Matrix wQuery, wKey, wValue;    // whole-module projections (x @ W orientation); head h owns
-                                    // columns [h*headDimKq, ...) of wQuery/wKey, [h*headDimV, ...) of wValue
-    RowVector bQuery, bKey, bValue; // with qkv_bias
-    Matrix outProjWeight;           // out_proj_weight (d_out x d_out): multihead only
-    RowVector outProjBias;          // out_proj_bias
+    // The module's parameters (W_query, W_key, W_value, biases, out_proj), shared with the
+    // engine's cache rather than copied; null for simplified attention. Read them through params().
+    std::shared_ptr<const AttentionParams> parameters;
     Matrix contextVecHeads;         // context_vec_heads (T x d_out): multihead, before out_proj
     Matrix contextVec;              // context_vec: the module's output
 
@@ -67,6 +67,12 @@ struct Trace
     float scoreDivisor = 1; // scores are divided by this before softmax: sqrt(dk), 1 for simplified
     StageTimings timings;
 
+    // The parameters, or an empty set (every matrix 0 x 0) for simplified attention.
+    const AttentionParams& params() const
+    {
+        static const AttentionParams none;
+        return parameters ? *parameters : none;
+    }
     const Matrix& keySource() const { return session.isCross() ? sourceInputs : inputs; }
     const std::vector<std::string>& keyTokens() const { return session.isCross() ? sourceTokens : tokens; }
     Eigen::Index queryCount() const { return inputs.rows(); }

@@ -17,13 +17,13 @@ HeadProjection headProjection(const Trace& trace, int head)
         return p;
     const int dk = trace.headDimKq;
     const int dv = trace.headDimV;
-    p.wQuery = trace.wQuery.middleCols(head * dk, dk);
-    p.wKey = trace.wKey.middleCols(head * dk, dk);
-    p.wValue = trace.wValue.middleCols(head * dv, dv);
-    if (trace.bQuery.size() > 0) {
-        p.bQuery = trace.bQuery.segment(head * dk, dk);
-        p.bKey = trace.bKey.segment(head * dk, dk);
-        p.bValue = trace.bValue.segment(head * dv, dv);
+    p.wQuery = trace.params().wQuery.middleCols(head * dk, dk);
+    p.wKey = trace.params().wKey.middleCols(head * dk, dk);
+    p.wValue = trace.params().wValue.middleCols(head * dv, dv);
+    if (trace.params().bQuery.size() > 0) {
+        p.bQuery = trace.params().bQuery.segment(head * dk, dk);
+        p.bKey = trace.params().bKey.segment(head * dk, dk);
+        p.bValue = trace.params().bValue.segment(head * dv, dv);
     }
     return p;
 }
@@ -73,8 +73,10 @@ float maskMethodsMaxDiff(const Trace& trace, const HeadTrace& head)
     float worst = 0;
     for (Eigen::Index i = 0; i < head.attnScores.rows(); ++i) {
         otherMethodRow(trace, head, i, other.data());
-        for (Eigen::Index j = 0; j < std::min(i + 1, S); ++j)
-            worst = std::max(worst, std::fabs(head.attnWeights(i, j) - other[std::size_t(j)]));
+        const Eigen::Index visible = std::min(i + 1, S);
+        const Eigen::Map<const Eigen::ArrayXf> mine(head.attnWeights.row(i).data(), visible);
+        const Eigen::Map<const Eigen::ArrayXf> theirs(other.data(), visible);
+        worst = std::max(worst, (mine - theirs).abs().maxCoeff());
     }
     return worst;
 }

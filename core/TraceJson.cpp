@@ -109,14 +109,14 @@ std::string traceToJson(const Trace& trace)
     matrixIfAny(w, "inputs", trace.inputs);
     if (cross)
         matrixIfAny(w, "source_inputs", trace.sourceInputs);
-    matrixIfAny(w, "W_query", trace.wQuery);
-    matrixIfAny(w, "W_key", trace.wKey);
-    matrixIfAny(w, "W_value", trace.wValue);
-    vectorIfAny(w, "b_query", trace.bQuery);
-    vectorIfAny(w, "b_key", trace.bKey);
-    vectorIfAny(w, "b_value", trace.bValue);
-    matrixIfAny(w, "out_proj_weight", trace.outProjWeight);
-    vectorIfAny(w, "out_proj_bias", trace.outProjBias);
+    matrixIfAny(w, "W_query", trace.params().wQuery);
+    matrixIfAny(w, "W_key", trace.params().wKey);
+    matrixIfAny(w, "W_value", trace.params().wValue);
+    vectorIfAny(w, "b_query", trace.params().bQuery);
+    vectorIfAny(w, "b_key", trace.params().bKey);
+    vectorIfAny(w, "b_value", trace.params().bValue);
+    matrixIfAny(w, "out_proj_weight", trace.params().outProjWeight);
+    vectorIfAny(w, "out_proj_bias", trace.params().outProjBias);
     matrixIfAny(w, "context_vec_heads", trace.contextVecHeads);
     matrixIfAny(w, "context_vec", trace.contextVec);
     w.endObject();

@@ -10,7 +10,10 @@ namespace ae {
 ComputeService::ComputeService(QObject* parent)
     : QObject(parent)
     , m_engine(std::make_shared<Engine>())
+    , m_latest(std::make_shared<std::atomic<quint64>>(0))
 {
+    m_pool.setMaxThreadCount(1);
+    m_pool.setExpiryTimeout(-1); // the same thread, and so the same OpenMP team, every time
     qRegisterMetaType<std::shared_ptr<const ae::Trace>>();
     qRegisterMetaType<ae::SessionIssue>();
     m_busyTimer.setSingleShot(true);
@@ -18,18 +21,26 @@ ComputeService::ComputeService(QObject* parent)
     connect(&m_busyTimer, &QTimer::timeout, this, [this] { setBusy(m_running > 0); });
 }
 
-ComputeService::~ComputeService() = default;
+ComputeService::~ComputeService()
+{
+    m_pool.clear(); // requests not started; ~QThreadPool waits for the running one
+}
 
 quint64 ComputeService::request(const Session& session)
 {
-    const quint64 generation = ++m_latest;
+    const quint64 generation = ++*m_latest;
     ++m_running;
     if (!m_busyTimer.isActive() && !m_busy)
         m_busyTimer.start();
     // The engine is shared with the worker by value (shared_ptr), so a result that
     // arrives after this service is gone finds nothing to call: the QPointer-like
     // context `this` of then() drops it.
-    QtConcurrent::run([engine = m_engine, session] { return engine->compute(session); })
+    QtConcurrent::run(&m_pool,
+                      [engine = m_engine, latest = m_latest, generation, session] {
+                          if (generation != latest->load())
+                              return ComputeResult{}; // superseded before it started
+                          return engine->compute(session);
+                      })
         .then(this, [this, generation](const ComputeResult& result) {
             // then() runs at once, inside request(), when the computation has already
             // finished; posting makes delivery always asynchronous, never from within the
@@ -43,7 +54,7 @@ quint64 ComputeService::request(const Session& session)
 void ComputeService::deliver(quint64 generation, const ComputeResult& result)
 {
     --m_running;
-    if (generation == m_latest.load()) { // else a newer request is on its way: this result is stale
+    if (generation == m_latest->load()) { // else a newer request is on its way: this result is stale
         if (result.trace)
             Q_EMIT traceReady(result.trace, generation);
         else if (result.issue)

@@ -4,6 +4,7 @@
 #include "SessionIssue.h"
 
 #include <QObject>
+#include <QThreadPool>
 #include <QTimer>
 
 #include <atomic>
@@ -15,10 +16,13 @@ class Engine;
 struct ComputeResult;
 struct Trace;
 
-// Runs the engine off the GUI thread (QtConcurrent). Every request carries a generation
-// number; only the newest request's result is delivered ("latest wins"), older ones are
-// dropped when they finish. Delivery is always asynchronous (queued to the GUI thread). busyChanged(true) is emitted only when a computation has
-// been running for more than BusyDelayMs, so quick recomputes never flash an indicator.
+// Runs the engine off the GUI thread, on one dedicated thread (so that the engine's OpenMP
+// team is always the same one, and no two computations compete for the cores). Every
+// request carries a generation number; only the newest request's result is delivered
+// ("latest wins"): a request that is already stale when its turn comes is skipped, one
+// that became stale while computing is dropped. Delivery is always asynchronous (queued
+// to the GUI thread). busyChanged(true) is emitted only when a computation has been
+// running for more than BusyDelayMs, so quick recomputes never flash an indicator.
 class ComputeService : public QObject
 {
     Q_OBJECT
@@ -30,7 +34,7 @@ public:
 
     // Starts computing `session`; returns its generation number.
     quint64 request(const Session& session);
-    quint64 latestGeneration() const { return m_latest.load(); }
+    quint64 latestGeneration() const { return m_latest->load(); }
     bool isBusy() const { return m_busy; }
     bool isIdle() const { return m_running == 0; }
 
@@ -46,7 +50,8 @@ private:
     void setBusy(bool busy);
 
     std::shared_ptr<Engine> m_engine;
-    std::atomic<quint64> m_latest{0};
+    std::shared_ptr<std::atomic<quint64>> m_latest; // shared with the queued computations
+    QThreadPool m_pool;
     int m_running = 0;
     bool m_busy = false;
     QTimer m_busyTimer;

@@ -106,7 +106,7 @@ ReferenceForward referenceForward(const Trace& trace)
         }
         out.heads.push_back(std::move(head));
     }
-    out.contextVec = s.variant == Variant::MultiHead ? linear(concatenated, trace.outProjWeight, trace.outProjBias)
+    out.contextVec = s.variant == Variant::MultiHead ? linear(concatenated, trace.params().outProjWeight, trace.params().outProjBias)
                                                      : concatenated;
     return out;
 }

@@ -49,6 +49,8 @@ void EmbeddingTableModel::setContents(const std::vector<std::string>& rowLabels,
     const int newRows = int(values.rows());
     const bool sameValues = newRows == oldRows && values == m_values;
     const bool changed = !sameValues || editable != m_editable || labels != m_rowLabels;
+    if (!changed)
+        return; // every recompute shows the same embedding again: no copy, no repaint
     if (newRows > oldRows)
         beginInsertRows({}, oldRows, newRows - 1);
     else if (newRows < oldRows)

@@ -115,8 +115,13 @@ void ManualEmbeddingEditor::setTrace(const std::shared_ptr<const Trace>& trace)
         return;
     // Only the embedding is kept, not the trace: a manual session may run for a long
     // time, and a whole trace can be large.
-    m_torch =
-        TorchEmbedding{trace->tokens, trace->sourceTokens, trace->inputs, trace->sourceInputs};
+    const auto equal = [](const Matrix& a, const Matrix& b) {
+        return a.rows() == b.rows() && a.cols() == b.cols() && a == b;
+    };
+    const bool same = m_torch && m_torch->tokens == trace->tokens && m_torch->sourceTokens == trace->sourceTokens &&
+                      equal(m_torch->inputs, trace->inputs) && equal(m_torch->sourceInputs, trace->sourceInputs);
+    if (!same) // most recomputes keep the embedding: compare (vectorised) rather than copy
+        m_torch = TorchEmbedding{trace->tokens, trace->sourceTokens, trace->inputs, trace->sourceInputs};
     if (!m_manual)
         showTorchEmbedding();
     updateState();

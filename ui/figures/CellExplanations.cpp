@@ -82,8 +82,8 @@ QString projection(const Trace& trace, int head, Projection which, Eigen::Index 
     const HeadTrace& h = headOf(trace, head);
     const bool query = which == Projection::Query;
     const Matrix& x = query ? trace.inputs : trace.keySource();
-    const Matrix& w = which == Projection::Query ? trace.wQuery : which == Projection::Key ? trace.wKey : trace.wValue;
-    const RowVector& b = which == Projection::Query ? trace.bQuery : which == Projection::Key ? trace.bKey : trace.bValue;
+    const Matrix& w = which == Projection::Query ? trace.params().wQuery : which == Projection::Key ? trace.params().wKey : trace.params().wValue;
+    const RowVector& b = which == Projection::Query ? trace.params().bQuery : which == Projection::Key ? trace.params().bKey : trace.params().bValue;
     const Eigen::Index column = head * (which == Projection::Value ? trace.headDimV : trace.headDimKq) + col;
     const Matrix& out = which == Projection::Query ? h.queries : which == Projection::Key ? h.keys : h.values;
     const char* name = which == Projection::Query ? "queries" : which == Projection::Key ? "keys" : "values";
@@ -192,12 +192,12 @@ QString context(const Trace& trace, int head, Eigen::Index row, Eigen::Index col
 QString output(const Trace& trace, Eigen::Index row, Eigen::Index col)
 {
     const Matrix& c = trace.contextVecHeads;
-    const Matrix& w = trace.outProjWeight;
+    const Matrix& w = trace.params().outProjWeight;
     return QStringLiteral("%1 = context_vec_heads[%2] · out_proj.weight[:, %3] + out_proj.bias[%3]\n= %4 + %5 = %6")
         .arg(cell("context_vec", row, col))
         .arg(row)
         .arg(col)
-        .arg(dotTerms(c.row(row).data(), w.data() + col, c.cols(), w.cols()), number(trace.outProjBias(col)),
+        .arg(dotTerms(c.row(row).data(), w.data() + col, c.cols(), w.cols()), number(trace.params().outProjBias(col)),
              number(trace.contextVec(row, col)));
 }
 

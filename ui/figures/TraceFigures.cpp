@@ -232,10 +232,10 @@ Figure output(const TracePtr& trace)
         HeatmapSpec w;
         w.tensorName = QStringLiteral("out_proj_weight");
         w.title = QStringLiteral("out_proj");
-        w.matrix = shared(trace, t.outProjWeight);
-        w.operation = TraceFigures::tr("nn.Linear(%1, %1) weight, transposed : %2").arg(t.outProjWeight.rows()).arg(shapeOf(t.outProjWeight));
-        w.rowLabels = indexLabels(t.outProjWeight.rows());
-        w.columnLabels = indexLabels(t.outProjWeight.cols());
+        w.matrix = shared(trace, t.params().outProjWeight);
+        w.operation = TraceFigures::tr("nn.Linear(%1, %1) weight, transposed : %2").arg(t.params().outProjWeight.rows()).arg(shapeOf(t.params().outProjWeight));
+        w.rowLabels = indexLabels(t.params().outProjWeight.rows());
+        w.columnLabels = indexLabels(t.params().outProjWeight.cols());
         w.rowAxis = w.columnAxis = AxisKind::Features;
         figure.panels.push_back(std::move(w));
         HeatmapSpec out = concat;
@@ -243,7 +243,7 @@ Figure output(const TracePtr& trace)
         out.title = TraceFigures::tr("Output");
         out.matrix = shared(trace, t.contextVec);
         out.operation = QStringLiteral("out = concat·W_o + b : %1·%2 → %3")
-                            .arg(shapeOf(concatenated), shapeOf(t.outProjWeight), shapeOf(t.contextVec));
+                            .arg(shapeOf(concatenated), shapeOf(t.params().outProjWeight), shapeOf(t.contextVec));
         out.explain = [trace](Eigen::Index r, Eigen::Index c) { return explain::output(*trace, r, c); };
         figure.panels.push_back(std::move(out));
     }

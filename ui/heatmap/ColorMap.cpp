@@ -81,7 +81,14 @@ ColorMap ColorMap::forMatrix(ColorScheme scheme, const Matrix& matrix, std::opti
 {
     if (range && std::isfinite(range->first) && std::isfinite(range->second))
         return ColorMap(scheme, range->first, range->second);
-    const MatrixStats stats = MatrixStats::of(matrix); // 0, 0 when empty or nothing is finite
+    return forStats(scheme, MatrixStats::of(matrix), range);
+}
+
+ColorMap ColorMap::forStats(ColorScheme scheme, const MatrixStats& stats, std::optional<std::pair<float, float>> range)
+{
+    if (range && std::isfinite(range->first) && std::isfinite(range->second))
+        return ColorMap(scheme, range->first, range->second);
+    // stats: 0, 0 when the matrix is empty or nothing is finite
     const double low = stats.low;
     const double high = stats.high;
     // Weights start from 0 so that "no attention" is always white, whatever the data's minimum.

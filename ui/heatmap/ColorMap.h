@@ -10,6 +10,8 @@
 
 namespace ae {
 
+struct MatrixStats;
+
 // Value -> colour for one heatmap, through a 256-entry lookup table.
 //   Diverging:  ±maxAbs -> entries 1 and 255, 0 -> entry 128 (exactly white), so both signs
 //               get 127 steps; entry 0 repeats entry 1. Blue for negative, red for positive.
@@ -33,6 +35,9 @@ public:
     static ColorMap forSpec(const HeatmapSpec& spec);
     static ColorMap forMatrix(ColorScheme scheme, const Matrix& matrix,
                               std::optional<std::pair<float, float>> range = std::nullopt);
+    // The same, from the matrix's statistics when the caller has them already.
+    static ColorMap forStats(ColorScheme scheme, const MatrixStats& stats,
+                             std::optional<std::pair<float, float>> range = std::nullopt);
 
     ColorScheme scheme() const { return m_scheme; }
     double low() const { return m_low; }

@@ -78,15 +78,16 @@ HeatmapPainter::Prepared HeatmapPainter::prepare(const HeatmapSpec& spec) const
     const double cap = HeatmapLayout::MaxLabelLines * m.lineHeight;
     m.rowLabelWidth = std::ceil(std::min(cap, widestLabel(fm, spec, matrix.rows(), true)));
     m.columnLabelWidth = std::ceil(std::min(cap, widestLabel(fm, spec, matrix.cols(), false)));
-    const std::optional<float> hidden = MatrixStats::of(matrix).firstNonFinite;
+    const MatrixStats stats = MatrixStats::of(matrix); // once: the scale and the widths need it
+    const std::optional<float> hidden = stats.firstNonFinite;
     m.hasHidden = hidden.has_value();
     const QString hiddenText = hidden ? cellText(*hidden, spec.decimals) : QString();
-    m.valueWidth = std::ceil(std::max(fm.horizontalAdvance(widestCellText(matrix, spec.decimals)),
+    m.valueWidth = std::ceil(std::max(fm.horizontalAdvance(widestCellText(stats.maxAbs, spec.decimals)),
                                       fm.horizontalAdvance(hiddenText)));
     m.valueHeight = m.lineHeight;
     // Tick labels are measured at the densest scale the bar can show; fewer ticks never need
     // more room (coarser steps have fewer decimals).
-    const ColorMap colors = ColorMap::forSpec(spec);
+    const ColorMap colors = ColorMap::forStats(spec.scheme, stats, spec.range);
     double ticks = fm.horizontalAdvance(hiddenText);
     if (spec.scheme == ColorScheme::Mask) {
         ticks = std::max({ticks, fm.horizontalAdvance(QStringLiteral("0")), fm.horizontalAdvance(QStringLiteral("1"))});

@@ -48,7 +48,12 @@ QString csvText(float value)
 
 QString widestCellText(const Matrix& matrix, int decimals)
 {
-    return cellText(-MatrixStats::of(matrix).maxAbs, decimals);
+    return widestCellText(MatrixStats::of(matrix).maxAbs, decimals);
+}
+
+QString widestCellText(float maxAbs, int decimals)
+{
+    return cellText(-maxAbs, decimals);
 }
 
 QString rowLabel(const HeatmapSpec& spec, Eigen::Index row)

@@ -16,6 +16,8 @@ QString csvText(float value);
 QString withMinusSign(QString text);
 // The widest text any cell of `matrix` shows (its largest magnitude, negated), for layout.
 QString widestCellText(const Matrix& matrix, int decimals);
+// The same from the matrix's largest finite magnitude (MatrixStats::maxAbs).
+QString widestCellText(float maxAbs, int decimals);
 // Tooltip and status text for a cell: "attn_weights[short, eat] = 0.1921" and the
 // explanation of spec.explain on the following lines.
 QString cellDescription(const HeatmapSpec& spec, Eigen::Index row, Eigen::Index column);

@@ -121,8 +121,8 @@ QString SelfAttentionFormulas::projections(const Trace& trace, int query)
     else
         lines << QStringLiteral("torch.manual_seed(%1): W_q, W_k, W_v = nn.Linear(%2, %3, bias=%4) …")
                      .arg(s.weightSeed)
-                     .arg(trace.wQuery.rows())
-                     .arg(trace.wQuery.cols())
+                     .arg(trace.params().wQuery.rows())
+                     .arg(trace.params().wQuery.cols())
                      .arg(s.qkvBias ? QStringLiteral("True") : QStringLiteral("False"));
     lines << QStringLiteral("Q = X·W_q%1 : %2·%3 → %4")
                  .arg(bias, shape(x.rows(), x.cols()), shape(w.wQuery.rows(), w.wQuery.cols()),

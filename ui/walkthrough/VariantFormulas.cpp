@@ -23,8 +23,8 @@ QString divisorText(const Trace& trace)
 
 std::int64_t parameterCount(const Trace& t)
 {
-    return t.wQuery.size() + t.wKey.size() + t.wValue.size() + t.bQuery.size() + t.bKey.size() + t.bValue.size() +
-           t.outProjWeight.size() + t.outProjBias.size();
+    return t.params().wQuery.size() + t.params().wKey.size() + t.params().wValue.size() + t.params().bQuery.size() + t.params().bKey.size() + t.params().bValue.size() +
+           t.params().outProjWeight.size() + t.params().outProjBias.size();
 }
 
 } // namespace
@@ -130,7 +130,7 @@ QString VariantFormulas::multiHead(const Trace& trace, int query)
                                 "%1 → %2 → %3")
                      .arg(tuple({1, h, T, headDim}), tuple({1, T, h, headDim}), tuple({1, T, dOut}));
         lines << QStringLiteral("out_proj(context) : %1·%2 + b → %3")
-                     .arg(tuple({1, T, dOut}), shape(trace.outProjWeight.rows(), trace.outProjWeight.cols()),
+                     .arg(tuple({1, T, dOut}), shape(trace.params().outProjWeight.rows(), trace.params().outProjWeight.cols()),
                           tuple({1, T, trace.contextVec.cols()}));
         lines << tr("output z%1 = %2").arg(subscript(q + 1), row(trace.contextVec, q));
         lines << tr("the wrapper instead: torch.cat([head(x) for head in heads], dim=-1) : %1 × %2 → %3, no out_proj")
@@ -197,7 +197,7 @@ QString VariantFormulas::gpt2(const Trace& trace, int)
     lines << QStringLiteral("d_in = %1, d_out = %2, num_heads = %3, head_dim = %4").arg(dIn).arg(dOut).arg(h).arg(headDim);
     lines << tr("T = %1 tokens   (GPT-2's context_length is 1024)").arg(T);
     lines << tr("parameters: W_query, W_key, W_value%1 = %2")
-                 .arg(trace.outProjWeight.size() > 0 ? tr(", out_proj") : QString(), count(parameterCount(trace)));
+                 .arg(trace.params().outProjWeight.size() > 0 ? tr(", out_proj") : QString(), count(parameterCount(trace)));
     lines << tr("attention weights: %1 heads × %2 = %3")
                  .arg(h)
                  .arg(shape(T, trace.keyCount()), count(h * T * trace.keyCount()));
