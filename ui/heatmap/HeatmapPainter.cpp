@@ -1,22 +1,21 @@
 #include "HeatmapPainter.h"
 
-#include "MatrixStats.h"
-
-#include <QSet>
-
 #include "AxisLabelPainter.h"
 #include "CellGeometry.h"
 #include "CellRaster.h"
 #include "ColorBarPainter.h"
 #include "ColorMap.h"
+#include "MatrixStats.h"
 #include "ValueText.h"
 
 #include <QFontMetricsF>
 #include <QLinearGradient>
 #include <QPaintDevice>
 #include <QPainter>
+#include <QSet>
 
 #include <cmath>
+#include <deque>
 
 namespace ae {
 
@@ -28,9 +27,8 @@ const Matrix& matrixOf(const HeatmapSpec& spec)
     return spec.matrix ? *spec.matrix : empty;
 }
 
-double widestLabel(const QFontMetricsF& fm, const HeatmapSpec& spec, Eigen::Index count, bool rows)
+double measureWidestLabel(const QFontMetricsF& fm, const QStringList& labels, Eigen::Index count)
 {
-    const QStringList& labels = rows ? spec.rowLabels : spec.columnLabels;
     double widest = 0;
     // Token labels repeat (a 1024-token text has a few hundred distinct words): measure each once.
     QSet<QString> measured;
@@ -42,6 +40,32 @@ double widestLabel(const QFontMetricsF& fm, const HeatmapSpec& spec, Eigen::Inde
     if (labels.size() < count) // the rest are indices; the last is the widest
         widest = std::max(widest, fm.horizontalAdvance(QString::number(count - 1)));
     return widest;
+}
+
+// Shaping a thousand distinct labels takes tens of milliseconds, and every head of a trace,
+// and every recompute that keeps the sentence, has the same labels: the last widths are
+// remembered (per thread, as fonts are used on one).
+double widestLabel(const QFont& font, const QFontMetricsF& fm, const HeatmapSpec& spec, Eigen::Index count, bool rows)
+{
+    struct Measured
+    {
+        QString font;
+        QStringList labels;
+        Eigen::Index count;
+        double width;
+    };
+    constexpr std::size_t Remembered = 16;
+    thread_local std::deque<Measured> cache;
+    const QStringList& labels = rows ? spec.rowLabels : spec.columnLabels;
+    const QString key = font.key();
+    for (const Measured& m : cache)
+        if (m.count == count && m.font == key && m.labels == labels)
+            return m.width;
+    const double width = measureWidestLabel(fm, labels, count);
+    cache.push_front({key, labels, count, width});
+    if (cache.size() > Remembered)
+        cache.pop_back();
+    return width;
 }
 
 double pixelRatioOf(const QPainter& painter, const HeatmapStyle& style, const CellGeometry& geometry)
@@ -76,8 +100,8 @@ HeatmapPainter::Prepared HeatmapPainter::prepare(const HeatmapSpec& spec) const
     m.titleWidth = std::ceil(title.horizontalAdvance(spec.title));
     m.operationWidth = std::ceil(fm.horizontalAdvance(spec.operation));
     const double cap = HeatmapLayout::MaxLabelLines * m.lineHeight;
-    m.rowLabelWidth = std::ceil(std::min(cap, widestLabel(fm, spec, matrix.rows(), true)));
-    m.columnLabelWidth = std::ceil(std::min(cap, widestLabel(fm, spec, matrix.cols(), false)));
+    m.rowLabelWidth = std::ceil(std::min(cap, widestLabel(m_style.font, fm, spec, matrix.rows(), true)));
+    m.columnLabelWidth = std::ceil(std::min(cap, widestLabel(m_style.font, fm, spec, matrix.cols(), false)));
     const MatrixStats stats = MatrixStats::of(matrix); // once: the scale and the widths need it
     const std::optional<float> hidden = stats.firstNonFinite;
     m.hasHidden = hidden.has_value();

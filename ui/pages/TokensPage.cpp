@@ -57,6 +57,13 @@ TokensPage::TokensPage(QWidget* parent)
 void TokensPage::setTrace(const std::shared_ptr<const Trace>& trace)
 {
     const Trace& t = *trace;
+    std::vector<std::string> shown{std::string(toKey(t.session.tokenizer)), t.session.isCross() ? "cross" : "self"};
+    shown.insert(shown.end(), t.tokens.begin(), t.tokens.end());
+    shown.emplace_back(); // ids follow from the tokens; an empty string separates the lists
+    shown.insert(shown.end(), t.sourceTokens.begin(), t.sourceTokens.end());
+    if (shown == m_shown)
+        return;
+    m_shown = std::move(shown);
     m_summary->setText(tr("%1 tokens, %2 distinct; tokenizer \"%3\".")
                            .arg(t.tokens.size() + t.sourceTokens.size())
                            .arg(t.vocabulary.size())

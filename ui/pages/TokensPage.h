@@ -3,6 +3,8 @@
 #include <QWidget>
 
 #include <memory>
+#include <string>
+#include <vector>
 
 class QLabel;
 class QTableWidget;
@@ -23,6 +25,9 @@ private:
     QLabel* m_summary;
     QTableWidget* m_tokens;
     QTableWidget* m_vocabulary;
+    // What the tables show: most recomputes keep the tokens, and rebuilding 1024 rows
+    // (and measuring them for the column widths) would cost the GUI thread milliseconds.
+    std::vector<std::string> m_shown;
 };
 
 } // namespace ae
