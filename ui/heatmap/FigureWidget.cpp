@@ -46,25 +46,42 @@ void FigureWidget::resizePanels(int count)
     }
 }
 
+int FigureWidget::fittingColumns() const
+{
+    const int wanted = std::clamp(m_figure.columns, 1, std::max(panelCount(), 1));
+    const int comfortable = fontMetrics().height() * ComfortableLines;
+    return std::clamp(width() / std::max(comfortable, 1), 1, wanted);
+}
+
+void FigureWidget::layoutPanels(int columns)
+{
+    for (HeatmapWidget* widget : m_panels)
+        m_grid->removeWidget(widget);
+    for (int i = 0; i < panelCount(); ++i)
+        m_grid->addWidget(m_panels[std::size_t(i)], i / columns, i % columns);
+    m_columns = columns;
+}
+
 void FigureWidget::setFigure(const Figure& figure)
 {
     const int count = int(figure.panels.size());
-    const int oldColumns = std::max(1, m_figure.columns);
+    const bool samePanels = count == panelCount();
     m_figure = figure;
-    const bool relayout = count != panelCount() || oldColumns != std::max(1, figure.columns);
     resizePanels(count);
-    if (relayout) {
-        for (HeatmapWidget* widget : m_panels)
-            m_grid->removeWidget(widget);
-        const int columns = std::clamp(figure.columns, 1, std::max(count, 1));
-        for (int i = 0; i < count; ++i)
-            m_grid->addWidget(m_panels[std::size_t(i)], i / columns, i % columns);
-    }
+    if (const int columns = fittingColumns(); !samePanels || columns != m_columns)
+        layoutPanels(columns);
     for (int i = 0; i < count; ++i)
         m_panels[std::size_t(i)]->setSpec(figure.panels[std::size_t(i)]);
     m_title->setText(figure.title);
     m_title->setVisible(!figure.title.isEmpty());
     setAccessibleName(figure.title);
+}
+
+void FigureWidget::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    if (const int columns = fittingColumns(); m_columns != 0 && columns != m_columns)
+        layoutPanels(columns);
 }
 
 void FigureWidget::setHighlight(int panel, std::optional<int> row, std::optional<int> column)

@@ -176,6 +176,15 @@ QSize HeatmapWidget::sizeHint() const
         .expandedTo(minimumSizeHint());
 }
 
+int HeatmapWidget::heightForWidth(int width) const
+{
+    const QSize preferred = sizeHint();
+    if (width >= preferred.width() || preferred.width() <= 0)
+        return preferred.height();
+    const int scaled = int(std::lround(double(preferred.height()) * width / preferred.width()));
+    return std::max(scaled, minimumSizeHint().height());
+}
+
 QSize HeatmapWidget::minimumSizeHint() const
 {
     const int line = fontMetrics().height();

@@ -46,6 +46,10 @@ public:
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
+    // The preferred shape kept at a given width, so that a narrow column of panels (the
+    // heads grid beside docked panels) is not given the full preferred height to centre in.
+    bool hasHeightForWidth() const override { return true; }
+    int heightForWidth(int width) const override;
 
 Q_SIGNALS:
     // A freshly painted image is on screen.

@@ -234,6 +234,41 @@ private Q_SLOTS:
         QCOMPARE(figure.panel(2), nullptr);
     }
 
+    void narrowFigureHasFewerColumns()
+    {
+        m_widget->hide();
+        Figure twelve = test::headGrid();
+        twelve.columns = 4;
+        while (twelve.panels.size() < 12)
+            twelve.panels.push_back(twelve.panels.front());
+        FigureWidget figure;
+        const int comfortable = figure.fontMetrics().height() * FigureWidget::ComfortableLines;
+        figure.resize(4 * comfortable + 10, 800);
+        figure.setFigure(twelve);
+        QCOMPARE(figure.columnCount(), 4); // wide enough: the figure's own columns
+        figure.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&figure));
+        figure.resize(2 * comfortable + 10, 800);
+        QCOMPARE(figure.columnCount(), 2);
+        QCoreApplication::processEvents(); // the grid's new geometry
+        QCOMPARE(figure.panel(2)->geometry().left(), figure.panel(0)->geometry().left()); // panel 2 starts row 2
+        QVERIFY(figure.panel(2)->geometry().top() > figure.panel(1)->geometry().bottom());
+        figure.resize(comfortable / 2, 800);
+        QCOMPARE(figure.columnCount(), 1); // never none
+        figure.resize(10 * comfortable, 800);
+        QCOMPARE(figure.columnCount(), 4); // never more than the figure asks for
+    }
+
+    void heightFollowsWidthInANarrowColumn()
+    {
+        const QSize preferred = m_widget->sizeHint();
+        QCOMPARE(m_widget->heightForWidth(preferred.width()), preferred.height());
+        QCOMPARE(m_widget->heightForWidth(2 * preferred.width()), preferred.height());
+        const int half = m_widget->heightForWidth(preferred.width() / 2);
+        QVERIFY2(half < preferred.height() && half >= m_widget->minimumSizeHint().height(), qPrintable(QString::number(half)));
+        QCOMPARE(m_widget->heightForWidth(1), m_widget->minimumSizeHint().height());
+    }
+
 private:
     std::unique_ptr<HeatmapWidget> m_widget;
 };
