@@ -37,6 +37,9 @@ void FigureWidget::resizePanels(int count)
     }
     while (panelCount() < count) {
         auto* widget = new HeatmapWidget(this);
+        // As tall as its width asks for (heightForWidth), never stretched to a taller box
+        // with the cells centred in it: extra height goes to the page below the figure.
+        widget->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
         const int index = panelCount();
         connect(widget, &HeatmapWidget::cellHovered, this,
                 [this, index](int row, int column) { Q_EMIT cellHovered(index, row, column); });

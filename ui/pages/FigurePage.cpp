@@ -38,7 +38,7 @@ FigurePage::FigurePage(PageDefinition definition, CellSelection* selection, QWid
         layout->addWidget(section.heading);
         layout->addWidget(section.explanation);
         layout->addWidget(section.absent);
-        layout->addWidget(section.figure, 1);
+        layout->addWidget(section.figure);
         layout->addSpacing(12);
 
         connect(section.figure, &FigureWidget::cellHovered, this, [this, i](int panel, int row, int col) {
@@ -53,7 +53,7 @@ FigurePage::FigurePage(PageDefinition definition, CellSelection* selection, QWid
         });
         m_sections.push_back(section);
     }
-    layout->addStretch();
+    layout->addStretch(1);
     setWidget(content);
     updateHeadingFonts();
     connect(m_selection, &CellSelection::pinnedChanged, this, &FigurePage::updateHighlights);
