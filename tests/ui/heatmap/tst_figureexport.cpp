@@ -12,6 +12,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <csignal>
+#include <sys/resource.h>
+
 using namespace ae;
 using namespace ae::test;
 
@@ -238,6 +241,25 @@ private Q_SLOTS:
         QVERIFY2(error.contains(QDir::toNativeSeparators(path)), qPrintable(error));
         QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden), before);
         QVERIFY(QDir(dir.filePath(QStringLiteral("adir"))).isEmpty());
+    }
+
+    void fullDiskWritesNothing()
+    {
+        // A file-size limit makes the write fail part-way, as a full disk would, even for root.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("weights.png"));
+        struct rlimit old{};
+        getrlimit(RLIMIT_FSIZE, &old);
+        const auto oldHandler = std::signal(SIGXFSZ, SIG_IGN);
+        struct rlimit limited = old;
+        limited.rlim_cur = 512; // bytes: far less than the PNG
+        QCOMPARE(setrlimit(RLIMIT_FSIZE, &limited), 0);
+        const QString error = FigureExporter().write(FigureExporter::figureOf(articleWeights()), ExportFormat::Png, path);
+        setrlimit(RLIMIT_FSIZE, &old);
+        std::signal(SIGXFSZ, oldHandler);
+        QVERIFY2(error.contains(QStringLiteral("cannot write")), qPrintable(error));
+        QVERIFY2(error.contains(QDir::toNativeSeparators(path)), qPrintable(error));
+        QVERIFY(QDir(dir.path()).isEmpty()); // no partial file, no temporary file
     }
 
     void formats_data()
