@@ -124,6 +124,8 @@ int runBenchmark(const CommandLineRequest& request)
     result[QStringLiteral("complete_ms")] = rounded(first.trace->timings.completeMs);
     result[QStringLiteral("render_ms")] = rounded(ui.renderMs);
     result[QStringLiteral("ui_update_ms")] = rounded(ui.uiUpdateMs);
+    result[QStringLiteral("ui_update_to_neg_inf_ms")] = rounded(ui.uiUpdateToNegInfMs);
+    result[QStringLiteral("ui_update_to_renormalize_ms")] = rounded(ui.uiUpdateToRenormalizeMs);
     result[QStringLiteral("gui_max_block_ms")] = rounded(ui.guiMaxBlockMs);
     result[QStringLiteral("visible_heatmaps")] = ui.visibleHeatmaps;
     result[QStringLiteral("peak_rss_mb")] = rounded(peakRssMb());
