@@ -178,11 +178,22 @@ QSize HeatmapWidget::sizeHint() const
 
 int HeatmapWidget::heightForWidth(int width) const
 {
-    const QSize preferred = sizeHint();
-    if (width >= preferred.width() || preferred.width() <= 0)
-        return preferred.height();
-    const int scaled = int(std::lround(double(preferred.height()) * width / preferred.width()));
-    return std::max(scaled, minimumSizeHint().height());
+    // The least height at which the cells are as large as this width allows (more height
+    // would only be slack around them), found by bisection on the layout, which is plain
+    // arithmetic; never above the preferred height.
+    const auto cellsAt = [&](int height) {
+        return HeatmapLayout::compute(m_spec, QRectF(0, 0, width, height), m_prepared.metrics).cellWidth;
+    };
+    int low = minimumSizeHint().height();
+    int high = std::max(low, sizeHint().height());
+    const double widest = cellsAt(high);
+    if (cellsAt(low) >= widest)
+        return low;
+    while (high - low > 1) {
+        const int middle = low + (high - low) / 2;
+        (cellsAt(middle) >= widest ? high : low) = middle;
+    }
+    return high;
 }
 
 QSize HeatmapWidget::minimumSizeHint() const

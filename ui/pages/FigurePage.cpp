@@ -10,12 +10,6 @@
 
 namespace ae {
 
-namespace {
-constexpr int MinimumTitleHeight = 40;
-constexpr int MinimumPanelHeight = 360;
-constexpr int MinimumSingleHeight = 440;
-} // namespace
-
 FigurePage::FigurePage(PageDefinition definition, CellSelection* selection, QWidget* parent)
     : QScrollArea(parent)
     , m_definition(std::move(definition))
@@ -69,17 +63,10 @@ void FigurePage::setTrace(const std::shared_ptr<const Trace>& trace, int head)
         const bool shown = section.current.has_value();
         section.figure->setVisible(shown);
         section.absent->setVisible(!shown);
-        if (shown) {
+        // Room for every row of panels comes from the panels' height for their width: a grid
+        // of heads scrolls rather than shrinks, at any font size.
+        if (shown)
             section.figure->setFigure(*section.current);
-            // Room for every row of panels: a grid of heads scrolls rather than shrinks.
-            const int panels = int(section.current->panels.size());
-            const int columns = std::max(1, section.current->columns);
-            const int rows = (panels + columns - 1) / columns;
-            // Larger fonts (zoom, presentation mode) need larger cells for the values to fit.
-            const double scale = std::max(1.0, font().pointSizeF() / 8.0);
-            section.figure->setMinimumHeight(
-                int(scale * (MinimumTitleHeight + rows * (panels > 1 ? MinimumPanelHeight : MinimumSingleHeight))));
-        }
     }
     updateHighlights();
 }
