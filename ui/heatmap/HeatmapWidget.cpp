@@ -126,8 +126,9 @@ struct RenderJob
 };
 
 // Views of more cells than this are painted off the GUI thread (the Mandelbrot example's
-// way): the raster path over a 1024 x 1024 matrix takes some 10 ms per view.
-constexpr Eigen::Index AsyncRenderCells = 256 * 256;
+// way): the raster path over a 1024 x 1024 matrix takes some 10 ms per view, and even a
+// 128 x 128 one some 4 ms, which twelve heads repainted at once would block the GUI for.
+constexpr Eigen::Index AsyncRenderCells = 64 * 64;
 
 } // namespace
 
