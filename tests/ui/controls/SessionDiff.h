@@ -7,8 +7,9 @@
 #include <QJsonObject>
 #include <QStringList>
 
-// Which session keys differ between two sessions, and a session built from JSON text, for
-// the tests of the session editor.
+// Which session keys differ between two sessions, a session built from JSON text, a session
+// in which every control applies and the keys that have a control, for the tests of the
+// session editor.
 namespace ae::test {
 
 inline bool sameMatrix(const Matrix& a, const Matrix& b)
@@ -57,6 +58,21 @@ inline Session sessionFrom(const QByteArray& json)
     if (parsed.issue)
         qFatal("test session does not parse: %s", qPrintable(parsed.issue->message));
     return parsed.session;
+}
+
+// Every control applies: cross-attention, several heads, nn.Linear, causal, dropout with a seed.
+inline const QByteArray EverythingApplies =
+    R"({"source_sentence": "Das Leben ist kurz", "variant": "multihead-wrapper",
+    "init": "linear", "num_heads": 2, "causal": true, "dropout": 0.5, "training": true, "dropout_seed": 7,
+    "positional": "learned"})";
+
+// The session keys that have a control (every key but the file's metadata).
+inline QStringList controlKeys()
+{
+    QStringList keys = sessionKeys();
+    for (const char* metadata : {"format", "version", "title", "description"})
+        keys.removeAll(QLatin1StringView(metadata));
+    return keys;
 }
 
 } // namespace ae::test

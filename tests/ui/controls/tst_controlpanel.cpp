@@ -1,7 +1,7 @@
 // The session editor: each control writes exactly its key, at once; a loaded session shows
 // in every control without being written back; controls that do not apply are disabled;
-// keys that must agree change together; an issue appears next to the control at fault;
-// the keyboard reaches every control in order, each with its own mnemonic.
+// keys that must agree change together; an issue appears next to the control at fault.
+// (The keyboard: tst_controlkeyboard.)
 #include "ControlPanel.h"
 #include "DropoutEdit.h"
 #include "DropoutSeedEdit.h"
@@ -17,7 +17,6 @@
 #include <QComboBox>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QLabel>
 #include <QPlainTextEdit>
 #include <QSignalSpy>
 #include <QSlider>
@@ -27,15 +26,11 @@
 
 using namespace ae;
 using test::changedKeys;
+using test::controlKeys;
+using test::EverythingApplies;
 using test::sessionFrom;
 
 namespace {
-
-// Every control applies: cross-attention, several heads, nn.Linear, causal, dropout with a seed.
-const QByteArray EverythingApplies =
-    R"({"source_sentence": "Das Leben ist kurz", "variant": "multihead-wrapper",
-    "init": "linear", "num_heads": 2, "causal": true, "dropout": 0.5, "training": true, "dropout_seed": 7,
-    "positional": "learned"})";
 
 const QByteArray Manual =
     R"({"embedding": "manual", "sentence": "a b", "d_in": 2, "inputs": [[1, 2], [3, 4]]})";
@@ -86,14 +81,6 @@ QJsonValue shownValue(const QWidget* control)
     return QJsonValue::Undefined;
 }
 
-QStringList controlKeys()
-{
-    QStringList keys = sessionKeys();
-    for (const char* metadata : {"format", "version", "title", "description"})
-        keys.removeAll(QLatin1StringView(metadata));
-    return keys;
-}
-
 QList<IssueLabel*> visibleIssues(const QWidget& panel)
 {
     QList<IssueLabel*> visible;
@@ -101,12 +88,6 @@ QList<IssueLabel*> visibleIssues(const QWidget& panel)
         if (label->isVisible())
             visible << label;
     return visible;
-}
-
-QChar mnemonic(const QString& text)
-{
-    const qsizetype at = text.indexOf(QRegularExpression(QStringLiteral("&[^&]")));
-    return at < 0 ? QChar() : text.at(at + 1).toLower();
 }
 
 } // namespace
@@ -445,83 +426,6 @@ private Q_SLOTS:
         QCOMPARE(shown.front()->text(), QStringLiteral("the session is not valid JSON"));
         panel.clearIssue();
         QVERIFY(visibleIssues(panel).isEmpty());
-    }
-
-    // Tab visits the controls in the order of the session keys (the manual table is
-    // disabled with torch; "Advanced" is opened on the way).
-    void tabVisitsControlsInOrder()
-    {
-        SessionDocument document;
-        document.setSession(sessionFrom(EverythingApplies));
-        ControlPanel panel(&document);
-        panel.resize(360, 900);
-        panel.show();
-        QVERIFY(QTest::qWaitForWindowActive(&panel));
-        const QStringList keys = controlKeys();
-        panel.controlFor(QStringLiteral("sentence"))->setFocus();
-
-        QStringList visited;
-        for (int press = 0; press < 60; ++press) {
-            QWidget* focus = QApplication::focusWidget();
-            QVERIFY(focus);
-            if (auto* toggle = qobject_cast<QAbstractButton*>(focus);
-                toggle && toggle->isCheckable() && !toggle->isChecked() &&
-                toggle->text() == ControlPanel::tr("&Advanced"))
-                toggle->click();
-            for (QWidget* w = focus; w && w != &panel; w = w->parentWidget()) {
-                if (keys.contains(w->objectName())) {
-                    if (visited.isEmpty() || visited.last() != w->objectName())
-                        visited << w->objectName();
-                    break;
-                }
-            }
-            QTest::keyClick(focus, Qt::Key_Tab);
-            if (QApplication::focusWidget() == panel.controlFor(QStringLiteral("sentence")))
-                break;
-        }
-        QStringList expected = keys;
-        expected.removeAll(QStringLiteral("inputs"));
-        expected.removeAll(QStringLiteral("source_inputs"));
-        // sessionKeys() lists the app's own keys last; the panel puts the tokenizer with the
-        // sentences and the positions after d_in.
-        expected.removeAll(QStringLiteral("tokenizer"));
-        expected.insert(expected.indexOf(QStringLiteral("embedding")), QStringLiteral("tokenizer"));
-        for (const char* key : {"context_length", "positional"}) {
-            expected.removeAll(QLatin1StringView(key));
-            expected.insert(expected.indexOf(QStringLiteral("d_in")) + 1, QLatin1StringView(key));
-        }
-        QCOMPARE(visited, expected);
-    }
-
-    void mnemonicsAreUnique()
-    {
-        SessionDocument document;
-        ControlPanel panel(&document);
-        QHash<QChar, QString> used;
-        const auto use = [&](const QString& text) {
-            const QChar letter = mnemonic(text);
-            if (letter.isNull())
-                return;
-            QVERIFY2(!used.contains(letter),
-                     qPrintable(text + QStringLiteral(" and ") + used.value(letter)));
-            used.insert(letter, text);
-        };
-        QSet<QWidget*> reachable;
-        for (QLabel* label : panel.findChildren<QLabel*>()) {
-            use(label->text());
-            if (label->buddy() && !mnemonic(label->text()).isNull())
-                reachable.insert(label->buddy());
-        }
-        for (QAbstractButton* button : panel.findChildren<QAbstractButton*>()) {
-            use(button->text());
-            if (!mnemonic(button->text()).isNull())
-                reachable.insert(button);
-        }
-        // source_inputs shares the table's label; cpu_capability sits in the collapsed Advanced
-        // group (reached by Tab; the alphabet has no letter left for it).
-        for (const QString& key : controlKeys())
-            if (key != QStringLiteral("source_inputs") && key != QStringLiteral("cpu_capability"))
-                QVERIFY2(reachable.contains(panel.controlFor(key)), qPrintable(key));
     }
 };
 
