@@ -40,7 +40,8 @@ QString typeName(const QJsonValue& v)
     case QJsonValue::Null: return QStringLiteral("null");
     case QJsonValue::Bool: return SessionJson::tr("a boolean");
     case QJsonValue::Double: return SessionJson::tr("a number");
-    case QJsonValue::String: return SessionJson::tr("a string");
+    case QJsonValue::String: // the text itself: a flag's "nan" or "1e999" is not a number
+        return SessionJson::tr("the text \u201c%1\u201d").arg(v.toString().left(40));
     case QJsonValue::Array: return SessionJson::tr("a list");
     case QJsonValue::Object: return SessionJson::tr("an object");
     case QJsonValue::Undefined: break;

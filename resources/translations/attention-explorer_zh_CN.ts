@@ -636,10 +636,6 @@ Without --dump-json it opens the desktop app.</source>
         <translation>数字</translation>
     </message>
     <message>
-        <source>a string</source>
-        <translation>字符串</translation>
-    </message>
-    <message>
         <source>a list</source>
         <translation>列表</translation>
     </message>
@@ -714,6 +710,10 @@ Without --dump-json it opens the desktop app.</source>
     <message>
         <source>a session must be a JSON object ({...}), not a list or a value</source>
         <translation>会话必须是一个 JSON 对象（{...}），而不是列表或单个值</translation>
+    </message>
+    <message>
+        <source>the text “%1”</source>
+        <translation>文本“%1”</translation>
     </message>
 </context>
 <context>
