@@ -1,4 +1,4 @@
-#include "Arithmetic.h"
+#include "ArithmeticChoice.h"
 
 #include "Session.h"
 

@@ -1,5 +1,6 @@
 #include "Forward.h"
 
+#include "ArithmeticChoice.h"
 #include "AttentionKernel.h"
 #include "AttentionParams.h"
 #include "MatMul.h"

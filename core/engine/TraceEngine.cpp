@@ -1,10 +1,9 @@
-#include "Engine.h"
+#include "TraceEngine.h"
 
 #include "AttentionParams.h"
 #include "Embedding.h"
 #include "Forward.h"
 #include "Session.h"
-#include "SessionValidator.h"
 #include "Trace.h"
 #include "Vocabulary.h"
 
@@ -46,7 +45,7 @@ struct ParamsKey
 
 } // namespace
 
-struct Engine::Cache
+struct TraceEngine::Cache
 {
     std::mutex mutex;
     std::optional<EmbeddingKey> embeddingKey;
@@ -55,14 +54,14 @@ struct Engine::Cache
     std::shared_ptr<const AttentionParams> params;
 };
 
-Engine::Engine()
+TraceEngine::TraceEngine()
     : m_cache(std::make_unique<Cache>())
 {
 }
 
-Engine::~Engine() = default;
+TraceEngine::~TraceEngine() = default;
 
-void Engine::embed(const Session& session, Trace& trace) const
+void TraceEngine::embed(const Session& session, Trace& trace) const
 {
     const auto T = static_cast<Eigen::Index>(trace.tokens.size());
     const auto S = static_cast<Eigen::Index>(trace.sourceTokens.size());
@@ -108,11 +107,8 @@ void Engine::embed(const Session& session, Trace& trace) const
     trace.sourceTokenEmbeddings = std::move(sourceTokens);
 }
 
-ComputeResult Engine::compute(const Session& session) const
+std::shared_ptr<const Trace> TraceEngine::compute(const Session& session) const
 {
-    if (auto issue = validateSession(session))
-        return {nullptr, std::move(issue)};
-
     auto trace = std::make_shared<Trace>();
     trace->session = session;
     trace->tokens = tokenize(session.sentence, session.tokenizer);
@@ -153,7 +149,7 @@ ComputeResult Engine::compute(const Session& session) const
     completeTrace(*trace);
     trace->timings.completeMs = millisecondsSince(start);
 
-    return {std::move(trace), std::nullopt};
+    return trace;
 }
 
 } // namespace ae

@@ -4,8 +4,6 @@
 
 namespace ae {
 
-struct Session;
-
 // Two ways to do the same float32 arithmetic.
 //  TorchOrder: every sum in the order PyTorch 1.13's portable build performs it (matrix
 //    products as sequential dot products without fused multiply-add, bias added last;
@@ -14,10 +12,5 @@ struct Session;
 //  Fast: Eigen's blocked SIMD/OpenMP GEMM and vectorised exp; the same numbers to float32
 //    rounding (the tests bound the difference), for sessions where speed matters.
 enum class Arithmetic { TorchOrder, Fast };
-
-// Sessions up to this many multiply-adds take the TorchOrder path (about a millisecond).
-constexpr double TorchOrderMaxWork = 2.0e6;
-
-Arithmetic chooseArithmetic(const Session& session, std::int64_t queryTokens, std::int64_t keyTokens);
 
 } // namespace ae

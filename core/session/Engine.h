@@ -1,6 +1,7 @@
 #pragma once
 
 #include "SessionIssue.h"
+#include "TraceEngine.h"
 
 #include <memory>
 #include <optional>
@@ -21,20 +22,16 @@ struct ComputeResult
 // The embedding and parameter stages are memoised on the keys they depend on, so
 // changing dropout or the mask method does not redraw a 50000-row embedding table.
 // compute() is thread-safe; one Engine may serve several threads.
+// This is the validated entry: validateSession() first (a refused session gives its
+// translated issue and no trace), then the Qt-free TraceEngine (core/engine), which does
+// the stages and keeps the memo.
 class Engine
 {
 public:
-    Engine();
-    ~Engine();
-
     ComputeResult compute(const Session& session) const;
 
 private:
-    // tokens -> inputs (and source inputs): token embeddings plus, if any, positions.
-    void embed(const Session& session, Trace& trace) const;
-
-    struct Cache;
-    std::unique_ptr<Cache> m_cache;
+    TraceEngine m_engine;
 };
 
 } // namespace ae

@@ -1,0 +1,6 @@
+// Layering probe (tests/layering/CMakeLists.txt): compiles in ae_cli_headless.
+#include "CommandLine.h"
+#include "Engine.h"
+#include "TraceJson.h"
+
+int aeLayeringProbe() { return 0; }
