@@ -12,8 +12,9 @@ namespace ae::limits {
 // matrix shown per head), the token and vocabulary strings, and a fixed base for the
 // program itself. Dumps are streamed and cost no memory in proportion to their size.
 // By that estimate GPT-2 small (1024 tokens, 12 heads, d 768, causal) needs about
-// 0.6 GB, 2048 tokens about 2.1 GB (refused); the limit sits where a desktop with
-// 4 GB of memory can still hold the session, its figures and the window.
+// 0.54 GB, at 2048 tokens about 1.50 GB (just accepted), at 4096 tokens about 5.2 GB
+// (refused); the limit sits where a desktop with 4 GB of memory can still hold the
+// session, its figures and the window.
 constexpr std::int64_t MaxProcessBytes = std::int64_t{3} << 29; // 1.5 GiB
 constexpr std::int64_t BaseProcessBytes = std::int64_t{150} << 20; // Qt, fonts, the window
 constexpr int MaxDimension = 16384;                           // d_in, d_out_kq, d_out_v
