@@ -185,6 +185,25 @@ private Q_SLOTS:
                     .isEmpty()); // nothing half-written
     }
 
+    void outOfMemoryIsAMessage()
+    {
+        // Within the guard (GPT-2 small at 2000 tokens), but the address space is capped
+        // below what it needs: std::bad_alloc is caught at the command-line boundary.
+        QTemporaryDir dir;
+        QFile session(dir.filePath(QStringLiteral("big.json")));
+        QVERIFY(session.open(QIODevice::WriteOnly));
+        QByteArray sentence;
+        for (int i = 0; i < 2000; ++i)
+            sentence += 't' + QByteArray::number(i) + ' ';
+        session.write("{\"variant\": \"multihead\", \"init\": \"linear\", \"d_in\": 768, \"d_out_kq\": 768, "
+                      "\"d_out_v\": 768, \"num_heads\": 12, \"causal\": true, \"sentence\": \"" + sentence + "\"}");
+        session.close();
+        const Run r = shell(QStringLiteral("ulimit -v 450000; exec \"$AE\" --session big.json --dump-json out.json"), dir.path());
+        QCOMPARE(r.exitCode, 2); // not an abort
+        QVERIFY2(r.err.contains("out of memory"), r.err.constData());
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("out.json"))));
+    }
+
     void refusedCombinations_data()
     {
         QTest::addColumn<QStringList>("arguments");

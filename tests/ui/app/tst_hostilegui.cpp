@@ -19,6 +19,7 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QPointer>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
@@ -55,7 +56,7 @@ public:
 private:
     QList<QMessageBox::StandardButton> m_answers;
     QTimer m_timer;
-    QMessageBox* m_last = nullptr;
+    QPointer<QMessageBox> m_last; // a QPointer: the next box may reuse the address of the last
 };
 
 void writeOrphan(const QString& name, const std::string& sentence)
