@@ -210,13 +210,11 @@ CommandLineRequest parseCommandLine(const QStringList& arguments, const QList<QB
     if (parser.isSet(deckOption)) {
         request.mode = CommandLineRequest::Mode::ExportDeck;
         request.deckPath = parser.value(deckOption);
-        request.deckNative = nativeValue(native, deckOption.names().constFirst());
         return request;
     }
     if (parser.isSet(exportOption)) {
         request.mode = CommandLineRequest::Mode::Export;
         request.exportDirectory = parser.value(exportOption);
-        request.exportNative = nativeValue(native, exportOption.names().constFirst());
         if (parser.isSet(formatOption))
             request.exportFormats = parser.value(formatOption);
         if (parser.isSet(scaleOption)) {

@@ -27,9 +27,9 @@ struct CommandLineRequest
     QString language;         // --lang: "en", "zh_CN" ("" = the saved choice or the system's)
     QString deckPath;         // --export-deck
     QString text;             // help/version text, or the usage error
-    // The paths as the system gave them (argv's bytes), for names that are not valid in
-    // the local encoding; empty when the decoded QString says the same.
-    QByteArray sessionNative, dumpNative, deckNative, exportNative;
+    // The paths of --session and --dump-json as the system gave them (argv's bytes), for
+    // names that are not valid in the local encoding.
+    QByteArray sessionNative, dumpNative;
 };
 
 // Parses arguments (argv[0] included) without needing an application object. `native`,

@@ -146,6 +146,14 @@ private Q_SLOTS:
                  1); // no temporary file left
     }
 
+    void aNewFileFollowsTheUmask()
+    {
+        QTemporaryDir dir;
+        const Run r = shell(QStringLiteral("umask 027; exec \"$AE\" --dump-json new.json"), dir.path());
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QCOMPARE(modeOf(QFile::encodeName(dir.filePath(QStringLiteral("new.json")))) & 07777, mode_t(0640));
+    }
+
     void namesThatAreNotUtf8()
     {
         QTemporaryDir dir;
