@@ -149,9 +149,11 @@ private Q_SLOTS:
     void aNewFileFollowsTheUmask()
     {
         QTemporaryDir dir;
-        const Run r = shell(QStringLiteral("umask 027; exec \"$AE\" --dump-json new.json"), dir.path());
+        const Run r =
+            shell(QStringLiteral("umask 027; exec \"$AE\" --dump-json new.json"), dir.path());
         QVERIFY2(r.exitCode == 0, r.err.constData());
-        QCOMPARE(modeOf(QFile::encodeName(dir.filePath(QStringLiteral("new.json")))) & 07777, mode_t(0640));
+        QCOMPARE(modeOf(QFile::encodeName(dir.filePath(QStringLiteral("new.json")))) & 07777,
+                 mode_t(0640));
     }
 
     void namesThatAreNotUtf8()
@@ -203,10 +205,15 @@ private Q_SLOTS:
         QByteArray sentence;
         for (int i = 0; i < 2000; ++i)
             sentence += 't' + QByteArray::number(i) + ' ';
-        session.write("{\"variant\": \"multihead\", \"init\": \"linear\", \"d_in\": 768, \"d_out_kq\": 768, "
-                      "\"d_out_v\": 768, \"num_heads\": 12, \"causal\": true, \"sentence\": \"" + sentence + "\"}");
+        session.write(
+            "{\"variant\": \"multihead\", \"init\": \"linear\", \"d_in\": 768, \"d_out_kq\": 768, "
+            "\"d_out_v\": 768, \"num_heads\": 12, \"causal\": true, \"sentence\": \"" +
+            sentence + "\"}");
         session.close();
-        const Run r = shell(QStringLiteral("ulimit -v 450000; exec \"$AE\" --session big.json --dump-json out.json"), dir.path());
+        const Run r =
+            shell(QStringLiteral(
+                      "ulimit -v 450000; exec \"$AE\" --session big.json --dump-json out.json"),
+                  dir.path());
         QCOMPARE(r.exitCode, 2); // not an abort
         QVERIFY2(r.err.contains("out of memory"), r.err.constData());
         QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("out.json"))));

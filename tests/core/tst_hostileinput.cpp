@@ -90,7 +90,8 @@ private Q_SLOTS:
                    R"({"embedding": "manual", "sentence": "a b", "d_in": 2, "inputs": [[1e20, 1], [1, 1]]})")
             << QStringLiteral("inputs") << QStringLiteral("keep every number of inputs within");
         QTest::newRow("200 KB of combining marks")
-            << QByteArray("{\"sentence\": \"a" + QByteArray(100'000, ' ').replace(" ", "\xcc\x81") + "\"}")
+            << QByteArray("{\"sentence\": \"a" + QByteArray(100'000, ' ').replace(" ", "\xcc\x81") +
+                          "\"}")
             << QStringLiteral("sentence") << QStringLiteral("a text may have at most 32768");
         QTest::newRow("a 1 MB word")
             << QByteArray("{\"sentence\": \"" + QByteArray(1 << 20, 'x') + "\"}")

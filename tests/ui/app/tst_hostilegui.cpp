@@ -106,6 +106,27 @@ private Q_SLOTS:
         SessionAutosave::discard(left.front().autosavePath);
     }
 
+    void losingTheFocusWritesAtOnce()
+    {
+        QDir(SessionAutosave::directory()).removeRecursively();
+        SessionDocument document;
+        SessionAutosave autosave(&document);
+        document.edit([](Session& s) { s.sentence = "first edit"; });
+        document.edit([](Session& s) { s.sentence = "typed just before the kill"; }); // debounced
+        Q_EMIT qGuiApp->applicationStateChanged(Qt::ApplicationInactive); // no event loop ran
+        const QDir dir(SessionAutosave::directory());
+        const QStringList records = dir.entryList({QStringLiteral("*.json")}, QDir::Files);
+        QCOMPARE(records.size(), 1);
+        QFile file(dir.filePath(records.constFirst()));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject session = QJsonDocument::fromJson(file.readAll())
+                                        .object()
+                                        .value(QStringLiteral("session"))
+                                        .toObject();
+        QCOMPARE(session.value(QStringLiteral("sentence")).toString(),
+                 QStringLiteral("typed just before the kill"));
+    }
+
     void aThrowingComputationIsAFailureNotASpinner()
     {
         ComputeService service;
