@@ -2,15 +2,19 @@
 #include "CommandLine.h"
 #include "ExportRunner.h"
 #include "HeadlessRunner.h"
+#include "MessageText.h"
 #include "Translations.h"
 #include "WindowHost.h"
 
 #include <QApplication>
 #include <QCoreApplication>
 
+#include <csignal>
 #include <cstdio>
+#include <exception>
 #include <malloc.h>
 #include <memory>
+#include <new>
 
 namespace {
 
@@ -39,6 +43,23 @@ std::unique_ptr<QCoreApplication> makeApplication(ae::CommandLineRequest::Mode m
     }
 }
 
+int runHeadless(const ae::CommandLineRequest& request)
+{
+    using Mode = ae::CommandLineRequest::Mode;
+    switch (request.mode) {
+    case Mode::DumpJson: return ae::runDumpJson(request);
+    case Mode::Export: return ae::runExport(request);
+    case Mode::ExportDeck: return ae::runExportDeck(request);
+    case Mode::Benchmark: return ae::runBenchmark(request);
+    default: return ae::ExitOk;
+    }
+}
+
+void printFailure(const QString& message)
+{
+    std::fprintf(stderr, "attention-explorer: %s\n", message.toLocal8Bit().constData());
+}
+
 } // namespace
 
 int main(int argc, char* argv[])
@@ -48,21 +69,28 @@ int main(int argc, char* argv[])
     // more than the attention itself at GPT-2 sizes (page faults on some 100 MB).
     mallopt(M_MMAP_THRESHOLD, 256 * 1024 * 1024);
     mallopt(M_TRIM_THRESHOLD, 512 * 1024 * 1024);
+    // Beyond `ulimit -f` a write fails with EFBIG and the message says so, instead of the
+    // process dying of SIGXFSZ without a word.
+    std::signal(SIGXFSZ, SIG_IGN);
     setApplicationIdentity();
 
     QStringList arguments;
-    for (int i = 0; i < argc; ++i)
+    QList<QByteArray> native;
+    for (int i = 0; i < argc; ++i) {
         arguments << QString::fromLocal8Bit(argv[i]);
+        native << QByteArray(argv[i]);
+    }
     // Parsed twice: first to know the mode and the language, then again once the translator
     // is installed, so that help and error texts come in the chosen language.
-    ae::CommandLineRequest request = ae::parseCommandLine(arguments);
+    ae::CommandLineRequest request = ae::parseCommandLine(arguments, native);
     const auto app = makeApplication(request.mode, argc, argv);
     if (!ae::WindowHost::installStartLanguage(request.language)) {
-        std::fprintf(stderr, "attention-explorer: unknown language \"%s\"; available: %s\n",
-                     qPrintable(request.language), qPrintable(ae::Translations::available().join(QStringLiteral(", "))));
+        std::fprintf(stderr, "attention-explorer: unknown language %s; available: %s\n",
+                     qPrintable(ae::quotedForMessage(request.language)),
+                     qPrintable(ae::Translations::available().join(QStringLiteral(", "))));
         return ae::ExitUsageOrIo;
     }
-    request = ae::parseCommandLine(arguments);
+    request = ae::parseCommandLine(arguments, native);
 
     using Mode = ae::CommandLineRequest::Mode;
     switch (request.mode) {
@@ -74,13 +102,20 @@ int main(int argc, char* argv[])
         std::fprintf(stderr, "attention-explorer: %s\n", request.text.toLocal8Bit().constData());
         return ae::ExitUsageOrIo;
     case Mode::DumpJson:
-        return ae::runDumpJson(request);
     case Mode::Export:
-        return ae::runExport(request);
     case Mode::ExportDeck:
-        return ae::runExportDeck(request);
     case Mode::Benchmark:
-        return ae::runBenchmark(request);
+        // The command-line boundary: running out of memory (or any other escape) is a
+        // message and exit code 2, never an abort.
+        try {
+            return runHeadless(request);
+        } catch (const std::bad_alloc&) {
+            printFailure(QCoreApplication::translate("Main", "out of memory: this session needs more memory than the system gives; "
+                                     "shorten the sentence or reduce num_heads or the dimensions"));
+        } catch (const std::exception& error) {
+            printFailure(QCoreApplication::translate("Main", "internal error: %1").arg(ae::escapedForMessage(QString::fromLocal8Bit(error.what()))));
+        }
+        return ae::ExitUsageOrIo;
     case Mode::Gui:
         break;
     }

@@ -67,7 +67,7 @@ double rounded(double value)
 
 int runBenchmark(const CommandLineRequest& request)
 {
-    const SessionLoadResult loaded = SessionFile::load(request.sessionPath, request.overrides);
+    const SessionLoadResult loaded = SessionFile::load(request.sessionPath, request.overrides, request.sessionNative);
     if (loaded.issue) {
         std::fprintf(stderr, "attention-explorer: %s\n", loaded.issue->message.toLocal8Bit().constData());
         return loaded.ioError ? ExitUsageOrIo : ExitInvalidSession;

@@ -5,12 +5,16 @@
 #include "Engine.h"
 #include "FigureExporter.h"
 #include "HeadlessRunner.h"
+#include "Limits.h"
+#include "MessageText.h"
 #include "SessionFile.h"
 #include "Trace.h"
 #include "TraceFigures.h"
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QFileInfo>
+#include <QSet>
 
 #include <cstdio>
 
@@ -33,10 +37,11 @@ int runExport(const CommandLineRequest& request)
         return ExitUsageOrIo;
     }
     if (request.exportScale != 1 && request.exportScale != 2 && request.exportScale != 4) {
-        printError(QCoreApplication::translate("ExportRunner", "--scale must be 1, 2 or 4, not %1").arg(request.exportScale));
+        printError(QCoreApplication::translate("ExportRunner", "--scale must be 1, 2 or 4, not %1")
+                       .arg(quotedForMessage(request.exportScaleText)));
         return ExitUsageOrIo;
     }
-    const SessionLoadResult loaded = SessionFile::load(request.sessionPath, request.overrides);
+    const SessionLoadResult loaded = SessionFile::load(request.sessionPath, request.overrides, request.sessionNative);
     if (loaded.issue) {
         printError(loaded.issue->message);
         return loaded.ioError ? ExitUsageOrIo : ExitInvalidSession;
@@ -46,32 +51,67 @@ int runExport(const CommandLineRequest& request)
         printError(result.issue->message);
         return ExitInvalidSession;
     }
+    const std::vector<Figure> everyFigure = figures::allFigures(result.trace);
+    const QDir directory(request.exportDirectory);
+    const QString shownDirectory = escapedForMessage(QDir::toNativeSeparators(request.exportDirectory));
+    // Up front, before the first file: how many files, and whether every target can be one.
+    const qint64 fileCount = qint64(everyFigure.size()) * formats.formats.size();
+    if (fileCount > limits::MaxExportFiles) {
+        printError(QCoreApplication::translate("ExportRunner", "this export would write %1 files; at most %2 are written at "
+                                                               "once: choose fewer formats (--format) or fewer heads")
+                       .arg(fileCount)
+                       .arg(limits::MaxExportFiles));
+        return ExitUsageOrIo;
+    }
+    QStringList targets;
+    QSet<QString> existing;
+    for (const Figure& figure : everyFigure) {
+        for (const ExportFormat format : formats.formats) {
+            const QString path = directory.filePath(FigureExporter::fileName(figure, format, request.exportScale));
+            const QFileInfo info(path);
+            if (info.exists() && !info.isFile()) {
+                printError(QCoreApplication::translate("ExportRunner", "cannot write %1: something that is not a file has "
+                                                                       "that name; nothing was written")
+                               .arg(escapedForMessage(QDir::toNativeSeparators(path))));
+                return ExitUsageOrIo;
+            }
+            if (info.exists())
+                existing.insert(path);
+            targets << path;
+        }
+    }
+    const bool createdDirectory = !QFileInfo::exists(request.exportDirectory);
     if (!QDir().mkpath(request.exportDirectory)) {
-        printError(QCoreApplication::translate("ExportRunner", "cannot create the directory %1")
-                       .arg(QDir::toNativeSeparators(request.exportDirectory)));
+        printError(QCoreApplication::translate("ExportRunner", "cannot create the directory %1").arg(shownDirectory));
         return ExitUsageOrIo;
     }
     const FigureExporter exporter;
-    int written = 0;
-    for (const Figure& figure : figures::allFigures(result.trace)) {
+    qsizetype written = 0;
+    for (const Figure& figure : everyFigure) {
         const QString error = exporter.writeAll(figure, formats.formats, request.exportDirectory, request.exportScale);
         if (!error.isEmpty()) {
+            // Half an export is no export: what this run created goes (files that were
+            // there before keep their new contents: each was replaced whole, atomically).
+            for (qsizetype i = 0; i < targets.size() && i < written + formats.formats.size(); ++i)
+                if (!existing.contains(targets[i]))
+                    QFile::remove(targets[i]);
+            if (createdDirectory)
+                QDir().rmdir(request.exportDirectory);
             printError(error);
+            printError(QCoreApplication::translate("ExportRunner", "the export failed; the files it had written were removed"));
             return ExitUsageOrIo;
         }
-        for (const ExportFormat format : formats.formats)
-            std::printf("%s\n", qPrintable(QDir(request.exportDirectory).filePath(FigureExporter::fileName(figure, format, request.exportScale))));
-        written += int(formats.formats.size());
+        for (qsizetype i = written; i < written + formats.formats.size(); ++i)
+            std::printf("%s\n", qPrintable(targets[i]));
+        written += formats.formats.size();
     }
-    printError(QCoreApplication::translate("ExportRunner", "wrote %1 files to %2")
-                   .arg(written)
-                   .arg(QDir::toNativeSeparators(request.exportDirectory)));
+    printError(QCoreApplication::translate("ExportRunner", "wrote %1 files to %2").arg(written).arg(shownDirectory));
     return ExitOk;
 }
 
 int runExportDeck(const CommandLineRequest& request)
 {
-    const SessionLoadResult loaded = SessionFile::load(request.sessionPath, request.overrides);
+    const SessionLoadResult loaded = SessionFile::load(request.sessionPath, request.overrides, request.sessionNative);
     if (loaded.issue) {
         printError(loaded.issue->message);
         return loaded.ioError ? ExitUsageOrIo : ExitInvalidSession;

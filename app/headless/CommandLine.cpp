@@ -1,5 +1,6 @@
 #include "CommandLine.h"
 
+#include "MessageText.h"
 #include "SessionJson.h"
 
 #include <QCommandLineParser>
@@ -40,9 +41,10 @@ QJsonValue flagValue(const QString& key, const QString& text)
 {
     if (isTextKey(key))
         return text;
+    // One rule for the words of a boolean: case-insensitive (YES, True and on all count).
     const QString lowered = text.trimmed().toLower();
-    static const QStringList yes{QStringLiteral("yes"), QStringLiteral("on")};
-    static const QStringList no{QStringLiteral("no"), QStringLiteral("off")};
+    static const QStringList yes{QStringLiteral("true"), QStringLiteral("yes"), QStringLiteral("on")};
+    static const QStringList no{QStringLiteral("false"), QStringLiteral("no"), QStringLiteral("off")};
     if (yes.contains(lowered))
         return true;
     if (no.contains(lowered))
@@ -56,6 +58,34 @@ QJsonValue flagValue(const QString& key, const QString& text)
     return text;
 }
 
+// The bytes argv held for option `name`'s value ("--name value" or "--name=value"), the
+// last one given; empty when not found.
+QByteArray nativeValue(const QList<QByteArray>& native, const QString& name)
+{
+    const QByteArray flag = "--" + name.toLatin1();
+    QByteArray value;
+    for (qsizetype i = 1; i < native.size(); ++i) {
+        const QByteArray& argument = native[i];
+        if (argument == "--")
+            break;
+        if ((argument == flag || argument == flag.mid(1)) && i + 1 < native.size())
+            value = native[++i];
+        else if (argument.startsWith(QByteArray(flag + '=')))
+            value = argument.mid(flag.size() + 1);
+        else if (argument.startsWith(QByteArray(flag.mid(1) + '=')))
+            value = argument.mid(flag.size());
+    }
+    return value;
+}
+
+CommandLineRequest usageError(const QString& message)
+{
+    CommandLineRequest request;
+    request.mode = CommandLineRequest::Mode::Error;
+    request.text = message + u'\n' + CommandLine::tr("Run with --help for the options.");
+    return request;
+}
+
 QStringList flagKeys()
 {
     QStringList keys = sessionKeys();
@@ -66,7 +96,7 @@ QStringList flagKeys()
 
 } // namespace
 
-CommandLineRequest parseCommandLine(const QStringList& arguments)
+CommandLineRequest parseCommandLine(const QStringList& arguments, const QList<QByteArray>& native)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(
@@ -119,12 +149,9 @@ CommandLineRequest parseCommandLine(const QStringList& arguments)
         parser.addOption(QCommandLineOption(flagFor(key), CommandLine::tr("Session key %1 (overrides the file).").arg(key),
                                             CommandLine::tr("value")));
 
+    if (!parser.parse(arguments))
+        return usageError(escapedForMessage(parser.errorText(), 300));
     CommandLineRequest request;
-    if (!parser.parse(arguments)) {
-        request.mode = CommandLineRequest::Mode::Error;
-        request.text = parser.errorText() + u'\n' + CommandLine::tr("Run with --help for the options.");
-        return request;
-    }
     request.language = parser.value(languageOption);
     if (parser.isSet(helpOption)) {
         request.mode = CommandLineRequest::Mode::Help;
@@ -136,13 +163,41 @@ CommandLineRequest parseCommandLine(const QStringList& arguments)
         request.text = QCoreApplication::applicationName() + u' ' + QCoreApplication::applicationVersion();
         return request;
     }
-    if (!parser.positionalArguments().isEmpty()) {
-        request.mode = CommandLineRequest::Mode::Error;
-        request.text = CommandLine::tr("unexpected argument \"%1\"; give a session file with --session FILE")
-                                        .arg(parser.positionalArguments().constFirst());
-        return request;
+    // Usage errors after this point come in the language asked for.
+    const auto usage = [&](const QString& message) {
+        CommandLineRequest refused = usageError(message);
+        refused.language = request.language;
+        return refused;
+    };
+    if (!parser.positionalArguments().isEmpty())
+        return usage(CommandLine::tr("unexpected argument %1; give a session file with --session FILE")
+                              .arg(quotedForMessage(parser.positionalArguments().constFirst())));
+    for (const QString& name : parser.optionNames()) {
+        if (parser.values(name).size() > 1)
+            return usage(CommandLine::tr("--%1 is given more than once; give it once").arg(escapedForMessage(name, 40)));
     }
+    for (const QCommandLineOption* option : {&sessionOption, &dumpOption, &exportOption, &deckOption}) {
+        if (parser.isSet(*option) && parser.value(*option).isEmpty())
+            return usage(CommandLine::tr("--%1 needs a file name, not an empty text").arg(option->names().constFirst()));
+    }
+    QStringList modes;
+    for (const QCommandLineOption* option : {&dumpOption, &exportOption, &deckOption, &benchmarkOption})
+        if (parser.isSet(*option))
+            modes << QStringLiteral("--") + option->names().constFirst();
+    if (modes.size() > 1)
+        return usage(CommandLine::tr("%1 cannot be combined: choose one").arg(modes.join(QStringLiteral(", "))));
+    const QString mode = modes.isEmpty() ? QString() : modes.constFirst();
+    for (const QCommandLineOption* option : {&formatOption, &scaleOption}) {
+        if (parser.isSet(*option) && !parser.isSet(exportOption))
+            return usage(CommandLine::tr("--%1 applies only to --export").arg(option->names().constFirst()));
+    }
+    for (const QCommandLineOption* option : {&pageOption, &presentOption}) {
+        if (parser.isSet(*option) && !mode.isEmpty())
+            return usage(CommandLine::tr("--%1 applies only to the window, not to %2").arg(option->names().constFirst(), mode));
+    }
+
     request.sessionPath = parser.value(sessionOption);
+    request.sessionNative = nativeValue(native, sessionOption.names().constFirst());
     request.page = parser.value(pageOption);
     request.present = parser.isSet(presentOption);
     for (const QString& key : keys)
@@ -163,8 +218,9 @@ CommandLineRequest parseCommandLine(const QStringList& arguments)
         if (parser.isSet(formatOption))
             request.exportFormats = parser.value(formatOption);
         if (parser.isSet(scaleOption)) {
+            request.exportScaleText = parser.value(scaleOption);
             bool ok = false;
-            request.exportScale = parser.value(scaleOption).toInt(&ok);
+            request.exportScale = request.exportScaleText.toInt(&ok);
             if (!ok)
                 request.exportScale = 0;
         }
@@ -173,6 +229,7 @@ CommandLineRequest parseCommandLine(const QStringList& arguments)
     if (parser.isSet(dumpOption)) {
         request.mode = CommandLineRequest::Mode::DumpJson;
         request.dumpPath = parser.value(dumpOption);
+        request.dumpNative = nativeValue(native, dumpOption.names().constFirst());
     }
     return request;
 }

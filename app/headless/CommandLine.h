@@ -1,6 +1,8 @@
 #pragma once
 
+#include <QByteArray>
 #include <QJsonObject>
+#include <QList>
 #include <QString>
 #include <QStringList>
 
@@ -18,16 +20,25 @@ struct CommandLineRequest
     QString dumpPath;         // --dump-json
     QString exportDirectory;  // --export
     QString exportFormats = QStringLiteral("png,svg,pdf"); // --format
-    int exportScale = 1;      // --scale
+    int exportScale = 1;      // --scale (0: not 1, 2 or 4; exportScaleText says what was given)
+    QString exportScaleText;
     QString page;             // --page: the step shown first
     bool present = false;     // --present: start in presentation mode
     QString language;         // --lang: "en", "zh_CN" ("" = the saved choice or the system's)
     QString deckPath;         // --export-deck
     QString text;             // help/version text, or the usage error
+    // The paths of --session and --dump-json as the system gave them (argv's bytes), for
+    // names that are not valid in the local encoding.
+    QByteArray sessionNative, dumpNative;
 };
 
-// Parses arguments (argv[0] included) without needing an application object.
-CommandLineRequest parseCommandLine(const QStringList& arguments);
+// Parses arguments (argv[0] included) without needing an application object. `native`,
+// when given, is argv itself (one entry per argument), the source of the *Native paths.
+// Refused with a usage error: two modes at once (--dump-json, --export, --export-deck,
+// --benchmark), an option given twice, an empty file name, and options that do not apply
+// to the mode (--format and --scale without --export, --page and --present without the
+// window).
+CommandLineRequest parseCommandLine(const QStringList& arguments, const QList<QByteArray>& native = {});
 
 // True when the arguments need no display (so main() need not open one).
 bool isHeadless(const CommandLineRequest& request);

@@ -2,11 +2,13 @@
 
 #include "CommandLine.h"
 #include "Engine.h"
+#include "OutputFile.h"
 #include "SessionFile.h"
 #include "Trace.h"
 #include "TraceJson.h"
 
 #include <QByteArray>
+#include <QFile>
 #include <QCoreApplication>
 
 #include <cstdio>
@@ -24,7 +26,7 @@ void printError(const QString& message)
 
 int runDumpJson(const CommandLineRequest& request)
 {
-    const SessionLoadResult loaded = SessionFile::load(request.sessionPath, request.overrides);
+    const SessionLoadResult loaded = SessionFile::load(request.sessionPath, request.overrides, request.sessionNative);
     if (loaded.issue) {
         printError(loaded.issue->message);
         return loaded.ioError ? ExitUsageOrIo : ExitInvalidSession;
@@ -35,14 +37,21 @@ int runDumpJson(const CommandLineRequest& request)
         printError(result.issue->message);
         return ExitInvalidSession;
     }
-    const std::string json = traceToJson(*result.trace);
+    // Streamed: the JSON goes out in chunks as it is written, never whole in memory.
     if (request.dumpPath == QLatin1StringView("-")) {
-        std::fwrite(json.data(), 1, json.size(), stdout);
-        std::fputc('\n', stdout);
-        return std::fflush(stdout) == 0 ? ExitOk : ExitUsageOrIo;
+        QFile out;
+        if (!out.open(stdout, QIODevice::WriteOnly | QIODevice::Unbuffered) || !writeTraceJson(*result.trace, out) ||
+            out.write("\n", 1) != 1) {
+            printError(QCoreApplication::translate("HeadlessRunner", "cannot write to the standard output: %1")
+                           .arg(out.errorString()));
+            return ExitUsageOrIo;
+        }
+        return ExitOk;
     }
-    const QString error = SessionFile::writeAtomically(
-        request.dumpPath, QByteArray::fromRawData(json.data(), static_cast<qsizetype>(json.size())));
+    OutputFile file;
+    QString error = file.open(request.dumpPath, request.dumpNative);
+    if (error.isEmpty())
+        error = writeTraceJson(*result.trace, *file.device()) ? file.commit() : file.writeError();
     if (!error.isEmpty()) {
         printError(error);
         return ExitUsageOrIo;

@@ -4,10 +4,19 @@
 
 namespace ae::limits {
 
-// What a session may ask for. The memory guard refuses a session whose tensors would
-// need more than MaxTraceBytes before anything is allocated: at GPT-2-small shapes
-// (1024 tokens, 12 heads) a trace takes about 110 MB, at 4096 tokens about 1.7 GB.
-constexpr std::int64_t MaxTraceBytes = std::int64_t{1} << 30; // 1 GiB
+// What a session may ask for, checked before anything large is allocated.
+//
+// The memory guard: estimateProcessBytes() (SessionValidator.h) adds up what a session
+// costs the whole process, not only its tensors: the trace and the forward's temporaries,
+// the heatmap images of the window and of the figures (one 32-bit pixel per cell for each
+// matrix shown per head), the token and vocabulary strings, and a fixed base for the
+// program itself. Dumps are streamed and cost no memory in proportion to their size.
+// By that estimate GPT-2 small (1024 tokens, 12 heads, d 768, causal) needs about
+// 0.54 GB, at 2048 tokens about 1.50 GB (just accepted), at 4096 tokens about 5.2 GB
+// (refused); the limit sits where a desktop with 4 GB of memory can still hold the
+// session, its figures and the window.
+constexpr std::int64_t MaxProcessBytes = std::int64_t{3} << 29; // 1.5 GiB
+constexpr std::int64_t BaseProcessBytes = std::int64_t{150} << 20; // Qt, fonts, the window
 constexpr int MaxDimension = 16384;                           // d_in, d_out_kq, d_out_v
 constexpr int MaxHeads = 1024;
 constexpr std::int64_t MaxVocabSize = 100'000'000;
@@ -15,5 +24,18 @@ constexpr std::int64_t MaxVocabSize = 100'000'000;
 constexpr std::int64_t MaxEmbeddingElements = 1'000'000'000;
 constexpr std::int64_t MaxSeed = INT64_MAX;
 constexpr std::int64_t MaxContextLength = 1'000'000;
+
+// Input size, refused before it is read or laid out. A session file is read whole:
+// 16 MB holds GPT-2-small-sized manual inputs (1024 x 768 numbers) with room to spare.
+constexpr std::int64_t MaxSessionFileBytes = 16 * 1024 * 1024;
+// Any text of a session (sentence, source_sentence, title, description), in UTF-16
+// units: enough for several thousand tokens, little enough that one word of that length
+// lays out and shapes in well under a second.
+constexpr int MaxTextChars = 32768;
+// A key or a label is shown at most this long (the rest elided) in messages and figures.
+constexpr int MaxKeyChars = 200;
+constexpr int MaxLabelChars = 48;
+// A multi-file export writes at most this many files.
+constexpr int MaxExportFiles = 5000;
 
 } // namespace ae::limits

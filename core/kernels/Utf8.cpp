@@ -1,5 +1,7 @@
 #include "Utf8.h"
 
+#include <utility>
+
 namespace ae::utf8 {
 
 char32_t next(std::string_view text, std::size_t& pos)
@@ -61,6 +63,35 @@ void append(std::string& out, char32_t cp)
         out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
         out += static_cast<char>(0x80 | (cp & 0x3F));
     }
+}
+
+bool isControl(char32_t cp)
+{
+    return cp < 0x20 || (cp >= 0x7F && cp < 0xA0);
+}
+
+bool isInvisible(char32_t cp)
+{
+    static constexpr std::pair<char32_t, char32_t> ranges[] = {
+        {0x00AD, 0x00AD},   {0x034F, 0x034F},   {0x061C, 0x061C},   {0x115F, 0x1160}, {0x17B4, 0x17B5},
+        {0x180B, 0x180F},   {0x200B, 0x200F},   {0x202A, 0x202E},   {0x2060, 0x206F}, {0x3164, 0x3164},
+        {0xFE00, 0xFE0F},   {0xFEFF, 0xFEFF},   {0xFFA0, 0xFFA0},   {0xFFF0, 0xFFF8}, {0x1BCA0, 0x1BCA3},
+        {0x1D173, 0x1D17A}, {0xE0000, 0xE0FFF},
+    };
+    if (isControl(cp))
+        return true;
+    for (const auto& [first, last] : ranges)
+        if (cp >= first && cp <= last)
+            return true;
+    return false;
+}
+
+bool isAllInvisible(std::string_view text)
+{
+    for (std::size_t pos = 0; pos < text.size();)
+        if (!isInvisible(next(text, pos)))
+            return false;
+    return !text.empty();
 }
 
 } // namespace ae::utf8

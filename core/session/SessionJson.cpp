@@ -1,6 +1,7 @@
 #include "SessionJson.h"
 
 #include "Limits.h"
+#include "MessageText.h"
 #include "SessionEnums.h"
 
 #include <QCoreApplication>
@@ -41,7 +42,7 @@ QString typeName(const QJsonValue& v)
     case QJsonValue::Bool: return SessionJson::tr("a boolean");
     case QJsonValue::Double: return SessionJson::tr("a number");
     case QJsonValue::String: // the text itself: a flag's "nan" or "1e999" is not a number
-        return SessionJson::tr("the text \u201c%1\u201d").arg(v.toString().left(40));
+        return SessionJson::tr("the text %1").arg(quotedForMessage(v.toString(), 40));
     case QJsonValue::Array: return SessionJson::tr("a list");
     case QJsonValue::Object: return SessionJson::tr("an object");
     case QJsonValue::Undefined: break;
@@ -62,7 +63,26 @@ public:
         const QJsonValue v = at(key);
         if (!v.isString())
             fail(QLatin1StringView(key), SessionJson::tr("%1 must be a string, not %2").arg(QLatin1StringView(key), typeName(v)));
-        return v.toString().toStdString();
+        const QString text = v.toString();
+        if (text.size() > limits::MaxTextChars)
+            fail(QLatin1StringView(key), SessionJson::tr("%1 has %2 characters; a text may have at most %3")
+                                             .arg(QLatin1StringView(key))
+                                             .arg(text.size())
+                                             .arg(limits::MaxTextChars));
+        // A lone surrogate ("\ud800" in the file) is not a character: UTF-8 has no form
+        // for it, so it would vanish silently on the way to the tokenizer.
+        for (qsizetype i = 0; i < text.size(); ++i) {
+            if (text[i].isHighSurrogate() && i + 1 < text.size() && text[i + 1].isLowSurrogate()) {
+                ++i;
+            } else if (text[i].isSurrogate()) {
+                fail(QLatin1StringView(key), SessionJson::tr("%1 holds a lone surrogate (\\u%2) at character %3, which "
+                                                             "is not text: write the whole character")
+                                                 .arg(QLatin1StringView(key))
+                                                 .arg(uint(text[i].unicode()), 4, 16, QLatin1Char('0'))
+                                                 .arg(i + 1));
+            }
+        }
+        return text.toStdString();
     }
 
     bool boolean(const char* key) const
@@ -85,7 +105,7 @@ public:
             refuse(typeName(v));
         const double d = v.toDouble();
         if (d != std::floor(d))
-            refuse(QString::number(d));
+            refuse(QString::number(d, 'g', 17));
         const qint64 exact = v.toInteger(std::numeric_limits<qint64>::min());
         if (d < double(low) || d > double(high) || exact == std::numeric_limits<qint64>::min() || exact < low ||
             exact > high)
@@ -113,7 +133,7 @@ public:
         if (!parsed)
             fail(name, SessionJson::tr("%1 must be one of %2, not %3")
                                         .arg(name, allowed.join(QStringLiteral(", ")),
-                                             v.isString() ? u'"' + v.toString() + u'"' : typeName(v)));
+                                             v.isString() ? quotedForMessage(v.toString()) : typeName(v)));
         return *parsed;
     }
 
@@ -169,8 +189,8 @@ void checkKeys(const QJsonObject& object)
     const QStringList known = sessionKeys();
     for (auto it = object.begin(); it != object.end(); ++it)
         if (!known.contains(it.key()))
-            fail(it.key(), SessionJson::tr("unknown key \"%1\"; a session knows: %2")
-                                            .arg(it.key(), known.join(QStringLiteral(", "))));
+            fail(it.key().left(limits::MaxKeyChars), SessionJson::tr("unknown key %1; a session knows: %2")
+                                                         .arg(quotedForMessage(it.key()), known.join(QStringLiteral(", "))));
 }
 
 Session parse(const QJsonObject& object)
@@ -302,8 +322,26 @@ SessionParseResult sessionFromJsonObject(const QJsonObject& object)
     }
 }
 
+std::optional<SessionIssue> rawControlCharacterIssue(const QByteArray& json)
+{
+    // JSON allows no raw control character, in a string or out of one (RFC 8259 §7), but
+    // QJsonDocument takes them: a NUL typed into a sentence would reach the tokenizer.
+    for (qsizetype i = 0; i < json.size(); ++i) {
+        const auto byte = static_cast<unsigned char>(json[i]);
+        if (byte < 0x20 && byte != '\t' && byte != '\n' && byte != '\r')
+            return SessionIssue{{}, SessionJson::tr("the session is not valid JSON: a raw control character (0x%1) at "
+                                                    "byte %2; inside a text write it as \\u%3")
+                                        .arg(uint(byte), 2, 16, QLatin1Char('0'))
+                                        .arg(i)
+                                        .arg(uint(byte), 4, 16, QLatin1Char('0'))};
+    }
+    return std::nullopt;
+}
+
 SessionParseResult sessionFromJson(const QByteArray& json)
 {
+    if (auto issue = rawControlCharacterIssue(json))
+        return {Session{}, *issue};
     QJsonParseError error;
     const QJsonDocument document = QJsonDocument::fromJson(json, &error);
     if (error.error != QJsonParseError::NoError)

@@ -22,6 +22,9 @@ struct SessionParseResult
 // "description", "tokenizer", "cpu_capability", "positional" and "context_length".
 SessionParseResult sessionFromJson(const QByteArray& json);
 SessionParseResult sessionFromJsonObject(const QJsonObject& object);
+// A raw control character (below U+0020, except tab, line feed, carriage return) that
+// strict JSON forbids but QJsonDocument would accept: refused before parsing.
+std::optional<SessionIssue> rawControlCharacterIssue(const QByteArray& json);
 
 // Every key, with "format" and "version" first; manual matrices only when manual.
 QJsonObject sessionToJsonObject(const Session& session);

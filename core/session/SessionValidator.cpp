@@ -3,6 +3,9 @@
 #include "Limits.h"
 #include "Session.h"
 #include "SessionEnums.h"
+#include "Tokenizer.h"
+#include "UnicodeTables.h"
+#include "Utf8.h"
 #include "Vocabulary.h"
 
 #include <QCoreApplication>
@@ -10,6 +13,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <utility>
 
 namespace ae {
 
@@ -24,8 +29,129 @@ struct SessionValidator
 
 QString bytesText(double bytes)
 {
-    return QLocale::system().formattedDataSize(static_cast<qint64>(std::min(bytes, 9.0e18)), 1,
+    return QLocale::system().formattedDataSize(static_cast<qint64>(std::min(bytes, 9.0e18)), 2,
                                                QLocale::DataSizeTraditionalFormat);
+}
+
+// Two sizes for one message, with as many digits as it takes to tell them apart
+// ("1.0 GB ... the limit is 1.0 GB" said nothing): exact bytes when two decimals tie.
+std::pair<QString, QString> bytesTexts(double need, double limit)
+{
+    QString a = bytesText(need), b = bytesText(limit);
+    if (a == b) {
+        a = SessionValidator::tr("%1 bytes").arg(QLocale::system().toString(qint64(std::min(need, 9.0e18))));
+        b = SessionValidator::tr("%1 bytes").arg(QLocale::system().toString(qint64(limit)));
+    }
+    return {a, b};
+}
+
+// Length of UTF-8 text in UTF-16 units (the unit of limits::MaxTextChars).
+qsizetype utf16Length(const std::string& text)
+{
+    qsizetype n = 0;
+    for (const char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        n += (byte & 0xC0) != 0x80; // one per lead byte
+        n += byte >= 0xF0;          // a surrogate pair above U+FFFF
+    }
+    return n;
+}
+
+std::optional<SessionIssue> checkTextLength(const char* key, const std::string& text)
+{
+    const qsizetype length = utf16Length(text);
+    if (length <= limits::MaxTextChars)
+        return std::nullopt;
+    return SessionIssue{key, SessionValidator::tr("%1 has %2 characters; a text may have at most %3")
+                                 .arg(QLatin1StringView(key))
+                                 .arg(length)
+                                 .arg(limits::MaxTextChars)};
+}
+
+QString codePointText(char32_t cp)
+{
+    return QString::number(uint(cp), 16).toUpper().rightJustified(4, QLatin1Char('0'));
+}
+
+// Decisions on text the eye cannot check (README, Reliability): a control character
+// (a NUL, an escape) inside a text is refused; a token made only of invisible characters
+// (U+200B, a joiner, U+FEFF, a lone variation selector) is refused, since its label would
+// show nothing. Invisible characters inside a visible token stay, as in the reference.
+std::optional<SessionIssue> checkVisibleText(const char* key, const std::string& text,
+                                             const std::vector<std::string>& tokens)
+{
+    qsizetype index = 0;
+    for (std::size_t pos = 0; pos < text.size(); ++index) {
+        const char32_t cp = utf8::next(text, pos);
+        if (utf8::isControl(cp) && !unicode::isWhiteSpace(cp))
+            return SessionIssue{key, SessionValidator::tr("%1 holds the control character U+%2 at character %3: remove it")
+                                         .arg(QLatin1StringView(key))
+                                         .arg(codePointText(cp))
+                                         .arg(index + 1)};
+    }
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+        if (!utf8::isAllInvisible(tokens[i]))
+            continue;
+        std::size_t pos = 0;
+        return SessionIssue{key, SessionValidator::tr("token %1 of %2 is made only of invisible characters (the first is "
+                                                      "U+%3): remove them or join them to a word")
+                                     .arg(i + 1)
+                                     .arg(QLatin1StringView(key))
+                                     .arg(codePointText(utf8::next(tokens[i], pos)))};
+    }
+    return std::nullopt;
+}
+
+// The largest magnitude of a manual input for which no product of the forward can
+// overflow float32, bounded generously: every weight and bias at most 1 in magnitude
+// (torch.rand and nn.Linear's init both are), each sum as if every term had the same
+// sign, dropout's 1/(1-p) scale, and the output projection.
+double largestSafeInput(const Session& s, std::int64_t S)
+{
+    const double heads = s.effectiveHeads();
+    const bool multi = s.variant == Variant::MultiHead;
+    const double dk = s.hasWeights() ? (multi ? double(s.dOutKq) / heads : s.dOutKq) : s.dIn;
+    const double dvAll = s.hasWeights() ? double(s.dOutV) * (multi ? 1.0 : heads) : s.dIn;
+    const double dropScale = 1.0 / (1.0 - std::min(s.dropout, 0.999999));
+    const double ceiling = double(std::numeric_limits<float>::max()) / 4;
+    auto safe = [&](double m) {
+        const double x = m + 1.0;                 // + a positional row
+        const double projected = s.hasWeights() ? s.dIn * x + 1.0 : x;
+        const double scores = dk * projected * projected;
+        const double context = double(S) * projected * dropScale;
+        const double output = multi ? dvAll * context + 1.0 : context;
+        return projected < ceiling && scores < ceiling && output < ceiling;
+    };
+    double low = 0.0, high = 1e39;
+    for (int i = 0; i < 200; ++i) {
+        const double mid = std::sqrt(std::max(low, 1.0) * high);
+        if (safe(mid))
+            low = mid;
+        else
+            high = mid;
+        if (high / std::max(low, 1.0) < 1.001)
+            break;
+    }
+    return low;
+}
+
+std::optional<SessionIssue> checkOverflow(const Session& s, std::int64_t S)
+{
+    if (s.embedding != EmbeddingSource::Manual)
+        return std::nullopt;
+    const double bound = largestSafeInput(s, S);
+    for (const auto& [key, rows] : {std::pair{"inputs", &s.inputs}, std::pair{"source_inputs", &s.sourceInputs}}) {
+        if (rows->size() == 0)
+            continue;
+        const double largest = double(rows->cwiseAbs().maxCoeff());
+        if (largest > bound)
+            return SessionIssue{key, SessionValidator::tr("%1 holds %2, too large: with these dimensions a product in the "
+                                                          "forward could overflow float32 (3.4e38) and show inf or NaN; keep "
+                                                          "every number of %1 within \u00b1%3")
+                                         .arg(QLatin1StringView(key), QString::number(largest, 'g', 3),
+                                              QString::number(bound, 'g', 3))};
+    }
+    return std::nullopt;
 }
 
 std::optional<SessionIssue> checkRange(const char* key, std::int64_t value, std::int64_t low,
@@ -107,6 +233,15 @@ std::optional<SessionIssue> checkSeedsAndDropout(const Session& s)
 
 } // namespace
 
+double estimateProcessBytes(const Session& s, std::int64_t T, std::int64_t S)
+{
+    const double t = double(T), src = double(S);
+    const double cellImages = 2 + (s.dropoutActive() ? 1 : 0) + (s.causal ? 1 : 0);
+    const double images = 4.0 * t * src * s.effectiveHeads() * cellImages; // one ARGB32 pixel per cell
+    const double text = 4.0 * double(s.sentence.size() + s.sourceSentence.size()) + 96.0 * (t + src);
+    return estimateTraceBytes(s, T, S) + images + text + double(limits::BaseProcessBytes);
+}
+
 double estimateTraceBytes(const Session& s, std::int64_t T, std::int64_t S)
 {
     const double heads = s.effectiveHeads();
@@ -123,6 +258,10 @@ double estimateTraceBytes(const Session& s, std::int64_t T, std::int64_t S)
 
 std::optional<SessionIssue> validateSession(const Session& s)
 {
+    if (auto issue = checkTextLength("sentence", s.sentence))
+        return issue;
+    if (auto issue = checkTextLength("source_sentence", s.sourceSentence))
+        return issue;
     const auto tokens = tokenize(s.sentence, s.tokenizer);
     if (tokens.empty())
         return SessionIssue{"sentence", SessionValidator::tr("sentence has no tokens: type at least one word (punctuation "
@@ -131,6 +270,10 @@ std::optional<SessionIssue> validateSession(const Session& s)
     if (s.isCross() && sourceTokens.empty())
         return SessionIssue{"source_sentence", SessionValidator::tr("source_sentence has no tokens: type at least one word, or "
                                                                     "leave it empty for self-attention")};
+    if (auto issue = checkVisibleText("sentence", s.sentence, tokens))
+        return issue;
+    if (auto issue = checkVisibleText("source_sentence", s.sourceSentence, sourceTokens))
+        return issue;
     if (auto issue = checkShapes(s))
         return issue;
     if (auto issue = checkSeedsAndDropout(s))
@@ -183,16 +326,20 @@ std::optional<SessionIssue> validateSession(const Session& s)
                                                                         .arg(s.dIn)
                                                                         .arg(limits::MaxEmbeddingElements)};
     }
-    const double bytes = estimateTraceBytes(s, T, S);
-    if (bytes > double(limits::MaxTraceBytes))
-        return SessionIssue{"sentence", SessionValidator::tr("this session would need %1 of tensors (T=%2, S=%3, %4 heads); the "
+    const double bytes = estimateProcessBytes(s, T, S);
+    if (bytes > double(limits::MaxProcessBytes)) {
+        const auto [need, limit] = bytesTexts(bytes, double(limits::MaxProcessBytes));
+        return SessionIssue{"sentence", SessionValidator::tr("this session would need %1 of memory (T=%2, S=%3, %4 heads); the "
                                                              "limit is %5: shorten the sentence or reduce num_heads or the "
                                                              "dimensions")
-                                                              .arg(bytesText(bytes))
+                                                              .arg(need)
                                                               .arg(T)
                                                               .arg(S)
                                                               .arg(s.effectiveHeads())
-                                                              .arg(bytesText(double(limits::MaxTraceBytes)))};
+                                                              .arg(limit)};
+    }
+    if (auto issue = checkOverflow(s, S))
+        return issue;
     return std::nullopt;
 }
 

@@ -149,16 +149,36 @@ Without --dump-json it opens the desktop app.</source>
         <translation>使用 --help 查看所有选项。</translation>
     </message>
     <message>
-        <source>unexpected argument &quot;%1&quot;; give a session file with --session FILE</source>
-        <translation>意外的参数“%1”；请用 --session FILE 指定会话文件</translation>
-    </message>
-    <message>
         <source>The language of the interface and the messages: en or zh_CN (default: the one chosen last, else the system&apos;s).</source>
         <translation>界面与消息的语言：en 或 zh_CN（默认：上次选择的语言，否则为系统语言）。</translation>
     </message>
     <message>
         <source>language</source>
         <translation>语言</translation>
+    </message>
+    <message>
+        <source>unexpected argument %1; give a session file with --session FILE</source>
+        <translation>意外的参数 %1；请用 --session FILE 指定会话文件</translation>
+    </message>
+    <message>
+        <source>--%1 is given more than once; give it once</source>
+        <translation>--%1 给出了不止一次；请只给一次</translation>
+    </message>
+    <message>
+        <source>--%1 needs a file name, not an empty text</source>
+        <translation>--%1 需要一个文件名，而不是空文本</translation>
+    </message>
+    <message>
+        <source>%1 cannot be combined: choose one</source>
+        <translation>%1 不能同时使用：请选择其一</translation>
+    </message>
+    <message>
+        <source>--%1 applies only to --export</source>
+        <translation>--%1 只适用于 --export</translation>
+    </message>
+    <message>
+        <source>--%1 applies only to the window, not to %2</source>
+        <translation>--%1 只适用于窗口，不适用于 %2</translation>
     </message>
 </context>
 <context>
@@ -264,6 +284,18 @@ Without --dump-json it opens the desktop app.</source>
         <source>wrote %1 files to %2</source>
         <translation>已将 %1 个文件写入 %2</translation>
     </message>
+    <message>
+        <source>this export would write %1 files; at most %2 are written at once: choose fewer formats (--format) or fewer heads</source>
+        <translation>此次导出将写入 %1 个文件；一次最多写入 %2 个：请选择更少的格式（--format）或更少的头</translation>
+    </message>
+    <message>
+        <source>cannot write %1: something that is not a file has that name; nothing was written</source>
+        <translation>无法写入 %1：已有同名的非文件对象；未写入任何文件</translation>
+    </message>
+    <message>
+        <source>the export failed; the files it had written were removed</source>
+        <translation>导出失败；已删除它写入的文件</translation>
+    </message>
 </context>
 <context>
     <name>FigureExporter</name>
@@ -293,6 +325,13 @@ Without --dump-json it opens the desktop app.</source>
     </message>
 </context>
 <context>
+    <name>HeadlessRunner</name>
+    <message>
+        <source>cannot write to the standard output: %1</source>
+        <translation>无法写入标准输出：%1</translation>
+    </message>
+</context>
+<context>
     <name>HeatmapPainter</name>
     <message>
         <source>%1×%2 shown as %3×%4 (max |value| per %5×%6 block)</source>
@@ -301,6 +340,24 @@ Without --dump-json it opens the desktop app.</source>
     <message>
         <source>empty matrix (%1×%2)</source>
         <translation>空矩阵（%1×%2）</translation>
+    </message>
+</context>
+<context>
+    <name>Main</name>
+    <message>
+        <source>out of memory: this session needs more memory than the system gives; shorten the sentence or reduce num_heads or the dimensions</source>
+        <translation>内存不足：此会话需要的内存超过系统所能提供的；请缩短句子，或减少 num_heads 或维度</translation>
+    </message>
+    <message>
+        <source>internal error: %1</source>
+        <translation>内部错误：%1</translation>
+    </message>
+</context>
+<context>
+    <name>MessageText</name>
+    <message>
+        <source>…(+%1 characters)</source>
+        <translation>…（另有 %1 个字符）</translation>
     </message>
 </context>
 <context>
@@ -316,6 +373,33 @@ Without --dump-json it opens the desktop app.</source>
     <message>
         <source>the clipboard holds no numbers</source>
         <translation>剪贴板中没有数字</translation>
+    </message>
+</context>
+<context>
+    <name>OutputFile</name>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>the file name is empty</source>
+        <translation>文件名为空</translation>
+    </message>
+    <message>
+        <source>it is a directory</source>
+        <translation>它是一个目录</translation>
+    </message>
+    <message>
+        <source>the file is read-only (mode %1); it is not overwritten</source>
+        <translation>该文件为只读（模式 %1）；不会覆盖它</translation>
+    </message>
+    <message>
+        <source>the disk is full or the file is too large</source>
+        <translation>磁盘已满或文件过大</translation>
+    </message>
+    <message>
+        <source>the file is not open</source>
+        <translation>文件未打开</translation>
     </message>
 </context>
 <context>
@@ -617,12 +701,16 @@ Without --dump-json it opens the desktop app.</source>
         <translation>%1 必须包含一个 JSON 对象（{...}），而不是列表或单个值</translation>
     </message>
     <message>
-        <source>cannot write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
+        <source>cannot open %1: it is a directory</source>
+        <translation>无法打开 %1：它是一个目录</translation>
     </message>
     <message>
-        <source>the disk is full or the file is too large</source>
-        <translation>磁盘已满或文件过大</translation>
+        <source>cannot open %1: not a regular file (a pipe or a device); give a session file</source>
+        <translation>无法打开 %1：不是普通文件（是管道或设备）；请指定会话文件</translation>
+    </message>
+    <message>
+        <source>%1 grew beyond %2 MB while it was read</source>
+        <translation>%1 在读取过程中增长到超过 %2 MB</translation>
     </message>
 </context>
 <context>
@@ -684,10 +772,6 @@ Without --dump-json it opens the desktop app.</source>
         <translation>%1 第 %2 行第 %3 列（%4）超出了 float32 的范围（约 3.4e38）</translation>
     </message>
     <message>
-        <source>unknown key &quot;%1&quot;; a session knows: %2</source>
-        <translation>未知的键“%1”；会话可用的键：%2</translation>
-    </message>
-    <message>
         <source>format must be &quot;%1&quot;</source>
         <translation>format 必须是“%1”</translation>
     </message>
@@ -712,8 +796,24 @@ Without --dump-json it opens the desktop app.</source>
         <translation>会话必须是一个 JSON 对象（{...}），而不是列表或单个值</translation>
     </message>
     <message>
-        <source>the text “%1”</source>
-        <translation>文本“%1”</translation>
+        <source>the text %1</source>
+        <translation>文本 %1</translation>
+    </message>
+    <message>
+        <source>%1 has %2 characters; a text may have at most %3</source>
+        <translation>%1 有 %2 个字符；文本最多 %3 个字符</translation>
+    </message>
+    <message>
+        <source>%1 holds a lone surrogate (\u%2) at character %3, which is not text: write the whole character</source>
+        <translation>%1 在第 %3 个字符处含有孤立的代理项（\u%2），它不是文本：请写出完整的字符</translation>
+    </message>
+    <message>
+        <source>unknown key %1; a session knows: %2</source>
+        <translation>未知的键 %1；会话可用的键：%2</translation>
+    </message>
+    <message>
+        <source>the session is not valid JSON: a raw control character (0x%1) at byte %2; inside a text write it as \u%3</source>
+        <translation>该会话不是有效的 JSON：第 %2 字节处有原始控制字符（0x%1）；在文本中请写作 \u%3</translation>
     </message>
 </context>
 <context>
@@ -799,8 +899,28 @@ Without --dump-json it opens the desktop app.</source>
         <translation>context_length x d_in（%1 x %2）不能超过 %3 个元素</translation>
     </message>
     <message>
-        <source>this session would need %1 of tensors (T=%2, S=%3, %4 heads); the limit is %5: shorten the sentence or reduce num_heads or the dimensions</source>
-        <translation>此会话的张量将需要 %1（T=%2，S=%3，%4 个头）；上限为 %5：请缩短句子，或减小 num_heads 或各维度</translation>
+        <source>%1 bytes</source>
+        <translation>%1 字节</translation>
+    </message>
+    <message>
+        <source>%1 has %2 characters; a text may have at most %3</source>
+        <translation>%1 有 %2 个字符；文本最多 %3 个字符</translation>
+    </message>
+    <message>
+        <source>%1 holds the control character U+%2 at character %3: remove it</source>
+        <translation>%1 在第 %3 个字符处含有控制字符 U+%2：请删除它</translation>
+    </message>
+    <message>
+        <source>token %1 of %2 is made only of invisible characters (the first is U+%3): remove them or join them to a word</source>
+        <translation>%2 的第 %1 个 token 只由不可见字符组成（第一个是 U+%3）：请删除它们，或把它们连到一个词上</translation>
+    </message>
+    <message>
+        <source>%1 holds %2, too large: with these dimensions a product in the forward could overflow float32 (3.4e38) and show inf or NaN; keep every number of %1 within ±%3</source>
+        <translation>%1 含有 %2，过大：在这些维度下，前向计算中的乘积可能超出 float32 范围（3.4e38）而出现 inf 或 NaN；请让 %1 的每个数都在 ±%3 之内</translation>
+    </message>
+    <message>
+        <source>this session would need %1 of memory (T=%2, S=%3, %4 heads); the limit is %5: shorten the sentence or reduce num_heads or the dimensions</source>
+        <translation>此会话将需要 %1 内存（T=%2，S=%3，%4 个头）；上限为 %5：请缩短句子，或减少 num_heads 或维度</translation>
     </message>
 </context>
 <context>
@@ -1314,6 +1434,17 @@ Without --dump-json it opens the desktop app.</source>
     <message>
         <source>d_ou&amp;t</source>
         <translation>d_ou&amp;t</translation>
+    </message>
+</context>
+<context>
+    <name>ae::ComputeService</name>
+    <message>
+        <source>not enough memory for this session: shorten the sentence or reduce num_heads or the dimensions</source>
+        <translation>内存不足以计算此会话：请缩短句子，或减少 num_heads 或维度</translation>
+    </message>
+    <message>
+        <source>the computation failed: %1</source>
+        <translation>计算失败：%1</translation>
     </message>
 </context>
 <context>
@@ -1849,6 +1980,10 @@ The pages still show the last session that could.</source>
         <source>How text becomes tokens: punctuation becomes a space, then &lt;code&gt;text.split()&lt;/code&gt;; the CJK choice also makes each Chinese or Japanese ideograph a token of its own.</source>
         <translation>文本如何变成 token：标点变为空格，然后执行 &lt;code&gt;text.split()&lt;/code&gt;；选择 CJK 时，每个汉字或日文汉字也各自成为一个 token。</translation>
     </message>
+    <message>
+        <source>Not pasted: the text would have %1 characters; a sentence may have at most %2.</source>
+        <translation>未粘贴：文本将有 %1 个字符；句子最多 %2 个字符。</translation>
+    </message>
 </context>
 <context>
     <name>ae::SessionActions</name>
@@ -1903,6 +2038,41 @@ The pages still show the last session that could.</source>
     <message>
         <source>The session has changes that are not saved. Save them first?</source>
         <translation>会话有尚未保存的更改。要先保存吗？</translation>
+    </message>
+    <message>
+        <source>Unsaved session %1 of %2.</source>
+        <translation>未保存的会话，第 %1 个，共 %2 个。</translation>
+    </message>
+    <message>
+        <source>Keep for Later</source>
+        <translation>留待以后</translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <source>Save As…</source>
+        <translation>另存为…</translation>
+    </message>
+    <message>
+        <source>not saved</source>
+        <translation>未保存</translation>
+    </message>
+    <message>
+        <source>It will be offered again at the next start.</source>
+        <translation>下次启动时会再次提供它。</translation>
+    </message>
+</context>
+<context>
+    <name>ae::SessionAutosave</name>
+    <message>
+        <source>cannot write the autosave folder %1: edits are not kept if the app stops unexpectedly</source>
+        <translation>无法写入自动保存文件夹 %1：如果应用意外退出，编辑内容将不会保留</translation>
+    </message>
+    <message>
+        <source>autosave failed: %1</source>
+        <translation>自动保存失败：%1</translation>
     </message>
 </context>
 <context>

@@ -4,17 +4,45 @@
 #include "ManualInputs.h"
 #include "Session.h"
 
+#include "Limits.h"
+
 #include <QComboBox>
+#include <QMimeData>
 #include <QPlainTextEdit>
+
+#include <functional>
+#include <utility>
 
 namespace ae {
 
 namespace {
 
-// A few lines high: room for a long sentence without taking the whole dock.
-QPlainTextEdit* makeTextEdit(int lines, QWidget* parent)
+// A text edit that takes no paste or drop that would make its text longer than a session
+// text may be (limits::MaxTextChars): laying out one huge line (a 1 MB word) would block
+// the window for minutes. The refusal is said under the control.
+class BoundedTextEdit : public QPlainTextEdit
 {
-    auto* edit = new QPlainTextEdit(parent);
+public:
+    using QPlainTextEdit::QPlainTextEdit;
+    std::function<void(qsizetype)> refused;
+
+protected:
+    void insertFromMimeData(const QMimeData* source) override
+    {
+        const qsizetype length = document()->characterCount() - textCursor().selectedText().size() + source->text().size();
+        if (length > limits::MaxTextChars) {
+            if (refused)
+                refused(length);
+            return;
+        }
+        QPlainTextEdit::insertFromMimeData(source);
+    }
+};
+
+// A few lines high: room for a long sentence without taking the whole dock.
+BoundedTextEdit* makeTextEdit(int lines, QWidget* parent)
+{
+    auto* edit = new BoundedTextEdit(parent);
     edit->setTabChangesFocus(true); // Tab moves on to the next control, as in a form
     edit->setLineWrapMode(QPlainTextEdit::WidgetWidth);
     const int margins = int(edit->document()->documentMargin() * 2) + edit->frameWidth() * 2;
@@ -49,6 +77,13 @@ SentenceControls::SentenceControls(SessionDocument* document, QWidget* parent)
               "<code>text.split()</code>; the "
               "CJK choice also makes each Chinese or Japanese ideograph a token of its own."));
 
+    for (const auto& [key, control] : {std::pair{QStringLiteral("sentence"), m_sentence},
+                                       std::pair{QStringLiteral("source_sentence"), m_sourceSentence}})
+        static_cast<BoundedTextEdit*>(control)->refused = [this, key](qsizetype length) {
+            showIssue(key, tr("Not pasted: the text would have %1 characters; a sentence may have at most %2.")
+                               .arg(length)
+                               .arg(limits::MaxTextChars));
+        };
     connect(m_sentence, &QPlainTextEdit::textChanged, this, [this] {
         edit([text = m_sentence->toPlainText().toStdString()](Session& s) {
             s.sentence = text;

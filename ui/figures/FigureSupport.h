@@ -4,6 +4,7 @@
 
 #include "HeatmapSpec.h"
 #include "Trace.h"
+#include "MessageText.h"
 #include "TraceFigures.h"
 
 #include <QCoreApplication>
@@ -50,7 +51,7 @@ inline QStringList tokenLabels(const std::vector<std::string>& tokens)
 {
     QStringList labels;
     for (const auto& t : tokens)
-        labels << QString::fromStdString(t);
+        labels << elidedLabel(QString::fromStdString(t)); // bounded before any layout
     return labels;
 }
 

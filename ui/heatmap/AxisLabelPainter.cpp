@@ -1,5 +1,7 @@
 #include "AxisLabelPainter.h"
 
+#include "MessageText.h"
+
 #include "CellGeometry.h"
 #include "ValueText.h"
 
@@ -41,7 +43,7 @@ void AxisLabelPainter::paintRowLabels(QPainter& painter, const HeatmapSpec& spec
         painter.setPen(m_style.foreground);
         const QRectF rect(layout.rowLabels.left(), y - L / 2, layout.rowLabels.width(), L);
         painter.drawText(rect, Qt::AlignRight | Qt::AlignVCenter,
-                         QFontMetricsF(font).elidedText(rowLabel(spec, r), Qt::ElideRight, rect.width()));
+                         QFontMetricsF(font).elidedText(elidedLabel(rowLabel(spec, r)), Qt::ElideRight, rect.width()));
     }
 }
 
@@ -71,12 +73,12 @@ void AxisLabelPainter::paintColumnLabels(QPainter& painter, const HeatmapSpec& s
             painter.translate(x, band.bottom());
             painter.rotate(-90);
             painter.drawText(QRectF(0, -L / 2, band.height(), L), Qt::AlignLeft | Qt::AlignVCenter,
-                             fm.elidedText(columnLabel(spec, c), Qt::ElideRight, band.height()));
+                             fm.elidedText(elidedLabel(columnLabel(spec, c)), Qt::ElideRight, band.height()));
             painter.restore();
         } else {
             const double width = std::max(geometry.cellWidth(), m_metrics.columnLabelWidth + gap);
             painter.drawText(QRectF(x - width / 2, band.top(), width, band.height()), Qt::AlignHCenter | Qt::AlignBottom,
-                             fm.elidedText(columnLabel(spec, c), Qt::ElideRight, width));
+                             fm.elidedText(elidedLabel(columnLabel(spec, c)), Qt::ElideRight, width));
         }
     }
 }

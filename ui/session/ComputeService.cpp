@@ -1,9 +1,13 @@
 #include "ComputeService.h"
 
 #include "Engine.h"
+#include "MessageText.h"
 #include "Trace.h"
 
 #include <QtConcurrent>
+
+#include <exception>
+#include <new>
 
 namespace ae {
 
@@ -12,6 +16,7 @@ ComputeService::ComputeService(QObject* parent)
     , m_engine(std::make_shared<Engine>())
     , m_latest(std::make_shared<std::atomic<quint64>>(0))
 {
+    m_compute = [engine = m_engine](const Session& session) { return engine->compute(session); };
     m_pool.setMaxThreadCount(1);
     m_pool.setExpiryTimeout(-1); // the same thread, and so the same OpenMP team, every time
     qRegisterMetaType<std::shared_ptr<const ae::Trace>>();
@@ -36,10 +41,20 @@ quint64 ComputeService::request(const Session& session)
     // arrives after this service is gone finds nothing to call: the QPointer-like
     // context `this` of then() drops it.
     QtConcurrent::run(&m_pool,
-                      [engine = m_engine, latest = m_latest, generation, session] {
+                      [compute = m_compute, latest = m_latest, generation, session] {
                           if (generation != latest->load())
                               return ComputeResult{}; // superseded before it started
-                          return engine->compute(session);
+                          try {
+                              return compute(session);
+                          } catch (const std::bad_alloc&) {
+                              return ComputeResult{nullptr, SessionIssue{"sentence", tr("not enough memory for this session: "
+                                                                                        "shorten the sentence or reduce "
+                                                                                        "num_heads or the dimensions")}};
+                          } catch (const std::exception& error) {
+                              return ComputeResult{nullptr, SessionIssue{{}, tr("the computation failed: %1")
+                                                                                 .arg(escapedForMessage(
+                                                                                     QString::fromLocal8Bit(error.what())))}};
+                          }
                       })
         .then(this, [this, generation](const ComputeResult& result) {
             // then() runs at once, inside request(), when the computation has already

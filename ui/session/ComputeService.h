@@ -8,6 +8,7 @@
 #include <QTimer>
 
 #include <atomic>
+#include <functional>
 #include <memory>
 
 namespace ae {
@@ -23,6 +24,9 @@ struct Trace;
 // that became stale while computing is dropped. Delivery is always asynchronous (queued
 // to the GUI thread). busyChanged(true) is emitted only when a computation has been
 // running for more than BusyDelayMs, so quick recomputes never flash an indicator.
+// A computation that throws (std::bad_alloc when the system has less memory than the
+// guard assumed, or anything else) is delivered as sessionRefused() with a message, so
+// the busy indicator always goes off again.
 class ComputeService : public QObject
 {
     Q_OBJECT
@@ -31,6 +35,10 @@ public:
 
     explicit ComputeService(QObject* parent = nullptr);
     ~ComputeService() override;
+
+    using ComputeFunction = std::function<ComputeResult(const Session&)>;
+    // Replaces the engine (tests: a computation that throws).
+    void setComputeFunction(ComputeFunction compute) { m_compute = std::move(compute); }
 
     // Starts computing `session`; returns its generation number.
     quint64 request(const Session& session);
@@ -50,6 +58,7 @@ private:
     void setBusy(bool busy);
 
     std::shared_ptr<Engine> m_engine;
+    ComputeFunction m_compute;
     std::shared_ptr<std::atomic<quint64>> m_latest; // shared with the queued computations
     QThreadPool m_pool;
     int m_running = 0;

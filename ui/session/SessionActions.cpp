@@ -5,6 +5,7 @@
 #include "SessionDocument.h"
 #include "SessionFile.h"
 
+#include <QAbstractButton>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
@@ -38,19 +39,45 @@ bool SessionActions::openSession(const QString& path, const QJsonObject& overrid
 
 void SessionActions::offerRecovery()
 {
+    // Every orphaned autosave is offered, newest first (two instances killed: two offers).
+    // The first one restored takes this window; later ones can be saved to a file. One
+    // kept for later stays on disk and is offered again at the next start.
     const auto recoveries = SessionAutosave::pendingRecoveries();
-    if (recoveries.empty())
-        return;
-    const SessionAutosave::Recovery& latest = recoveries.front();
-    const QString name = latest.filePath.isEmpty() ? tr("an untitled session") : QFileInfo(latest.filePath).fileName();
-    const auto answer = QMessageBox::question(
-        m_window, tr("Restore Session"),
-        tr("Attention Explorer did not close normally while you were editing %1. Restore it as it was?").arg(name),
-        QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
-    if (answer == QMessageBox::Yes)
-        m_document->setSession(latest.session, latest.filePath, latest.modified);
-    for (const auto& recovery : recoveries)
+    bool restored = false;
+    for (std::size_t i = 0; i < recoveries.size(); ++i) {
+        const SessionAutosave::Recovery& recovery = recoveries[i];
+        const QString name = recovery.filePath.isEmpty() ? tr("an untitled session") : QFileInfo(recovery.filePath).fileName();
+        QMessageBox box(QMessageBox::Question, tr("Restore Session"),
+                        tr("Attention Explorer did not close normally while you were editing %1. Restore it as it was?").arg(name),
+                        QMessageBox::NoButton, m_window);
+        if (recoveries.size() > 1)
+            box.setInformativeText(tr("Unsaved session %1 of %2.").arg(i + 1).arg(recoveries.size()));
+        box.setStandardButtons(restored ? QMessageBox::Save | QMessageBox::Ignore | QMessageBox::Discard
+                                        : QMessageBox::Yes | QMessageBox::Ignore | QMessageBox::Discard);
+        box.button(QMessageBox::Ignore)->setText(tr("Keep for Later"));
+        if (!restored)
+            box.button(QMessageBox::Yes)->setText(tr("Restore"));
+        else
+            box.button(QMessageBox::Save)->setText(tr("Save As\u2026"));
+        box.setDefaultButton(restored ? QMessageBox::Save : QMessageBox::Yes);
+        const int answer = box.exec();
+        if (answer == QMessageBox::Yes) {
+            m_document->setSession(recovery.session, recovery.filePath, recovery.modified);
+            restored = true;
+        } else if (answer == QMessageBox::Save) {
+            const QString path = QFileDialog::getSaveFileName(m_window, tr("Save Session"), recovery.filePath,
+                                                              tr("Sessions (*.json)"));
+            const QString error = path.isEmpty() ? tr("not saved") : SessionFile::save(path, recovery.session);
+            if (!error.isEmpty()) {
+                QMessageBox::warning(m_window, tr("Cannot Save Session"),
+                                     error + u'\n' + tr("It will be offered again at the next start."));
+                continue;
+            }
+        } else if (answer != QMessageBox::Discard) {
+            continue; // kept for later
+        }
         SessionAutosave::discard(recovery.autosavePath);
+    }
 }
 
 void SessionActions::openSample(const QString& resourcePath)

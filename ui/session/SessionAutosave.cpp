@@ -7,6 +7,7 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QStandardPaths>
@@ -31,7 +32,7 @@ SessionAutosave::SessionAutosave(SessionDocument* document, QObject* parent)
     : QObject(parent)
     , m_document(document)
 {
-    QDir().mkpath(directory());
+    const bool folderMade = QDir().mkpath(directory());
     const QString id = QUuid::createUuid().toString(QUuid::WithoutBraces);
     m_path = QDir(directory()).filePath(id + QStringLiteral(".json"));
     m_lock = std::make_unique<QLockFile>(lockPathFor(m_path));
@@ -41,6 +42,32 @@ SessionAutosave::SessionAutosave(SessionDocument* document, QObject* parent)
     m_timer.setInterval(DelayMs);
     connect(&m_timer, &QTimer::timeout, this, [this] { saveNow(); });
     connect(document, &SessionDocument::sessionChanged, &m_timer, qOverload<>(&QTimer::start));
+    // Saved (or saved under another name): the record must say so at once.
+    connect(document, &SessionDocument::modifiedChanged, this, [this] { saveNow(); });
+    connect(document, &SessionDocument::filePathChanged, this, [this] { saveNow(); });
+    // Losing the focus ends a burst of edits: nothing waits for the debounce then.
+    if (auto* app = qobject_cast<QGuiApplication*>(QCoreApplication::instance()))
+        connect(app, &QGuiApplication::applicationStateChanged, this, [this](Qt::ApplicationState state) {
+            if (state != Qt::ApplicationActive && m_timer.isActive())
+                saveNow();
+        });
+    if (!folderMade || m_lock->error() != QLockFile::NoError)
+        QTimer::singleShot(0, this, [this] {
+            report(tr("cannot write the autosave folder %1: edits are not kept if the app stops unexpectedly")
+                       .arg(QDir::toNativeSeparators(directory())));
+        });
+}
+
+void SessionAutosave::report(const QString& error)
+{
+    if (error.isEmpty()) {
+        m_warned = false;
+        return;
+    }
+    if (m_warned)
+        return;
+    m_warned = true;
+    Q_EMIT warning(error);
 }
 
 SessionAutosave::~SessionAutosave()
@@ -59,10 +86,13 @@ QString SessionAutosave::saveNow()
     m_timer.stop();
     QJsonObject record;
     record[QStringLiteral("session")] = sessionToJsonObject(m_document->session());
-    record[QStringLiteral("file")] = m_document->filePath();
+    const QString file = m_document->filePath();
+    record[QStringLiteral("file")] = file.isEmpty() ? QString() : QFileInfo(file).absoluteFilePath();
     record[QStringLiteral("modified")] = m_document->isModified();
     record[QStringLiteral("saved")] = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
-    return SessionFile::writeAtomically(m_path, QJsonDocument(record).toJson());
+    const QString error = SessionFile::writeAtomically(m_path, QJsonDocument(record).toJson());
+    report(error.isEmpty() ? QString() : tr("autosave failed: %1").arg(error));
+    return error;
 }
 
 std::vector<SessionAutosave::Recovery> SessionAutosave::pendingRecoveries()
@@ -86,6 +116,10 @@ std::vector<SessionAutosave::Recovery> SessionAutosave::pendingRecoveries()
         }
         Recovery recovery{info.filePath(), parsed.session, record.value(QStringLiteral("file")).toString(),
                           record.value(QStringLiteral("modified")).toBool()};
+        if (!recovery.modified) { // saved (or never changed): the file has it all
+            discard(info.filePath());
+            continue;
+        }
         found.emplace_back(info.lastModified(), std::move(recovery));
     }
     std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first > b.first; });

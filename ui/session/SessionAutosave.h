@@ -17,8 +17,14 @@ class SessionDocument;
 // Keeps a copy of the session being edited on disk, so that a crash or a kill loses
 // nothing: every change is written (atomically, debounced) to
 // <AppDataLocation>/autosave/<id>.json while a lock file <id>.lock proves the writer is
-// alive. A clean exit removes both. At start-up, an autosave whose lock is stale belongs
-// to an instance that died: it is offered back.
+// alive. A clean exit removes both. At start-up, every autosave whose lock is stale
+// belongs to an instance that died: each is offered back (none is deleted unseen).
+// The record keeps the session's file as an absolute path, and is rewritten when the
+// session is saved or its file changes, so a saved session is never offered as unsaved.
+// Edits reach the disk DelayMs after the last change, or at once when the application
+// loses the focus; only the edits of the last DelayMs before a kill can be lost while
+// the window has the focus. A folder that cannot be written is reported once
+// (warning()), not silently ignored.
 class SessionAutosave : public QObject
 {
     Q_OBJECT
@@ -44,11 +50,18 @@ public:
     // Writes now (tests, and before anything risky); returns an error message or "".
     QString saveNow();
 
+Q_SIGNALS:
+    // The autosave cannot be written (emitted once until a write succeeds again).
+    void warning(const QString& message);
+
 private:
+    void report(const QString& error);
+
     SessionDocument* m_document;
     QString m_path;
     std::unique_ptr<QLockFile> m_lock;
     QTimer m_timer;
+    bool m_warned = false;
 };
 
 } // namespace ae

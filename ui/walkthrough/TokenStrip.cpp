@@ -1,5 +1,7 @@
 #include "TokenStrip.h"
 
+#include "MessageText.h"
+
 #include "Trace.h"
 
 #include <QFontMetricsF>
@@ -29,7 +31,7 @@ QSizeF TokenStrip::preferredSize(double maxWidth) const
     int lines = 1;
     for (const auto* tokens : {&m_trace.tokens, &m_trace.sourceTokens})
         for (const std::string& token : *tokens) {
-            const double width = metrics.horizontalAdvance(QString::fromStdString(token)) + 2 * padding;
+            const double width = metrics.horizontalAdvance(elidedLabel(QString::fromStdString(token))) + 2 * padding;
             if (x > 0 && x + width > maxWidth) {
                 x = 0;
                 ++lines;
@@ -81,7 +83,7 @@ double TokenStrip::paintGroup(QPainter& painter, const QRectF& target, double to
     const int lines = std::max(1, int(std::floor((bottom - y + gap) / (boxHeight + gap))));
     std::vector<double> widths(tokens.size());
     for (std::size_t i = 0; i < tokens.size(); ++i)
-        widths[i] = std::max(tokenMetrics.horizontalAdvance(QString::fromStdString(tokens[i])),
+        widths[i] = std::max(tokenMetrics.horizontalAdvance(elidedLabel(QString::fromStdString(tokens[i]))),
                              idMetrics.horizontalAdvance(QString::number(ids.at(i)))) + 2 * padding;
     // Width of tokens i, i + 1, ... to the end, boxes and gaps.
     std::vector<double> rest(tokens.size() + 1, 0.0);
@@ -90,7 +92,7 @@ double TokenStrip::paintGroup(QPainter& painter, const QRectF& target, double to
     int line = 0;
     double x = target.left();
     for (std::size_t i = 0; i < tokens.size(); ++i) {
-        const QString text = QString::fromStdString(tokens[i]);
+        const QString text = elidedLabel(QString::fromStdString(tokens[i])); // bounded before layout
         const QString id = QString::number(ids.at(i));
         const double width = widths[i];
         if (x > target.left() && x + width > target.right()) {

@@ -105,6 +105,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_busy->setToolTip(tr("Computing…"));
     statusBar()->addWidget(m_status, 1);
     statusBar()->addPermanentWidget(m_busy);
+    connect(m_autosave, &SessionAutosave::warning, statusBar(), [this](const QString& message) { statusBar()->showMessage(message); });
 
     m_head->setPrefix(tr("Head "));
     m_head->setMinimum(1);

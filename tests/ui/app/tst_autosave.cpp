@@ -4,6 +4,9 @@
 #include "SessionDocument.h"
 
 #include <QDir>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSignalSpy>
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -63,7 +66,109 @@ private Q_SLOTS:
         QVERIFY(SessionAutosave::pendingRecoveries().empty());
     }
 
+    void everyKilledInstanceIsOffered()
+    {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.path());
+        QProcess first, second;
+        for (QProcess* app : {&first, &second}) {
+            app->setProcessEnvironment(env);
+            app->start(QStringLiteral(AE_EXECUTABLE),
+                       {QStringLiteral("--sentence"), app == &first ? QStringLiteral("first one") : QStringLiteral("second one")});
+            QVERIFY(app->waitForStarted(10000));
+        }
+        QDir dir(SessionAutosave::directory());
+        QTRY_VERIFY_WITH_TIMEOUT(dir.entryList({QStringLiteral("*.json")}, QDir::Files).size() == 2, 30000);
+        for (QProcess* app : {&first, &second}) {
+            app->kill();
+            QVERIFY(app->waitForFinished(10000));
+        }
+        const auto recoveries = SessionAutosave::pendingRecoveries();
+        QCOMPARE(recoveries.size(), std::size_t(2)); // both, not only the newest
+        QStringList sentences;
+        for (const auto& recovery : recoveries) {
+            sentences << QString::fromStdString(recovery.session.sentence);
+            SessionAutosave::discard(recovery.autosavePath);
+        }
+        sentences.sort();
+        QCOMPARE(sentences, (QStringList{QStringLiteral("first one"), QStringLiteral("second one")}));
+    }
+
+    void theFileIsStoredAsAnAbsolutePath()
+    {
+        QTemporaryDir work;
+        const QString previous = QDir::currentPath();
+        QVERIFY(QDir::setCurrent(work.path()));
+        QFile file(QStringLiteral("relative.json"));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"({"sentence": "kept where it was"})");
+        file.close();
+        SessionDocument document;
+        SessionAutosave autosave(&document);
+        QVERIFY(document.load(QStringLiteral("relative.json")).isEmpty());
+        document.edit([](Session& s) { s.causal = true; });
+        QVERIFY(autosave.saveNow().isEmpty());
+        QVERIFY(QDir::setCurrent(previous));
+        const QJsonObject record = onlyRecord();
+        QCOMPARE(record.value(QStringLiteral("file")).toString(), QDir(work.path()).filePath(QStringLiteral("relative.json")));
+        QVERIFY(record.value(QStringLiteral("modified")).toBool());
+    }
+
+    void aSavedSessionIsNotOffered()
+    {
+        QTemporaryDir work;
+        const QString path = QDir(work.path()).filePath(QStringLiteral("saved.json"));
+        QDir dir(SessionAutosave::directory());
+        {
+            SessionDocument document;
+            SessionAutosave autosave(&document);
+            document.edit([](Session& s) { s.sentence = "saved before the crash"; });
+            QVERIFY(autosave.saveNow().isEmpty());
+            QVERIFY(onlyRecord().value(QStringLiteral("modified")).toBool());
+            QVERIFY(document.saveAs(path).isEmpty());
+            QVERIFY(!onlyRecord().value(QStringLiteral("modified")).toBool()); // updated by the save itself
+            // A crash now: the record stays behind without its lock.
+            const QString recordPath = dir.filePath(dir.entryList({QStringLiteral("*.json")}, QDir::Files).constFirst());
+            QVERIFY(QFile::copy(recordPath, dir.filePath(QStringLiteral("crashed.json"))));
+        }
+        QVERIFY(SessionAutosave::pendingRecoveries().empty());
+        QVERIFY(dir.entryList({QStringLiteral("*.json")}, QDir::Files).isEmpty()); // nothing to offer, nothing kept
+    }
+
+    void anUnwritableFolderIsReportedOnce()
+    {
+        QTemporaryDir blocked;
+        QFile wall(QDir(blocked.path()).filePath(QStringLiteral("attention-explorer-data")));
+        QVERIFY(wall.open(QIODevice::WriteOnly)); // a file where the data folder would go
+        wall.close();
+        qputenv("XDG_DATA_HOME", QFile::encodeName(wall.fileName()));
+        {
+            SessionDocument document;
+            SessionAutosave autosave(&document);
+            QSignalSpy warnings(&autosave, &SessionAutosave::warning);
+            QTRY_COMPARE_WITH_TIMEOUT(warnings.size(), 1, 5000);
+            QVERIFY(warnings.constFirst().constFirst().toString().contains(QStringLiteral("autosave")));
+            document.edit([](Session& s) { s.sentence = "nowhere to go"; });
+            QVERIFY(!autosave.saveNow().isEmpty());
+            QCOMPARE(warnings.size(), 1); // once, not at every edit
+        }
+        qputenv("XDG_DATA_HOME", QFile::encodeName(m_home.path()));
+    }
+
 private:
+    QJsonObject onlyRecord()
+    {
+        QDir dir(SessionAutosave::directory());
+        const QStringList records = dir.entryList({QStringLiteral("*.json")}, QDir::Files);
+        if (records.size() != 1)
+            return {};
+        QFile file(dir.filePath(records.constFirst()));
+        if (!file.open(QIODevice::ReadOnly))
+            return {};
+        return QJsonDocument::fromJson(file.readAll()).object();
+    }
+
     QTemporaryDir m_home;
 };
 

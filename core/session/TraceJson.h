@@ -2,6 +2,8 @@
 
 #include <string>
 
+class QIODevice;
+
 namespace ae {
 
 struct Trace;
@@ -10,5 +12,8 @@ struct Trace;
 // under PyTorch's names. Adds "format", "version", "shapes" (name -> [rows, cols]),
 // per-head "scaled_scores" and, for causal sessions, "mask_methods_max_abs_diff".
 std::string traceToJson(const Trace& trace);
+// The same, streamed to `device` in chunks (memory bounded whatever the size); false when
+// a write failed.
+bool writeTraceJson(const Trace& trace, QIODevice& device);
 
 } // namespace ae

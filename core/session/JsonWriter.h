@@ -2,19 +2,33 @@
 
 #include "Matrix.h"
 
+#include <cstdint>
+
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
-namespace ae {
+class QIODevice;
 
-// A small streaming JSON writer for large numeric dumps (QJsonDocument would hold a
-// second copy of every tensor). Floats are written in the shortest form that reads
+namespace ae {
+// A JSON writer for large numeric dumps (QJsonDocument would hold a second copy of every
+// tensor). Given a device it streams: the text goes to the device in chunks of ChunkBytes
+// as it is produced, so memory stays bounded whatever the dump's size; without one it
+// collects the text (text(), take()). Floats are written in the shortest form that reads
 // back as the same float32; non-finite values as the strings "-inf", "inf", "nan".
 class JsonWriter
 {
 public:
+    static constexpr std::size_t ChunkBytes = 1 << 20;
+
+    JsonWriter() = default;
+    explicit JsonWriter(QIODevice* sink) : m_sink(sink) {}
+    // Writes what is left to the device; false when any write to it failed (the rest is
+    // then dropped, not collected).
+    bool finish();
+    bool failed() const { return m_failed; }
+
     void beginObject();
     void endObject();
     void beginArray();
@@ -38,7 +52,10 @@ public:
 
 private:
     void separate();
+    void flush();
 
+    QIODevice* m_sink = nullptr;
+    bool m_failed = false;
     std::string m_out;
     std::vector<bool> m_hasItems; // per open container: has it an item already
     bool m_afterKey = false;

@@ -64,12 +64,9 @@ void writeShape(JsonWriter& w, std::string_view name, Eigen::Index rows, Eigen::
     w.endArray();
 }
 
-} // namespace
-
-std::string traceToJson(const Trace& trace)
+void writeTrace(JsonWriter& w, const Trace& trace)
 {
     const bool cross = trace.session.isCross();
-    JsonWriter w;
     w.beginObject();
     w.key("format");
     w.value(std::string_view("attention-explorer-dump"));
@@ -132,7 +129,22 @@ std::string traceToJson(const Trace& trace)
         writeHead(w, trace, h);
     w.endArray();
     w.endObject();
+}
+
+} // namespace
+
+std::string traceToJson(const Trace& trace)
+{
+    JsonWriter w;
+    writeTrace(w, trace);
     return w.take();
+}
+
+bool writeTraceJson(const Trace& trace, QIODevice& device)
+{
+    JsonWriter w(&device);
+    writeTrace(w, trace);
+    return w.finish();
 }
 
 } // namespace ae

@@ -1,12 +1,30 @@
 #include "JsonWriter.h"
 
+#include <QIODevice>
+
 #include <charconv>
 #include <cmath>
 
 namespace ae {
 
+void JsonWriter::flush()
+{
+    if (!m_failed && !m_out.empty())
+        m_failed = m_sink->write(m_out.data(), qint64(m_out.size())) != qint64(m_out.size());
+    m_out.clear();
+}
+
+bool JsonWriter::finish()
+{
+    if (m_sink)
+        flush();
+    return !m_failed;
+}
+
 void JsonWriter::separate()
 {
+    if (m_sink && m_out.size() >= ChunkBytes)
+        flush();
     if (m_afterKey) {
         m_afterKey = false;
         return;

@@ -1,0 +1,99 @@
+// A multi-file --export is all or nothing (issue 13 §2): too many files and a taken target
+// are refused before the first file, and a failure half-way (here `ulimit -f`) removes
+// what the run had written.
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QByteArray out, err;
+};
+
+Run shell(const QString& script, const QString& directory)
+{
+    QProcess process;
+    process.setWorkingDirectory(directory);
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("AE"), QStringLiteral(AE_EXECUTABLE));
+    process.setProcessEnvironment(env);
+    process.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), script});
+    if (!process.waitForFinished(240000))
+        process.kill();
+    process.waitForFinished(5000);
+    Run r;
+    r.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
+    r.out = process.readAllStandardOutput();
+    r.err = process.readAllStandardError();
+    return r;
+}
+
+QStringList entries(const QString& path)
+{
+    return QDir(path).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden);
+}
+
+} // namespace
+
+class TestExportRollback : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void tooManyFilesIsRefusedUpFront()
+    {
+        QTemporaryDir dir;
+        const Run r = shell(QStringLiteral("exec \"$AE\" --variant multihead-wrapper --num-heads "
+                                           "1024 --d-out-kq 1 --d-out-v 1 "
+                                           "--sentence 'a b' --export figs"),
+                            dir.path());
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("files; at most 5000"), r.err.constData());
+        QVERIFY(entries(dir.path()).isEmpty());
+    }
+
+    void aTakenTargetIsRefusedBeforeWriting()
+    {
+        QTemporaryDir dir;
+        const Run first =
+            shell(QStringLiteral("exec \"$AE\" --export first --format csv"), dir.path());
+        QVERIFY2(first.exitCode == 0, first.err.constData());
+        const QStringList names = entries(dir.filePath(QStringLiteral("first")));
+        QVERIFY(names.size() > 3);
+        QVERIFY(
+            QDir(dir.path())
+                .mkpath(QStringLiteral("second/") + names.last())); // a folder where a file goes
+        const Run r =
+            shell(QStringLiteral("exec \"$AE\" --export second --format csv"), dir.path());
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("nothing was written"), r.err.constData());
+        QCOMPARE(entries(dir.filePath(QStringLiteral("second"))), QStringList{names.last()});
+    }
+
+    void aFailureHalfWayRemovesWhatItWrote()
+    {
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("figs")));
+        QFile kept(dir.filePath(QStringLiteral("figs/notes.txt")));
+        QVERIFY(kept.open(QIODevice::WriteOnly));
+        kept.write("mine");
+        kept.close();
+        // 600 blocks of 512 bytes (dash): the first figures fit, the 463 KB PNG of the projections does not.
+        const Run r = shell(
+            QStringLiteral("ulimit -f 600; exec \"$AE\" --export figs --format png,pdf --scale 4"),
+            dir.path());
+        QCOMPARE(r.exitCode, 2); // a message, not SIGXFSZ
+        QVERIFY2(r.err.contains("the files it had written were removed"), r.err.constData());
+        QVERIFY2(r.out.count('\n') > 0,
+                 "nothing was written before the failure: the test proves nothing");
+        QCOMPARE(entries(dir.filePath(QStringLiteral("figs"))),
+                 QStringList{QStringLiteral("notes.txt")});
+    }
+};
+
+QTEST_GUILESS_MAIN(TestExportRollback)
+#include "tst_exportrollback.moc"

@@ -1,0 +1,325 @@
+// The command line under hostile conditions (issue 13 §2), run as a separate process: a
+// FIFO as the session, devices and read-only files as the dump's target, names that are
+// not UTF-8, `ulimit -f`, conflicting or misplaced options, and what messages echo.
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QByteArray out, err;
+};
+
+Run run(const QStringList& arguments, const QString& directory = {})
+{
+    QProcess process;
+    if (!directory.isEmpty())
+        process.setWorkingDirectory(directory);
+    process.start(QStringLiteral(AE_EXECUTABLE), arguments);
+    if (!process.waitForFinished(60000))
+        process.kill();
+    process.waitForFinished(5000);
+    Run r;
+    r.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode()
+                                                              : -2; // -2: crashed or hung
+    r.out = process.readAllStandardOutput();
+    r.err = process.readAllStandardError();
+    return r;
+}
+
+// Through the shell, for what QProcess cannot pass: raw bytes in arguments, ulimit.
+Run shell(const QString& script, const QString& directory)
+{
+    QProcess process;
+    process.setWorkingDirectory(directory);
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("AE"), QStringLiteral(AE_EXECUTABLE));
+    process.setProcessEnvironment(env);
+    process.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), script});
+    if (!process.waitForFinished(120000))
+        process.kill();
+    process.waitForFinished(5000);
+    Run r;
+    r.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
+    r.out = process.readAllStandardOutput();
+    r.err = process.readAllStandardError();
+    return r;
+}
+
+mode_t modeOf(const QByteArray& path)
+{
+    struct stat info
+    {
+    };
+    return ::stat(path.constData(), &info) == 0 ? info.st_mode : 0;
+}
+
+} // namespace
+
+class TestHostileCli : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void fifoAsSessionIsRefusedWithoutBlocking()
+    {
+        QTemporaryDir dir;
+        const QByteArray fifo = QFile::encodeName(dir.filePath(QStringLiteral("session.fifo")));
+        QCOMPARE(::mkfifo(fifo.constData(), 0600), 0);
+        const Run r = run({QStringLiteral("--session"), QFile::decodeName(fifo),
+                           QStringLiteral("--dump-json"), QStringLiteral("-")});
+        QCOMPARE(r.exitCode, 2); // not -2: it did not hang
+        QVERIFY2(r.err.contains("not a regular file"), r.err.constData());
+        const Run directory = run({QStringLiteral("--session"), dir.path(),
+                                   QStringLiteral("--dump-json"), QStringLiteral("-")});
+        QCOMPARE(directory.exitCode, 2);
+        QVERIFY2(directory.err.contains("directory"), directory.err.constData());
+    }
+
+    void oversizedSessionIsRefusedBeforeReading()
+    {
+        QTemporaryDir dir;
+        QFile file(dir.filePath(QStringLiteral("big.json")));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        QVERIFY(file.resize(62 * 1024 * 1024)); // sparse: 62 MB that cost nothing
+        file.close();
+        const Run r = run({QStringLiteral("--session"), file.fileName(),
+                           QStringLiteral("--dump-json"), QStringLiteral("-")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("62.0 MB; a session file may be at most 16 MB"), r.err.constData());
+    }
+
+    void dumpOntoDevicesAndFifosWritesThrough()
+    {
+        const Run null = run({QStringLiteral("--dump-json"), QStringLiteral("/dev/null")});
+        QCOMPARE(null.exitCode, 0);
+        QVERIFY(S_ISCHR(modeOf("/dev/null")));
+
+        QTemporaryDir dir;
+        const QByteArray fifo = QFile::encodeName(dir.filePath(QStringLiteral("dump.fifo")));
+        QCOMPARE(::mkfifo(fifo.constData(), 0600), 0);
+        QProcess reader;
+        reader.start(QStringLiteral("cat"), {QFile::decodeName(fifo)});
+        QVERIFY(reader.waitForStarted());
+        const Run r = run({QStringLiteral("--dump-json"), QFile::decodeName(fifo)});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(reader.waitForFinished(30000));
+        const QJsonDocument dump = QJsonDocument::fromJson(reader.readAllStandardOutput());
+        QCOMPARE(dump.object().value(QStringLiteral("format")).toString(),
+                 QStringLiteral("attention-explorer-dump"));
+        QVERIFY(S_ISFIFO(modeOf(fifo))); // still a FIFO, not replaced by a file
+    }
+
+    void existingModeIsKeptAndReadOnlyIsRefused()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("dump.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("old");
+        file.close();
+        const QByteArray native = QFile::encodeName(path);
+        QCOMPARE(::chmod(native.constData(), 0640), 0);
+        QCOMPARE(run({QStringLiteral("--dump-json"), path}).exitCode, 0);
+        QCOMPARE(modeOf(native) & 07777, mode_t(0640));
+        QVERIFY(QFileInfo(path).size() > 100);
+
+        QCOMPARE(::chmod(native.constData(), 0444), 0);
+        const qint64 size = QFileInfo(path).size();
+        const Run readOnly = run({QStringLiteral("--dump-json"), path});
+        QCOMPARE(readOnly.exitCode, 2);
+        QVERIFY2(readOnly.err.contains("read-only (mode 0444)"), readOnly.err.constData());
+        QCOMPARE(QFileInfo(path).size(), size);
+        QCOMPARE(modeOf(native) & 07777, mode_t(0444));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(),
+                 1); // no temporary file left
+    }
+
+    void aNewFileFollowsTheUmask()
+    {
+        QTemporaryDir dir;
+        const Run r =
+            shell(QStringLiteral("umask 027; exec \"$AE\" --dump-json new.json"), dir.path());
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QCOMPARE(modeOf(QFile::encodeName(dir.filePath(QStringLiteral("new.json")))) & 07777,
+                 mode_t(0640));
+    }
+
+    void namesThatAreNotUtf8()
+    {
+        QTemporaryDir dir;
+        QFile session(dir.filePath(QStringLiteral("ok.json")));
+        QVERIFY(session.open(QIODevice::WriteOnly));
+        session.write(R"({"sentence": "bytes as given", "causal": true})");
+        session.close();
+        QVERIFY(QFile::rename(session.fileName(), dir.filePath(QStringLiteral("tmp"))));
+        // na\xffme.json and out\xfe.json, made and read by their bytes.
+        QCOMPARE(::rename(QFile::encodeName(dir.filePath(QStringLiteral("tmp"))).constData(),
+                          QByteArray(QFile::encodeName(dir.path()) + "/na\xffme.json").constData()),
+                 0);
+        const Run r = shell(
+            QStringLiteral("exec \"$AE\" --session \"$(printf 'na\\377me.json')\" --dump-json "
+                           "\"$(printf 'out\\376.json')\""),
+            dir.path());
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QFile out(QFile::decodeName(QByteArray(QFile::encodeName(dir.path()) + "/out\xfe.json")));
+        struct stat info
+        {
+        };
+        QCOMPARE(
+            ::stat(QByteArray(QFile::encodeName(dir.path()) + "/out\xfe.json").constData(), &info),
+            0);
+        QVERIFY(S_ISREG(info.st_mode) && info.st_size > 100);
+    }
+
+    void fileSizeLimitIsAMessage()
+    {
+        QTemporaryDir dir;
+        const Run r =
+            shell(QStringLiteral("ulimit -f 4; exec \"$AE\" --dump-json out.json"), dir.path());
+        QCOMPARE(r.exitCode, 2); // not killed by SIGXFSZ
+        QVERIFY2(r.err.contains("cannot write") && r.err.contains("out.json"), r.err.constData());
+        QVERIFY(QDir(dir.path())
+                    .entryList(QDir::Files | QDir::Hidden)
+                    .isEmpty()); // nothing half-written
+    }
+
+    void outOfMemoryIsAMessage()
+    {
+        // Within the guard (GPT-2 small at 2000 tokens), but the address space is capped
+        // below what it needs: std::bad_alloc is caught at the command-line boundary.
+        QTemporaryDir dir;
+        QFile session(dir.filePath(QStringLiteral("big.json")));
+        QVERIFY(session.open(QIODevice::WriteOnly));
+        QByteArray sentence;
+        for (int i = 0; i < 2000; ++i)
+            sentence += 't' + QByteArray::number(i) + ' ';
+        session.write(
+            "{\"variant\": \"multihead\", \"init\": \"linear\", \"d_in\": 768, \"d_out_kq\": 768, "
+            "\"d_out_v\": 768, \"num_heads\": 12, \"causal\": true, \"sentence\": \"" +
+            sentence + "\"}");
+        session.close();
+        const Run r =
+            shell(QStringLiteral(
+                      "ulimit -v 450000; exec \"$AE\" --session big.json --dump-json out.json"),
+                  dir.path());
+        QCOMPARE(r.exitCode, 2); // not an abort
+        QVERIFY2(r.err.contains("out of memory"), r.err.constData());
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("out.json"))));
+    }
+
+    void refusedCombinations_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("message");
+        const QString dump = QStringLiteral("--dump-json"), out = QStringLiteral("out.json");
+        QTest::newRow("dump and deck")
+            << QStringList{dump, out, QStringLiteral("--export-deck"), QStringLiteral("d.pdf")}
+            << QStringLiteral("--dump-json, --export-deck cannot be combined");
+        QTest::newRow("dump and export")
+            << QStringList{dump, out, QStringLiteral("--export"), QStringLiteral("figs")}
+            << QStringLiteral("cannot be combined");
+        QTest::newRow("dump and benchmark")
+            << QStringList{QStringLiteral("--benchmark"), dump, out}
+            << QStringLiteral("--dump-json, --benchmark cannot be combined");
+        QTest::newRow("format with dump")
+            << QStringList{dump, out, QStringLiteral("--format"), QStringLiteral("png")}
+            << QStringLiteral("--format applies only to --export");
+        QTest::newRow("scale with dump")
+            << QStringList{dump, out, QStringLiteral("--scale"), QStringLiteral("2")}
+            << QStringLiteral("--scale applies only to --export");
+        QTest::newRow("page with dump")
+            << QStringList{dump, out, QStringLiteral("--page"), QStringLiteral("scores")}
+            << QStringLiteral("--page applies only to the window");
+        QTest::newRow("session twice") << QStringList{QStringLiteral("--session"),
+                                                      QStringLiteral("a.json"),
+                                                      QStringLiteral("--session"),
+                                                      QStringLiteral("b.json"),
+                                                      dump,
+                                                      out}
+                                       << QStringLiteral("--session is given more than once");
+        QTest::newRow("empty session")
+            << QStringList{QStringLiteral("--session"), QString(), dump, out}
+            << QStringLiteral("--session needs a file name");
+        QTest::newRow("empty dump")
+            << QStringList{dump, QString()} << QStringLiteral("--dump-json needs a file name");
+        QTest::newRow("scale 2.0")
+            << QStringList{QStringLiteral("--export"), QStringLiteral("figs"),
+                           QStringLiteral("--scale"), QStringLiteral("2.0")}
+            << QStringLiteral("--scale must be 1, 2 or 4, not \"2.0\"");
+        QTest::newRow("scale abc")
+            << QStringList{QStringLiteral("--export"), QStringLiteral("figs"),
+                           QStringLiteral("--scale"), QStringLiteral("abc")}
+            << QStringLiteral("not \"abc\"");
+        QTest::newRow("escape in an argument")
+            << QStringList{QStringLiteral("\x1b[31mred"), dump, out}
+            << QStringLiteral("unexpected argument \"\\x1b[31mred\"");
+    }
+
+    void refusedCombinations()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        const Run r = run(arguments, dir.path());
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(QString::fromLocal8Bit(r.err).contains(message), r.err.constData());
+        QVERIFY(!r.err.contains('\x1b'));
+        QVERIFY(QDir(dir.path())
+                    .entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden)
+                    .isEmpty());
+    }
+
+    void booleanWordsAreCaseInsensitive_data()
+    {
+        QTest::addColumn<QString>("word");
+        QTest::addColumn<bool>("causal");
+        for (const char* yes : {"true", "TRUE", "True", "yes", "YES", "on", "On"})
+            QTest::newRow(yes) << QString::fromLatin1(yes) << true;
+        for (const char* no : {"false", "FALSE", "No", "OFF"})
+            QTest::newRow(no) << QString::fromLatin1(no) << false;
+    }
+
+    void booleanWordsAreCaseInsensitive()
+    {
+        QFETCH(QString, word);
+        QFETCH(bool, causal);
+        const Run r = run(
+            {QStringLiteral("--causal"), word, QStringLiteral("--dump-json"), QStringLiteral("-")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QCOMPARE(QJsonDocument::fromJson(r.out).object().contains(
+                     QStringLiteral("mask_methods_max_abs_diff")),
+                 causal);
+    }
+
+    void hugeWordIsRefusedAtOnce()
+    {
+        QTemporaryDir dir;
+        QFile session(dir.filePath(QStringLiteral("word.json")));
+        QVERIFY(session.open(QIODevice::WriteOnly));
+        session.write("{\"sentence\": \"" + QByteArray(1 << 20, 'w') + "\"}");
+        session.close();
+        for (const QString& mode : {QStringLiteral("--benchmark"), QStringLiteral("--dump-json")}) {
+            QStringList arguments{QStringLiteral("--session"), session.fileName(), mode};
+            if (mode == QLatin1StringView("--dump-json"))
+                arguments << QStringLiteral("-");
+            const Run r = run(arguments);
+            QCOMPARE(r.exitCode, 1);
+            QVERIFY2(r.err.contains("a text may have at most 32768"), r.err.constData());
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHostileCli)
+#include "tst_hostilecli.moc"
