@@ -19,6 +19,13 @@ constexpr std::array<QRgb, 9> SequentialStops{0xffffffff, 0xffefedf5, 0xffdadaeb
                                               0xff807dba, 0xff6a51a3, 0xff54278f, 0xff3f007d};
 constexpr QRgb MaskHidden = 0xff8c8c8c;
 constexpr QRgb MaskVisible = 0xffffffff;
+// High contrast: viridis from yellow (low) to dark violet (high), every entry saturated; RdBu's
+// eleven-class ends (#053061, #67001f) around a light grey centre.
+constexpr std::array<QRgb, 9> HighContrastSequentialStops{0xfffde725, 0xffa0da39, 0xff4ac16d, 0xff1fa187, 0xff277f8e,
+                                                          0xff365c8d, 0xff46327e, 0xff440154, 0xff2d0140};
+constexpr std::array<QRgb, 9> HighContrastDivergingStops{0xff053061, 0xff2166ac, 0xff4393c3, 0xff92c5de, 0xfff0f0f0,
+                                                         0xfff4a582, 0xffd6604d, 0xffb2182b, 0xff67001f};
+constexpr QRgb HighContrastMaskHidden = 0xff262626;
 
 // t in [0, 1] along evenly spaced stops, interpolated in sRGB as ColorBrewer ramps are.
 QRgb interpolate(const std::array<QRgb, 9>& stops, double t)
@@ -158,19 +165,31 @@ QRgb ColorMap::textColorOn(QRgb background)
     return contrastWithBlack >= contrastWithWhite ? 0xff1a1a1a : 0xffffffff;
 }
 
+ColorMap ColorMap::withPalette(CellPalette palette) const
+{
+    ColorMap copy = *this;
+    if (palette != m_palette) {
+        copy.m_palette = palette;
+        copy.buildTable();
+    }
+    return copy;
+}
+
 void ColorMap::buildTable()
 {
+    const bool contrast = m_palette == CellPalette::HighContrast;
     for (int i = 0; i < Size; ++i) {
         QRgb c = 0;
         switch (m_scheme) {
         case ColorScheme::Diverging:
-            c = interpolate(DivergingStops, (std::max(i - DivergingCenter, -127) / 127.0 + 1.0) / 2.0);
+            c = interpolate(contrast ? HighContrastDivergingStops : DivergingStops,
+                            (std::max(i - DivergingCenter, -127) / 127.0 + 1.0) / 2.0);
             break;
         case ColorScheme::Sequential:
-            c = interpolate(SequentialStops, i / double(Size - 1));
+            c = interpolate(contrast ? HighContrastSequentialStops : SequentialStops, i / double(Size - 1));
             break;
         case ColorScheme::Mask:
-            c = i >= DivergingCenter ? MaskHidden : MaskVisible;
+            c = i >= DivergingCenter ? (contrast ? HighContrastMaskHidden : MaskHidden) : MaskVisible;
             break;
         }
         m_table[std::size_t(i)] = c;
