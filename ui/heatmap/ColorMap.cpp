@@ -19,16 +19,21 @@ constexpr std::array<QRgb, 9> SequentialStops{0xffffffff, 0xffefedf5, 0xffdadaeb
                                               0xff807dba, 0xff6a51a3, 0xff54278f, 0xff3f007d};
 constexpr QRgb MaskHidden = 0xff8c8c8c;
 constexpr QRgb MaskVisible = 0xffffffff;
-// High contrast: viridis from yellow (low) to dark violet (high), every entry saturated; RdBu's
-// eleven-class ends (#053061, #67001f) around a light grey centre.
-constexpr std::array<QRgb, 9> HighContrastSequentialStops{0xfffde725, 0xffa0da39, 0xff4ac16d, 0xff1fa187, 0xff277f8e,
-                                                          0xff365c8d, 0xff46327e, 0xff440154, 0xff2d0140};
+// High contrast, for projectors: every cell either light (grey level 0.74 or more: black text)
+// or dark (below 0.27: white text, WCAG contrast 7 or more), never a mid tone on which neither
+// text reads once a washed-out projector (or an OCR's thresholding) has flattened it: the lower
+// half of the scale runs from pale yellow to orange, the upper half from dark blue to violet.
+// Signed values: RdBu's eleven-class ends (#053061, #67001f) around a light grey centre.
+constexpr int HighContrastLightEntries = 128;
+constexpr std::array<QRgb, 3> HighContrastLightStops{0xfffffbd5, 0xfffde725, 0xfffdae61};
+constexpr std::array<QRgb, 4> HighContrastDarkStops{0xff26428b, 0xff3f1a86, 0xff44086f, 0xff2d004b};
 constexpr std::array<QRgb, 9> HighContrastDivergingStops{0xff053061, 0xff2166ac, 0xff4393c3, 0xff92c5de, 0xfff0f0f0,
                                                          0xfff4a582, 0xffd6604d, 0xffb2182b, 0xff67001f};
 constexpr QRgb HighContrastMaskHidden = 0xff262626;
 
 // t in [0, 1] along evenly spaced stops, interpolated in sRGB as ColorBrewer ramps are.
-QRgb interpolate(const std::array<QRgb, 9>& stops, double t)
+template <std::size_t N>
+QRgb interpolate(const std::array<QRgb, N>& stops, double t)
 {
     const double x = std::clamp(t, 0.0, 1.0) * double(stops.size() - 1);
     const auto i = std::min(std::size_t(x), stops.size() - 2);
@@ -186,7 +191,13 @@ void ColorMap::buildTable()
                             (std::max(i - DivergingCenter, -127) / 127.0 + 1.0) / 2.0);
             break;
         case ColorScheme::Sequential:
-            c = interpolate(contrast ? HighContrastSequentialStops : SequentialStops, i / double(Size - 1));
+            if (!contrast)
+                c = interpolate(SequentialStops, i / double(Size - 1));
+            else if (i < HighContrastLightEntries)
+                c = interpolate(HighContrastLightStops, i / double(HighContrastLightEntries - 1));
+            else
+                c = interpolate(HighContrastDarkStops,
+                                (i - HighContrastLightEntries) / double(Size - 1 - HighContrastLightEntries));
             break;
         case ColorScheme::Mask:
             c = i >= DivergingCenter ? (contrast ? HighContrastMaskHidden : MaskHidden) : MaskVisible;

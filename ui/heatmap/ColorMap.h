@@ -13,8 +13,8 @@ namespace ae {
 struct MatrixStats;
 
 // The colours of the cells: Standard prints well (white for 0 or "no attention"); HighContrast
-// is for projectors: saturated ramps with no white end (viridis, reversed, for weights; the
-// full RdBu with its darkest ends for signed values) and a near-black "hidden" mask.
+// is for projectors: every cell is saturated and either light (black text) or dark (white
+// text), never a mid tone (see ColorMap.cpp), and the mask's hidden cells are near-black.
 enum class CellPalette { Standard, HighContrast };
 
 // Value -> colour for one heatmap, through a 256-entry lookup table.

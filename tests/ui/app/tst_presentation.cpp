@@ -3,6 +3,7 @@
 // stage whole (every cell inside the window, nothing scrolls), with cells large enough for
 // their printed values, in high-contrast colours; the walkthrough keeps to less than a third
 // of the width and shows the step of the page; nothing modal appears before the end.
+#include "FigurePage.h"
 #include "FigureWidget.h"
 #include "HeatmapStyle.h"
 #include "HeatmapWidget.h"
@@ -15,7 +16,9 @@
 
 #include <QDockWidget>
 #include <QJsonObject>
+#include <QScreen>
 #include <QScrollBar>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabBar>
@@ -95,8 +98,6 @@ private Q_SLOTS:
         QCOMPARE(heatmap->spec().matrix.get(), &trace->heads[0].attnWeights);
         heatmap->renderedImage();
         const HeatmapLayout& layout = heatmap->heatmapLayout();
-        qInfo() << "window" << window.size() << "stage" << stage->geometry() << "figure" << stage->figureWidget()->geometry()
-                << "heatmap" << heatmap->geometry() << "cells" << layout.cells << "font" << heatmap->font().pointSizeF();
 
         // Whole: the panel and its cells inside the window, beside the walkthrough.
         const QRect panel = inWindow(heatmap, &window);
@@ -142,6 +143,26 @@ private Q_SLOTS:
         QFETCH(int, height);
         QFETCH(double, points);
         QCOMPARE(PresentationMode::pointSizeFor(height), points);
+    }
+
+    // No saved geometry or dock layout: the window fits the screen's available area and opens
+    // on the weights, the walkthrough in front at the step of that page.
+    void firstLaunch()
+    {
+        QSettings().remove(QStringLiteral("window"));
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const QRect available = window.screen()->availableGeometry();
+        QVERIFY2(window.width() <= available.width() && window.height() <= available.height(),
+                 qPrintable(QStringLiteral("%1x%2 on %3x%4").arg(window.width()).arg(window.height())
+                                .arg(available.width()).arg(available.height())));
+        QCOMPARE(qobject_cast<FigurePage*>(window.pages()->currentWidget())->definition().id, QStringLiteral("weights"));
+        QVERIFY(window.walkthrough()->isVisible());
+        const WalkthroughPanel* walkthrough = window.walkthrough();
+        QCOMPARE(walkthrough->steps()[std::size_t(walkthrough->step())].pageId, QStringLiteral("weights"));
+        QVERIFY(waitForTrace(window));
+        QSettings().remove(QStringLiteral("window")); // the next test starts fresh too
     }
 
     void sessionDockHiddenAndNothingModal()
