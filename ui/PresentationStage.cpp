@@ -5,10 +5,10 @@
 
 #include <QEvent>
 
-
 namespace ae {
 
-PresentationStage::PresentationStage(QWidget* parent) : QWidget(parent), m_figure(new FigureWidget(this))
+PresentationStage::PresentationStage(QWidget* parent)
+    : QWidget(parent), m_figure(new FigureWidget(this))
 {
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
 }

@@ -6,8 +6,7 @@
 namespace ae {
 
 WalkthroughSandbox::WalkthroughSandbox(SessionDocument* document, QObject* parent)
-    : QObject(parent)
-    , m_document(document)
+    : QObject(parent), m_document(document)
 {
     connect(m_document, &SessionDocument::filePathChanged, this, [this](const QString& path) {
         if (m_settingSession || path.isEmpty() || !m_held)

@@ -71,7 +71,8 @@ private Q_SLOTS:
     {
         QFETCH(QSize, size);
         MainWindow window;
-        QVERIFY(window.openSession(QStringLiteral(":/samples/article.json"), {{QStringLiteral("causal"), true}}, true));
+        QVERIFY(window.openSession(QStringLiteral(":/samples/article.json"),
+                                   {{QStringLiteral("causal"), true}}, true));
         window.show();
         auto trace = waitForTrace(window);
         QVERIFY(trace && trace->session.causal);
@@ -86,7 +87,8 @@ private Q_SLOTS:
 
         // The step of the page: the causal mask's, for a causal session's weights.
         const WalkthroughPanel* walkthrough = window.walkthrough();
-        QCOMPARE(walkthrough->steps()[std::size_t(walkthrough->step())].id, QStringLiteral("causal-mask"));
+        QCOMPARE(walkthrough->steps()[std::size_t(walkthrough->step())].id,
+                 QStringLiteral("causal-mask"));
         QVERIFY(!window.pages()->tabBar()->isVisible());
         QVERIFY2(walkthrough->parentWidget()->width() <= size.width() * 0.3,
                  qPrintable(QString::number(walkthrough->parentWidget()->width())));
@@ -101,13 +103,18 @@ private Q_SLOTS:
 
         // Whole: the panel and its cells inside the window, beside the walkthrough.
         const QRect panel = inWindow(heatmap, &window);
-        QVERIFY2(window.rect().contains(panel), qPrintable(QStringLiteral("%1,%2 %3x%4").arg(panel.x()).arg(panel.y()).arg(panel.width()).arg(panel.height())));
+        QVERIFY2(window.rect().contains(panel), qPrintable(QStringLiteral("%1,%2 %3x%4")
+                                                               .arg(panel.x())
+                                                               .arg(panel.y())
+                                                               .arg(panel.width())
+                                                               .arg(panel.height())));
         QVERIFY(QRectF(heatmap->rect()).contains(layout.cells));
         QVERIFY(QRectF(heatmap->rect()).contains(layout.colorBar));
         QVERIFY(!panel.intersects(inWindow(walkthrough->parentWidget(), &window)));
         QCOMPARE(heatmap->zoom(), 1.0);
         // Filling: the cells take most of the room on the limiting side.
-        const double used = std::max(layout.cells.width() / heatmap->width(), layout.cells.height() / heatmap->height());
+        const double used = std::max(layout.cells.width() / heatmap->width(),
+                                     layout.cells.height() / heatmap->height());
         QVERIFY2(used > 0.55, qPrintable(QString::number(used)));
         // Nothing scrolls around the figure.
         for (const QScrollBar* bar : window.centralWidget()->findChildren<QScrollBar*>())
@@ -120,7 +127,8 @@ private Q_SLOTS:
         QVERIFY(HeatmapStyle::isHighContrast(heatmap->palette()));
         const QImage image = heatmap->renderedImage();
         const double ratio = image.devicePixelRatio();
-        const QRectF cell = heatmap->cellGeometry().cellRect(5, 0); // "first" attends little to "Life"
+        const QRectF cell =
+            heatmap->cellGeometry().cellRect(5, 0); // "first" attends little to "Life"
         const QRgb colour = image.pixel((cell.topLeft() + QPointF(6, 6)).toPoint() * ratio);
         QVERIFY2(saturation(colour) >= 100, qPrintable(QColor(colour).name()));
         window.setPresentationMode(false);
@@ -155,12 +163,17 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         const QRect available = window.screen()->availableGeometry();
         QVERIFY2(window.width() <= available.width() && window.height() <= available.height(),
-                 qPrintable(QStringLiteral("%1x%2 on %3x%4").arg(window.width()).arg(window.height())
-                                .arg(available.width()).arg(available.height())));
-        QCOMPARE(qobject_cast<FigurePage*>(window.pages()->currentWidget())->definition().id, QStringLiteral("weights"));
+                 qPrintable(QStringLiteral("%1x%2 on %3x%4")
+                                .arg(window.width())
+                                .arg(window.height())
+                                .arg(available.width())
+                                .arg(available.height())));
+        QCOMPARE(qobject_cast<FigurePage*>(window.pages()->currentWidget())->definition().id,
+                 QStringLiteral("weights"));
         QVERIFY(window.walkthrough()->isVisible());
         const WalkthroughPanel* walkthrough = window.walkthrough();
-        QCOMPARE(walkthrough->steps()[std::size_t(walkthrough->step())].pageId, QStringLiteral("weights"));
+        QCOMPARE(walkthrough->steps()[std::size_t(walkthrough->step())].pageId,
+                 QStringLiteral("weights"));
         QVERIFY(waitForTrace(window));
         QSettings().remove(QStringLiteral("window")); // the next test starts fresh too
     }

@@ -100,7 +100,8 @@ private Q_SLOTS:
         QVERIFY(window.isWalkthroughHoldingSession());
         QVERIFY(!window.document()->isModified()); // a step's session never asks to be saved
 
-        window.walkthrough()->setStep(stepIndex(QStringLiteral("cross-attention"))); // opens a sample
+        window.walkthrough()->setStep(
+            stepIndex(QStringLiteral("cross-attention"))); // opens a sample
         trace = waitForTrace(window);
         QVERIFY(trace && trace->session.isCross());
         QCOMPARE(modals.seen(), 0); // no Save / Discard / Cancel mid-lesson
@@ -121,11 +122,14 @@ private Q_SLOTS:
         QTest::addColumn<bool>("causal");
         QTest::addColumn<QString>("page");
         QTest::addColumn<QString>("step");
-        QTest::newRow("causal weights") << true << QStringLiteral("weights") << QStringLiteral("causal-mask");
-        QTest::newRow("plain weights") << false << QStringLiteral("weights") << QStringLiteral("scaling");
+        QTest::newRow("causal weights")
+            << true << QStringLiteral("weights") << QStringLiteral("causal-mask");
+        QTest::newRow("plain weights")
+            << false << QStringLiteral("weights") << QStringLiteral("scaling");
         QTest::newRow("scores") << false << QStringLiteral("scores") << QStringLiteral("scores");
         QTest::newRow("tokens") << true << QStringLiteral("tokens") << QStringLiteral("tokens");
-        QTest::newRow("heads of one head") << false << QStringLiteral("heads") << QStringLiteral("multi-head");
+        QTest::newRow("heads of one head")
+            << false << QStringLiteral("heads") << QStringLiteral("multi-head");
     }
 
     // As `--page <page> --present` starts it, and as a tab click changes it.
@@ -191,7 +195,8 @@ private Q_SLOTS:
         QCOMPARE(chinese->walkthrough()->step(), dropout);
         chinese->leaveWalkthrough();
         QCOMPARE(sessionToJson(chinese->document()->session()), mine);
-        QVERIFY(QTest::qWaitFor([&] { return chinese->trace() && chinese->trace()->session.numHeads == 3; }, 60000));
+        QVERIFY(QTest::qWaitFor(
+            [&] { return chinese->trace() && chinese->trace()->session.numHeads == 3; }, 60000));
         QVERIFY(Translations::install(QStringLiteral("en")));
         chinese->document()->setSession(Session{});
     }
@@ -203,7 +208,8 @@ private Q_SLOTS:
         panel.setStep(stepIndex(QStringLiteral("scores")));
         QVERIFY(panel.explanationText().contains(QStringLiteral("q(2)")));
         panel.setQuery(3);
-        QVERIFY2(panel.explanationText().contains(QStringLiteral("x(4)")), qPrintable(panel.explanationText()));
+        QVERIFY2(panel.explanationText().contains(QStringLiteral("x(4)")),
+                 qPrintable(panel.explanationText()));
         QVERIFY(panel.explanationText().contains(QStringLiteral("q(4)")));
         QVERIFY(panel.formulaText().contains(QStringLiteral("q₄")));
     }
@@ -242,16 +248,19 @@ private Q_SLOTS:
             QVERIFY(scroll);
             const int right = scroll->viewport()->width();
             QVERIFY2(scroll->widget()->width() <= right,
-                     qPrintable(QStringLiteral("content %1 > viewport %2").arg(scroll->widget()->width()).arg(right)));
+                     qPrintable(QStringLiteral("content %1 > viewport %2")
+                                    .arg(scroll->widget()->width())
+                                    .arg(right)));
             for (const QWidget* child : scroll->widget()->findChildren<QWidget*>()) {
                 if (!child->isVisibleTo(&panel))
                     continue;
                 const int edge = child->mapTo(scroll->viewport(), QPoint(child->width(), 0)).x();
-                QVERIFY2(edge <= right, qPrintable(QStringLiteral("%1 %2 ends at %3 > %4")
-                                                       .arg(QString::fromLatin1(child->metaObject()->className()),
-                                                            child->objectName())
-                                                       .arg(edge)
-                                                       .arg(right)));
+                QVERIFY2(edge <= right,
+                         qPrintable(QStringLiteral("%1 %2 ends at %3 > %4")
+                                        .arg(QString::fromLatin1(child->metaObject()->className()),
+                                             child->objectName())
+                                        .arg(edge)
+                                        .arg(right)));
             }
             QVERIFY(panel.minimumSizeHint().width() <= panel.width());
         }
