@@ -23,12 +23,15 @@ constexpr QRgb MaskVisible = 0xffffffff;
 // or dark (below 0.27: white text, WCAG contrast 7 or more), never a mid tone on which neither
 // text reads once a washed-out projector (or an OCR's thresholding) has flattened it: the lower
 // half of the scale runs from pale yellow to orange, the upper half from dark blue to violet.
-// Signed values: RdBu's eleven-class ends (#053061, #67001f) around a light grey centre.
 constexpr int HighContrastLightEntries = 128;
 constexpr std::array<QRgb, 3> HighContrastLightStops{0xfffffbd5, 0xfffde725, 0xfffdae61};
 constexpr std::array<QRgb, 4> HighContrastDarkStops{0xff26428b, 0xff3f1a86, 0xff44086f, 0xff2d004b};
-constexpr std::array<QRgb, 9> HighContrastDivergingStops{0xff053061, 0xff2166ac, 0xff4393c3, 0xff92c5de, 0xfff0f0f0,
-                                                         0xfff4a582, 0xffd6604d, 0xffb2182b, 0xff67001f};
+// Signed values the same way on each side of a light grey 0: light tints of blue and red up to
+// half the largest magnitude, then RdBu's darkest blues and reds.
+constexpr std::array<QRgb, 2> HighContrastNegativeLight{0xfff0f0f0, 0xff92c5de};
+constexpr std::array<QRgb, 2> HighContrastNegativeDark{0xff2166ac, 0xff053061};
+constexpr std::array<QRgb, 2> HighContrastPositiveLight{0xfff0f0f0, 0xfff4a582};
+constexpr std::array<QRgb, 2> HighContrastPositiveDark{0xffb2182b, 0xff67001f};
 constexpr QRgb HighContrastMaskHidden = 0xff262626;
 
 // t in [0, 1] along evenly spaced stops, interpolated in sRGB as ColorBrewer ramps are.
@@ -186,10 +189,18 @@ void ColorMap::buildTable()
     for (int i = 0; i < Size; ++i) {
         QRgb c = 0;
         switch (m_scheme) {
-        case ColorScheme::Diverging:
-            c = interpolate(contrast ? HighContrastDivergingStops : DivergingStops,
-                            (std::max(i - DivergingCenter, -127) / 127.0 + 1.0) / 2.0);
+        case ColorScheme::Diverging: {
+            const double t = (std::max(i - DivergingCenter, -127) / 127.0 + 1.0) / 2.0;
+            const double magnitude = std::abs(2 * t - 1);
+            const bool negative = t < 0.5;
+            if (!contrast)
+                c = interpolate(DivergingStops, t);
+            else if (magnitude < 0.5)
+                c = interpolate(negative ? HighContrastNegativeLight : HighContrastPositiveLight, magnitude * 2);
+            else
+                c = interpolate(negative ? HighContrastNegativeDark : HighContrastPositiveDark, magnitude * 2 - 1);
             break;
+        }
         case ColorScheme::Sequential:
             if (!contrast)
                 c = interpolate(SequentialStops, i / double(Size - 1));

@@ -3,6 +3,7 @@
 // stage whole (every cell inside the window, nothing scrolls), with cells large enough for
 // their printed values, in high-contrast colours; the walkthrough keeps to less than a third
 // of the width and shows the step of the page; nothing modal appears before the end.
+#include "ColorMap.h"
 #include "FigurePage.h"
 #include "FigureWidget.h"
 #include "HeatmapStyle.h"
@@ -16,6 +17,7 @@
 
 #include <QDockWidget>
 #include <QJsonObject>
+#include <QPalette>
 #include <QScreen>
 #include <QScrollBar>
 #include <QSettings>
@@ -24,6 +26,8 @@
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTest>
+
+#include <cmath>
 
 using namespace ae;
 
@@ -134,6 +138,75 @@ private Q_SLOTS:
         window.setPresentationMode(false);
         QVERIFY(window.pages()->tabBar()->isVisible());
         QVERIFY(!stage->isVisible());
+    }
+
+    // Every colour of the high-contrast scales carries its text: WCAG contrast of 4.5 or more
+    // with the text colour chosen for it, and no weight is a mid tone (grey level 0.3 to 0.7).
+    void highContrastCellsCarryTheirText_data()
+    {
+        QTest::addColumn<int>("scheme");
+        QTest::newRow("sequential") << int(ColorScheme::Sequential);
+        QTest::newRow("diverging") << int(ColorScheme::Diverging);
+        QTest::newRow("mask") << int(ColorScheme::Mask);
+    }
+
+    void highContrastCellsCarryTheirText()
+    {
+        QFETCH(int, scheme);
+        const ColorMap colors =
+            ColorMap(ColorScheme(scheme), 0, 1).withPalette(CellPalette::HighContrast);
+        QCOMPARE(colors.palette(), CellPalette::HighContrast);
+        auto luminance = [](QRgb c) {
+            auto linear = [](int v) {
+                const double x = v / 255.0;
+                return x <= 0.04045 ? x / 12.92 : std::pow((x + 0.055) / 1.055, 2.4);
+            };
+            return 0.2126 * linear(qRed(c)) + 0.7152 * linear(qGreen(c)) +
+                   0.0722 * linear(qBlue(c));
+        };
+        for (int i = 0; i < ColorMap::Size; ++i) {
+            const QRgb cell = colors.colorAt(i);
+            const double a = luminance(cell), b = luminance(ColorMap::textColorOn(cell));
+            const double contrast = (std::max(a, b) + 0.05) / (std::min(a, b) + 0.05);
+            QVERIFY2(contrast >= 4.5, qPrintable(QStringLiteral("entry %1 %2: %3")
+                                                     .arg(i)
+                                                     .arg(QColor(cell).name())
+                                                     .arg(contrast)));
+            if (ColorScheme(scheme) == ColorScheme::Sequential) {
+                const double grey = qGray(cell) / 255.0;
+                QVERIFY2(grey <= 0.3 || grey >= 0.7,
+                         qPrintable(QStringLiteral("entry %1 %2").arg(i).arg(QColor(cell).name())));
+            }
+        }
+        // The standard palette is unchanged by the round trip.
+        const ColorMap standard = colors.withPalette(CellPalette::Standard);
+        QCOMPARE(standard.colorAt(0), ColorMap(ColorScheme(scheme), 0, 1).colorAt(0));
+    }
+
+    void highContrastPalettes_data()
+    {
+        QTest::addColumn<QColor>("window");
+        QTest::addColumn<QColor>("text");
+        QTest::addColumn<bool>("high");
+        QTest::newRow("black on white") << QColor(Qt::white) << QColor(Qt::black) << true;
+        QTest::newRow("white on black") << QColor(Qt::black) << QColor(Qt::white) << true;
+        QTest::newRow("Fusion light") << QColor(0xef, 0xef, 0xef) << QColor(Qt::black) << false;
+        QTest::newRow("dark theme")
+            << QColor(0x2a, 0x2a, 0x2a) << QColor(0xdd, 0xdd, 0xdd) << false;
+    }
+
+    void highContrastPalettes()
+    {
+        QFETCH(QColor, window);
+        QFETCH(QColor, text);
+        QFETCH(bool, high);
+        QPalette palette;
+        palette.setColor(QPalette::Window, window);
+        palette.setColor(QPalette::WindowText, text);
+        QCOMPARE(HeatmapStyle::isHighContrast(palette), high);
+        const HeatmapStyle style = HeatmapStyle::forPalette(palette, QFont());
+        QCOMPARE(style.cells, high ? CellPalette::HighContrast : CellPalette::Standard);
+        QVERIFY(high ? style.gridWidth >= 3 : style.gridWidth == 1);
     }
 
     void textFollowsTheWindowSize_data()
