@@ -1266,10 +1266,6 @@ Without --dump-json it opens the desktop app.</source>
         <translation>一个查询的得分 ω</translation>
     </message>
     <message>
-        <source>Take one token as the query, as both seeds do with the second token, x(2). Its unnormalised attention scores are the dot products of its query with every key: ω(2, j) = q(2)·k(j). A large score means that the query and the key point the same way.</source>
-        <translation>取一个 token 作为查询，两篇种子文档都以第二个 token x(2) 为例。它的未归一化注意力得分是它的查询与每个键的点积：ω(2, j) = q(2)·k(j)。得分越大，说明查询和键的方向越接近。</translation>
-    </message>
-    <message>
         <source>Scaling by √d_k and softmax</source>
         <translation>按 √d_k 缩放与 softmax</translation>
     </message>
@@ -1280,10 +1276,6 @@ Without --dump-json it opens the desktop app.</source>
     <message>
         <source>The context vector z</source>
         <translation>上下文向量 z</translation>
-    </message>
-    <message>
-        <source>The context vector z(2) is the attention-weighted sum of the values: z(2) = Σ_j α(2, j)·v(j). It has d_v numbers, which need not equal d_in. For every query at once this is one matrix product, Z = α·V: the whole forward pass of the article&apos;s SelfAttention module.</source>
-        <translation>上下文向量 z(2) 是值的注意力加权和：z(2) = Σ_j α(2, j)·v(j)。它有 d_v 个数，不必等于 d_in。对所有查询同时计算时，这就是一次矩阵乘法 Z = α·V：文章中 SelfAttention 模块的整个前向计算。</translation>
     </message>
     <message>
         <source>The causal mask: two methods, one result</source>
@@ -1324,6 +1316,14 @@ Without --dump-json it opens the desktop app.</source>
     <message>
         <source>The smallest GPT-2 uses this module at full size: 768-dimensional embeddings, 12 heads of 64 dimensions and a context of 1,024 tokens. Its twelve 1024×1024 attention matrices are computed here live, with the causal mask and the scaling by √64 = 8. Zoom into the heatmaps to see single tokens.</source>
         <translation>最小的 GPT-2 以完整规模使用这个模块：768 维嵌入、12 个 64 维的头，以及 1,024 个 token 的上下文。它的 12 个 1024×1024 注意力矩阵在这里实时计算，带有因果掩码和 √64 = 8 的缩放。放大热力图即可看到单个 token。</translation>
+    </message>
+    <message>
+        <source>Take one token as the query: here x(%1), chosen below (both seeds take the second token, x(2)). Its unnormalised attention scores are the dot products of its query with every key: ω(%1, j) = q(%1)·k(j). A large score means that the query and the key point the same way.</source>
+        <translation>取一个 token 作为查询：这里是 x(%1)，可在下方选择（两篇种子文档都取第二个 token x(2)）。它的未归一化注意力得分是它的查询与每个键的点积：ω(%1, j) = q(%1)·k(j)。得分越大，说明查询和键的方向越接近。</translation>
+    </message>
+    <message>
+        <source>The context vector z(%1) is the attention-weighted sum of the values: z(%1) = Σ_j α(%1, j)·v(j). It has d_v numbers, which need not equal d_in. For every query at once this is one matrix product, Z = α·V: the whole forward pass of the article&apos;s SelfAttention module.</source>
+        <translation>上下文向量 z(%1) 是值的注意力加权和：z(%1) = Σ_j α(%1, j)·v(j)。它有 d_v 个数，不必等于 d_in。对所有查询同时计算时，这就是一次矩阵乘法 Z = α·V：文章中 SelfAttention 模块的整个前向计算。</translation>
     </message>
 </context>
 <context>
@@ -2187,6 +2187,14 @@ The pages still show the last session that could.</source>
     <message>
         <source>Waiting for the first computation…</source>
         <translation>正在等待第一次计算…</translation>
+    </message>
+    <message>
+        <source>Back to My Session</source>
+        <translation>回到我的会话</translation>
+    </message>
+    <message>
+        <source>Leave the walkthrough and get back the session you had before it</source>
+        <translation>离开分步讲解，取回讲解开始前的会话</translation>
     </message>
 </context>
 <context>

@@ -19,9 +19,24 @@ constexpr std::array<QRgb, 9> SequentialStops{0xffffffff, 0xffefedf5, 0xffdadaeb
                                               0xff807dba, 0xff6a51a3, 0xff54278f, 0xff3f007d};
 constexpr QRgb MaskHidden = 0xff8c8c8c;
 constexpr QRgb MaskVisible = 0xffffffff;
+// High contrast, for projectors: every cell either light (grey level 0.74 or more: black text)
+// or dark (below 0.27: white text, WCAG contrast 7 or more), never a mid tone on which neither
+// text reads once a washed-out projector (or an OCR's thresholding) has flattened it: the lower
+// half of the scale runs from pale yellow to orange, the upper half from dark blue to violet.
+constexpr int HighContrastLightEntries = 128;
+constexpr std::array<QRgb, 3> HighContrastLightStops{0xfffffbd5, 0xfffde725, 0xfffdae61};
+constexpr std::array<QRgb, 4> HighContrastDarkStops{0xff26428b, 0xff3f1a86, 0xff44086f, 0xff2d004b};
+// Signed values the same way on each side of a light grey 0: light tints of blue and red up to
+// half the largest magnitude, then RdBu's darkest blues and reds.
+constexpr std::array<QRgb, 2> HighContrastNegativeLight{0xfff0f0f0, 0xff92c5de};
+constexpr std::array<QRgb, 2> HighContrastNegativeDark{0xff2166ac, 0xff053061};
+constexpr std::array<QRgb, 2> HighContrastPositiveLight{0xfff0f0f0, 0xfff4a582};
+constexpr std::array<QRgb, 2> HighContrastPositiveDark{0xffb2182b, 0xff67001f};
+constexpr QRgb HighContrastMaskHidden = 0xff262626;
 
 // t in [0, 1] along evenly spaced stops, interpolated in sRGB as ColorBrewer ramps are.
-QRgb interpolate(const std::array<QRgb, 9>& stops, double t)
+template <std::size_t N>
+QRgb interpolate(const std::array<QRgb, N>& stops, double t)
 {
     const double x = std::clamp(t, 0.0, 1.0) * double(stops.size() - 1);
     const auto i = std::min(std::size_t(x), stops.size() - 2);
@@ -158,19 +173,45 @@ QRgb ColorMap::textColorOn(QRgb background)
     return contrastWithBlack >= contrastWithWhite ? 0xff1a1a1a : 0xffffffff;
 }
 
+ColorMap ColorMap::withPalette(CellPalette palette) const
+{
+    ColorMap copy = *this;
+    if (palette != m_palette) {
+        copy.m_palette = palette;
+        copy.buildTable();
+    }
+    return copy;
+}
+
 void ColorMap::buildTable()
 {
+    const bool contrast = m_palette == CellPalette::HighContrast;
     for (int i = 0; i < Size; ++i) {
         QRgb c = 0;
         switch (m_scheme) {
-        case ColorScheme::Diverging:
-            c = interpolate(DivergingStops, (std::max(i - DivergingCenter, -127) / 127.0 + 1.0) / 2.0);
+        case ColorScheme::Diverging: {
+            const double t = (std::max(i - DivergingCenter, -127) / 127.0 + 1.0) / 2.0;
+            const double magnitude = std::abs(2 * t - 1);
+            const bool negative = t < 0.5;
+            if (!contrast)
+                c = interpolate(DivergingStops, t);
+            else if (magnitude < 0.5)
+                c = interpolate(negative ? HighContrastNegativeLight : HighContrastPositiveLight, magnitude * 2);
+            else
+                c = interpolate(negative ? HighContrastNegativeDark : HighContrastPositiveDark, magnitude * 2 - 1);
             break;
+        }
         case ColorScheme::Sequential:
-            c = interpolate(SequentialStops, i / double(Size - 1));
+            if (!contrast)
+                c = interpolate(SequentialStops, i / double(Size - 1));
+            else if (i < HighContrastLightEntries)
+                c = interpolate(HighContrastLightStops, i / double(HighContrastLightEntries - 1));
+            else
+                c = interpolate(HighContrastDarkStops,
+                                (i - HighContrastLightEntries) / double(Size - 1 - HighContrastLightEntries));
             break;
         case ColorScheme::Mask:
-            c = i >= DivergingCenter ? MaskHidden : MaskVisible;
+            c = i >= DivergingCenter ? (contrast ? HighContrastMaskHidden : MaskHidden) : MaskVisible;
             break;
         }
         m_table[std::size_t(i)] = c;

@@ -12,6 +12,11 @@ namespace ae {
 
 struct MatrixStats;
 
+// The colours of the cells: Standard prints well (white for 0 or "no attention"); HighContrast
+// is for projectors: every cell is saturated and either light (black text) or dark (white
+// text), never a mid tone (see ColorMap.cpp), and the mask's hidden cells are near-black.
+enum class CellPalette { Standard, HighContrast };
+
 // Value -> colour for one heatmap, through a 256-entry lookup table.
 //   Diverging:  ±maxAbs -> entries 1 and 255, 0 -> entry 128 (exactly white), so both signs
 //               get 127 steps; entry 0 repeats entry 1. Blue for negative, red for positive.
@@ -39,6 +44,10 @@ public:
     static ColorMap forStats(ColorScheme scheme, const MatrixStats& stats,
                              std::optional<std::pair<float, float>> range = std::nullopt);
 
+    // The same scale drawn with another palette.
+    ColorMap withPalette(CellPalette palette) const;
+    CellPalette palette() const { return m_palette; }
+
     ColorScheme scheme() const { return m_scheme; }
     double low() const { return m_low; }
     double high() const { return m_high; }
@@ -62,6 +71,7 @@ private:
 
     ColorScheme m_scheme;
     double m_low, m_high;
+    CellPalette m_palette = CellPalette::Standard;
     std::array<QRgb, Size> m_table{};
 };
 

@@ -82,8 +82,7 @@ double pixelRatioOf(const QPainter& painter, const HeatmapStyle& style, const Ce
     return device ? device->devicePixelRatioF() : 1.0;
 }
 
-// 1 px lines between cells once cells are big enough to spare them.
-constexpr QRgb GridColor = 0xffd9d9d9;
+// Lines between cells once cells are big enough to spare them (8 px per pixel of line).
 constexpr double MinGridCell = 8;
 
 } // namespace
@@ -111,7 +110,7 @@ HeatmapPainter::Prepared HeatmapPainter::prepare(const HeatmapSpec& spec) const
     m.valueHeight = m.lineHeight;
     // Tick labels are measured at the densest scale the bar can show; fewer ticks never need
     // more room (coarser steps have fewer decimals).
-    const ColorMap colors = ColorMap::forStats(spec.scheme, stats, spec.range);
+    const ColorMap colors = ColorMap::forStats(spec.scheme, stats, spec.range).withPalette(m_style.cells);
     double ticks = fm.horizontalAdvance(hiddenText);
     if (spec.scheme == ColorScheme::Mask) {
         ticks = std::max({ticks, fm.horizontalAdvance(QStringLiteral("0")), fm.horizontalAdvance(QStringLiteral("1"))});
@@ -225,17 +224,19 @@ void HeatmapPainter::paintCellsVector(QPainter& painter, const HeatmapSpec& spec
     const Matrix& matrix = matrixOf(spec);
     const IndexRange rows = geometry.visibleRows(), columns = geometry.visibleColumns();
     const QRectF area = geometry.area();
-    const bool grid = geometry.cellWidth() >= MinGridCell && geometry.cellHeight() >= MinGridCell;
+    const double smallest = std::min(geometry.cellWidth(), geometry.cellHeight());
+    const bool grid = smallest >= MinGridCell;
+    const int line = smallest >= MinGridCell * m_style.gridWidth ? m_style.gridWidth : 1;
     painter.save();
     if (geometry.zoom() > 1)
         painter.setClipRect(area);
     // Cells edge to edge without antialiasing: adjacent rectangles leave no seams.
     painter.setRenderHint(QPainter::Antialiasing, false);
     if (grid)
-        painter.fillRect(area.adjusted(-1, -1, 0, 0), QColor::fromRgb(GridColor));
+        painter.fillRect(area.adjusted(-line, -line, 0, 0), m_style.grid);
     auto cellRect = [&](Eigen::Index r, Eigen::Index c) {
         const QRectF rect = geometry.cellRect(r, c);
-        return grid ? rect.adjusted(0, 0, -1, -1) : rect;
+        return grid ? rect.adjusted(0, 0, -line, -line) : rect;
     };
     std::vector<QRectF> hidden;
     for (Eigen::Index r = rows.first; r < rows.last; ++r) {

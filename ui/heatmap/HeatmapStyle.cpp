@@ -2,6 +2,7 @@
 
 #include <QPalette>
 
+#include <algorithm>
 #include <cmath>
 
 namespace ae {
@@ -17,6 +18,12 @@ QFont scaled(const QFont& base, double factor)
     else
         font.setPointSizeF(base.pointSizeF() * factor);
     return font;
+}
+
+double luminance(const QColor& color)
+{
+    auto linear = [](double c) { return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4); };
+    return 0.2126 * linear(color.redF()) + 0.7152 * linear(color.greenF()) + 0.0722 * linear(color.blueF());
 }
 
 } // namespace
@@ -50,7 +57,27 @@ HeatmapStyle HeatmapStyle::forPalette(const QPalette& palette, const QFont& font
     style.muted = QColor(mix(style.foreground.red(), window.red()), mix(style.foreground.green(), window.green()),
                          mix(style.foreground.blue(), window.blue()));
     style.background = window;
+    return isHighContrast(palette) ? forPresentation(palette, font) : style;
+}
+
+HeatmapStyle HeatmapStyle::forPresentation(const QPalette& palette, const QFont& font)
+{
+    HeatmapStyle style;
+    style.font = font;
+    style.foreground = palette.color(QPalette::WindowText);
+    style.muted = style.foreground; // a projector washes out greys
+    style.background = palette.color(QPalette::Window);
+    style.cells = CellPalette::HighContrast;
+    style.grid = style.background;
+    style.gridWidth = 3;
     return style;
+}
+
+bool HeatmapStyle::isHighContrast(const QPalette& palette)
+{
+    const double a = luminance(palette.color(QPalette::Window));
+    const double b = luminance(palette.color(QPalette::WindowText));
+    return (std::max(a, b) + 0.05) / (std::min(a, b) + 0.05) >= 20;
 }
 
 } // namespace ae

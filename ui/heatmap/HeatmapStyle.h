@@ -1,5 +1,7 @@
 #pragma once
 
+#include "ColorMap.h"
+
 #include <QColor>
 #include <QFont>
 
@@ -9,13 +11,17 @@ namespace ae {
 
 // Fonts and the colours around the cells (cells carry their own colours, see ColorMap).
 // Exports use forExport(): black on white, whatever the desktop's palette; the widget uses
-// forPalette() so titles and labels follow a dark theme.
+// forPalette() so titles and labels follow a dark theme, and a high-contrast palette (pure
+// black on pure white, as presentation mode sets) gets high-contrast cells and a thick grid.
 struct HeatmapStyle
 {
     QFont font;                           // labels, axis titles, cell values, ticks
     QColor foreground = QColor(0x1a, 0x1a, 0x1a);
     QColor muted = QColor(0x5c, 0x5c, 0x5c); // caption, note, frames, ticks
     QColor background = Qt::white;        // invalid: nothing is filled (transparent)
+    CellPalette cells = CellPalette::Standard;
+    QColor grid = QColor(0xd9, 0xd9, 0xd9); // lines between cells big enough to spare them
+    int gridWidth = 1;                      // pixels
     // Resolution of the raster path (matrices too big to draw cell by cell). 0: the paint
     // device's pixel ratio. Vector outputs set rasterCellPixels instead: every cell becomes
     // exactly that many image pixels (up to MaxRasterSide), so a PDF's JPEG compression and
@@ -28,6 +34,11 @@ struct HeatmapStyle
     QFont figureTitleFont() const; // bold, 1.35 x
     static HeatmapStyle forExport(int pixelSize = 14);
     static HeatmapStyle forPalette(const QPalette& palette, const QFont& font);
+    // Presentation: high-contrast cells, a grid of lines 3 px wide in the background colour.
+    static HeatmapStyle forPresentation(const QPalette& palette, const QFont& font);
+    // Window text and window differ by a contrast ratio of at least 20:1 (black on white is
+    // 21:1; the usual light themes, grey on near-white, stay below 19).
+    static bool isHighContrast(const QPalette& palette);
 };
 
 } // namespace ae

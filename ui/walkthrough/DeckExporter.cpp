@@ -114,7 +114,7 @@ DeckExporter::Result DeckExporter::render(const Session& session, const Progress
         slide.number = i + 1;
         slide.total = total;
         slide.title = step.title;
-        slide.explanation = step.explanation;
+        slide.explanation = WalkthroughCatalog::explanation(step, m_query);
         slide.extra = step.extra;
         QString error;
         const std::optional<Session> stepSession = WalkthroughCatalog::sessionFor(step, session, &error);

@@ -5,12 +5,17 @@
 
 namespace ae {
 
-void StepSessions::traceShown(const Session& session)
+bool StepSessions::traceShown(const Session& session)
 {
-    if (m_requested.contains(sessionToJson(session)))
-        return;
+    const QByteArray key = sessionToJson(session);
+    if (m_awaited == key)
+        m_awaited.reset();
+    if (m_requested.contains(key))
+        return false;
     m_base = session;
     m_requested.clear();
+    m_awaited.reset();
+    return true;
 }
 
 std::optional<Session> StepSessions::target(const WalkthroughStep& step) const
@@ -29,20 +34,17 @@ StepSessions::Request StepSessions::requestFor(const WalkthroughStep& step, cons
     if (!wanted)
         return request;
     const QByteArray key = sessionToJson(*wanted);
-    if (shown && sessionToJson(*shown) == key)
+    // Compared with what the document will show: the last session asked for while it is
+    // being computed, else the one on screen.
+    if (m_awaited ? *m_awaited == key : (shown && sessionToJson(*shown) == key))
         return request;
     m_requested.insert(key);
+    m_awaited = key;
     if (const auto* open = std::get_if<OpenSample>(&step.action))
         request.samplePath = open->resourcePath;
     else
         request.session = wanted;
     return request;
-}
-
-bool StepSessions::isPending(const WalkthroughStep& step, const Session& shown) const
-{
-    const std::optional<Session> wanted = target(step);
-    return wanted && sessionToJson(*wanted) != sessionToJson(shown);
 }
 
 } // namespace ae

@@ -27,21 +27,23 @@ public:
         bool isEmpty() const { return !session && samplePath.isEmpty(); }
     };
 
-    // Every trace the panel receives, in order.
-    void traceShown(const Session& session);
+    // Every trace the panel receives, in order; true when it is the user's (it became the base).
+    bool traceShown(const Session& session);
     const std::optional<Session>& base() const { return m_base; }
 
     // What to ask for to show `step`, knowing the session on screen (null: none yet); an
     // empty request when the step's session is already shown or cannot be derived.
     Request requestFor(const WalkthroughStep& step, const Session* shown);
-    // True while the session on screen is not the step's.
-    bool isPending(const WalkthroughStep& step, const Session& shown) const;
+    // True while a session asked for has not been shown yet (a session the user chose in the
+    // meantime ends the wait: the pages then show what the user asked for).
+    bool isPending() const { return m_awaited.has_value(); }
 
 private:
     std::optional<Session> target(const WalkthroughStep& step) const;
 
     std::optional<Session> m_base;
     QSet<QByteArray> m_requested; // sessions asked for since m_base was set, as JSON
+    std::optional<QByteArray> m_awaited; // the last one asked for, until it is shown
 };
 
 } // namespace ae

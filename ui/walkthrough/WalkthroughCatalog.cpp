@@ -83,6 +83,12 @@ std::optional<Session> WalkthroughCatalog::sessionFor(const WalkthroughStep& ste
     return base;
 }
 
+QString WalkthroughCatalog::explanation(const WalkthroughStep& step, int query)
+{
+    // Only some explanations name the query; arg() on the others would warn.
+    return step.explanation.contains(QLatin1StringView("%1")) ? step.explanation.arg(query + 1) : step.explanation;
+}
+
 std::vector<WalkthroughStep> WalkthroughCatalog::steps()
 {
     using F = SelfAttentionFormulas;
@@ -117,9 +123,9 @@ std::vector<WalkthroughStep> WalkthroughCatalog::steps()
                    QStringLiteral("projections"), EditSession{selfAttention}, true, StepExtra::None, {},
                    F::projections, S::projections});
     all.push_back({QStringLiteral("scores"), tr("The scores ω of one query"),
-                   tr("Take one token as the query, as both seeds do with the second token, x(2). Its unnormalised "
-                      "attention scores are the dot products of its query with every key: ω(2, j) = q(2)·k(j). A large "
-                      "score means that the query and the key point the same way."),
+                   tr("Take one token as the query: here x(%1), chosen below (both seeds take the second token, "
+                      "x(2)). Its unnormalised attention scores are the dot products of its query with every key: "
+                      "ω(%1, j) = q(%1)·k(j). A large score means that the query and the key point the same way."),
                    QStringLiteral("scores"), EditSession{selfAttention}, true, StepExtra::None, {}, F::scores,
                    S::scores});
     all.push_back({QStringLiteral("scaling"), tr("Scaling by √d_k and softmax"),
@@ -130,9 +136,9 @@ std::vector<WalkthroughStep> WalkthroughCatalog::steps()
                    QStringLiteral("weights"), EditSession{selfAttention}, true, StepExtra::ScalingChart, {},
                    F::scaling, {}});
     all.push_back({QStringLiteral("context"), tr("The context vector z"),
-                   tr("The context vector z(2) is the attention-weighted sum of the values: z(2) = Σ_j α(2, j)·v(j). It "
-                      "has d_v numbers, which need not equal d_in. For every query at once this is one matrix product, "
-                      "Z = α·V: the whole forward pass of the article's SelfAttention module."),
+                   tr("The context vector z(%1) is the attention-weighted sum of the values: z(%1) = Σ_j α(%1, j)·v(j). "
+                      "It has d_v numbers, which need not equal d_in. For every query at once this is one matrix "
+                      "product, Z = α·V: the whole forward pass of the article's SelfAttention module."),
                    QStringLiteral("context"), EditSession{selfAttention}, true, StepExtra::None, {}, F::context,
                    S::context});
     all.push_back({QStringLiteral("causal-mask"), tr("The causal mask: two methods, one result"),

@@ -27,6 +27,10 @@ public:
     // The session a step shows when the walkthrough starts from `base`: `base` changed by
     // the step's EditSession, `base` itself without an action, the sample for OpenSample
     // (nullopt, with the reason in `error`, when the sample cannot be read).
+    // The step's explanation for the chosen query (0-based): steps that follow one query
+    // name it ("x(3)") rather than the seeds' x(2).
+    static QString explanation(const WalkthroughStep& step, int query);
+
     static std::optional<Session> sessionFor(const WalkthroughStep& step, const Session& base,
                                              QString* error = nullptr);
 };

@@ -1,6 +1,7 @@
 #include "WalkthroughPanel.h"
 
 #include "ScalingChartWidget.h"
+#include "SessionJson.h"
 #include "Trace.h"
 #include "WalkthroughCatalog.h"
 
@@ -30,13 +31,23 @@ QLabel* wrappedLabel(QWidget* parent)
     return label;
 }
 
+// A zero-width space after each opening bracket, comma, "=" and "/": a long call such as
+// softmax(ω.masked_fill(mask.bool(), −∞) / √2) may then break there instead of pushing the
+// panel wider than a narrow dock.
+QString breakable(QString statement)
+{
+    for (const QChar c : {u'(', u'[', u',', u'=', u'/'})
+        statement.replace(c, QString(c) + QChar(0x200b));
+    return statement;
+}
+
 // One paragraph per statement, a little apart, so that a statement wrapped over two lines
 // in a narrow dock still reads as one.
 QString formulaHtml(const QString& formula)
 {
     QString html = QStringLiteral("<div style=\"white-space: pre-wrap\">");
     for (const QString& statement : formula.split(u'\n'))
-        html += QStringLiteral("<p style=\"margin-top: 0; margin-bottom: 5px\">") + statement.toHtmlEscaped() +
+        html += QStringLiteral("<p style=\"margin-top: 0; margin-bottom: 5px\">") + breakable(statement.toHtmlEscaped()) +
                 QStringLiteral("</p>");
     return html + QStringLiteral("</div>");
 }
@@ -57,6 +68,7 @@ WalkthroughPanel::WalkthroughPanel(QWidget* parent)
     , m_next(new QPushButton(QIcon::fromTheme(QStringLiteral("go-next")), tr("Next"), this))
     , m_stepList(new QComboBox(this))
     , m_counter(new QLabel(this))
+    , m_giveBack(new QPushButton(QIcon::fromTheme(QStringLiteral("edit-undo")), tr("Back to My Session"), this))
     , m_title(wrappedLabel(this))
     , m_explanation(wrappedLabel(this))
     , m_note(wrappedLabel(this))
@@ -64,7 +76,8 @@ WalkthroughPanel::WalkthroughPanel(QWidget* parent)
     , m_queryLabel(new QLabel(tr("Query token:"), this))
     , m_queryChoice(new QComboBox(this))
     , m_formula(wrappedLabel(this))
-    , m_scalingToggle(new QCheckBox(tr("Show softmax with and without the scaling as d_k grows"), this))
+    , m_scalingToggle(new QCheckBox(this))
+    , m_scalingLabel(wrappedLabel(this))
     , m_scalingChart(new ScalingChartWidget(this))
 {
     m_previous->setToolTip(tr("Previous step (Left, Page Up)"));
@@ -73,10 +86,15 @@ WalkthroughPanel::WalkthroughPanel(QWidget* parent)
         m_stepList->addItem(tr("%1. %2").arg(i + 1).arg(m_steps[i].title));
     m_stepList->setToolTip(tr("Go to a step"));
     m_stepList->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_stepList->setMinimumContentsLength(12);
+    m_stepList->setMinimumContentsLength(6);
     m_queryChoice->setToolTip(tr("The token whose query the formulas follow (the seeds use the second, x(2))"));
     m_queryChoice->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_queryChoice->setMinimumContentsLength(10);
+    m_queryChoice->setMinimumContentsLength(6);
+    m_giveBack->setToolTip(tr("Leave the walkthrough and get back the session you had before it"));
+    m_giveBack->setVisible(false);
+    m_scalingLabel->setText(tr("Show softmax with and without the scaling as d_k grows"));
+    m_scalingLabel->setBuddy(m_scalingToggle);
+    m_scalingToggle->setAccessibleName(m_scalingLabel->text());
     m_queryLabel->setBuddy(m_queryChoice);
     m_note->setEnabled(false);
     m_pending->setEnabled(false);
@@ -88,13 +106,18 @@ WalkthroughPanel::WalkthroughPanel(QWidget* parent)
     m_formula->setMargin(8);
     m_formula->setAccessibleName(tr("Formula"));
 
+    // The step list on a row of its own, so that a narrow dock at presentation sizes never
+    // has to cut it.
     auto* navigation = new QHBoxLayout;
     navigation->addWidget(m_previous);
-    navigation->addWidget(m_stepList, 1);
+    navigation->addStretch(1);
     navigation->addWidget(m_next);
     auto* queryRow = new QHBoxLayout;
     queryRow->addWidget(m_queryLabel);
     queryRow->addWidget(m_queryChoice, 1);
+    auto* scalingRow = new QHBoxLayout;
+    scalingRow->addWidget(m_scalingToggle, 0, Qt::AlignTop);
+    scalingRow->addWidget(m_scalingLabel, 1);
 
     auto* content = new QWidget(this);
     auto* column = new QVBoxLayout(content);
@@ -105,7 +128,7 @@ WalkthroughPanel::WalkthroughPanel(QWidget* parent)
     column->addWidget(m_pending);
     column->addLayout(queryRow);
     column->addWidget(m_formula);
-    column->addWidget(m_scalingToggle);
+    column->addLayout(scalingRow);
     column->addWidget(m_scalingChart);
     column->addStretch();
     auto* scroll = new QScrollArea(this);
@@ -116,7 +139,9 @@ WalkthroughPanel::WalkthroughPanel(QWidget* parent)
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(navigation);
+    layout->addWidget(m_stepList);
     layout->addWidget(scroll, 1);
+    layout->addWidget(m_giveBack);
 
     buildActions();
     connect(m_previous, &QPushButton::clicked, this, &WalkthroughPanel::previous);
@@ -124,6 +149,7 @@ WalkthroughPanel::WalkthroughPanel(QWidget* parent)
     connect(m_stepList, &QComboBox::activated, this, &WalkthroughPanel::setStep);
     connect(m_queryChoice, &QComboBox::activated, this, &WalkthroughPanel::setQuery);
     connect(m_scalingToggle, &QCheckBox::toggled, this, &WalkthroughPanel::setScalingChartShown);
+    connect(m_giveBack, &QPushButton::clicked, this, &WalkthroughPanel::giveBackRequested);
     applyFonts(0);
     updateContent();
 }
@@ -172,8 +198,54 @@ void WalkthroughPanel::setTrace(std::shared_ptr<const Trace> trace)
     if (!trace)
         return;
     m_trace = std::move(trace);
-    m_sessions.traceShown(m_trace->session);
+    const bool users = m_sessions.traceShown(m_trace->session);
     updateQueryChoices();
+    // A sample's step (cross-attention, GPT-2) speaks of that sample: once the user opened
+    // something else, the step of the same page for the new session takes its place.
+    const WalkthroughStep& step = m_steps[std::size_t(m_step)];
+    if (users && std::holds_alternative<OpenSample>(step.action))
+        showStepOfPage(step.pageId, m_trace->session);
+    updateContent();
+}
+
+void WalkthroughPanel::showStepOfPage(const QString& pageId, const Session& shown)
+{
+    auto showsItself = [&](const WalkthroughStep& step) {
+        const std::optional<Session> own = WalkthroughCatalog::sessionFor(step, shown);
+        return own && sessionToJson(*own) == sessionToJson(shown);
+    };
+    const WalkthroughStep& current = m_steps[std::size_t(m_step)];
+    if (current.pageId == pageId && showsItself(current))
+        return;
+    int chosen = -1;
+    for (int i = 0; i < int(m_steps.size()) && chosen < 0; ++i)
+        if (m_steps[std::size_t(i)].pageId == pageId && showsItself(m_steps[std::size_t(i)]))
+            chosen = i;
+    for (int i = 0; i < int(m_steps.size()) && chosen < 0; ++i)
+        if (m_steps[std::size_t(i)].pageId == pageId && !std::holds_alternative<OpenSample>(m_steps[std::size_t(i)].action))
+            chosen = i;
+    if (chosen < 0 || (chosen == m_step && current.pageId == pageId))
+        return;
+    m_step = chosen;
+    updateContent();
+    Q_EMIT stepChanged(chosen);
+}
+
+void WalkthroughPanel::setHoldingUserSession(bool holding)
+{
+    m_giveBack->setVisible(holding);
+}
+
+void WalkthroughPanel::takeOver(const WalkthroughPanel& old)
+{
+    m_step = old.m_step;
+    m_query = old.m_query;
+    m_sessions = old.m_sessions;
+    m_trace = old.m_trace;
+    m_scalingToggle->setChecked(old.m_scalingToggle->isChecked());
+    m_giveBack->setVisible(old.m_giveBack->isVisibleTo(&old));
+    if (m_trace)
+        updateQueryChoices();
     updateContent();
 }
 
@@ -225,6 +297,11 @@ void WalkthroughPanel::setScalingChartShown(bool shown)
     updateContent();
 }
 
+bool WalkthroughPanel::isPendingNoteShown() const
+{
+    return m_pending->isVisibleTo(this);
+}
+
 bool WalkthroughPanel::scalingChartShown() const
 {
     return m_scalingChart->isVisibleTo(this);
@@ -258,17 +335,18 @@ void WalkthroughPanel::updateContent()
     m_next->setEnabled(m_step + 1 < int(m_steps.size()));
     m_counter->setText(tr("Step %1 of %2").arg(m_step + 1).arg(m_steps.size()));
     m_title->setText(step.title);
-    m_explanation->setText(step.explanation);
+    m_explanation->setText(WalkthroughCatalog::explanation(step, m_query));
     const QString note = m_trace && step.note ? step.note(*m_trace) : QString();
     m_note->setText(note);
     m_note->setVisible(!note.isEmpty());
-    m_pending->setVisible(m_trace && m_sessions.isPending(step, m_trace->session));
+    m_pending->setVisible(m_trace && m_sessions.isPending());
     m_queryLabel->setVisible(step.usesQuery && m_trace);
     m_queryChoice->setVisible(step.usesQuery && m_trace);
     m_formulaText = m_trace ? step.formula(*m_trace, m_query) : tr("Waiting for the first computation…");
     m_formula->setText(formulaHtml(m_formulaText));
     const bool scaling = step.extra == StepExtra::ScalingChart;
     m_scalingToggle->setVisible(scaling);
+    m_scalingLabel->setVisible(scaling);
     m_scalingChart->setVisible(scaling && m_scalingToggle->isChecked());
 }
 
@@ -306,7 +384,8 @@ void WalkthroughPanel::applyFonts(qreal pointSize)
     for (QWidget* w : {static_cast<QWidget*>(m_previous), static_cast<QWidget*>(m_next),
                        static_cast<QWidget*>(m_stepList), static_cast<QWidget*>(m_counter),
                        static_cast<QWidget*>(m_queryLabel), static_cast<QWidget*>(m_queryChoice),
-                       static_cast<QWidget*>(m_scalingToggle), static_cast<QWidget*>(m_pending)})
+                       static_cast<QWidget*>(m_scalingToggle), static_cast<QWidget*>(m_scalingLabel),
+                       static_cast<QWidget*>(m_pending), static_cast<QWidget*>(m_giveBack)})
         w->setFont(controls);
     m_title->setFont(title);
     m_explanation->setFont(body);

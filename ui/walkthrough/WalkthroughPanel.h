@@ -46,6 +46,18 @@ public:
     std::optional<Session> baseSession() const { return m_sessions.base(); }
     QList<QAction*> navigationActions() const;
 
+    // Shows the step that explains `pageId` for the session on screen, without asking for any
+    // session: the one whose own session is `shown` if there is one (the causal-mask step for
+    // the weights of a causal session), else the page's first step. Nothing changes when the
+    // current step already shows that page with that session.
+    void showStepOfPage(const QString& pageId, const Session& shown);
+    // The window holds the user's own session while the steps show theirs: a "Back to my
+    // session" button is shown.
+    void setHoldingUserSession(bool holding);
+    // A new window (another language) continues where `old` was: step, query, the user's
+    // session the steps start from, the trace.
+    void takeOver(const WalkthroughPanel& old);
+
     // Lecture-hall mode: every text at this size (title larger, formula and controls a little
     // smaller); 0 restores the normal fonts.
     void setPresentationFont(qreal pointSize);
@@ -55,6 +67,7 @@ public:
     QString explanationText() const;
     QString formulaText() const;
     bool scalingChartShown() const;
+    bool isPendingNoteShown() const; // "the pages still show the previous session ..."
 
 public Q_SLOTS:
     void setTrace(std::shared_ptr<const ae::Trace> trace);
@@ -72,6 +85,8 @@ Q_SIGNALS:
     // Open this bundled sample (":/samples/gpt2-small.json") as MainWindow::openSample does.
     void sampleRequested(const QString& resourcePath);
     void queryChanged(int tokenIndex);
+    // The user leaves the walkthrough and wants their own session back.
+    void giveBackRequested();
 
 private:
     void buildActions();
@@ -90,6 +105,7 @@ private:
     QPushButton* m_next;
     QComboBox* m_stepList;
     QLabel* m_counter;
+    QPushButton* m_giveBack;
     QLabel* m_title;
     QLabel* m_explanation;
     QLabel* m_note;
@@ -99,6 +115,7 @@ private:
     QLabel* m_formula;
     QString m_formulaText; // plain, one statement per line
     QCheckBox* m_scalingToggle;
+    QLabel* m_scalingLabel; // the toggle's text, wrapped (a check box's own text never wraps)
     ScalingChartWidget* m_scalingChart;
     QList<QAction*> m_actions;
 };

@@ -19,6 +19,8 @@
 #include "Translations.h"
 #include "WalkthroughPanel.h"
 #include "PresentationMode.h"
+#include "PresentationStage.h"
+#include "WalkthroughSandbox.h"
 
 #include <QActionGroup>
 #include <QApplication>
@@ -38,7 +40,9 @@
 #include <QSettings>
 #include <QSpinBox>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTabWidget>
+#include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -60,6 +64,8 @@ MainWindow::MainWindow(QWidget* parent)
     , m_autosave(new SessionAutosave(m_document, this))
     , m_walkthrough(new WalkthroughPanel(this))
     , m_presentation(new PresentationMode(this, m_walkthrough))
+    , m_stage(new PresentationStage(this))
+    , m_sandbox(new WalkthroughSandbox(m_document, this))
 {
     setAcceptDrops(true);
     m_tabs->setDocumentMode(true);
@@ -81,6 +87,8 @@ MainWindow::MainWindow(QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_banner);
     layout->addWidget(m_tabs, 1);
+    layout->addWidget(m_stage, 1);
+    m_stage->hide();
     setCentralWidget(central);
 
     auto* controlsDock = new QDockWidget(tr("Session"), this);
@@ -91,7 +99,7 @@ MainWindow::MainWindow(QWidget* parent)
     inspectorDock->setObjectName(QStringLiteral("inspectorDock"));
     inspectorDock->setWidget(m_inspector);
     addDockWidget(Qt::RightDockWidgetArea, inspectorDock);
-    auto* walkthroughDock = new QDockWidget(tr("Walkthrough"), this);
+    auto* walkthroughDock = m_walkthroughDock = new QDockWidget(tr("Walkthrough"), this);
     walkthroughDock->setObjectName(QStringLiteral("walkthroughDock"));
     walkthroughDock->setWidget(m_walkthrough);
     addDockWidget(Qt::RightDockWidgetArea, walkthroughDock);
@@ -120,125 +128,43 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_service, &ComputeService::busyChanged, m_busy, &QWidget::setVisible);
     connect(m_selection, &CellSelection::inspectedTextChanged, m_inspector, &InspectorPanel::show);
     connect(m_head, &QSpinBox::valueChanged, this, &MainWindow::updatePages);
-    connect(m_walkthrough, &WalkthroughPanel::pageRequested, this, &MainWindow::showPage);
-    connect(m_walkthrough, &WalkthroughPanel::sessionChangeRequested, m_document, &SessionDocument::edit);
-    connect(m_walkthrough, &WalkthroughPanel::sampleRequested, this, [this](const QString& path) {
-        if (maybeSave())
-            openSample(path);
+    connect(m_walkthrough, &WalkthroughPanel::pageRequested, this, [this](const QString& id) {
+        m_pageFromWalkthrough = true;
+        showPage(id);
+        m_pageFromWalkthrough = false;
     });
+    // Steps show their sessions in a sandbox that holds the user's own: no question, no loss.
+    connect(m_walkthrough, &WalkthroughPanel::sessionChangeRequested, this,
+            [this](const std::function<void(Session&)>& change) {
+                Session session = m_document->session();
+                change(session);
+                m_sandbox->show(session);
+            });
+    connect(m_walkthrough, &WalkthroughPanel::sampleRequested, this,
+            [this](const QString& path) { showStatus(m_sandbox->showSample(path)); });
+    connect(m_walkthrough, &WalkthroughPanel::giveBackRequested, this, &MainWindow::leaveWalkthrough);
+    connect(m_sandbox, &WalkthroughSandbox::holdingChanged, m_walkthrough, &WalkthroughPanel::setHoldingUserSession);
     connect(this, &MainWindow::traceShown, m_walkthrough, &WalkthroughPanel::setTrace);
-    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateCurrentPage);
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
+        // The step follows a page the user chose (a tab, a menu, --page), never the reverse.
+        if (!m_pageFromWalkthrough)
+            m_walkthrough->showStepOfPage(currentPageId(), m_document->session());
+        updateCurrentPage();
+    });
 
     QSettings settings;
     if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
-        resize(1400, 900);
-    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+        fitToScreen();
+    // First launch: the walkthrough in front, beside the weights of the article, the page
+    // where a newcomer sees attention itself (not the Tokens tables).
+    if (!restoreState(settings.value(QStringLiteral("window/state")).toByteArray()))
+        walkthroughDock->raise();
+    showPage(QStringLiteral("weights"));
     updateTitle();
     m_service->request(m_document->session());
 }
 
 MainWindow::~MainWindow() = default;
-
-void MainWindow::createActions()
-{
-    QMenu* file = menuBar()->addMenu(tr("&File"));
-    QToolBar* toolbar = addToolBar(tr("Main"));
-    toolbar->setObjectName(QStringLiteral("mainToolBar"));
-    auto add = [&](QMenu* menu, const QString& text, QKeySequence shortcut, const QString& icon, auto slot, bool onToolbar) {
-        QAction* action = menu->addAction(QIcon::fromTheme(icon), text);
-        action->setShortcut(shortcut);
-        connect(action, &QAction::triggered, this, slot);
-        if (onToolbar)
-            toolbar->addAction(action);
-        return action;
-    };
-    add(file, tr("&New Session"), QKeySequence::New, QStringLiteral("document-new"), [this] { m_sessions->newSession(); }, false);
-    add(file, tr("&Open Session…"), QKeySequence::Open, QStringLiteral("document-open"), [this] { m_sessions->openDialog(); }, true);
-    m_sessions = new SessionActions(this, m_document, file->addMenu(tr("Open &Recent")));
-    QMenu* samples = file->addMenu(tr("Open Sa&mple"));
-    for (const QString& name : QDir(QStringLiteral(":/samples")).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
-        const QString path = QStringLiteral(":/samples/") + name;
-        const SessionLoadResult sample = SessionFile::load(path);
-        QAction* action = samples->addAction(sample.session.title.empty() ? name : QString::fromStdString(sample.session.title));
-        action->setStatusTip(QString::fromStdString(sample.session.description));
-        connect(action, &QAction::triggered, this, [this, path] {
-            if (maybeSave())
-                openSample(path);
-        });
-    }
-    add(file, tr("&Save"), QKeySequence::Save, QStringLiteral("document-save"), [this] { m_sessions->save(); }, true);
-    add(file, tr("Save &As…"), QKeySequence::SaveAs, QStringLiteral("document-save-as"), [this] { m_sessions->saveAs(); }, false);
-    file->addSeparator();
-    toolbar->addSeparator();
-    add(file, tr("&Export This Page's Figures…"), QKeySequence(tr("Ctrl+E")), QStringLiteral("document-export"),
-        [this] { exportFigures(false); }, true);
-    add(file, tr("Export &All Figures…"), QKeySequence(tr("Ctrl+Shift+E")), QStringLiteral("document-export"),
-        [this] { exportFigures(true); }, false);
-    add(file, tr("Export Walkthrough &Deck (PDF)…"), QKeySequence(tr("Ctrl+Shift+D")), QStringLiteral("x-office-presentation"),
-        [this] {
-            const Session session = m_walkthrough->baseSession().value_or(m_document->session());
-            showStatus(ExportActions::exportDeckDialog(this, session, m_walkthrough->query()));
-        }, false);
-    file->addSeparator();
-    add(file, tr("&Quit"), QKeySequence::Quit, QStringLiteral("application-exit"), [this] { close(); }, false);
-
-    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
-    add(edit, tr("&Copy Figure as Image"), QKeySequence(tr("Ctrl+Shift+C")), QStringLiteral("edit-copy"),
-        [this] { showStatus(ExportActions::copyFigure(currentPageFigures(), false)); }, true);
-    add(edit, tr("Copy Figure &Data (CSV)"), QKeySequence(tr("Ctrl+Alt+C")), QStringLiteral("edit-copy"),
-        [this] { showStatus(ExportActions::copyFigure(currentPageFigures(), true)); }, false);
-    QAction* escape = add(edit, tr("&Unpin Cell"), QKeySequence(Qt::Key_Escape), QString(), [this] {
-        if (isPresentationMode())
-            setPresentationMode(false);
-        else
-            m_selection->clear();
-    }, false);
-    addAction(escape); // Esc also leaves the presentation mode, whose menu bar is hidden
-
-    QMenu* view = menuBar()->addMenu(tr("&View"));
-    add(view, tr("&Next Step"), QKeySequence(Qt::CTRL | Qt::Key_PageDown), QStringLiteral("go-next"),
-        [this] { m_tabs->setCurrentIndex((m_tabs->currentIndex() + 1) % m_tabs->count()); }, false);
-    add(view, tr("&Previous Step"), QKeySequence(Qt::CTRL | Qt::Key_PageUp), QStringLiteral("go-previous"),
-        [this] { m_tabs->setCurrentIndex((m_tabs->currentIndex() + m_tabs->count() - 1) % m_tabs->count()); }, false);
-    view->addSeparator();
-    QAction* present = add(view, tr("Presentation &Mode"), QKeySequence(Qt::Key_F5), QStringLiteral("view-fullscreen"),
-                           [this] { setPresentationMode(!isPresentationMode()); }, true);
-    present->setToolTip(tr("Full screen with large fonts for a lecture hall (F5; Esc leaves)"));
-    addAction(present); // F5 also works while the menu bar is hidden
-    add(view, tr("Zoom &In"), QKeySequence::ZoomIn, QStringLiteral("zoom-in"),
-        [this] { m_presentation->setZoom(m_presentation->zoom() * 1.15); }, false);
-    add(view, tr("Zoom &Out"), QKeySequence::ZoomOut, QStringLiteral("zoom-out"),
-        [this] { m_presentation->setZoom(m_presentation->zoom() / 1.15); }, false);
-    add(view, tr("&Actual Size"), QKeySequence(tr("Ctrl+0")), QStringLiteral("zoom-original"),
-        [this] { m_presentation->setZoom(1.0); }, false);
-    view->addSeparator();
-    for (QDockWidget* dock : findChildren<QDockWidget*>())
-        view->addAction(dock->toggleViewAction());
-    toolbar->addSeparator();
-    m_headAction = toolbar->addWidget(m_head);
-
-    QMenu* language = view->addMenu(tr("&Language"));
-    auto* languages = new QActionGroup(language);
-    for (const QString& code : Translations::available()) {
-        QAction* action = language->addAction(Translations::displayName(code));
-        action->setCheckable(true);
-        action->setChecked(code == Translations::current());
-        languages->addAction(action);
-        connect(action, &QAction::triggered, this, [this, code] {
-            if (code != Translations::current())
-                Q_EMIT languageChangeRequested(code);
-        });
-    }
-
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    add(help, tr("&About Attention Explorer"), QKeySequence(), QStringLiteral("help-about"), [this] {
-        QMessageBox::about(this, tr("About Attention Explorer"),
-                           tr("<h3>Attention Explorer %1</h3><p>Computes attention in transformers step by step, with "
-                              "PyTorch's numbers: the tensors of Sebastian Raschka's article and book chapter on "
-                              "self-attention, digit for digit.</p>")
-                               .arg(QApplication::applicationVersion()));
-    }, false);
-}
 
 void MainWindow::showTrace(const std::shared_ptr<const Trace>& trace)
 {
@@ -279,13 +205,45 @@ void MainWindow::updatePages()
 void MainWindow::updateCurrentPage()
 {
     QWidget* current = m_tabs->currentWidget();
-    if (!m_trace || !m_stalePages.remove(current))
-        return;
-    const int head = std::min(m_head->value(), int(m_trace->heads.size())) - 1;
-    if (current == m_tokensPage)
-        m_tokensPage->setTrace(m_trace);
-    else if (auto* page = qobject_cast<FigurePage*>(current))
-        page->setTrace(m_trace, head);
+    if (m_trace && m_stalePages.remove(current)) {
+        const int head = std::min(m_head->value(), int(m_trace->heads.size())) - 1;
+        if (current == m_tokensPage)
+            m_tokensPage->setTrace(m_trace);
+        else if (auto* page = qobject_cast<FigurePage*>(current))
+            page->setTrace(m_trace, head);
+    }
+    updateStage();
+}
+
+void MainWindow::updateStage()
+{
+    std::optional<Figure> main;
+    if (isPresentationMode()) {
+        const std::vector<Figure> figures = currentPageFigures();
+        if (!figures.empty())
+            main = figures.front(); // a page's first figure is its main one (PageCatalog)
+    }
+    m_stage->setFigure(main);
+    m_stage->setVisible(main.has_value());
+    m_tabs->setVisible(!main.has_value());
+}
+
+QString MainWindow::currentPageId() const
+{
+    if (auto* page = qobject_cast<FigurePage*>(m_tabs->currentWidget()))
+        return page->definition().id;
+    return QStringLiteral("tokens");
+}
+
+void MainWindow::fitToScreen()
+{
+    const QScreen* screen = this->screen() ? this->screen() : QGuiApplication::primaryScreen();
+    const QRect available = screen ? screen->availableGeometry() : QRect(0, 0, 1400, 900);
+    // Room for the frame a window manager adds around it.
+    const QSize frame(16, 40);
+    resize(QSize(1400, 900).boundedTo(available.size() - frame).expandedTo(QSize(320, 240)));
+    move(available.topLeft() + QPoint((available.width() - width() - frame.width()) / 2,
+                                      (available.height() - height() - frame.height()) / 2));
 }
 
 void MainWindow::showIssue(const SessionIssue& issue)
@@ -304,11 +262,6 @@ void MainWindow::updateTitle()
     setWindowModified(m_document->isModified());
 }
 
-
-
-
-
-
 bool MainWindow::openSession(const QString& path, const QJsonObject& overrides, bool quiet)
 {
     return m_sessions->openSession(path, overrides, quiet);
@@ -321,17 +274,39 @@ void MainWindow::openSample(const QString& resourcePath)
 
 void MainWindow::offerRecovery()
 {
+    if (isPresentationMode()) {
+        m_recoveryDeferred = true;
+        return;
+    }
     m_sessions->offerRecovery();
+}
+
+void MainWindow::leaveWalkthrough()
+{
+    if (m_sandbox->giveBack())
+        m_walkthrough->showStepOfPage(currentPageId(), m_document->session());
+}
+
+bool MainWindow::isWalkthroughHoldingSession() const
+{
+    return m_sandbox->isHolding();
 }
 
 bool MainWindow::maybeSave()
 {
+    leaveWalkthrough(); // what may need saving is the user's session, not a step's
     return m_sessions->maybeSave();
 }
 
 void MainWindow::setPresentationMode(bool on)
 {
     m_presentation->setActive(on);
+    m_tabs->tabBar()->setVisible(!on); // the walkthrough leads from page to page
+    updateStage();
+    if (!on && m_recoveryDeferred) {
+        m_recoveryDeferred = false;
+        QTimer::singleShot(0, this, &MainWindow::offerRecovery);
+    }
 }
 
 bool MainWindow::isPresentationMode() const
@@ -362,34 +337,35 @@ void MainWindow::showStatus(const QString& message)
         statusBar()->showMessage(message, 5000);
 }
 
-
-
 bool MainWindow::showPage(const QString& id)
 {
-    if (id == QLatin1StringView("tokens")) {
-        m_tabs->setCurrentWidget(m_tokensPage);
-        return true;
-    }
-    for (FigurePage* page : m_figurePages) {
-        if (page->definition().id == id) {
-            m_tabs->setCurrentWidget(page);
-            return true;
-        }
-    }
-    return false;
+    QWidget* target = id == QLatin1StringView("tokens") ? m_tokensPage : nullptr;
+    for (FigurePage* page : m_figurePages)
+        if (page->definition().id == id)
+            target = page;
+    if (!target)
+        return false;
+    m_tabs->setCurrentWidget(target);
+    // Also when the page was already shown: the session may have changed since (--page).
+    if (!m_pageFromWalkthrough)
+        m_walkthrough->showStepOfPage(id, m_document->session());
+    return true;
 }
-
-
-
-
-
 
 void MainWindow::takeOver(const MainWindow& old)
 {
+    m_walkthrough->takeOver(*old.m_walkthrough);
+    m_sandbox->takeOver(*old.m_sandbox);
     m_document->setSession(old.m_document->session(), old.m_document->filePath(), old.m_document->isModified());
-    restoreGeometry(old.saveGeometry());
-    restoreState(old.saveState());
+    if (old.isPresentationMode()) {
+        restoreState(old.m_presentation->stateBefore());
+    } else {
+        restoreGeometry(old.saveGeometry());
+        restoreState(old.saveState());
+    }
+    m_pageFromWalkthrough = true; // the step taken over already agrees with the page
     m_tabs->setCurrentIndex(old.m_tabs->currentIndex());
+    m_pageFromWalkthrough = false;
     if (old.isPresentationMode())
         setPresentationMode(true);
 }
@@ -406,6 +382,8 @@ void MainWindow::closeEvent(QCloseEvent* event)
         event->ignore();
         return;
     }
+    if (isPresentationMode() && !m_closingForLanguage)
+        setPresentationMode(false); // the next launch opens as a window, docks and menus included
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
@@ -437,7 +415,5 @@ std::vector<Figure> MainWindow::pageFigures(QWidget* pageWidget) const
         return page->currentFigures();
     return {};
 }
-
-
 
 } // namespace ae

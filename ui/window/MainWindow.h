@@ -9,6 +9,7 @@
 #include <memory>
 #include <vector>
 
+class QDockWidget;
 class QLabel;
 class QProgressBar;
 class QSpinBox;
@@ -22,11 +23,13 @@ class ControlPanel;
 class FigurePage;
 class InspectorPanel;
 class PresentationMode;
+class PresentationStage;
 class SessionActions;
 class SessionAutosave;
 class SessionDocument;
 class TokensPage;
 class WalkthroughPanel;
+class WalkthroughSandbox;
 struct Figure;
 struct Trace;
 
@@ -56,8 +59,15 @@ public:
     QString exportDeck(const QString& path, bool showProgress);
     WalkthroughPanel* walkthrough() const { return m_walkthrough; }
 
-    // After a crash or a kill: offers back the session an earlier instance was editing.
+    // After a crash or a kill: offers back the session an earlier instance was editing (once
+    // presentation mode is left: nothing modal appears in front of a class).
     void offerRecovery();
+    bool isRecoveryOfferDeferred() const { return m_recoveryDeferred; }
+    PresentationStage* presentationStage() const { return m_stage; }
+    // While the walkthrough shows its steps' sessions it holds the user's own; this gives it
+    // back (also done before anything asks to save, opens another session or closes).
+    void leaveWalkthrough();
+    bool isWalkthroughHoldingSession() const;
     // Opens a bundled sample (":/samples/article.json") as a new, untitled session.
     void openSample(const QString& resourcePath);
     // Shows the page with this id ("tokens", "scores", ... see PageCatalog); false if unknown.
@@ -86,6 +96,10 @@ private:
     void showIssue(const SessionIssue& issue);
     void updatePages();
     void updateCurrentPage();
+    void updateStage();
+    QString currentPageId() const;
+    // The default size, within the screen the window opens on.
+    void fitToScreen();
     void updateTitle();
     bool maybeSave();
     void exportFigures(bool all);
@@ -110,7 +124,12 @@ private:
     SessionAutosave* m_autosave;
     WalkthroughPanel* m_walkthrough;
     PresentationMode* m_presentation;
+    PresentationStage* m_stage;
+    WalkthroughSandbox* m_sandbox;
+    QDockWidget* m_walkthroughDock = nullptr;
     bool m_closingForLanguage = false;
+    bool m_recoveryDeferred = false;
+    bool m_pageFromWalkthrough = false; // the walkthrough asked for the page being shown
     std::shared_ptr<const Trace> m_trace;
     QSet<QWidget*> m_stalePages; // pages not yet showing m_trace
 };

@@ -4,6 +4,7 @@
 
 #include <QApplication>
 #include <QDockWidget>
+#include <QEvent>
 #include <QMainWindow>
 #include <QMenuBar>
 #include <QScreen>
@@ -40,11 +41,36 @@ PresentationMode::PresentationMode(QMainWindow* window, WalkthroughPanel* walkth
 {
 }
 
+double PresentationMode::pointSizeFor(int windowHeight)
+{
+    return std::clamp(PointSize * windowHeight / 1080.0, MinPointSize, PointSize);
+}
+
+double PresentationMode::basePointSize() const
+{
+    return pointSizeFor(m_window->height());
+}
+
+bool PresentationMode::eventFilter(QObject* watched, QEvent* event)
+{
+    if (m_active && watched == m_window && event->type() == QEvent::Resize)
+        fitToWindow();
+    return QObject::eventFilter(watched, event);
+}
+
+// Text and the walkthrough's share follow the window's size (full screen: the screen's).
+void PresentationMode::fitToWindow()
+{
+    setZoom(m_zoom);
+    if (auto* dock = qobject_cast<QDockWidget*>(m_walkthrough->parentWidget()))
+        m_window->resizeDocks({dock}, {int(m_window->width() * DockShare)}, Qt::Horizontal);
+}
+
 void PresentationMode::setZoom(double zoom)
 {
     m_zoom = std::clamp(zoom, 0.5, 4.0);
     QFont font = m_active ? m_fontBefore : QApplication::font();
-    const double base = m_active ? PointSize : QApplication::font().pointSizeF();
+    const double base = m_active ? basePointSize() : QApplication::font().pointSizeF();
     font.setPointSizeF(base * m_zoom);
     m_window->centralWidget()->setFont(font);
     m_walkthrough->setPresentationFont(m_active || m_zoom != 1.0 ? base * m_zoom : 0);
@@ -75,15 +101,18 @@ void PresentationMode::enter()
     for (QToolBar* bar : m_window->findChildren<QToolBar*>())
         bar->setVisible(false);
     m_window->statusBar()->setVisible(false);
-    setZoom(1.0);
+    m_zoom = 1.0;
     if (QScreen* screen = m_window->screen()) // without a window manager, full screen is only a state
         m_window->setGeometry(screen->geometry());
     m_window->showFullScreen();
+    fitToWindow();
+    m_window->installEventFilter(this);
     m_walkthrough->setFocus();
 }
 
 void PresentationMode::leave()
 {
+    m_window->removeEventFilter(this);
     m_window->setPalette(m_paletteBefore);
     m_window->centralWidget()->setFont(m_fontBefore);
     m_walkthrough->setPresentationFont(0);

@@ -6,10 +6,12 @@
 #include "FigureWidget.h"
 #include "HeatmapWidget.h"
 #include "MainWindow.h"
+#include "PresentationMode.h"
 #include "SessionDocument.h"
 #include "Trace.h"
 #include "WalkthroughPanel.h"
 
+#include <QApplication>
 #include <QDir>
 #include <QLabel>
 #include <QMenuBar>
@@ -128,7 +130,9 @@ private Q_SLOTS:
         window.setPresentationMode(true);
         QVERIFY(window.isPresentationMode());
         QVERIFY(window.isFullScreen());
-        QVERIFY(window.centralWidget()->font().pointSizeF() >= 24); // readable at the back of a hall
+        // Readable at the back of a hall: the size for this screen (24 pt at 1080 lines).
+        QCOMPARE(window.centralWidget()->font().pointSizeF(), PresentationMode::pointSizeFor(window.height()));
+        QVERIFY(window.centralWidget()->font().pointSizeF() > QApplication::font().pointSizeF());
         QVERIFY(!window.menuBar()->isVisible());
         // A presentation clicker sends PageDown / PageUp: they step the walkthrough.
         const int step = window.walkthrough()->step();

@@ -1,0 +1,273 @@
+// Presentation mode at a projector's sizes (1024 x 768, 1280 x 720, 1920 x 1080), offscreen
+// with the window set to each size: the weights of the article's causal session fill the
+// stage whole (every cell inside the window, nothing scrolls), with cells large enough for
+// their printed values, in high-contrast colours; the walkthrough keeps to less than a third
+// of the width and shows the step of the page; nothing modal appears before the end.
+#include "ColorMap.h"
+#include "FigurePage.h"
+#include "FigureWidget.h"
+#include "HeatmapStyle.h"
+#include "HeatmapWidget.h"
+#include "MainWindow.h"
+#include "PresentationMode.h"
+#include "PresentationStage.h"
+#include "SessionDocument.h"
+#include "Trace.h"
+#include "WalkthroughPanel.h"
+
+#include <QDockWidget>
+#include <QJsonObject>
+#include <QPalette>
+#include <QScreen>
+#include <QScrollBar>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QTest>
+
+#include <cmath>
+
+using namespace ae;
+
+namespace {
+
+std::shared_ptr<const Trace> waitForTrace(MainWindow& window)
+{
+    QSignalSpy spy(&window, &MainWindow::traceShown);
+    if (!spy.wait(60000))
+        return nullptr;
+    return spy.takeLast().at(0).value<std::shared_ptr<const Trace>>();
+}
+
+QRect inWindow(const QWidget* widget, const QWidget* window)
+{
+    return QRect(widget->mapTo(window, QPoint(0, 0)), widget->size());
+}
+
+int saturation(QRgb c)
+{
+    return std::max({qRed(c), qGreen(c), qBlue(c)}) - std::min({qRed(c), qGreen(c), qBlue(c)});
+}
+
+} // namespace
+
+class TestPresentation : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("attention-explorer-tests"));
+    }
+
+    void mainFigureFillsTheStageWhole_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1024x768") << QSize(1024, 768);
+        QTest::newRow("1280x720") << QSize(1280, 720);
+        QTest::newRow("1920x1080") << QSize(1920, 1080);
+    }
+
+    void mainFigureFillsTheStageWhole()
+    {
+        QFETCH(QSize, size);
+        MainWindow window;
+        QVERIFY(window.openSession(QStringLiteral(":/samples/article.json"),
+                                   {{QStringLiteral("causal"), true}}, true));
+        window.show();
+        auto trace = waitForTrace(window);
+        QVERIFY(trace && trace->session.causal);
+        QVERIFY(window.showPage(QStringLiteral("weights")));
+        window.setPresentationMode(true);
+        // The offscreen screen has one size: the window (full screen on a real screen) is given
+        // the projector's instead, and presentation mode follows it.
+        window.setWindowState(Qt::WindowNoState);
+        window.setGeometry(QRect(QPoint(0, 0), size));
+        QTRY_COMPARE(window.size(), size);
+        QCoreApplication::processEvents();
+
+        // The step of the page: the causal mask's, for a causal session's weights.
+        const WalkthroughPanel* walkthrough = window.walkthrough();
+        QCOMPARE(walkthrough->steps()[std::size_t(walkthrough->step())].id,
+                 QStringLiteral("causal-mask"));
+        QVERIFY(!window.pages()->tabBar()->isVisible());
+        QVERIFY2(walkthrough->parentWidget()->width() <= size.width() * 0.3,
+                 qPrintable(QString::number(walkthrough->parentWidget()->width())));
+
+        PresentationStage* stage = window.presentationStage();
+        QVERIFY(stage->isVisible());
+        QCOMPARE(stage->figureWidget()->panelCount(), 1);
+        HeatmapWidget* heatmap = stage->figureWidget()->panel(0);
+        QCOMPARE(heatmap->spec().matrix.get(), &trace->heads[0].attnWeights);
+        heatmap->renderedImage();
+        const HeatmapLayout& layout = heatmap->heatmapLayout();
+
+        // Whole: the panel and its cells inside the window, beside the walkthrough.
+        const QRect panel = inWindow(heatmap, &window);
+        QVERIFY2(window.rect().contains(panel), qPrintable(QStringLiteral("%1,%2 %3x%4")
+                                                               .arg(panel.x())
+                                                               .arg(panel.y())
+                                                               .arg(panel.width())
+                                                               .arg(panel.height())));
+        QVERIFY(QRectF(heatmap->rect()).contains(layout.cells));
+        QVERIFY(QRectF(heatmap->rect()).contains(layout.colorBar));
+        QVERIFY(!panel.intersects(inWindow(walkthrough->parentWidget(), &window)));
+        QCOMPARE(heatmap->zoom(), 1.0);
+        // Filling: the cells take most of the room on the limiting side.
+        const double used = std::max(layout.cells.width() / heatmap->width(),
+                                     layout.cells.height() / heatmap->height());
+        QVERIFY2(used > 0.55, qPrintable(QString::number(used)));
+        // Nothing scrolls around the figure.
+        for (const QScrollBar* bar : window.centralWidget()->findChildren<QScrollBar*>())
+            QVERIFY(!bar->isVisible());
+        // Cells big enough for their values, and the values drawn.
+        QVERIFY(layout.showValues);
+        QVERIFY(layout.cellWidth >= 48 && layout.cellHeight >= 30);
+
+        // High contrast: the palette says so, and even the palest cell is a saturated colour.
+        QVERIFY(HeatmapStyle::isHighContrast(heatmap->palette()));
+        const QImage image = heatmap->renderedImage();
+        const double ratio = image.devicePixelRatio();
+        const QRectF cell =
+            heatmap->cellGeometry().cellRect(5, 0); // "first" attends little to "Life"
+        const QRgb colour = image.pixel((cell.topLeft() + QPointF(6, 6)).toPoint() * ratio);
+        QVERIFY2(saturation(colour) >= 100, qPrintable(QColor(colour).name()));
+        window.setPresentationMode(false);
+        QVERIFY(window.pages()->tabBar()->isVisible());
+        QVERIFY(!stage->isVisible());
+    }
+
+    // Every colour of the high-contrast scales carries its text: WCAG contrast of 4.5 or more
+    // with the text colour chosen for it, and no weight is a mid tone (grey level 0.3 to 0.7).
+    void highContrastCellsCarryTheirText_data()
+    {
+        QTest::addColumn<int>("scheme");
+        QTest::newRow("sequential") << int(ColorScheme::Sequential);
+        QTest::newRow("diverging") << int(ColorScheme::Diverging);
+        QTest::newRow("mask") << int(ColorScheme::Mask);
+    }
+
+    void highContrastCellsCarryTheirText()
+    {
+        QFETCH(int, scheme);
+        const ColorMap colors =
+            ColorMap(ColorScheme(scheme), 0, 1).withPalette(CellPalette::HighContrast);
+        QCOMPARE(colors.palette(), CellPalette::HighContrast);
+        auto luminance = [](QRgb c) {
+            auto linear = [](int v) {
+                const double x = v / 255.0;
+                return x <= 0.04045 ? x / 12.92 : std::pow((x + 0.055) / 1.055, 2.4);
+            };
+            return 0.2126 * linear(qRed(c)) + 0.7152 * linear(qGreen(c)) +
+                   0.0722 * linear(qBlue(c));
+        };
+        for (int i = 0; i < ColorMap::Size; ++i) {
+            const QRgb cell = colors.colorAt(i);
+            const double a = luminance(cell), b = luminance(ColorMap::textColorOn(cell));
+            const double contrast = (std::max(a, b) + 0.05) / (std::min(a, b) + 0.05);
+            QVERIFY2(contrast >= 4.5, qPrintable(QStringLiteral("entry %1 %2: %3")
+                                                     .arg(i)
+                                                     .arg(QColor(cell).name())
+                                                     .arg(contrast)));
+            if (ColorScheme(scheme) == ColorScheme::Sequential) {
+                const double grey = qGray(cell) / 255.0;
+                QVERIFY2(grey <= 0.3 || grey >= 0.7,
+                         qPrintable(QStringLiteral("entry %1 %2").arg(i).arg(QColor(cell).name())));
+            }
+        }
+        // The standard palette is unchanged by the round trip.
+        const ColorMap standard = colors.withPalette(CellPalette::Standard);
+        QCOMPARE(standard.colorAt(0), ColorMap(ColorScheme(scheme), 0, 1).colorAt(0));
+    }
+
+    void highContrastPalettes_data()
+    {
+        QTest::addColumn<QColor>("window");
+        QTest::addColumn<QColor>("text");
+        QTest::addColumn<bool>("high");
+        QTest::newRow("black on white") << QColor(Qt::white) << QColor(Qt::black) << true;
+        QTest::newRow("white on black") << QColor(Qt::black) << QColor(Qt::white) << true;
+        QTest::newRow("Fusion light") << QColor(0xef, 0xef, 0xef) << QColor(Qt::black) << false;
+        QTest::newRow("dark theme")
+            << QColor(0x2a, 0x2a, 0x2a) << QColor(0xdd, 0xdd, 0xdd) << false;
+    }
+
+    void highContrastPalettes()
+    {
+        QFETCH(QColor, window);
+        QFETCH(QColor, text);
+        QFETCH(bool, high);
+        QPalette palette;
+        palette.setColor(QPalette::Window, window);
+        palette.setColor(QPalette::WindowText, text);
+        QCOMPARE(HeatmapStyle::isHighContrast(palette), high);
+        const HeatmapStyle style = HeatmapStyle::forPalette(palette, QFont());
+        QCOMPARE(style.cells, high ? CellPalette::HighContrast : CellPalette::Standard);
+        QVERIFY(high ? style.gridWidth >= 3 : style.gridWidth == 1);
+    }
+
+    void textFollowsTheWindowSize_data()
+    {
+        QTest::addColumn<int>("height");
+        QTest::addColumn<double>("points");
+        QTest::newRow("720") << 720 << 16.0;
+        QTest::newRow("1080") << 1080 << 24.0;
+        QTest::newRow("2160: not above 24") << 2160 << 24.0;
+        QTest::newRow("400: not below 12") << 400 << 12.0;
+    }
+
+    void textFollowsTheWindowSize()
+    {
+        QFETCH(int, height);
+        QFETCH(double, points);
+        QCOMPARE(PresentationMode::pointSizeFor(height), points);
+    }
+
+    // No saved geometry or dock layout: the window fits the screen's available area and opens
+    // on the weights, the walkthrough in front at the step of that page.
+    void firstLaunch()
+    {
+        QSettings().remove(QStringLiteral("window"));
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const QRect available = window.screen()->availableGeometry();
+        QVERIFY2(window.width() <= available.width() && window.height() <= available.height(),
+                 qPrintable(QStringLiteral("%1x%2 on %3x%4")
+                                .arg(window.width())
+                                .arg(window.height())
+                                .arg(available.width())
+                                .arg(available.height())));
+        QCOMPARE(qobject_cast<FigurePage*>(window.pages()->currentWidget())->definition().id,
+                 QStringLiteral("weights"));
+        QVERIFY(window.walkthrough()->isVisible());
+        const WalkthroughPanel* walkthrough = window.walkthrough();
+        QCOMPARE(walkthrough->steps()[std::size_t(walkthrough->step())].pageId,
+                 QStringLiteral("weights"));
+        QVERIFY(waitForTrace(window));
+        QSettings().remove(QStringLiteral("window")); // the next test starts fresh too
+    }
+
+    void sessionDockHiddenAndNothingModal()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(waitForTrace(window));
+        window.setPresentationMode(true);
+        auto* session = window.findChild<QDockWidget*>(QStringLiteral("sessionDock"));
+        QVERIFY(session && !session->isVisible());
+        // The crash-recovery question waits for the end of the presentation.
+        window.offerRecovery();
+        QVERIFY(window.isRecoveryOfferDeferred());
+        QCoreApplication::processEvents();
+        QVERIFY(!QApplication::activeModalWidget());
+        window.setPresentationMode(false);
+        QVERIFY(!window.isRecoveryOfferDeferred());
+    }
+};
+
+QTEST_MAIN(TestPresentation)
+#include "tst_presentation.moc"

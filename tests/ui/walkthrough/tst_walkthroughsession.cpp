@@ -1,0 +1,272 @@
+// The walkthrough in the window, offscreen: steps never take or block the user's work (their
+// session, file and unsaved state come back on leaving, with no question, even after a
+// sample's step); the step agrees with the page (--page, tabs) and with the session (a
+// sample the user opens ends a sample's step and its "still computing" note); a language
+// switch keeps the step; the text names the chosen query and wraps in a narrow dock.
+#include "MainWindow.h"
+#include "SessionDocument.h"
+#include "SessionJson.h"
+#include "Trace.h"
+#include "Translations.h"
+#include "WalkthroughFixtures.h"
+#include "WalkthroughPanel.h"
+#include "WindowHost.h"
+
+#include <QApplication>
+#include <QLabel>
+#include <QScrollArea>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTimer>
+
+using namespace ae;
+using namespace ae::test;
+
+namespace {
+
+std::shared_ptr<const Trace> waitForTrace(MainWindow& window)
+{
+    QSignalSpy spy(&window, &MainWindow::traceShown);
+    if (!spy.wait(60000))
+        return nullptr;
+    return spy.takeLast().at(0).value<std::shared_ptr<const Trace>>();
+}
+
+QString stepId(const MainWindow& window)
+{
+    const WalkthroughPanel* panel = window.walkthrough();
+    return panel->steps()[std::size_t(panel->step())].id;
+}
+
+// Counts (and closes) any modal window that appears while it lives.
+class ModalWatch
+{
+public:
+    ModalWatch()
+    {
+        QObject::connect(&m_timer, &QTimer::timeout, [this] {
+            if (QWidget* modal = QApplication::activeModalWidget()) {
+                ++m_seen;
+                modal->close();
+            }
+        });
+        m_timer.start(20);
+    }
+    int seen() const { return m_seen; }
+
+private:
+    QTimer m_timer;
+    int m_seen = 0;
+};
+
+// The user's own work: three causal heads with dropout, unsaved.
+void userEdit(Session& s)
+{
+    s.variant = Variant::MultiHeadWrapper;
+    s.numHeads = 3;
+    s.causal = true;
+    s.dropout = 0.2;
+    s.training = true;
+    s.sentence = "my own words are here";
+}
+
+} // namespace
+
+class TestWalkthroughSession : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("attention-explorer-tests"));
+        QVERIFY(Translations::install(QStringLiteral("en")));
+    }
+
+    void leavingGivesTheUserSessionBack()
+    {
+        ModalWatch modals;
+        MainWindow window;
+        window.show();
+        QVERIFY(waitForTrace(window));
+        window.document()->edit(userEdit);
+        QVERIFY(waitForTrace(window));
+        const QByteArray mine = sessionToJson(window.document()->session());
+
+        window.walkthrough()->setStep(stepIndex(QStringLiteral("simplified")));
+        auto trace = waitForTrace(window);
+        QVERIFY(trace);
+        QCOMPARE(trace->session.variant, Variant::Simplified);
+        QVERIFY(window.isWalkthroughHoldingSession());
+        QVERIFY(!window.document()->isModified()); // a step's session never asks to be saved
+
+        window.walkthrough()->setStep(
+            stepIndex(QStringLiteral("cross-attention"))); // opens a sample
+        trace = waitForTrace(window);
+        QVERIFY(trace && trace->session.isCross());
+        QCOMPARE(modals.seen(), 0); // no Save / Discard / Cancel mid-lesson
+
+        window.leaveWalkthrough();
+        QVERIFY(!window.isWalkthroughHoldingSession());
+        QCOMPARE(sessionToJson(window.document()->session()), mine);
+        QVERIFY(window.document()->isModified());
+        trace = waitForTrace(window);
+        QVERIFY(trace);
+        QCOMPARE(trace->session.numHeads, 3);
+        QCOMPARE(modals.seen(), 0);
+        window.document()->setSession(Session{}); // unmodified: closes without asking
+    }
+
+    void pageAndStepAgree_data()
+    {
+        QTest::addColumn<bool>("causal");
+        QTest::addColumn<QString>("page");
+        QTest::addColumn<QString>("step");
+        QTest::newRow("causal weights")
+            << true << QStringLiteral("weights") << QStringLiteral("causal-mask");
+        QTest::newRow("plain weights")
+            << false << QStringLiteral("weights") << QStringLiteral("scaling");
+        QTest::newRow("scores") << false << QStringLiteral("scores") << QStringLiteral("scores");
+        QTest::newRow("tokens") << true << QStringLiteral("tokens") << QStringLiteral("tokens");
+        QTest::newRow("heads of one head")
+            << false << QStringLiteral("heads") << QStringLiteral("multi-head");
+    }
+
+    // As `--page <page> --present` starts it, and as a tab click changes it.
+    void pageAndStepAgree()
+    {
+        QFETCH(bool, causal);
+        QFETCH(QString, page);
+        QFETCH(QString, step);
+        WindowHost host;
+        WindowHost::Start start;
+        start.sessionPath = QStringLiteral(":/samples/article.json");
+        start.overrides = {{QStringLiteral("causal"), causal}};
+        start.page = page;
+        start.present = true;
+        host.show(start);
+        QCOMPARE(stepId(*host.window()), step);
+        QVERIFY(waitForTrace(*host.window()));
+        QCOMPARE(stepId(*host.window()), step);
+        QVERIFY(!host.window()->isWalkthroughHoldingSession()); // showing a page changes no session
+        host.window()->setPresentationMode(false);
+        host.window()->showPage(QStringLiteral("dropout"));
+        QCOMPARE(stepId(*host.window()), QStringLiteral("dropout"));
+    }
+
+    void openingASampleEndsTheSampleStep()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(waitForTrace(window));
+        window.walkthrough()->setStep(stepIndex(QStringLiteral("cross-attention")));
+        QVERIFY(waitForTrace(window));
+        QVERIFY(!window.walkthrough()->isPendingNoteShown());
+        // File > Open Sample, as the menu does it.
+        window.leaveWalkthrough();
+        window.openSample(QStringLiteral(":/samples/book-journey.json"));
+        const auto trace = waitForTrace(window);
+        QVERIFY(trace);
+        QVERIFY(trace->session.sentence.find("journey") != std::string::npos);
+        QVERIFY(stepId(window) != QStringLiteral("cross-attention"));
+        QVERIFY(!window.walkthrough()->isPendingNoteShown());
+        QVERIFY(!window.walkthrough()->explanationText().contains(QStringLiteral("German")));
+    }
+
+    void languageSwitchKeepsTheStep()
+    {
+        WindowHost host;
+        host.show({});
+        QVERIFY(waitForTrace(*host.window()));
+        host.window()->document()->edit(userEdit);
+        QVERIFY(waitForTrace(*host.window()));
+        const QByteArray mine = sessionToJson(host.window()->document()->session());
+        const int dropout = stepIndex(QStringLiteral("dropout"));
+        host.window()->walkthrough()->setQuery(3);
+        host.window()->walkthrough()->setStep(dropout);
+        QVERIFY(waitForTrace(*host.window()));
+
+        host.switchLanguage(QStringLiteral("zh_CN"));
+        MainWindow* chinese = host.window();
+        QCOMPARE(chinese->walkthrough()->step(), dropout);
+        QCOMPARE(chinese->walkthrough()->query(), 3);
+        QVERIFY(chinese->isWalkthroughHoldingSession());
+        QVERIFY(waitForTrace(*chinese));
+        QCOMPARE(chinese->walkthrough()->step(), dropout);
+        chinese->leaveWalkthrough();
+        QCOMPARE(sessionToJson(chinese->document()->session()), mine);
+        QVERIFY(QTest::qWaitFor(
+            [&] { return chinese->trace() && chinese->trace()->session.numHeads == 3; }, 60000));
+        QVERIFY(Translations::install(QStringLiteral("en")));
+        chinese->document()->setSession(Session{});
+    }
+
+    void explanationNamesTheQuery()
+    {
+        WalkthroughPanel panel;
+        panel.setTrace(computeTrace(sampleSession(QStringLiteral("article.json"))));
+        panel.setStep(stepIndex(QStringLiteral("scores")));
+        QVERIFY(panel.explanationText().contains(QStringLiteral("q(2)")));
+        panel.setQuery(3);
+        QVERIFY2(panel.explanationText().contains(QStringLiteral("x(4)")),
+                 qPrintable(panel.explanationText()));
+        QVERIFY(panel.explanationText().contains(QStringLiteral("q(4)")));
+        QVERIFY(panel.formulaText().contains(QStringLiteral("q₄")));
+    }
+
+    void textWraps_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QString>("step");
+        QTest::addColumn<double>("points");
+        for (const char* language : {"en", "zh_CN"})
+            for (const char* step : {"scaling", "causal-mask", "context", "multi-head"})
+                for (const double points : {0.0, 16.0, 24.0})
+                    QTest::addRow("%s %s %gpt", language, step, points)
+                        << QString::fromLatin1(language) << QString::fromLatin1(step) << points;
+    }
+
+    // Nothing reaches past the right edge of a narrow dock (the text wraps instead).
+    void textWraps()
+    {
+        QFETCH(QString, language);
+        QFETCH(QString, step);
+        QFETCH(double, points);
+        QVERIFY(Translations::install(language));
+        {
+            WalkthroughPanel panel;
+            panel.setPresentationFont(points);
+            // The step's own session (the causal mask's formulas are the longest).
+            panel.setTrace(stepTrace(panel.steps()[std::size_t(stepIndex(step))],
+                                     sampleSession(QStringLiteral("article.json"))));
+            panel.setStep(stepIndex(step));
+            panel.resize(points >= 24 ? 500 : 300, 700);
+            panel.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&panel));
+            QCoreApplication::sendPostedEvents();
+            auto* scroll = panel.findChild<QScrollArea*>();
+            QVERIFY(scroll);
+            const int right = scroll->viewport()->width();
+            QVERIFY2(scroll->widget()->width() <= right,
+                     qPrintable(QStringLiteral("content %1 > viewport %2")
+                                    .arg(scroll->widget()->width())
+                                    .arg(right)));
+            for (const QWidget* child : scroll->widget()->findChildren<QWidget*>()) {
+                if (!child->isVisibleTo(&panel))
+                    continue;
+                const int edge = child->mapTo(scroll->viewport(), QPoint(child->width(), 0)).x();
+                QVERIFY2(edge <= right,
+                         qPrintable(QStringLiteral("%1 %2 ends at %3 > %4")
+                                        .arg(QString::fromLatin1(child->metaObject()->className()),
+                                             child->objectName())
+                                        .arg(edge)
+                                        .arg(right)));
+            }
+            QVERIFY(panel.minimumSizeHint().width() <= panel.width());
+        }
+        QVERIFY(Translations::install(QStringLiteral("en")));
+    }
+};
+
+QTEST_MAIN(TestWalkthroughSession)
+#include "tst_walkthroughsession.moc"

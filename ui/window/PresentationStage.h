@@ -1,0 +1,41 @@
+#pragma once
+
+#include "HeatmapSpec.h"
+
+#include <QWidget>
+
+#include <optional>
+
+class QLabel;
+
+namespace ae {
+
+class FigureWidget;
+
+// What presentation mode shows instead of a scrolling page: the page's main figure alone,
+// filling all the room there is (no heading, no explanation: the walkthrough beside it
+// explains), so that a 6 x 6 matrix gets cells large enough for its values at 1024 x 768 as
+// at 1920 x 1080, and nothing scrolls.
+class PresentationStage : public QWidget
+{
+    Q_OBJECT
+public:
+    static constexpr double FigureTextScale = 0.8; // of the stage's (the presentation's) text
+
+    explicit PresentationStage(QWidget* parent = nullptr);
+
+    // Nothing: the stage is empty (the window shows the page itself instead).
+    void setFigure(const std::optional<Figure>& figure);
+    bool hasFigure() const { return m_hasFigure; }
+    FigureWidget* figureWidget() const { return m_figure; }
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    FigureWidget* m_figure;
+    bool m_hasFigure = false;
+};
+
+} // namespace ae
