@@ -6,9 +6,12 @@
 #include "Gpt2PreSplit.h"
 #include "Gpt2Vocab.h"
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QTest>
+
+#include <random>
 
 using namespace ae;
 using namespace ae::test;
@@ -229,6 +232,31 @@ private Q_SLOTS:
             }
         }
         QCOMPARE(showIds(steps.back().tokens), showIds(gpt2Encode(utf8)));
+    }
+
+    // 1 MB of mixed English and Chinese round-trips; the time is printed (the bar is 0.5
+    // s).
+    void megabyteRoundTrip()
+    {
+        const std::vector<std::string> words{"The",    " quick",      " brown", " fox",
+                                             " jumps", "over",        " 2017",  "'s",
+                                             " it's",  ",",           ".\n",    "  ",
+                                             "注意力", "机制",        "是一种", "让模型",
+                                             "在处理", "序列时",      "关注",   "相关部分的方法。",
+                                             "，",     "Transformer", "\t"};
+        std::mt19937 random(7);
+        std::string text;
+        while (text.size() < 1'000'000)
+            text += words[random() % words.size()];
+        QElapsedTimer timer;
+        timer.start();
+        const auto ids = gpt2Encode(text);
+        const qint64 ms = timer.elapsed();
+        qInfo("encoded %zu bytes into %zu tokens in %lld ms (vocabulary load %.1f ms)", text.size(),
+              ids.size(), ms, Gpt2Vocab::instance().loadMs());
+        QVERIFY(ids.size() > text.size() / 8);
+        QCOMPARE(gpt2Decode(ids).size(), text.size());
+        QVERIFY(gpt2Decode(ids) == text);
     }
 
     void anyBytesRoundTrip()
