@@ -5,6 +5,8 @@
 #include "Gpt2Encoding.h"
 #include "Gpt2PreSplit.h"
 #include "Gpt2Vocab.h"
+#include "SessionJson.h"
+#include "SessionValidator.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -257,6 +259,44 @@ private Q_SLOTS:
         QVERIFY(ids.size() > text.size() / 8);
         QCOMPARE(gpt2Decode(ids).size(), text.size());
         QVERIFY(gpt2Decode(ids) == text);
+    }
+
+    // tokenizer: "gpt2" makes vocab_size default to 50257; a smaller one is refused naming the key.
+    void sessionKey_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<qint64>("vocabSize");
+        QTest::addColumn<QString>("issueKey");
+        QTest::newRow("default vocab_size")
+            << QByteArray(R"({"tokenizer": "gpt2", "sentence": "Hello world"})") << qint64(50257)
+            << QString();
+        QTest::newRow("vocab_size above the largest id")
+            << QByteArray(
+                   R"({"tokenizer": "gpt2", "sentence": "Hello world", "vocab_size": 15497})")
+            << qint64(15497) << QString();
+        QTest::newRow("vocab_size at the largest id (Hello = 15496)")
+            << QByteArray(
+                   R"({"tokenizer": "gpt2", "sentence": "Hello world", "vocab_size": 15496})")
+            << qint64(15496) << QStringLiteral("vocab_size");
+        QTest::newRow("source sentence counts too")
+            << QByteArray(
+                   R"({"tokenizer": "gpt2", "sentence": "a", "source_sentence": "<|endoftext|>",
+                              "vocab_size": 50000})")
+            << qint64(50000) << QStringLiteral("vocab_size");
+        QTest::newRow("words keep their default")
+            << QByteArray(R"({"sentence": "Hello world"})") << qint64(50000) << QString();
+    }
+
+    void sessionKey()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(qint64, vocabSize);
+        QFETCH(QString, issueKey);
+        const auto parsed = sessionFromJson(json);
+        QVERIFY2(!parsed.issue, parsed.issue ? qPrintable(parsed.issue->message) : "");
+        QCOMPARE(qint64(parsed.session.vocabSize), vocabSize);
+        const auto issue = validateSession(parsed.session);
+        QCOMPARE(issue ? QString::fromStdString(issue->key) : QString(), issueKey);
     }
 
     void anyBytesRoundTrip()
