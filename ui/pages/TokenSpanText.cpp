@@ -134,6 +134,8 @@ QString mergeStepsHtml(std::string_view text, const std::vector<std::int64_t>& i
         if (begin >= offset && begin < offset + p.text.size())
             piece = p;
     }
+    if (piece.text.empty())
+        return {};
     QStringList lines;
     lines << Tr::tr("<b>Piece</b> %1 (%2 bytes): %3")
                  .arg(visibleTokenText(piece.text).toHtmlEscaped())
