@@ -6,7 +6,10 @@ come from Python's own unicodedata, not from Qt's or ICU's Unicode version:
   - punctuation: general category P* (Pc Pd Ps Pe Pi Pf Po);
   - white space: str.isspace(), which str.split() splits on;
   - CJK ideographs: code points named "CJK UNIFIED IDEOGRAPH-..." or
-    "CJK COMPATIBILITY IDEOGRAPH-..." (the cjk-chars tokenizer).
+    "CJK COMPATIBILITY IDEOGRAPH-..." (the cjk-chars tokenizer);
+  - letters \\p{L} (Lu Ll Lt Lm Lo), numbers \\p{N} (Nd Nl No) and the regex class \\s as
+    Unicode's White_Space property (what tiktoken's regex engine means by \\s; it differs from
+    str.isspace() at U+001C..U+001F): GPT-2's pre-split pattern (the gpt2 tokenizer).
 Rerun after a Python/Unicode upgrade:  /usr/bin/python3 scripts/gen_unicode_tables.py
 """
 import pathlib
@@ -26,6 +29,11 @@ def ranges(predicate):
     return out
 
 
+# PropList.txt's White_Space (unchanged since Unicode 6.0); unicodedata does not expose it.
+WHITE_SPACE = set(range(0x09, 0x0E)) | {0x20, 0x85, 0xA0, 0x1680} | set(range(0x2000, 0x200B)) | {
+    0x2028, 0x2029, 0x202F, 0x205F, 0x3000}
+
+
 def is_cjk(cp):
     name = unicodedata.name(chr(cp), "")
     return name.startswith("CJK UNIFIED IDEOGRAPH-") or name.startswith("CJK COMPATIBILITY IDEOGRAPH-")
@@ -40,6 +48,9 @@ tables = {
     "punctuation": ranges(lambda cp: unicodedata.category(chr(cp)).startswith("P")),
     "whiteSpace": ranges(lambda cp: chr(cp).isspace()),
     "cjkIdeographs": ranges(is_cjk),
+    "letters": ranges(lambda cp: unicodedata.category(chr(cp)).startswith("L")),
+    "numbers": ranges(lambda cp: unicodedata.category(chr(cp)).startswith("N")),
+    "regexWhiteSpace": ranges(lambda cp: cp in WHITE_SPACE),
 }
 
 body = "\n".join(table(name, rs) for name, rs in tables.items())
@@ -74,6 +85,9 @@ bool contains(const CodePointRange (&ranges)[N], char32_t cp)
 bool isPunctuation(char32_t cp) {{ return contains(punctuation, cp); }}
 bool isWhiteSpace(char32_t cp) {{ return contains(whiteSpace, cp); }}
 bool isCjkIdeograph(char32_t cp) {{ return contains(cjkIdeographs, cp); }}
+bool isLetter(char32_t cp) {{ return contains(letters, cp); }}
+bool isNumber(char32_t cp) {{ return contains(numbers, cp); }}
+bool isRegexWhiteSpace(char32_t cp) {{ return contains(regexWhiteSpace, cp); }}
 const char* unicodeVersion() {{ return "{unicodedata.unidata_version}"; }}
 
 }} // namespace ae::unicode

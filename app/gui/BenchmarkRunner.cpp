@@ -5,6 +5,7 @@
 #include "Embedding.h"
 #include "Engine.h"
 #include "Forward.h"
+#include "Gpt2Vocab.h"
 #include "HeadlessRunner.h"
 #include "SessionEnums.h"
 #include "SessionFile.h"
@@ -82,6 +83,11 @@ int runBenchmark(const CommandLineRequest& request)
     const ComputeResult first = Engine().compute(session);
     const Trace& trace = *first.trace;
 
+    std::vector<std::string_view> texts{session.sentence};
+    if (session.isCross())
+        texts.push_back(session.sourceSentence);
+    const double tokenizeMs = medianOf(Runs, [&] { tokenizeWithIds(texts, session.tokenizer); });
+
     std::vector<std::int64_t> ids = trace.tokenIds;
     ids.insert(ids.end(), trace.sourceTokenIds.begin(), trace.sourceTokenIds.end());
     const double embeddingMs = session.embedding == EmbeddingSource::Torch
@@ -117,6 +123,9 @@ int runBenchmark(const CommandLineRequest& request)
     result[QStringLiteral("arithmetic")] =
         trace.arithmetic == Arithmetic::TorchOrder ? QStringLiteral("torch-order") : QStringLiteral("fast");
     result[QStringLiteral("runs")] = Runs;
+    result[QStringLiteral("tokenize_ms")] = rounded(tokenizeMs);
+    if (session.tokenizer == TokenizerKind::Gpt2) // the first use's load, in the Engine above
+        result[QStringLiteral("gpt2_vocab_load_ms")] = rounded(Gpt2Vocab::instance().loadMs());
     result[QStringLiteral("embedding_ms")] = rounded(embeddingMs);
     result[QStringLiteral("init_ms")] = rounded(initMs);
     result[QStringLiteral("forward_ms")] = rounded(median(forwardTimes));

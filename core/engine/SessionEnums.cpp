@@ -41,7 +41,8 @@ template <>
 struct Names<TokenizerKind>
 {
     static constexpr std::array table{std::pair{TokenizerKind::Words, std::string_view{"words"}},
-                                      std::pair{TokenizerKind::CjkChars, std::string_view{"cjk-chars"}}};
+                                      std::pair{TokenizerKind::CjkChars, std::string_view{"cjk-chars"}},
+                                      std::pair{TokenizerKind::Gpt2, std::string_view{"gpt2"}}};
 };
 
 template <>

@@ -1,12 +1,48 @@
 #include "Tokenizer.h"
 
+#include "Gpt2Encoding.h"
 #include "UnicodeTables.h"
 #include "Utf8.h"
+#include "Vocabulary.h"
 
 namespace ae {
 
+namespace {
+
+std::vector<std::string> gpt2Texts(const std::vector<std::int64_t>& ids)
+{
+    std::vector<std::string> tokens;
+    tokens.reserve(ids.size());
+    for (const std::int64_t id : ids)
+        tokens.push_back(gpt2TokenText(id));
+    return tokens;
+}
+
+} // namespace
+
+TokenizedTexts tokenizeWithIds(const std::vector<std::string_view>& texts, TokenizerKind kind)
+{
+    TokenizedTexts out;
+    if (kind == TokenizerKind::Gpt2) {
+        for (const auto text : texts) {
+            out.ids.push_back(gpt2Encode(text));
+            out.tokens.push_back(gpt2Texts(out.ids.back()));
+        }
+        return out;
+    }
+    for (const auto text : texts)
+        out.tokens.push_back(tokenize(text, kind));
+    const Vocabulary vocabulary(out.tokens);
+    for (const auto& tokens : out.tokens)
+        out.ids.push_back(vocabulary.idsOf(tokens));
+    out.vocabulary = vocabulary.tokens();
+    return out;
+}
+
 std::vector<std::string> tokenize(std::string_view text, TokenizerKind kind)
 {
+    if (kind == TokenizerKind::Gpt2)
+        return gpt2Texts(gpt2Encode(text));
     std::vector<std::string> tokens;
     std::string current;
     auto flush = [&] {

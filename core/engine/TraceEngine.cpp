@@ -5,7 +5,6 @@
 #include "Forward.h"
 #include "Session.h"
 #include "Trace.h"
-#include "Vocabulary.h"
 
 #include <algorithm>
 #include <chrono>
@@ -111,13 +110,17 @@ std::shared_ptr<const Trace> TraceEngine::compute(const Session& session) const
 {
     auto trace = std::make_shared<Trace>();
     trace->session = session;
-    trace->tokens = tokenize(session.sentence, session.tokenizer);
+    std::vector<std::string_view> texts{session.sentence};
     if (session.isCross())
-        trace->sourceTokens = tokenize(session.sourceSentence, session.tokenizer);
-    const Vocabulary vocabulary({trace->tokens, trace->sourceTokens});
-    trace->vocabulary = vocabulary.tokens();
-    trace->tokenIds = vocabulary.idsOf(trace->tokens);
-    trace->sourceTokenIds = vocabulary.idsOf(trace->sourceTokens);
+        texts.push_back(session.sourceSentence);
+    auto tokenized = tokenizeWithIds(texts, session.tokenizer);
+    trace->vocabulary = std::move(tokenized.vocabulary);
+    trace->tokens = std::move(tokenized.tokens[0]);
+    trace->tokenIds = std::move(tokenized.ids[0]);
+    if (session.isCross()) {
+        trace->sourceTokens = std::move(tokenized.tokens[1]);
+        trace->sourceTokenIds = std::move(tokenized.ids[1]);
+    }
 
     auto start = std::chrono::steady_clock::now();
     embed(session, *trace);

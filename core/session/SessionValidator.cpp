@@ -256,6 +256,26 @@ double estimateTraceBytes(const Session& s, std::int64_t T, std::int64_t S)
     return 4.0 * (heads * perHead + whole);
 }
 
+// GPT-2's ids are fixed: the table must have a row for the largest one.
+static std::optional<SessionIssue> checkGpt2VocabSize(const Session& s)
+{
+    if (s.tokenizer != TokenizerKind::Gpt2)
+        return std::nullopt;
+    std::vector<std::string_view> texts{s.sentence};
+    if (s.isCross())
+        texts.push_back(s.sourceSentence);
+    std::int64_t largest = -1;
+    for (const auto& ids : tokenizeWithIds(texts, s.tokenizer).ids)
+        for (const std::int64_t id : ids)
+            largest = std::max(largest, id);
+    if (s.vocabSize > largest)
+        return std::nullopt;
+    return SessionIssue{"vocab_size", SessionValidator::tr("vocab_size (%1) must exceed the largest token id (%2) of the "
+                                                           "gpt2 tokenizer (its default is 50257)")
+                                          .arg(s.vocabSize)
+                                          .arg(largest)};
+}
+
 std::optional<SessionIssue> validateSession(const Session& s)
 {
     if (auto issue = checkTextLength("sentence", s.sentence))
@@ -280,10 +300,12 @@ std::optional<SessionIssue> validateSession(const Session& s)
         return issue;
 
     if (s.embedding == EmbeddingSource::Torch) {
-        const Vocabulary vocabulary({tokens, sourceTokens});
         if (auto issue = checkRange("vocab_size", s.vocabSize, 1, limits::MaxVocabSize))
             return issue;
-        if (s.vocabSize < vocabulary.size())
+        if (auto issue = checkGpt2VocabSize(s))
+            return issue;
+        const Vocabulary vocabulary({tokens, sourceTokens});
+        if (s.tokenizer != TokenizerKind::Gpt2 && s.vocabSize < vocabulary.size())
             return SessionIssue{"vocab_size", SessionValidator::tr("vocab_size (%1) must be at least the number of distinct "
                                                                    "tokens (%2)")
                                                                     .arg(s.vocabSize)

@@ -677,6 +677,10 @@ Without --dump-json it opens the desktop app.</source>
         <source>α&apos; = the weights after dropout</source>
         <translation>α&apos; = dropout 之后的权重</translation>
     </message>
+    <message>
+        <source>vocabulary = GPT-2&apos;s 50,257 tokens: 256 bytes + 50,000 merges + &lt;|endoftext|&gt;</source>
+        <translation>vocabulary = GPT-2 的 50,257 个 token：256 个字节 + 50,000 次合并 + &lt;|endoftext|&gt;</translation>
+    </message>
 </context>
 <context>
     <name>SessionFile</name>
@@ -922,12 +926,49 @@ Without --dump-json it opens the desktop app.</source>
         <source>this session would need %1 of memory (T=%2, S=%3, %4 heads); the limit is %5: shorten the sentence or reduce num_heads or the dimensions</source>
         <translation>此会话将需要 %1 内存（T=%2，S=%3，%4 个头）；上限为 %5：请缩短句子，或减少 num_heads 或维度</translation>
     </message>
+    <message>
+        <source>vocab_size (%1) must exceed the largest token id (%2) of the gpt2 tokenizer (its default is 50257)</source>
+        <translation>vocab_size（%1）必须大于 gpt2 分词器的最大 token id（%2）（其默认值为 50257）</translation>
+    </message>
 </context>
 <context>
     <name>SlideFigure</name>
     <message>
         <source>%1 (colours up to %2/%3, %2 times the uniform weight)</source>
         <translation>%1（颜色上限为 %2/%3，即均匀权重的 %2 倍）</translation>
+    </message>
+</context>
+<context>
+    <name>TokenSpanText</name>
+    <message>
+        <source>&lt;b&gt;Piece&lt;/b&gt; %1 (%2 bytes): %3</source>
+        <translation>&lt;b&gt;片段&lt;/b&gt; %1（%2 字节）：%3</translation>
+    </message>
+    <message>
+        <source>&amp;lt;|endoftext|&amp;gt; is a special token: it is not merged from bytes, its id is 50256.</source>
+        <translation>&amp;lt;|endoftext|&amp;gt; 是特殊 token：它不是由字节合并而来，其 id 为 50256。</translation>
+    </message>
+    <message>
+        <source>bytes:</source>
+        <translation>字节：</translation>
+    </message>
+    <message>
+        <source>merge rank %1:</source>
+        <translation>合并（排名 %1）：</translation>
+    </message>
+    <message>
+        <source>… %1 more merges</source>
+        <translation>… 还有 %1 次合并</translation>
+    </message>
+    <message>
+        <source>the whole piece is a token: %1</source>
+        <translation>整个片段就是一个 token：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n token(s): no neighbouring pair is in the vocabulary any more.</source>
+        <translation>
+            <numerusform>%n 个 token：再没有相邻的一对在词表中。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1324,6 +1365,8 @@ Without --dump-json it opens the desktop app.</source>
     <message>
         <source>The context vector z(%1) is the attention-weighted sum of the values: z(%1) = Σ_j α(%1, j)·v(j). It has d_v numbers, which need not equal d_in. For every query at once this is one matrix product, Z = α·V: the whole forward pass of the article&apos;s SelfAttention module.</source>
         <translation>上下文向量 z(%1) 是值的注意力加权和：z(%1) = Σ_j α(%1, j)·v(j)。它有 d_v 个数，不必等于 d_in。对所有查询同时计算时，这就是一次矩阵乘法 Z = α·V：文章中 SelfAttention 模块的整个前向计算。</translation>
+        <source>This session uses GPT-2&apos;s tokenizer instead, as the book&apos;s chapter 2 does: byte-pair encoding (BPE). The text is cut into words, spaces and punctuation, each piece becomes its UTF-8 bytes, and the pair of neighbours that was most frequent in GPT-2&apos;s training text is merged again and again (50,000 learned merges, in rank order). The vocabulary is fixed at 50,257 tokens for any text, so an unknown word is never a problem: it is spelled with smaller pieces, down to single bytes. A leading space belongs to the word, and a Chinese character may take two or three tokens.</source>
+        <translation>本会话改用 GPT-2 的分词器，与书中第 2 章相同：字节对编码（BPE）。文本先被切成单词、空格和标点，每个片段变成它的 UTF-8 字节，然后反复合并在 GPT-2 训练文本中最常见的相邻一对（按排名顺序的 50,000 条学到的合并规则）。无论什么文本，词表都固定为 50,257 个 token，因此不会出现未知词：它会被拼成更小的片段，最小到单个字节。词前的空格属于这个词，一个汉字可能占两到三个 token。</translation>
     </message>
 </context>
 <context>
@@ -1588,6 +1631,26 @@ Without --dump-json it opens the desktop app.</source>
     <message>
         <source>Export to</source>
         <translation>导出到</translation>
+    </message>
+</context>
+<context>
+    <name>ae::Gpt2TokensView</name>
+    <message>
+        <source>Tokens over the text</source>
+        <translation>文本上的 token</translation>
+    </message>
+    <message>
+        <source>Byte-pair merges of the chosen token</source>
+        <translation>所选 token 的字节对合并</translation>
+    </message>
+    <message>
+        <source>Click a token to see how byte-pair encoding built it.</source>
+        <translation>点击一个 token，查看字节对编码如何构造它。</translation>
+    </message>
+    <message>
+        <source>%1: %2 tokens for %3 words / %4 bytes</source>
+        <extracomment>%1 which text (sentence, source), %2 tokens, %3 white-space separated words, %4 UTF-8 bytes</extracomment>
+        <translation>%1：%2 个 token，对应 %3 个词 / %4 字节</translation>
     </message>
 </context>
 <context>
@@ -1977,8 +2040,12 @@ The pages still show the last session that could.</source>
         <translation>分词器(&amp;Z)</translation>
     </message>
     <message>
-        <source>How text becomes tokens: punctuation becomes a space, then &lt;code&gt;text.split()&lt;/code&gt;; the CJK choice also makes each Chinese or Japanese ideograph a token of its own.</source>
-        <translation>文本如何变成 token：标点变为空格，然后执行 &lt;code&gt;text.split()&lt;/code&gt;；选择 CJK 时，每个汉字或日文汉字也各自成为一个 token。</translation>
+        <source>GPT-2 byte-pair encoding</source>
+        <translation>GPT-2 字节对编码</translation>
+    </message>
+    <message>
+        <source>How text becomes tokens: punctuation becomes a space, then &lt;code&gt;text.split()&lt;/code&gt;; the CJK choice also makes each Chinese or Japanese ideograph a token of its own. GPT-2&apos;s byte-pair encoding is &lt;code&gt;tiktoken.get_encoding(&quot;gpt2&quot;)&lt;/code&gt;: 50,257 fixed tokens, nothing dropped (its embedding table needs vocab_size 50257).</source>
+        <translation>文本如何变成 token：标点变为空格，然后执行 &lt;code&gt;text.split()&lt;/code&gt;；选择 CJK 时，每个汉字或日文汉字也各自成为一个 token。GPT-2 的字节对编码即 &lt;code&gt;tiktoken.get_encoding(&quot;gpt2&quot;)&lt;/code&gt;：50,257 个固定 token，什么都不丢弃（其嵌入表需要 vocab_size 50257）。</translation>
     </message>
     <message>
         <source>Not pasted: the text would have %1 characters; a sentence may have at most %2.</source>
@@ -2116,6 +2183,10 @@ The pages still show the last session that could.</source>
     <message>
         <source>source</source>
         <translation>源句</translation>
+    </message>
+    <message>
+        <source>GPT-2&apos;s tokenizer (byte-pair encoding, as tiktoken.get_encoding(&quot;gpt2&quot;)): the text is cut into words, spaces and punctuation, each piece into its UTF-8 bytes, and neighbouring tokens are merged by 50,000 learned rules in rank order. Every id is fixed in a vocabulary of 50,257 tokens; ␣ is a space, &lt;E4 BD&gt; bytes of a character split between tokens. Click a token to see its merges.</source>
+        <translation>GPT-2 的分词器（字节对编码，即 tiktoken.get_encoding(&quot;gpt2&quot;)）：文本先被切成单词、空格和标点，每个片段变成它的 UTF-8 字节，相邻的 token 按排名顺序依照 50,000 条学到的规则合并。每个 id 都固定在 50,257 个 token 的词表中；␣ 表示空格，&lt;E4 BD&gt; 表示被拆到不同 token 中的一个字符的字节。点击一个 token 查看它的合并过程。</translation>
     </message>
 </context>
 <context>

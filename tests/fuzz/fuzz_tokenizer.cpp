@@ -3,8 +3,12 @@
 // every token valid UTF-8 without white space or punctuation (core/UnicodeTables.h), a
 // CJK ideograph always a token of its own with cjk-chars, both kinds keeping the same
 // characters, tokenizing the tokens again changing nothing, and the vocabulary sorted,
-// unique and finding each token.
+// unique and finding each token. GPT-2's byte-pair encoding: every id in range, decoding
+// gives back the bytes (round trip), the pieces cover the text, each token's text is valid
+// UTF-8, and merging a piece step by step ends in its encoding.
 #include "FuzzCheck.h"
+#include "Gpt2Bpe.h"
+#include "Gpt2Encoding.h"
 #include "Tokenizer.h"
 #include "UnicodeTables.h"
 #include "Vocabulary.h"
@@ -90,6 +94,29 @@ void checkVocabulary(const std::vector<std::string>& words, const std::vector<st
           "idOf of an absent token is -1");
 }
 
+void checkGpt2(std::string_view text)
+{
+    const auto ids = ae::gpt2Encode(text);
+    check(std::all_of(ids.begin(), ids.end(), [](std::int64_t id) { return id >= 0 && id < ae::Gpt2VocabSize; }),
+          "every gpt2 id is in [0, 50257)");
+    check(ae::gpt2Decode(ids) == text, "gpt2 decode(encode(text)) gives back the bytes");
+    const auto tokens = ae::tokenize(text, ae::TokenizerKind::Gpt2);
+    check(tokens.size() == ids.size(), "one gpt2 token text per id");
+    for (const auto& token : tokens)
+        check(ae::utf8Lossy(token) == token, "a gpt2 token text is valid UTF-8", token);
+    std::string pieces;
+    for (const auto& piece : ae::gpt2Pieces(text)) {
+        pieces += piece.text;
+        if (piece.special || piece.text.size() > 64)
+            continue;
+        const auto steps = ae::gpt2BpeSteps(piece.text, ae::Gpt2Vocab::instance());
+        check(!steps.empty() && steps.front().tokens.size() == piece.text.size(), "merging starts from the bytes");
+        const auto direct = ae::gpt2BpePiece(piece.text, ae::Gpt2Vocab::instance());
+        check(ae::gpt2Decode(steps.back().tokens) == ae::gpt2Decode(direct), "the merge steps end in the piece's bytes");
+    }
+    check(pieces == text, "the gpt2 pieces cover the text");
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
@@ -102,5 +129,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // cjk-chars only splits further: the same characters, in the same order.
     check(joined(words, "") == joined(cjk, ""), "both kinds keep the same characters");
     checkVocabulary(words, cjk);
+    checkGpt2(text);
     return 0;
 }

@@ -1,6 +1,7 @@
 #include "SentenceControls.h"
 
 #include "ControlSync.h"
+#include "Gpt2Vocab.h"
 #include "ManualInputs.h"
 #include "Session.h"
 
@@ -12,6 +13,7 @@
 
 #include <functional>
 #include <utility>
+#include <algorithm>
 
 namespace ae {
 
@@ -62,6 +64,7 @@ SentenceControls::SentenceControls(SessionDocument* document, QWidget* parent)
         tr("Empty: self-attention. Type here for cross-attention."));
     sync::addChoice(m_tokenizer, TokenizerKind::Words, tr("Words"));
     sync::addChoice(m_tokenizer, TokenizerKind::CjkChars, tr("Words, and each CJK character"));
+    sync::addChoice(m_tokenizer, TokenizerKind::Gpt2, tr("GPT-2 byte-pair encoding"));
     sync::fitNarrow(m_tokenizer);
 
     addRow(QStringLiteral("sentence"), tr("&Sentence"), m_sentence,
@@ -75,7 +78,9 @@ SentenceControls::SentenceControls(SessionDocument* document, QWidget* parent)
     addRow(QStringLiteral("tokenizer"), tr("Tokeni&zer"), m_tokenizer,
            tr("How text becomes tokens: punctuation becomes a space, then "
               "<code>text.split()</code>; the "
-              "CJK choice also makes each Chinese or Japanese ideograph a token of its own."));
+              "CJK choice also makes each Chinese or Japanese ideograph a token of its own. GPT-2's "
+              "byte-pair encoding is <code>tiktoken.get_encoding(\"gpt2\")</code>: 50,257 fixed tokens, "
+              "nothing dropped (its embedding table needs vocab_size 50257)."));
 
     for (const auto& [key, control] : {std::pair{QStringLiteral("sentence"), m_sentence},
                                        std::pair{QStringLiteral("source_sentence"), m_sourceSentence}})
@@ -99,6 +104,8 @@ SentenceControls::SentenceControls(SessionDocument* document, QWidget* parent)
     connect(m_tokenizer, &QComboBox::currentIndexChanged, this, [this] {
         edit([kind = sync::choice<TokenizerKind>(m_tokenizer)](Session& s) {
             s.tokenizer = kind;
+            if (kind == TokenizerKind::Gpt2)
+                s.vocabSize = std::max(s.vocabSize, Gpt2VocabSize); // GPT-2's ids go up to 50256
             fitManualInputs(s);
         });
     });

@@ -7,13 +7,17 @@
 #include <vector>
 
 class QLabel;
+class QSplitter;
 class QTableWidget;
 
 namespace ae {
 
 struct Trace;
 
-// Step 1: the sentence split into tokens, each token's id in the sorted vocabulary.
+class Gpt2TokensView;
+
+// Step 1: the sentence split into tokens, each token's id in the sorted vocabulary; with
+// GPT-2's tokenizer the tokens over the text and the byte-pair merges of a chosen one.
 class TokensPage : public QWidget
 {
     Q_OBJECT
@@ -22,7 +26,9 @@ public:
     void setTrace(const std::shared_ptr<const Trace>& trace);
 
 private:
+    QLabel* m_explanation;
     QLabel* m_summary;
+    Gpt2TokensView* m_gpt2;
     QTableWidget* m_tokens;
     QTableWidget* m_vocabulary;
     // What the tables show: most recomputes keep the tokens, and rebuilding 1024 rows

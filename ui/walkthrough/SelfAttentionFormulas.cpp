@@ -36,9 +36,15 @@ QString SelfAttentionFormulas::tokens(const Trace& trace, int)
     lines << tr("tokens = %1   (T = %2)").arg(stringList(trace.tokens)).arg(trace.tokens.size());
     if (trace.session.isCross())
         lines << tr("source tokens = %1   (S = %2)").arg(stringList(trace.sourceTokens)).arg(trace.sourceTokens.size());
-    lines << tr("vocabulary = %1   (%2 distinct tokens, sorted)")
-                 .arg(vocabulary(trace.vocabulary))
-                 .arg(trace.vocabulary.size());
+    if (trace.session.tokenizer == TokenizerKind::Gpt2) {
+        lines << QStringLiteral("encoding = tiktoken.get_encoding(\"gpt2\")");
+        lines << QStringLiteral("token_ids = encoding.encode(sentence, allowed_special={\"<|endoftext|>\"})");
+        lines << tr("vocabulary = GPT-2's 50,257 tokens: 256 bytes + 50,000 merges + <|endoftext|>");
+    } else {
+        lines << tr("vocabulary = %1   (%2 distinct tokens, sorted)")
+                     .arg(vocabulary(trace.vocabulary))
+                     .arg(trace.vocabulary.size());
+    }
     lines << QStringLiteral("token_ids = %1").arg(idTensor(trace.tokenIds));
     if (trace.session.isCross())
         lines << QStringLiteral("source_ids = %1").arg(idTensor(trace.sourceTokenIds));

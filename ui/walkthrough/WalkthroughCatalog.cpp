@@ -95,12 +95,23 @@ std::vector<WalkthroughStep> WalkthroughCatalog::steps()
     using V = VariantFormulas;
     using S = StepFigures;
     std::vector<WalkthroughStep> all;
+    const auto bytePairNote = [](const Trace& trace) {
+        if (trace.session.tokenizer != TokenizerKind::Gpt2)
+            return QString();
+        return tr("This session uses GPT-2's tokenizer instead, as the book's chapter 2 does: byte-pair encoding "
+                  "(BPE). The text is cut into words, spaces and punctuation, each piece becomes its UTF-8 bytes, and "
+                  "the pair of neighbours that was most frequent in GPT-2's training text is merged again and again "
+                  "(50,000 learned merges, in rank order). The vocabulary is fixed at 50,257 tokens for any text, so "
+                  "an unknown word is never a problem: it is spelled with smaller pieces, down to single bytes. A "
+                  "leading space belongs to the word, and a Chinese character may take two or three tokens.");
+    };
     all.push_back({QStringLiteral("tokens"), tr("Tokens and vocabulary"),
                    tr("Attention works on vectors, so the text is first cut into tokens and every token gets an "
                       "integer id. As in the article, the vocabulary here holds only the sentence's own words, sorted, "
                       "and a token's id is its place in that list; a real model's vocabulary has 30,000 to 50,000 "
                       "entries."),
-                   QStringLiteral("tokens"), std::monostate{}, false, StepExtra::TokenStrip, {}, F::tokens, {}});
+                   QStringLiteral("tokens"), std::monostate{}, false, StepExtra::TokenStrip, bytePairNote, F::tokens,
+                   {}});
     all.push_back({QStringLiteral("embeddings"), tr("Embeddings"),
                    tr("Each id picks one row of an embedding table: a vector of d_in numbers that stands for the token. "
                       "The table starts random (nn.Embedding fills it with normal_ after torch.manual_seed) and is "

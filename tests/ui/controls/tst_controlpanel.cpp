@@ -196,6 +196,9 @@ private Q_SLOTS:
             << QByteArray(R"({"variant": "multihead", "d_out_kq": 4, "d_out_v": 4})")
             << QStringLiteral("d_out_kq") << QVariant(QStringLiteral("6"))
             << QByteArray(R"({"d_out_kq": 6, "d_out_v": 6})");
+        QTest::newRow("gpt2: the embedding table grows to GPT-2's 50257 rows")
+            << QByteArray(R"({"vocab_size": 50000})") << QStringLiteral("tokenizer") << QVariant(QStringLiteral("gpt2"))
+            << QByteArray(R"({"tokenizer": "gpt2", "vocab_size": 50257})");
         QTest::newRow("manual: zeros for the tokens")
             << QByteArray(R"({"sentence": "a b", "d_in": 2})") << QStringLiteral("embedding")
             << QVariant(QStringLiteral("manual"))

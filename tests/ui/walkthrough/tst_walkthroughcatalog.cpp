@@ -137,6 +137,23 @@ private Q_SLOTS:
                  qPrintable(formula));
     }
 
+    // With GPT-2's tokenizer step 1 explains byte-pair encoding and prints tiktoken's ids.
+    void gpt2StepOneExplainsBytePairs()
+    {
+        Session session = sampleSession(QStringLiteral("article.json"));
+        const WalkthroughStep step = WalkthroughCatalog::steps().at(std::size_t(stepIndex(QStringLiteral("tokens"))));
+        QVERIFY(step.note(*stepTrace(step, session)).isEmpty());
+        session.sentence = "Your journey starts with one step";
+        session.tokenizer = TokenizerKind::Gpt2;
+        session.vocabSize = 50257;
+        const auto trace = stepTrace(step, session);
+        QVERIFY(trace);
+        QVERIFY(step.note(*trace).contains(QStringLiteral("byte-pair encoding")));
+        const QString formula = step.formula(*trace, 0);
+        QVERIFY2(formula.contains(QStringLiteral("tiktoken.get_encoding(\"gpt2\")")), qPrintable(formula));
+        QVERIFY2(formula.contains(QStringLiteral("7120, 7002, 4940, 351, 530, 2239")), qPrintable(formula));
+    }
+
     void chosenQueryFollows()
     {
         const QString formula = formulaOf(QStringLiteral("scores"), sampleSession(QStringLiteral("article.json")), 0);

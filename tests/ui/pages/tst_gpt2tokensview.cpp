@@ -1,0 +1,99 @@
+// The Tokens page with GPT-2's tokenizer: how a token is written (leading space, partial
+// UTF-8 character), the count line, the spans over the text and the merge steps of a token.
+#include "Engine.h"
+#include "Gpt2Encoding.h"
+#include "Gpt2TokensView.h"
+#include "Session.h"
+#include "TokenSpanText.h"
+#include "TokensPage.h"
+#include "Trace.h"
+
+#include <QApplication>
+#include <QStandardPaths>
+#include <QTest>
+
+using namespace ae;
+
+class TestGpt2TokensView : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void visibleText_data()
+    {
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("leading space") << QByteArray(" is") << QStringLiteral("␣is");
+        QTest::newRow("newlines") << QByteArray("\n\n") << QStringLiteral("↵↵");
+        QTest::newRow("tab") << QByteArray("\t") << QStringLiteral("⇥");
+        QTest::newRow("part of a character") << QByteArray("\xe4\xbd") << QStringLiteral("<E4 BD>");
+        QTest::newRow("space and a lone byte") << QByteArray(" \xe4") << QStringLiteral("␣<E4>");
+        QTest::newRow("whole character") << QByteArray("\xe4\xbd\xa0") << QStringLiteral("你");
+        QTest::newRow("NUL") << QByteArray("\0", 1) << QStringLiteral("<00>");
+        QTest::newRow("real U+FFFD") << QByteArray("\xef\xbf\xbd") << QStringLiteral("\ufffd");
+    }
+
+    void visibleText()
+    {
+        QFETCH(QByteArray, bytes);
+        QFETCH(QString, expected);
+        QCOMPARE(visibleTokenText(std::string_view(bytes.constData(), std::size_t(bytes.size()))),
+                 expected);
+    }
+
+    void wordsAndSpans()
+    {
+        QCOMPARE(wordCount("  Hello,  world!\n你好 "), 3);
+        QCOMPARE(wordCount(""), 0);
+        const std::string text = "Hello 你";
+        const auto spans = tokenSpans(gpt2Encode(text));
+        QVERIFY(!spans.empty());
+        QCOMPARE(spans.front().begin, std::size_t{0});
+        QCOMPARE(spans.back().end, text.size());
+        for (std::size_t i = 1; i < spans.size(); ++i)
+            QCOMPARE(spans[i].begin, spans[i - 1].end);
+    }
+
+    void pageShowsSpansAndMerges()
+    {
+        Session session;
+        session.sentence = "It's 你好 tokenization";
+        session.tokenizer = TokenizerKind::Gpt2;
+        session.vocabSize = 50257;
+        const ComputeResult result = Engine().compute(session);
+        QVERIFY(result.trace);
+        TokensPage page;
+        page.setTrace(result.trace);
+        auto* view = page.findChild<Gpt2TokensView*>();
+        QVERIFY(view);
+        QVERIFY(!view->isHidden());
+        const auto ids = gpt2Encode(session.sentence);
+        QCOMPARE(view->countText(), QStringLiteral("sentence: %1 tokens for 3 words / %2 bytes")
+                                        .arg(ids.size())
+                                        .arg(session.sentence.size()));
+        QVERIFY(view->stepsText().isEmpty());
+
+        // " tokenization" is the last piece: its merges start from 13 bytes and end in its tokens.
+        const int last = int(ids.size()) - 1;
+        view->chooseToken(0, last);
+        const QString steps = view->stepsText();
+        QVERIFY2(steps.contains(QStringLiteral("␣tokenization (13 bytes)")), qPrintable(steps));
+        QVERIFY(steps.contains(QStringLiteral("bytes:")));
+        QVERIFY(steps.contains(QStringLiteral("merge rank")));
+        QVERIFY(steps.contains(QStringLiteral("␣token")));
+
+        // 你 is split between tokens: its first token shows its bytes.
+        const QString html = tokenSpansHtml(ids, 0, -1);
+        QVERIFY2(html.contains(QStringLiteral("&lt;E4 BD&gt;")), qPrintable(html));
+        QVERIFY(html.contains(QStringLiteral("token:0:%1").arg(last)));
+
+        // Back to the article's tokenizer: the spans go, the vocabulary table is back.
+        session.tokenizer = TokenizerKind::Words;
+        page.setTrace(Engine().compute(session).trace);
+        QVERIFY(view->isHidden());
+    }
+};
+
+QTEST_MAIN(TestGpt2TokensView)
+#include "tst_gpt2tokensview.moc"

@@ -1,0 +1,99 @@
+#include "Gpt2TokensView.h"
+
+#include "TokenSpanText.h"
+
+#include <QLabel>
+#include <QSplitter>
+#include <QTextBrowser>
+#include <QUrl>
+#include <QVBoxLayout>
+
+namespace ae {
+
+Gpt2TokensView::Gpt2TokensView(QWidget* parent)
+    : QWidget(parent), m_count(new QLabel(this)), m_spans(new QTextBrowser(this)),
+      m_steps(new QTextBrowser(this))
+{
+    m_count->setTextFormat(Qt::PlainText);
+    m_count->setWordWrap(true);
+    m_spans->setOpenLinks(false);
+    m_spans->setAccessibleName(tr("Tokens over the text"));
+    m_steps->setAccessibleName(tr("Byte-pair merges of the chosen token"));
+    m_steps->setPlaceholderText(tr("Click a token to see how byte-pair encoding built it."));
+    auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(m_spans);
+    splitter->addWidget(m_steps);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_count);
+    layout->addWidget(splitter, 1);
+    connect(m_spans, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
+        const QStringList parts = url.toString().split(u':');
+        if (parts.size() == 3 && parts[0] == QLatin1StringView("token"))
+            chooseToken(parts[1].toInt(), parts[2].toInt());
+    });
+}
+
+void Gpt2TokensView::setTexts(std::vector<Text> texts)
+{
+    const bool sameTexts =
+        texts.size() == m_texts.size() &&
+        std::equal(texts.begin(), texts.end(), m_texts.begin(),
+                   [](const Text& a, const Text& b) { return a.text == b.text && a.ids == b.ids; });
+    if (sameTexts)
+        return;
+    m_texts = std::move(texts);
+    if (m_chosenText >= int(m_texts.size()) ||
+        m_chosenToken >= int(m_texts[std::size_t(m_chosenText)].ids.size()))
+        m_chosenText = 0, m_chosenToken = -1;
+    render();
+}
+
+void Gpt2TokensView::chooseToken(int text, int token)
+{
+    if (text < 0 || text >= int(m_texts.size()))
+        return;
+    m_chosenText = text;
+    m_chosenToken = token;
+    render();
+}
+
+QString Gpt2TokensView::countText() const
+{
+    return m_count->text();
+}
+
+QString Gpt2TokensView::stepsText() const
+{
+    return m_steps->toPlainText();
+}
+
+void Gpt2TokensView::render()
+{
+    QStringList counts;
+    QString html;
+    for (std::size_t i = 0; i < m_texts.size(); ++i) {
+        const Text& t = m_texts[i];
+        //: %1 which text (sentence, source), %2 tokens, %3 white-space separated words, %4 UTF-8 bytes
+        counts << tr("%1: %2 tokens for %3 words / %4 bytes")
+                      .arg(t.label)
+                      .arg(t.ids.size())
+                      .arg(wordCount(t.text))
+                      .arg(t.text.size());
+        if (m_texts.size() > 1)
+            html += QStringLiteral("<p><b>%1</b></p>").arg(t.label.toHtmlEscaped());
+        html += QStringLiteral("<p style=\"line-height:160%;\">") +
+                tokenSpansHtml(t.ids, int(i), int(i) == m_chosenText ? m_chosenToken : -1) +
+                QStringLiteral("</p>");
+    }
+    m_count->setText(counts.join(QStringLiteral("; ")));
+    m_spans->setHtml(html);
+    if (m_chosenToken >= 0 && m_chosenText < int(m_texts.size())) {
+        const Text& t = m_texts[std::size_t(m_chosenText)];
+        m_steps->setHtml(mergeStepsHtml(t.text, t.ids, m_chosenToken));
+    } else {
+        m_steps->clear();
+    }
+}
+
+} // namespace ae

@@ -1,0 +1,36 @@
+#pragma once
+
+#include <QString>
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+namespace ae {
+
+// How the Tokens page writes GPT-2 tokens (no widgets here, so it is tested without a GUI).
+
+// A token's bytes as a reader sees them: a space is "␣", a newline "↵", a tab "⇥", another
+// control character and every byte that is not part of a whole UTF-8 character in hex ("<E4 BD>").
+QString visibleTokenText(std::string_view bytes);
+
+// Where each token's bytes are in the encoded text: [begin, end) byte offsets.
+struct TokenSpan
+{
+    std::size_t begin = 0, end = 0;
+    std::int64_t id = 0;
+};
+std::vector<TokenSpan> tokenSpans(const std::vector<std::int64_t>& ids);
+
+// White-space separated words of the text (for "N tokens for M words / K bytes").
+int wordCount(std::string_view text);
+
+// The text as coloured spans, one per token, each with its id below and a link
+// "token:<sentence>:<index>"; the chosen token (-1: none) is outlined.
+QString tokenSpansHtml(const std::vector<std::int64_t>& ids, int sentence, int chosen);
+
+// How byte-pair encoding built the piece of text holding the token: its bytes, then each
+// merge in rank order until the final tokens.
+QString mergeStepsHtml(std::string_view text, const std::vector<std::int64_t>& ids, int token);
+
+} // namespace ae
