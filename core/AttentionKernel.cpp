@@ -116,7 +116,10 @@ void completeHiddenScores(const Matrix& queries, const Matrix& keys, HeadTrace& 
 {
     const Eigen::Index T = queries.rows();
     const Eigen::Index S = keys.rows();
-    for (Eigen::Index r = 0; r < T; r += CausalBlockRows) {
+    const Eigen::Index blocks = (T + CausalBlockRows - 1) / CausalBlockRows;
+#pragma omp parallel for schedule(dynamic) if (blocks > 1) // as in attendBlocked
+    for (Eigen::Index block = 0; block < blocks; ++block) {
+        const Eigen::Index r = block * CausalBlockRows;
         const Eigen::Index rows = std::min(CausalBlockRows, T - r);
         const Eigen::Index visible = blockVisible(r, rows, S);
         if (visible < S)
