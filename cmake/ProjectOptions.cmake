@@ -18,7 +18,13 @@ target_compile_options(ae_optimize INTERFACE
     -ffp-contract=off
     $<$<CONFIG:Release>:-O3>
     $<$<BOOL:${AE_NATIVE}>:-march=native>)
-target_link_libraries(ae_optimize INTERFACE OpenMP::OpenMP_CXX)
+if(AE_OPENMP)
+    target_link_libraries(ae_optimize INTERFACE OpenMP::OpenMP_CXX)
+else()
+    # Without OpenMP the loops run serially; their pragmas are then unknown, not wrong.
+    target_compile_options(ae_warnings INTERFACE -Wno-unknown-pragmas
+        $<$<CXX_COMPILER_ID:Clang>:-Wno-source-uses-openmp>)
+endif()
 
 # Sanitizers (the asan preset): applied to every target that links ae_optimize.
 # With AE_FUZZ (clang only) the same targets also get libFuzzer's coverage instrumentation

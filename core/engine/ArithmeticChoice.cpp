@@ -1,15 +1,17 @@
 #include "ArithmeticChoice.h"
 
+#include "HeadShape.h"
 #include "Session.h"
 
 namespace ae {
 
 Arithmetic chooseArithmetic(const Session& s, std::int64_t T, std::int64_t S)
 {
-    const double heads = s.effectiveHeads();
+    const HeadShape shape = headShape(s);
+    const double heads = shape.heads;
     const bool multi = s.variant == Variant::MultiHead;
-    const double dk = !s.hasWeights() ? s.dIn : multi ? double(s.dOutKq) / heads : s.dOutKq;
-    const double dv = !s.hasWeights() ? s.dIn : multi ? double(s.dOutV) / heads : s.dOutV;
+    const double dk = shape.dimKq;
+    const double dv = shape.dimV;
     const double projections = s.hasWeights() ? double(T + 2 * S) * s.dIn * heads * (dk + dv) : 0.0;
     const double attention = heads * double(T) * double(S) * (dk + dv);
     const double outProj = multi ? double(T) * heads * dv * heads * dv : 0.0;

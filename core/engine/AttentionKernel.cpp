@@ -59,7 +59,13 @@ void attendBlocked(const Matrix& queries, const Matrix& keys, const Matrix& valu
     const Eigen::Index T = queries.rows();
     const Eigen::Index S = keys.rows();
     const bool fullRows = !skipsHiddenScores(options); // renormalize reads every score
-    for (Eigen::Index r = 0; r < T; r += CausalBlockRows) {
+    const Eigen::Index blocks = (T + CausalBlockRows - 1) / CausalBlockRows;
+    // The blocks are independent (each writes its own rows), so they run in parallel when the
+    // heads do not (one head); inside the parallel loop over heads this is a team of one.
+    // Either way each block computes the same bits (Eigen's GEMM is single-threaded here).
+#pragma omp parallel for schedule(dynamic) if (blocks > 1)
+    for (Eigen::Index block = 0; block < blocks; ++block) {
+        const Eigen::Index r = block * CausalBlockRows;
         const Eigen::Index rows = std::min(CausalBlockRows, T - r);
         const Eigen::Index visible = options.causal ? blockVisible(r, rows, S) : S;
         const Eigen::Index computed = fullRows ? S : visible;
@@ -110,7 +116,10 @@ void completeHiddenScores(const Matrix& queries, const Matrix& keys, HeadTrace& 
 {
     const Eigen::Index T = queries.rows();
     const Eigen::Index S = keys.rows();
-    for (Eigen::Index r = 0; r < T; r += CausalBlockRows) {
+    const Eigen::Index blocks = (T + CausalBlockRows - 1) / CausalBlockRows;
+#pragma omp parallel for schedule(dynamic) if (blocks > 1) // as in attendBlocked
+    for (Eigen::Index block = 0; block < blocks; ++block) {
+        const Eigen::Index r = block * CausalBlockRows;
         const Eigen::Index rows = std::min(CausalBlockRows, T - r);
         const Eigen::Index visible = blockVisible(r, rows, S);
         if (visible < S)

@@ -1,5 +1,6 @@
 #include "AttentionParams.h"
 
+#include "HeadShape.h"
 #include "TorchInit.h"
 
 namespace ae {
@@ -31,10 +32,11 @@ AttentionParams initAttentionParams(const Session& s)
         return p;
     }
 
-    p.numHeads = s.numHeads;
+    const HeadShape shape = headShape(s);
+    p.numHeads = shape.heads;
     const bool multi = s.variant == Variant::MultiHead;
-    p.headDimKq = multi ? s.dOutKq / s.numHeads : s.dOutKq;
-    p.headDimV = multi ? s.dOutV / s.numHeads : s.dOutV;
+    p.headDimKq = shape.dimKq;
+    p.headDimV = shape.dimV;
     const int widthKq = p.headDimKq * p.numHeads;
     const int widthV = p.headDimV * p.numHeads;
     p.wQuery.resize(s.dIn, widthKq);

@@ -31,7 +31,7 @@ std::vector<Matrix> drawKeepMasks(const Session& s, const AttentionParams& param
 } // namespace
 
 void runForward(const Session& s, const std::shared_ptr<const AttentionParams>& shared, const Matrix& x,
-                const Matrix& source, Trace& trace)
+                const Matrix& source, Trace& trace, std::optional<Arithmetic> forced)
 {
     const AttentionParams& params = *shared;
     const int heads = s.effectiveHeads();
@@ -39,7 +39,7 @@ void runForward(const Session& s, const std::shared_ptr<const AttentionParams>& 
     const Eigen::Index S = source.rows();
     const std::vector<Matrix> keepMasks = drawKeepMasks(s, params, heads, T, S);
 
-    const Arithmetic arithmetic = chooseArithmetic(s, T, S);
+    const Arithmetic arithmetic = forced.value_or(chooseArithmetic(s, T, S));
     trace.arithmetic = arithmetic;
     HeadOptions options;
     options.arithmetic = arithmetic;

@@ -1,8 +1,10 @@
 #pragma once
 
+#include "Arithmetic.h"
 #include "Matrix.h"
 
 #include <memory>
+#include <optional>
 
 namespace ae {
 
@@ -20,9 +22,10 @@ struct Trace;
 // pass 3: heads in parallel, each attendHead() on its column slices;
 // pass 4: concatenate heads; multihead: · out_proj + bias.
 // The trace keeps `params` (shared, not copied) as trace.parameters, except for simplified
-// attention, which has none.
+// attention, which has none. `arithmetic` overrides chooseArithmetic() (the tests run every
+// PyTorch fixture on both paths).
 void runForward(const Session& session, const std::shared_ptr<const AttentionParams>& params, const Matrix& x,
-                const Matrix& source, Trace& trace);
+                const Matrix& source, Trace& trace, std::optional<Arithmetic> arithmetic = std::nullopt);
 
 // What the trace shows beyond the forward pass proper, in parallel over heads: the raw
 // scores of hidden keys that the fast causal path skipped, and the max |difference|

@@ -1,5 +1,7 @@
 #include "MatMul.h"
 
+#include <algorithm>
+
 namespace ae {
 
 namespace {
@@ -24,6 +26,27 @@ Matrix sequentialProduct(const Matrix& a, const Matrix& b)
     return c;
 }
 
+// Eigen's GEMM on fixed blocks of columns, the blocks in parallel. Eigen's own threading is
+// off (EIGEN_DONT_PARALLELIZE, core/CMakeLists.txt): it splits a product by the number of
+// threads, and where a split falls decides which micro-kernel, so which summation order, a
+// cell gets. Fixed blocks give every cell the same bits whatever the thread count; columns
+// rather than rows so that each block packs only its own slice of the (large) right side.
+constexpr Eigen::Index GemmBlockColumns = 128;
+
+template <typename Right>
+void blockedProduct(const Matrix& a, const Right& b, Matrix& c)
+{
+    const Eigen::Index n = b.cols();
+    const Eigen::Index blocks = (n + GemmBlockColumns - 1) / GemmBlockColumns;
+    const bool worthThreads = double(a.rows()) * double(a.cols()) * double(n) > 1.0e6;
+#pragma omp parallel for schedule(dynamic) if (blocks > 1 && worthThreads)
+    for (Eigen::Index block = 0; block < blocks; ++block) {
+        const Eigen::Index first = block * GemmBlockColumns;
+        const Eigen::Index width = std::min(GemmBlockColumns, n - first);
+        c.middleCols(first, width).noalias() = a * b.middleCols(first, width);
+    }
+}
+
 } // namespace
 
 Matrix matmul(const Matrix& a, const Matrix& b, Arithmetic arithmetic)
@@ -31,7 +54,7 @@ Matrix matmul(const Matrix& a, const Matrix& b, Arithmetic arithmetic)
     if (arithmetic == Arithmetic::TorchOrder)
         return sequentialProduct(a, b);
     Matrix c(a.rows(), b.cols());
-    c.noalias() = a * b;
+    blockedProduct(a, b, c);
     return c;
 }
 
@@ -40,7 +63,7 @@ Matrix matmulTransposed(const Matrix& a, const Matrix& b, Arithmetic arithmetic)
     if (arithmetic == Arithmetic::TorchOrder)
         return sequentialProduct(a, b.transpose());
     Matrix c(a.rows(), b.rows());
-    c.noalias() = a * b.transpose();
+    blockedProduct(a, b.transpose(), c);
     return c;
 }
 

@@ -9,9 +9,6 @@ namespace ae {
 
 namespace {
 
-using ArrayMap = Eigen::Map<Eigen::ArrayXf>;
-using ConstArrayMap = Eigen::Map<const Eigen::ArrayXf>;
-
 // ATen's vec::reduce_all(+) over a row of n floats (8-wide vectors): fewer than 8 are
 // added left to right; otherwise lane l sums cells l, l+8, l+16, ... (the ragged tail
 // joins lanes 0, 1, ...), then the lanes are added in order.
@@ -99,26 +96,57 @@ void torchOrderSoftmax(const float* in, float* out, std::int64_t n, std::int64_t
         out[j] = out[j] * inverse;
 }
 
-// Vectorised (Eigen packets: the exp included): scale by the reciprocal, subtract the max,
-// exp, sum, scale. Returns false (leaving `out` scratch) for rows the careful path must
-// take: a +inf or NaN score, or nothing finite. -inf cells need no care: exp gives 0.
+// exp of n floats in place, each cell's value independent of where the row sits in memory
+// (Eigen's exp on an unaligned row computes its head and tail with std::exp and the middle
+// with packets, so a cell's last bit would depend on the row's alignment): every cell goes
+// through Eigen's packet exp in an aligned buffer. That exp flushes to 0 (AVX-512) or clamps
+// to 2.9e-39 (SSE, AVX2, even for -inf) below about -87.7, where std::exp and PyTorch's
+// kernels (glibc expf, Sleef) keep subnormals down to exp(-103.97); cells below ExpPacketLow
+// take std::exp instead, whose results there are PyTorch's to the bit.
+void packetExp(float* x, std::int64_t n)
+{
+    constexpr std::int64_t Chunk = 64;
+    constexpr float ExpPacketLow = -87.0f; // exp(-87) = 1.6e-38 is still a normal float
+    alignas(64) float buffer[Chunk];
+    for (std::int64_t start = 0; start < n; start += Chunk) {
+        const std::int64_t count = std::min(Chunk, n - start);
+        float* cells = x + start;
+        std::copy(cells, cells + count, buffer);
+        std::fill(buffer + count, buffer + Chunk, 0.0f);
+        Eigen::Map<Eigen::Array<float, Chunk, 1>, Eigen::Aligned64> packets(buffer);
+        packets = packets.exp();
+        for (std::int64_t j = 0; j < count; ++j)
+            cells[j] = cells[j] < ExpPacketLow ? std::exp(cells[j]) : buffer[j];
+    }
+}
+
+// Vectorised: scale by the reciprocal, subtract the max, exp (packetExp), sum in ATen's
+// 8-lane order, scale. Every step is element-wise or a sum in a fixed order, so a row gives
+// the same bits wherever it is stored and whichever thread computes it. Returns false
+// (leaving `out` scratch) for rows the careful path must take: a +inf or NaN score, or
+// nothing finite. -inf cells need no care: packetExp gives 0.
 bool fastSoftmax(const float* in, float* out, std::int64_t visible, float divisor)
 {
     constexpr float infinity = std::numeric_limits<float>::infinity();
-    const ConstArrayMap scores(in, visible);
-    ArrayMap result(out, visible);
-    if (divisor == 1.0f)
-        result = scores;
-    else
-        result = scores * (1.0f / divisor);
-    const float maximum = result.maxCoeff();
-    if (!(maximum < infinity) || maximum == -infinity)
+    const float scale = 1.0f / divisor;
+    float maximum = -infinity;
+    bool nan = false;
+    for (std::int64_t j = 0; j < visible; ++j) {
+        out[j] = divisor == 1.0f ? in[j] : in[j] * scale;
+        maximum = std::max(maximum, out[j]);
+        nan = nan || std::isnan(out[j]);
+    }
+    if (nan || !(maximum < infinity) || maximum == -infinity)
         return false;
-    result = (result - maximum).exp();
-    const float sum = result.sum();
+    for (std::int64_t j = 0; j < visible; ++j)
+        out[j] = out[j] - maximum;
+    packetExp(out, visible);
+    const float sum = laneSum(out, visible);
     if (!(sum >= 1.0f && sum < infinity)) // the max's own term is exp(0) = 1; NaN fails too
         return false;
-    result *= 1.0f / sum;
+    const float inverse = 1.0f / sum;
+    for (std::int64_t j = 0; j < visible; ++j)
+        out[j] = out[j] * inverse;
     return true;
 }
 
@@ -164,7 +192,7 @@ void renormalizedSoftmaxRow(const float* in, float* out, std::int64_t n, std::in
 {
     softmaxRow(in, out, n, n, divisor, arithmetic);
     std::fill(out + visible, out + n, 0.0f);
-    const float sum = arithmetic == Arithmetic::TorchOrder ? rowSum(out, n) : ConstArrayMap(out, visible).sum();
+    const float sum = arithmetic == Arithmetic::TorchOrder ? rowSum(out, n) : laneSum(out, visible);
     if (sum > 0)
         for (std::int64_t j = 0; j < visible; ++j)
             out[j] = out[j] / sum;

@@ -1,5 +1,6 @@
 #include "SessionValidator.h"
 
+#include "HeadShape.h"
 #include "Limits.h"
 #include "Session.h"
 #include "SessionEnums.h"
@@ -209,7 +210,7 @@ std::optional<SessionIssue> checkShapes(const Session& s)
                                                                 "\"multihead\", whose d_out serves queries, keys and values")
                                                                  .arg(s.dOutV)
                                                                  .arg(s.dOutKq)};
-        if (s.dOutKq % s.numHeads != 0)
+        if (!headsDivideOutput(s))
             return SessionIssue{"num_heads",
                                 SessionValidator::tr("num_heads (%1) must divide d_out (%2)").arg(s.numHeads).arg(s.dOutKq)};
     }
@@ -244,10 +245,11 @@ double estimateProcessBytes(const Session& s, std::int64_t T, std::int64_t S)
 
 double estimateTraceBytes(const Session& s, std::int64_t T, std::int64_t S)
 {
-    const double heads = s.effectiveHeads();
+    const HeadShape shape = headShape(s);
+    const double heads = shape.heads;
     const bool multi = s.variant == Variant::MultiHead;
-    const double dk = s.hasWeights() ? (multi ? double(s.dOutKq) / heads : s.dOutKq) : s.dIn;
-    const double dv = s.hasWeights() ? (multi ? double(s.dOutV) / heads : s.dOutV) : s.dIn;
+    const double dk = shape.dimKq;
+    const double dv = shape.dimV;
     const double t = double(T), src = double(S), dIn = s.dIn;
     const double cellMatrices = 2 + (s.dropoutActive() ? 3 : 0) + (s.causal ? 1 : 0);
     const double perHead = t * src * cellMatrices + (t + src) * dk + src * dv + 2 * t * dv + dIn * (2 * dk + dv);

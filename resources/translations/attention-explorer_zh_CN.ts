@@ -67,6 +67,22 @@ Row %2 sums to 1 over its %9 visible keys.</source>
         <source>%1 = attn_weights × keep × 1/(1 − p) = %2 × %3 × %4 = %5</source>
         <translation>%1 = attn_weights × keep × 1/(1 − p) = %2 × %3 × %4 = %5</translation>
     </message>
+    <message>
+        <source>&quot;%1&quot; (typed in) at position %2</source>
+        <translation>“%1”（手动输入）位于位置 %2</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; (token id %2) at position %3</source>
+        <translation>“%1”（token id %2）位于位置 %3</translation>
+    </message>
+    <message>
+        <source>%1 = %2 + %3
+= %4 + %5 = %6
+the token&apos;s vector plus its position&apos;s: %7</source>
+        <translation>%1 = %2 + %3
+= %4 + %5 = %6
+token 的向量加上其位置的向量：%7</translation>
+    </message>
 </context>
 <context>
     <name>CommandLine</name>
@@ -1151,6 +1167,10 @@ Without --dump-json it opens the desktop app.</source>
     <message>
         <source>The module&apos;s output</source>
         <translation>模块的输出</translation>
+    </message>
+    <message>
+        <source>typed in + %1 : %2</source>
+        <translation>手动输入 + %1 : %2</translation>
     </message>
 </context>
 <context>

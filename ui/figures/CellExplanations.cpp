@@ -60,12 +60,43 @@ QString dotTerms(const float* a, const float* b, Eigen::Index n, Eigen::Index st
     return text;
 }
 
+namespace {
+
+// inputs = token embedding + position embedding (positional "learned" or "sinusoidal").
+QString embeddingWithPosition(const Trace& trace, bool source, Eigen::Index row, Eigen::Index col)
+{
+    const auto& tokens = source ? trace.sourceTokens : trace.tokens;
+    const auto& ids = source ? trace.sourceTokenIds : trace.tokenIds;
+    const Matrix& m = source ? trace.sourceInputs : trace.inputs;
+    const Matrix& tokenRows = source ? trace.sourceTokenEmbeddings : trace.tokenEmbeddings;
+    const bool manual = trace.session.embedding == EmbeddingSource::Manual;
+    const QString tokenTerm = manual ? cell(source ? "source_token_embeddings" : "token_embeddings", row, col)
+                                     : QStringLiteral("embedding.weight[%1, %2]").arg(ids.at(std::size_t(row))).arg(col);
+    const QString positionTerm = trace.session.positional == Positional::Learned
+                                     ? QStringLiteral("pos_emb.weight[%1, %2]").arg(row).arg(col)
+                                     : QStringLiteral("PE[%1, %2]").arg(row).arg(col);
+    const QString origin = manual ? CellExplanations::tr("\"%1\" (typed in) at position %2")
+                                        .arg(QString::fromStdString(tokens.at(std::size_t(row))))
+                                        .arg(row)
+                                  : CellExplanations::tr("\"%1\" (token id %2) at position %3")
+                                        .arg(QString::fromStdString(tokens.at(std::size_t(row))))
+                                        .arg(ids.at(std::size_t(row)))
+                                        .arg(row);
+    return CellExplanations::tr("%1 = %2 + %3\n= %4 + %5 = %6\nthe token's vector plus its position's: %7")
+        .arg(cell(source ? "source_inputs" : "inputs", row, col), tokenTerm, positionTerm,
+             number(tokenRows(row, col)), number(trace.positionalEmbeddings(row, col)), number(m(row, col)), origin);
+}
+
+} // namespace
+
 QString embedding(const Trace& trace, bool source, Eigen::Index row, Eigen::Index col)
 {
     const auto& tokens = source ? trace.sourceTokens : trace.tokens;
     const auto& ids = source ? trace.sourceTokenIds : trace.tokenIds;
     const Matrix& m = source ? trace.sourceInputs : trace.inputs;
     const QString token = QString::fromStdString(tokens.at(std::size_t(row)));
+    if (trace.session.positional != Positional::None)
+        return embeddingWithPosition(trace, source, row, col);
     if (trace.session.embedding == EmbeddingSource::Manual)
         return CellExplanations::tr("%1 = %2: typed in for \"%3\"").arg(cell(source ? "source_inputs" : "inputs", row, col), number(m(row, col)), token);
     return CellExplanations::tr("%1 = embedding.weight[%2, %3] = %4\n\"%5\" has token id %2; the table's rows are drawn by "

@@ -9,20 +9,38 @@ namespace ae::figures {
 
 using namespace support;
 
+namespace {
+
+// How the panel's rows were made: the token table looked up (or the typed-in rows), plus,
+// for the inputs with positional embeddings, the position rows 0 .. rows-1.
+QString inputsOperation(const Trace& t, const Matrix& m, bool withPositions)
+{
+    const Session& s = t.session;
+    QString positions;
+    if (withPositions && s.positional == Positional::Learned)
+        positions = QStringLiteral("pos_emb(torch.arange(%1))").arg(m.rows());
+    else if (withPositions && s.positional == Positional::Sinusoidal)
+        positions = QStringLiteral("PE[:%1]").arg(m.rows());
+    if (s.embedding == EmbeddingSource::Manual)
+        return positions.isEmpty() ? TraceFigures::tr("typed in : %1").arg(shapeOf(m))
+                                   : TraceFigures::tr("typed in + %1 : %2").arg(positions, shapeOf(m));
+    return QStringLiteral("nn.Embedding(%1, %2)(token_ids)%3 : (%4) → %5")
+        .arg(s.vocabSize)
+        .arg(s.dIn)
+        .arg(positions.isEmpty() ? QString() : QStringLiteral(" + ") + positions)
+        .arg(m.rows())
+        .arg(shapeOf(m));
+}
+
+} // namespace
+
 HeatmapSpec embeddings(const TracePtr& trace)
 {
     HeatmapSpec spec;
     spec.tensorName = QStringLiteral("inputs");
     spec.title = trace->session.positional == Positional::None ? TraceFigures::tr("Embeddings x") : TraceFigures::tr("Inputs x = token + position");
     spec.matrix = shared(trace, trace->inputs);
-    const Session& s = trace->session;
-    spec.operation = s.embedding == EmbeddingSource::Torch
-                         ? QStringLiteral("nn.Embedding(%1, %2)(token_ids) : (%3) → %4")
-                               .arg(s.vocabSize)
-                               .arg(s.dIn)
-                               .arg(trace->inputs.rows())
-                               .arg(shapeOf(trace->inputs))
-                         : TraceFigures::tr("typed in : %1").arg(shapeOf(trace->inputs));
+    spec.operation = inputsOperation(*trace, trace->inputs, true);
     spec.rowLabels = queryLabels(*trace);
     spec.columnLabels = indexLabels(trace->inputs.cols());
     spec.rowAxisTitle = TraceFigures::tr("tokens");
@@ -39,6 +57,7 @@ HeatmapSpec tokenEmbeddings(const TracePtr& trace)
     spec.tensorName = QStringLiteral("token_embeddings");
     spec.title = TraceFigures::tr("Token embeddings");
     spec.matrix = shared(trace, trace->tokenEmbeddings);
+    spec.operation = inputsOperation(*trace, trace->tokenEmbeddings, false);
     spec.explain = {};
     return spec;
 }
@@ -77,8 +96,7 @@ HeatmapSpec sourceEmbeddings(const TracePtr& trace)
     spec.tensorName = QStringLiteral("source_inputs");
     spec.title = TraceFigures::tr("Source embeddings (keys and values come from these)");
     spec.matrix = shared(trace, trace->sourceInputs);
-    spec.operation.replace(QStringLiteral("(%1) → %2").arg(trace->inputs.rows()).arg(shapeOf(trace->inputs)),
-                           QStringLiteral("(%1) → %2").arg(trace->sourceInputs.rows()).arg(shapeOf(trace->sourceInputs)));
+    spec.operation = inputsOperation(*trace, trace->sourceInputs, true);
     spec.rowLabels = tokenLabels(trace->sourceTokens);
     spec.rowAxis = AxisKind::KeyTokens;
     spec.explain = [t = trace](Eigen::Index r, Eigen::Index c) { return explain::embedding(*t, true, r, c); };

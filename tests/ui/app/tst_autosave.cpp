@@ -21,7 +21,10 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_home.isValid());
-        // The child process and this one must agree on AppDataLocation.
+        // The child process and this one must agree on AppDataLocation: both read
+        // XDG_DATA_HOME, a temporary folder (the test mode of TestSandbox.cpp would move this
+        // process's to $HOME/.qttest, out of the app's sight).
+        QStandardPaths::setTestModeEnabled(false);
         qputenv("XDG_DATA_HOME", QFile::encodeName(m_home.path()));
         QCoreApplication::setOrganizationName(QStringLiteral("Attention Explorer"));
         QCoreApplication::setApplicationName(QStringLiteral("attention-explorer"));
