@@ -25,7 +25,7 @@ HeatmapSpec embeddings(const TracePtr& trace)
                          : TraceFigures::tr("typed in : %1").arg(shapeOf(trace->inputs));
     spec.rowLabels = queryLabels(*trace);
     spec.columnLabels = indexLabels(trace->inputs.cols());
-    spec.rowAxisTitle = TraceFigures::tr("tokens");
+    spec.rowAxisTitle = tokensAxisTitle(*trace, false);
     spec.columnAxisTitle = TraceFigures::tr("embedding dimension");
     spec.rowAxis = AxisKind::QueryTokens;
     spec.columnAxis = AxisKind::Features;
@@ -80,6 +80,7 @@ HeatmapSpec sourceEmbeddings(const TracePtr& trace)
     spec.operation.replace(QStringLiteral("(%1) → %2").arg(trace->inputs.rows()).arg(shapeOf(trace->inputs)),
                            QStringLiteral("(%1) → %2").arg(trace->sourceInputs.rows()).arg(shapeOf(trace->sourceInputs)));
     spec.rowLabels = tokenLabels(trace->sourceTokens);
+    spec.rowAxisTitle = tokensAxisTitle(*trace, true);
     spec.rowAxis = AxisKind::KeyTokens;
     spec.explain = [t = trace](Eigen::Index r, Eigen::Index c) { return explain::embedding(*t, true, r, c); };
     return spec;
@@ -88,7 +89,7 @@ HeatmapSpec sourceEmbeddings(const TracePtr& trace)
 Figure projectionWeights(const TracePtr& trace, int head)
 {
     Figure figure;
-    figure.name = QStringLiteral("02-projection-weights") + fileHead(*trace, head);
+    figure.name = fileStem(2, QStringLiteral("projection_weights"), *trace, head);
     figure.title = TraceFigures::tr("Trainable projections W_q, W_k, W_v") + headSuffix(*trace, head);
     figure.columns = 3;
     const HeadProjection projection = headProjection(*trace, head);
@@ -114,7 +115,7 @@ Figure projectionWeights(const TracePtr& trace, int head)
 Figure projections(const TracePtr& trace, int head)
 {
     Figure figure;
-    figure.name = QStringLiteral("02-queries-keys-values") + fileHead(*trace, head);
+    figure.name = fileStem(2, QStringLiteral("queries_keys_values"), *trace, head);
     figure.title = TraceFigures::tr("Queries, keys and values") + headSuffix(*trace, head);
     figure.columns = 3;
     const HeadTrace& h = headOf(*trace, head);
@@ -145,7 +146,7 @@ Figure projections(const TracePtr& trace, int head)
                                   shapeOf(*part.w), shapeOf(*part.m));
         spec.rowLabels = part.fromSource ? tokenLabels(trace->sourceTokens) : queryLabels(*trace);
         spec.columnLabels = indexLabels(part.m->cols());
-        spec.rowAxisTitle = TraceFigures::tr("tokens");
+        spec.rowAxisTitle = tokensAxisTitle(*trace, part.fromSource);
         spec.columnAxisTitle = TraceFigures::tr("dimension");
         spec.rowAxis = part.fromSource || part.kind != explain::Projection::Query ? AxisKind::KeyTokens : AxisKind::QueryTokens;
         spec.columnAxis = AxisKind::Features;

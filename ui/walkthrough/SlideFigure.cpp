@@ -25,6 +25,7 @@ Figure SlideFigure::compact(Figure figure)
         const Eigen::Index keys = spec.matrix ? spec.matrix->cols() : 0;
         if (keys > CompactExtent && spec.scheme == ColorScheme::Sequential) {
             spec.range = std::pair{0.0f, float(BigWeightsScale) / float(keys)};
+            spec.scale = ScaleMode::Fixed;
             rescaledKeys = keys;
             if (figure.title.isEmpty())
                 spec.title = rescaled(spec.title, keys);
