@@ -53,7 +53,9 @@ void FigureWidget::resizePanels(int count)
 int FigureWidget::fittingColumns() const
 {
     const int wanted = std::clamp(m_figure.columns, 1, std::max(panelCount(), 1));
-    const int comfortable = fontMetrics().height() * ComfortableLines;
+    int comfortable = fontMetrics().height() * ComfortableLines;
+    for (const HeatmapWidget* panel : m_panels)
+        comfortable = std::max(comfortable, panel->comfortableWidth());
     return std::clamp(width() / std::max(comfortable, 1), 1, wanted);
 }
 
@@ -72,10 +74,10 @@ void FigureWidget::setFigure(const Figure& figure)
     const bool samePanels = count == panelCount();
     m_figure = figure;
     resizePanels(count);
+    for (int i = 0; i < count; ++i) // first: the columns depend on what the panels show
+        m_panels[std::size_t(i)]->setSpec(figure.panels[std::size_t(i)]);
     if (const int columns = fittingColumns(); !samePanels || columns != m_columns)
         layoutPanels(columns);
-    for (int i = 0; i < count; ++i)
-        m_panels[std::size_t(i)]->setSpec(figure.panels[std::size_t(i)]);
     m_title->setText(figure.title);
     m_title->setVisible(!figure.title.isEmpty());
     setAccessibleName(figure.title);

@@ -221,6 +221,29 @@ int HeatmapWidget::heightForWidth(int width) const
     return high;
 }
 
+int HeatmapWidget::comfortableWidth() const
+{
+    const Eigen::Index columns = columnsOf(m_spec);
+    if (columns <= 0)
+        return minimumSizeHint().width();
+    const double line = m_prepared.metrics.lineHeight;
+    const double wanted = double(std::min<Eigen::Index>(columns, ComfortableCells)) * line / double(columns);
+    // Height is no limit here: the panel takes the height its width asks for.
+    const auto cellsAt = [&](int width) {
+        return HeatmapLayout::compute(m_spec, QRectF(0, 0, width, 1e6), m_prepared.metrics).cellWidth;
+    };
+    int low = minimumSizeHint().width(), high = 4096;
+    if (cellsAt(low) >= wanted)
+        return low;
+    if (cellsAt(high) < wanted)
+        return high;
+    while (high - low > 1) {
+        const int middle = low + (high - low) / 2;
+        (cellsAt(middle) >= wanted ? high : low) = middle;
+    }
+    return high;
+}
+
 QSize HeatmapWidget::minimumSizeHint() const
 {
     const int line = fontMetrics().height();

@@ -57,6 +57,11 @@ public:
     // heads grid beside docked panels) is not given the full preferred height to centre in.
     bool hasHeightForWidth() const override { return true; }
     int heightForWidth(int width) const override;
+    // The least width at which the cells area is ComfortableCells line heights wide (or each
+    // cell a line height, with fewer columns), so a grid of panels is never laid out in
+    // columns too narrow for their labels and colour bar to leave room for cells.
+    static constexpr int ComfortableCells = 10;
+    int comfortableWidth() const;
 
 Q_SIGNALS:
     // A freshly painted image is on screen.
