@@ -165,6 +165,9 @@ double ColorMap::fraction(double value) const
 {
     if (std::isnan(value))
         return 0;
+    // On a per-row scale the bar's values are fractions of each row's maximum already.
+    if (m_scheme == ColorScheme::Sequential && m_scale.mode == ScaleMode::PerRow)
+        return std::clamp(value, 0.0, 1.0);
     if (m_scheme == ColorScheme::Sequential)
         return m_scale.fraction(value);
     return std::clamp((value - m_low) / (m_high - m_low), 0.0, 1.0);

@@ -58,7 +58,8 @@ public:
     QRgb colorAt(int index) const { return m_table[std::size_t(index)]; }
     const std::array<QRgb, Size>& table() const { return m_table; }
     double valueAt(int index) const; // the value an entry stands for (inverse of index())
-    // Position of `value` on the scale, 0 at low() and 1 at high(), clamped.
+    // Position of `value` on the colour bar, 0 at low() and 1 at high(), clamped (per row:
+    // `value` is a fraction of a row's maximum).
     double fraction(double value) const;
 
     // Background and line colour of hatched (non-finite) cells.

@@ -123,6 +123,8 @@ private Q_SLOTS:
         const ColorMap colors(scaleOf(ScaleMode::PerRow));
         const auto ticks = ColorBarPainter::ticks(colors, 3);
         QCOMPARE(ticks.back().first, 1.0);
+        QCOMPARE(colors.fraction(1.0), 1.0); // the top of the bar, whatever the rows' maxima
+        QCOMPARE(colors.fraction(0.5), 0.5);
         QCOMPARE(ticks.back().second, ColorBarPainter::tr("row max"));
         QCOMPARE(ticks.front().first, 0.0);
         QVERIFY(!ticks.front().second.contains(QStringLiteral("max")));
