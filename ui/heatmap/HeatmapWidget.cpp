@@ -224,7 +224,9 @@ int HeatmapWidget::heightForWidth(int width) const
 int HeatmapWidget::comfortableWidth() const
 {
     const Eigen::Index columns = columnsOf(m_spec);
-    if (columns <= 0)
+    // Big matrices are read as pictures, not cell by cell: the page's own rule (FigureWidget's
+    // ComfortableLines) is enough for them.
+    if (columns <= 0 || columns > ComfortableMaxColumns)
         return minimumSizeHint().width();
     const double line = m_prepared.metrics.lineHeight;
     const double wanted = double(std::min<Eigen::Index>(columns, ComfortableCells)) * line / double(columns);

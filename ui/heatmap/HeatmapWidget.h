@@ -60,7 +60,9 @@ public:
     // The least width at which the cells area is ComfortableCells line heights wide (or each
     // cell a line height, with fewer columns), so a grid of panels is never laid out in
     // columns too narrow for their labels and colour bar to leave room for cells.
+    // Matrices of up to ComfortableMaxColumns columns only.
     static constexpr int ComfortableCells = 10;
+    static constexpr int ComfortableMaxColumns = 32;
     int comfortableWidth() const;
 
 Q_SIGNALS:

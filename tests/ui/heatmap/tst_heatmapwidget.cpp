@@ -244,6 +244,34 @@ private Q_SLOTS:
         QCOMPARE(figure.columnCount(), 4); // never more than the figure asks for
     }
 
+    // The dropout figure at 11 tokens: three labelled panels in a row would leave a few
+    // pixels per cell; the figure takes fewer columns and every cell is a line high.
+    void labelledPanelsGetRoomForTheirCells()
+    {
+        m_widget->hide();
+        HeatmapSpec spec = test::articleWeights();
+        Matrix m = Matrix::Constant(11, 11, 0.09f);
+        spec.matrix = std::make_shared<Matrix>(m);
+        spec.rowLabels = spec.columnLabels = {};
+        for (int i = 0; i < 11; ++i)
+            spec.rowLabels << QStringLiteral("token%1").arg(i);
+        spec.columnLabels = spec.rowLabels;
+        Figure three;
+        three.columns = 3;
+        three.panels = {spec, spec, spec};
+        FigureWidget figure;
+        const int line = figure.fontMetrics().height();
+        figure.resize(3 * line * FigureWidget::ComfortableLines + 10, 800);
+        figure.setFigure(three);
+        figure.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&figure));
+        QVERIFY2(figure.columnCount() < 3, qPrintable(QString::number(figure.columnCount())));
+        QCoreApplication::processEvents();
+        QVERIFY(figure.panel(0)->cellGeometry().cellWidth() >= line);
+        figure.resize(4000, 800);
+        QCOMPARE(figure.columnCount(), 3); // room enough: side by side again
+    }
+
     void heightFollowsWidthInANarrowColumn()
     {
         const QSize preferred = m_widget->sizeHint();
