@@ -85,6 +85,13 @@ token 的向量加上其位置的向量：%7</translation>
     </message>
 </context>
 <context>
+    <name>ColorBarPainter</name>
+    <message>
+        <source>row max</source>
+        <translation>行最大值</translation>
+    </message>
+</context>
+<context>
     <name>CommandLine</name>
     <message>
         <source>Attention Explorer: computes attention in transformers step by step, with PyTorch&apos;s numbers.
@@ -449,10 +456,6 @@ Without --dump-json it opens the desktop app.</source>
         <translation>源句嵌入</translation>
     </message>
     <message>
-        <source>In cross-attention the keys and values come from a second sentence; its tokens are looked up in the same table.</source>
-        <translation>在交叉注意力中，键和值来自第二个句子；它的 token 在同一张嵌入表中查找。</translation>
-    </message>
-    <message>
         <source>Self-attention: queries, keys and values all come from the sentence itself. Type a source sentence to see cross-attention.</source>
         <translation>自注意力：查询、键和值都来自句子本身。输入一个源句即可查看交叉注意力。</translation>
     </message>
@@ -603,6 +606,10 @@ Without --dump-json it opens the desktop app.</source>
     <message>
         <source>One head. Choose the variant &quot;multi-head&quot; and more than one head to compare heads.</source>
         <translation>只有一个头。选择变体“multi-head”并设置多于一个头，即可比较各个头。</translation>
+    </message>
+    <message>
+        <source>In cross-attention the keys and values come from a second sentence; its tokens are looked up in the same table. The two sentences share one vocabulary, sorted: typing a source sentence adds its words and renumbers the ids, so the sentence&apos;s own token embeddings above change too.</source>
+        <translation>在交叉注意力中，键和值来自第二个句子；它的 token 在同一张嵌入表中查找。两个句子共用一个排序后的词表：输入源句会加入它的词并重新编号所有 id，因此上面句子自身的 token 嵌入也会随之改变。</translation>
     </message>
 </context>
 <context>
@@ -1171,6 +1178,28 @@ Without --dump-json it opens the desktop app.</source>
     <message>
         <source>typed in + %1 : %2</source>
         <translation>手动输入 + %1 : %2</translation>
+        <source>queries: the sentence</source>
+        <translation>查询：句子</translation>
+    </message>
+    <message>
+        <source>keys/values: the source sentence</source>
+        <translation>键/值：源句</translation>
+    </message>
+    <message>
+        <source>tokens of the source sentence</source>
+        <translation>源句的 token</translation>
+    </message>
+    <message>
+        <source>tokens of the sentence</source>
+        <translation>句子的 token</translation>
+    </message>
+    <message>
+        <source>Causal mask over the source tokens (1 = hidden)</source>
+        <translation>作用于源句 token 的因果掩码（1 = 隐藏）</translation>
+    </message>
+    <message>
+        <source>Causal mask on cross-attention: query i sees source tokens 0 to i, paired by position, not by meaning. %1</source>
+        <translation>交叉注意力上的因果掩码：查询 i 只看到源句的第 0 到第 i 个 token，按位置而非按含义配对。%1</translation>
     </message>
 </context>
 <context>
@@ -1431,10 +1460,6 @@ Without --dump-json it opens the desktop app.</source>
         <translation>多头：由多个头组成的包装类</translation>
     </message>
     <message>
-        <source>Multi-head: one projection, split (efficient)</source>
-        <translation>多头：一次投影后拆分（高效）</translation>
-    </message>
-    <message>
         <source>torch.rand (article)</source>
         <translation>torch.rand（文章）</translation>
     </message>
@@ -1497,6 +1522,49 @@ Without --dump-json it opens the desktop app.</source>
     <message>
         <source>d_ou&amp;t</source>
         <translation>d_ou&amp;t</translation>
+    </message>
+    <message>
+        <source>Multi-head: one split projection</source>
+        <translation>多头：一次投影后拆分</translation>
+    </message>
+</context>
+<context>
+    <name>ae::ColorScaleChoice</name>
+    <message>
+        <source>Fixed, 0 to 1</source>
+        <translation>固定，0 到 1</translation>
+    </message>
+    <message>
+        <source>Automatic, 0 to the largest</source>
+        <translation>自动，0 到最大值</translation>
+    </message>
+    <message>
+        <source>Logarithmic</source>
+        <translation>对数</translation>
+    </message>
+    <message>
+        <source>Per row</source>
+        <translation>按行</translation>
+    </message>
+    <message>
+        <source>Every weight on the same scale from 0 to 1: colours compare across rows and sessions, but weights spread over many tokens look white.</source>
+        <translation>所有权重使用同一个 0 到 1 的刻度：颜色可以跨行、跨会话比较，但分散在许多 token 上的权重会显得几乎是白色。</translation>
+    </message>
+    <message>
+        <source>From 0 to the largest weight of the matrix.</source>
+        <translation>从 0 到矩阵中最大的权重。</translation>
+    </message>
+    <message>
+        <source>Powers of ten from 0.0001 to the largest weight get equal steps of colour: small weights stay visible; 0 stays white.</source>
+        <translation>从 0.0001 到最大权重，每个 10 的幂占相同的颜色步长：小权重依然可见；0 仍为白色。</translation>
+    </message>
+    <message>
+        <source>Each row from 0 to its own largest weight (&quot;row max&quot;): where each query looks most, even when its weights are spread over many keys. Colours do not compare across rows; the numbers do.</source>
+        <translation>每一行从 0 到它自己的最大权重（“行最大值”）：显示每个查询最关注哪里，即使它的权重分散在许多键上。颜色不能跨行比较，数值可以。</translation>
+    </message>
+    <message>
+        <source>Colour &amp;Scale of Weights</source>
+        <translation>权重的颜色刻度(&amp;S)</translation>
     </message>
 </context>
 <context>
@@ -1671,6 +1739,10 @@ Without --dump-json it opens the desktop app.</source>
         <source>%1: %2 tokens for %3 words / %4 bytes</source>
         <extracomment>%1 which text (sentence, source), %2 tokens, %3 white-space separated words, %4 UTF-8 bytes</extracomment>
         <translation>%1：%2 个 token，对应 %3 个词 / %4 字节</translation>
+    <name>ae::FigurePage</name>
+    <message>
+        <source>&amp;Colour scale of the weights:</source>
+        <translation>权重的颜色刻度(&amp;C)：</translation>
     </message>
 </context>
 <context>
@@ -2013,6 +2085,10 @@ The pages still show the last session that could.</source>
         <source>&lt;code&gt;torch.manual_seed(dropout_seed)&lt;/code&gt; right before dropout draws its mask, or no seed: the draws continue the random stream where the weights left it.</source>
         <translation>在 dropout 抽取掩码之前立即调用 &lt;code&gt;torch.manual_seed(dropout_seed)&lt;/code&gt;；或者不设种子：随机数从权重用完之处继续抽取。</translation>
     </message>
+    <message>
+        <source>With a source sentence the mask is torch.triu(torch.ones(T, S), diagonal=1): query i sees source tokens 0 to i, paired by position, not by meaning. A decoder masks its own sentence, not the source it reads, so this is rarely what a model does; it is computed as PyTorch would.</source>
+        <translation>有源句时，掩码是 torch.triu(torch.ones(T, S), diagonal=1)：查询 i 只看到源句的第 0 到第 i 个 token，按位置而非按含义配对。解码器掩盖的是它自己的句子，而不是它读取的源句，所以模型很少这样做；这里按 PyTorch 的方式计算。</translation>
+    </message>
 </context>
 <context>
     <name>ae::ScalingChartWidget</name>
@@ -2070,6 +2146,10 @@ The pages still show the last session that could.</source>
     <message>
         <source>Not pasted: the text would have %1 characters; a sentence may have at most %2.</source>
         <translation>未粘贴：文本将有 %1 个字符；句子最多 %2 个字符。</translation>
+    </message>
+    <message>
+        <source>Both sentences share one vocabulary: the source sentence&apos;s words join it and every id is renumbered in sorted order, so the sentence&apos;s own embeddings change too as you type here (nn.Embedding picks its rows by id).</source>
+        <translation>两个句子共用一个词表：源句的词会加入词表，所有 id 按排序重新编号，因此在这里输入时，句子自身的嵌入也会改变（nn.Embedding 按 id 选取行）。</translation>
     </message>
 </context>
 <context>
@@ -2286,6 +2366,17 @@ The pages still show the last session that could.</source>
     <message>
         <source>Leave the walkthrough and get back the session you had before it</source>
         <translation>离开分步讲解，取回讲解开始前的会话</translation>
+    </message>
+</context>
+<context>
+    <name>ae::ZoomIndicator</name>
+    <message>
+        <source>Zoomed in: click (or press Ctrl+0, or double-click the cells) to see the whole matrix again. Ctrl+wheel, a pinch or the + and − keys zoom.</source>
+        <translation>已放大：点击此处（或按 Ctrl+0，或双击单元格）可重新查看整个矩阵。Ctrl+滚轮、双指捏合或 + 和 − 键可缩放。</translation>
+    </message>
+    <message>
+        <source>%1 % · Reset</source>
+        <translation>%1 % · 复原</translation>
     </message>
 </context>
 <context>

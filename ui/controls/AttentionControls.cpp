@@ -36,11 +36,12 @@ AttentionControls::AttentionControls(SessionDocument* document, QWidget* parent)
     sync::addChoice(m_variant, Variant::Simplified, tr("Simplified (no weights)"));
     sync::addChoice(m_variant, Variant::SelfAttention, tr("Self-attention (W_q, W_k, W_v)"));
     sync::addChoice(m_variant, Variant::MultiHeadWrapper, tr("Multi-head: wrapper of heads"));
-    sync::addChoice(m_variant, Variant::MultiHead,
-                    tr("Multi-head: one projection, split (efficient)"));
+    sync::addChoice(m_variant, Variant::MultiHead, tr("Multi-head: one split projection"));
     sync::addChoice(m_init, InitScheme::Rand, tr("torch.rand (article)"));
     sync::addChoice(m_init, InitScheme::Linear, tr("nn.Linear (book)"));
-    sync::fitNarrow(m_variant);
+    // As wide as its longest choice: a clipped "Multi-head: one split proj" reads as another
+    // variant. The dock grows to it; the form puts it under its label when narrow.
+    m_variant->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     sync::fitNarrow(m_init);
 
     addRow(

@@ -83,6 +83,18 @@ void ControlSection::addKey(const QString& key, QWidget* control, const QString&
     registerKey(key, control, toolTip, m_lastIssue);
 }
 
+void ControlSection::addNote(QLabel* note)
+{
+    note->setWordWrap(true);
+    note->setTextFormat(Qt::PlainText);
+    QFont small = note->font();
+    small.setPointSizeF(small.pointSizeF() * 0.9);
+    note->setFont(small);
+    note->setForegroundRole(QPalette::PlaceholderText);
+    note->hide();
+    m_form->addRow(static_cast<QWidget*>(nullptr), note);
+}
+
 void ControlSection::revealKey(const QString& /*key*/) {}
 
 void ControlSection::edit(const std::function<void(Session&)>& change)

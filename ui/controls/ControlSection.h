@@ -48,6 +48,8 @@ protected:
     // One more key whose control lives inside the last row's widget; it shares that
     // row's issue line.
     void addKey(const QString& key, QWidget* control, const QString& toolTip);
+    // A note in the field column under the last row (an explanation, not a key's issue).
+    void addNote(QLabel* note);
     // Called before a key's issue is shown, to bring its control into view (a tab page).
     virtual void revealKey(const QString& key);
 

@@ -7,12 +7,21 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QLabel>
 
 namespace ae {
+
+QString MaskDropoutControls::crossCausalNote()
+{
+    return tr("With a source sentence the mask is torch.triu(torch.ones(T, S), diagonal=1): query i sees source "
+              "tokens 0 to i, paired by position, not by meaning. A decoder masks its own sentence, not the source "
+              "it reads, so this is rarely what a model does; it is computed as PyTorch would.");
+}
 
 MaskDropoutControls::MaskDropoutControls(SessionDocument* document, QWidget* parent)
     : ControlSection(tr("Causal mask and dropout"), document, parent)
     , m_causal(new QCheckBox(tr("&Causal: hide future tokens"), this))
+    , m_crossCausalNote(new QLabel(this))
     , m_maskMethod(new QComboBox(this))
     , m_dropout(new DropoutEdit(this))
     , m_training(new QCheckBox(tr("T&raining mode: dropout acts"), this))
@@ -25,6 +34,9 @@ MaskDropoutControls::MaskDropoutControls(SessionDocument* document, QWidget* par
     addRow(QStringLiteral("causal"), m_causal,
            tr("Each token attends only to itself and the tokens before it: "
               "<code>mask = torch.triu(torch.ones(T, T), diagonal=1)</code>."));
+    m_crossCausalNote->setObjectName(QStringLiteral("cross_causal_note"));
+    m_crossCausalNote->setText(crossCausalNote());
+    addNote(m_crossCausalNote);
     addRow(QStringLiteral("mask_method"), tr("&Mask method"), m_maskMethod,
            tr("<code>attn_scores.masked_fill(mask.bool(), -torch.inf)</code> before the softmax, "
               "or the "
@@ -67,6 +79,7 @@ void MaskDropoutControls::setSession(const Session& s)
     sync::setChecked(m_training, s.training);
     m_dropoutSeed->setValue(s.dropoutSeed);
 
+    m_crossCausalNote->setVisible(s.causal && s.isCross());
     m_maskMethod->setEnabled(s.causal);
     m_dropoutSeed->setEnabled(s.dropoutActive());
 }

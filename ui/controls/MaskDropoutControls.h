@@ -4,6 +4,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QLabel;
 
 namespace ae {
 
@@ -11,7 +12,8 @@ class DropoutEdit;
 class DropoutSeedEdit;
 
 // What happens to the attention weights: causal, mask_method, dropout, training and
-// dropout_seed.
+// dropout_seed. A causal mask on cross-attention is allowed (PyTorch computes it: triu of a
+// T x S matrix), with a note under the check box saying what it means.
 class MaskDropoutControls : public ControlSection
 {
     Q_OBJECT
@@ -19,9 +21,11 @@ public:
     explicit MaskDropoutControls(SessionDocument* document, QWidget* parent = nullptr);
 
     void setSession(const Session& session) override;
+    static QString crossCausalNote();
 
 private:
     QCheckBox* m_causal;
+    QLabel* m_crossCausalNote;
     QComboBox* m_maskMethod;
     DropoutEdit* m_dropout;
     QCheckBox* m_training;

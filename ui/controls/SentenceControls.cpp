@@ -8,6 +8,7 @@
 #include "Limits.h"
 
 #include <QComboBox>
+#include <QLabel>
 #include <QMimeData>
 #include <QPlainTextEdit>
 
@@ -59,6 +60,7 @@ SentenceControls::SentenceControls(SessionDocument* document, QWidget* parent)
     , m_sentence(makeTextEdit(3, this))
     , m_sourceSentence(makeTextEdit(2, this))
     , m_tokenizer(new QComboBox(this))
+    , m_sharedVocabularyNote(new QLabel(this))
 {
     m_sourceSentence->setPlaceholderText(
         tr("Empty: self-attention. Type here for cross-attention."));
@@ -75,6 +77,12 @@ SentenceControls::SentenceControls(SessionDocument* document, QWidget* parent)
            tr("Cross-attention: keys and values come from this sentence's tokens, queries from the "
               "sentence: <code>keys = source_inputs @ W_key</code>. Leave it empty for "
               "self-attention."));
+    m_sharedVocabularyNote->setObjectName(QStringLiteral("shared_vocabulary_note"));
+    m_sharedVocabularyNote->setText(
+        tr("Both sentences share one vocabulary: the source sentence's words join it and every id is "
+           "renumbered in sorted order, so the sentence's own embeddings change too as you type here "
+           "(nn.Embedding picks its rows by id)."));
+    addNote(m_sharedVocabularyNote);
     addRow(QStringLiteral("tokenizer"), tr("Tokeni&zer"), m_tokenizer,
            tr("How text becomes tokens: punctuation becomes a space, then "
               "<code>text.split()</code>; the "
@@ -116,6 +124,8 @@ void SentenceControls::setSession(const Session& session)
     sync::setText(m_sentence, session.sentence);
     sync::setText(m_sourceSentence, session.sourceSentence);
     sync::setChoice(m_tokenizer, session.tokenizer);
+    // Manual embeddings are typed per token: no table, no ids to renumber.
+    m_sharedVocabularyNote->setVisible(session.isCross() && session.embedding == EmbeddingSource::Torch);
 }
 
 } // namespace ae

@@ -3,12 +3,14 @@
 #include "ControlSection.h"
 
 class QComboBox;
+class QLabel;
 class QPlainTextEdit;
 
 namespace ae {
 
 // The text attention runs on: sentence, source_sentence (cross-attention when not
-// empty) and the tokenizer that splits both.
+// empty) and the tokenizer that splits both. Under the source sentence, while there is one,
+// a note says why typing it changes the sentence's own embeddings (one shared vocabulary).
 class SentenceControls : public ControlSection
 {
     Q_OBJECT
@@ -21,6 +23,7 @@ private:
     QPlainTextEdit* m_sentence;
     QPlainTextEdit* m_sourceSentence;
     QComboBox* m_tokenizer;
+    QLabel* m_sharedVocabularyNote;
 };
 
 } // namespace ae

@@ -49,7 +49,11 @@ ExportDialog::ExportDialog(const QString& what, QWidget* parent)
     }
     auto* form = new QFormLayout;
     form->addRow(new QLabel(what, this));
-    form->addRow(tr("&Folder:"), directoryRow);
+    // A row label given as text gets a buddy only beside a widget, not beside a layout, and
+    // without one its "&" is shown literally.
+    auto* folderLabel = new QLabel(tr("&Folder:"), this);
+    folderLabel->setBuddy(m_directory);
+    form->addRow(folderLabel, directoryRow);
     form->addRow(tr("Formats:"), formatRow);
     form->addRow(tr("PNG &scale:"), m_scale);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);

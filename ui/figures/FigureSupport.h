@@ -70,14 +70,34 @@ inline QString fileHead(const Trace& trace, int head)
     return trace.heads.size() > 1 ? QStringLiteral("-head%1").arg(head + 1) : QString();
 }
 
+// The axis of the query tokens; in cross-attention it names the sentence they come from, as
+// the key axis names the source sentence, so two sentences' tokens are never confused.
+inline QString queryAxisTitle(const Trace& trace)
+{
+    return trace.session.isCross() ? TraceFigures::tr("queries: the sentence") : TraceFigures::tr("queries");
+}
+
+inline QString keyAxisTitle(const Trace& trace)
+{
+    return trace.session.isCross() ? TraceFigures::tr("keys/values: the source sentence") : TraceFigures::tr("keys");
+}
+
+// Rows of token vectors (embeddings, projections): in cross-attention, of which sentence.
+inline QString tokensAxisTitle(const Trace& trace, bool fromSource)
+{
+    if (!trace.session.isCross())
+        return TraceFigures::tr("tokens");
+    return fromSource ? TraceFigures::tr("tokens of the source sentence") : TraceFigures::tr("tokens of the sentence");
+}
+
 // A (T x S) attention-shaped spec: queries on the rows, keys on the columns.
 inline HeatmapSpec attentionSpec(const Trace& trace)
 {
     HeatmapSpec spec;
     spec.rowLabels = queryLabels(trace);
     spec.columnLabels = keyLabels(trace);
-    spec.rowAxisTitle = TraceFigures::tr("queries");
-    spec.columnAxisTitle = TraceFigures::tr("keys");
+    spec.rowAxisTitle = queryAxisTitle(trace);
+    spec.columnAxisTitle = keyAxisTitle(trace);
     spec.rowAxis = AxisKind::QueryTokens;
     spec.columnAxis = AxisKind::KeyTokens;
     return spec;

@@ -43,7 +43,7 @@ HeatmapSpec embeddings(const TracePtr& trace)
     spec.operation = inputsOperation(*trace, trace->inputs, true);
     spec.rowLabels = queryLabels(*trace);
     spec.columnLabels = indexLabels(trace->inputs.cols());
-    spec.rowAxisTitle = TraceFigures::tr("tokens");
+    spec.rowAxisTitle = tokensAxisTitle(*trace, false);
     spec.columnAxisTitle = TraceFigures::tr("embedding dimension");
     spec.rowAxis = AxisKind::QueryTokens;
     spec.columnAxis = AxisKind::Features;
@@ -98,6 +98,7 @@ HeatmapSpec sourceEmbeddings(const TracePtr& trace)
     spec.matrix = shared(trace, trace->sourceInputs);
     spec.operation = inputsOperation(*trace, trace->sourceInputs, true);
     spec.rowLabels = tokenLabels(trace->sourceTokens);
+    spec.rowAxisTitle = tokensAxisTitle(*trace, true);
     spec.rowAxis = AxisKind::KeyTokens;
     spec.explain = [t = trace](Eigen::Index r, Eigen::Index c) { return explain::embedding(*t, true, r, c); };
     return spec;
@@ -106,7 +107,7 @@ HeatmapSpec sourceEmbeddings(const TracePtr& trace)
 Figure projectionWeights(const TracePtr& trace, int head)
 {
     Figure figure;
-    figure.name = QStringLiteral("02-projection-weights") + fileHead(*trace, head);
+    figure.name = fileStem(2, QStringLiteral("projection_weights"), *trace, head);
     figure.title = TraceFigures::tr("Trainable projections W_q, W_k, W_v") + headSuffix(*trace, head);
     figure.columns = 3;
     const HeadProjection projection = headProjection(*trace, head);
@@ -132,7 +133,7 @@ Figure projectionWeights(const TracePtr& trace, int head)
 Figure projections(const TracePtr& trace, int head)
 {
     Figure figure;
-    figure.name = QStringLiteral("02-queries-keys-values") + fileHead(*trace, head);
+    figure.name = fileStem(2, QStringLiteral("queries_keys_values"), *trace, head);
     figure.title = TraceFigures::tr("Queries, keys and values") + headSuffix(*trace, head);
     figure.columns = 3;
     const HeadTrace& h = headOf(*trace, head);
@@ -163,7 +164,7 @@ Figure projections(const TracePtr& trace, int head)
                                   shapeOf(*part.w), shapeOf(*part.m));
         spec.rowLabels = part.fromSource ? tokenLabels(trace->sourceTokens) : queryLabels(*trace);
         spec.columnLabels = indexLabels(part.m->cols());
-        spec.rowAxisTitle = TraceFigures::tr("tokens");
+        spec.rowAxisTitle = tokensAxisTitle(*trace, part.fromSource);
         spec.columnAxisTitle = TraceFigures::tr("dimension");
         spec.rowAxis = part.fromSource || part.kind != explain::Projection::Query ? AxisKind::KeyTokens : AxisKind::QueryTokens;
         spec.columnAxis = AxisKind::Features;

@@ -22,6 +22,13 @@ QStringList keyLabels(const Trace& trace)
     return tokenLabels(trace.keyTokens());
 }
 
+QString fileStem(int step, const QString& name, const Trace& trace, int head)
+{
+    QString stem = name.toLower();
+    stem.replace(u'-', u'_');
+    return QStringLiteral("%1-%2").arg(step, 2, 10, QChar(u'0')).arg(stem) + (head >= 0 ? fileHead(trace, head) : QString());
+}
+
 Figure single(HeatmapSpec spec, const QString& name)
 {
     Figure figure; // no figure title: the panel's own title says it
@@ -64,7 +71,8 @@ HeatmapSpec causalMask(const TracePtr& trace)
 {
     HeatmapSpec spec = attentionSpec(*trace);
     spec.tensorName = QStringLiteral("mask");
-    spec.title = TraceFigures::tr("Causal mask (1 = hidden)");
+    spec.title = trace->session.isCross() ? TraceFigures::tr("Causal mask over the source tokens (1 = hidden)")
+                                          : TraceFigures::tr("Causal mask (1 = hidden)");
     spec.matrix = owned(ae::causalMask(trace->queryCount(), trace->keyCount()));
     spec.operation = QStringLiteral("torch.triu(torch.ones(%1, %2), diagonal=1) : %3")
                          .arg(trace->queryCount())
@@ -97,7 +105,9 @@ HeatmapSpec weights(const TracePtr& trace, int head)
     spec.title = TraceFigures::tr("Attention weights α") + headSuffix(*trace, head);
     spec.matrix = shared(trace, h.attnWeights);
     spec.scheme = ColorScheme::Sequential;
-    spec.range = std::pair{0.0f, 1.0f};
+    spec.range = std::pair{0.0f, 1.0f}; // for ScaleMode::Fixed
+    // Per row: a long causal sentence's rows are far below 1 and would look white on 0-1.
+    spec.scale = ScaleMode::PerRow;
     const QString scaled = s.hasWeights() ? QStringLiteral(" / ") + divisorText(*trace) : QString();
     if (!s.causal)
         spec.operation = QStringLiteral("α = softmax(ω%1, dim=-1) : %2 → %2").arg(scaled, shapeOf(h.attnWeights));
@@ -126,9 +136,15 @@ Figure maskMethods(const TracePtr& trace, int head)
     renorm.title = TraceFigures::tr("Method 1: softmax, zero, renormalise");
     renorm.operation = QStringLiteral("w = softmax(ω / %1) · tril;  w / w.sum(dim=1)").arg(divisorText(*trace));
     Figure figure;
-    figure.name = QStringLiteral("05-mask-methods") + fileHead(*trace, head);
-    figure.title = TraceFigures::tr("Both causal masking methods give the same weights: max |difference| = %1")
-                                     .arg(double(h.maskMethodsMaxDiff), 0, 'g', 3) + headSuffix(*trace, head);
+    figure.name = fileStem(5, QStringLiteral("mask_methods"), *trace, head);
+    const QString agree = TraceFigures::tr("Both causal masking methods give the same weights: max |difference| = %1")
+                              .arg(double(h.maskMethodsMaxDiff), 0, 'g', 3);
+    // T x S: the agreement holds, but the mask pairs query i with source token i by position
+    // only, which the banner must not present as an ordinary causal mask.
+    figure.title = (trace->session.isCross()
+                        ? TraceFigures::tr("Causal mask on cross-attention: query i sees source tokens 0 to i, paired by "
+                                           "position, not by meaning. %1").arg(agree)
+                        : agree) + headSuffix(*trace, head);
     figure.columns = 2;
     figure.panels.push_back(std::move(renorm));
     figure.panels.push_back(std::move(negInf));
@@ -158,7 +174,7 @@ Figure dropout(const TracePtr& trace, int head)
     after.operation = QStringLiteral("α · keep / (1 − %1) = α · keep · %2 : %3").arg(p).arg(double(scale), 0, 'f', 4).arg(shapeOf(h.attnWeights));
     after.explain = [t = trace, head](Eigen::Index r, Eigen::Index c) { return explain::dropped(*t, head, r, c); };
     Figure figure;
-    figure.name = QStringLiteral("06-dropout") + fileHead(*trace, head);
+    figure.name = fileStem(6, QStringLiteral("dropout"), *trace, head);
     figure.title = TraceFigures::tr("Dropout on the attention weights (training, p = %1): kept weights are scaled by 1/(1 − p) = %2")
                                      .arg(p)
                                      .arg(double(scale), 0, 'f', 4) + headSuffix(*trace, head);
@@ -182,7 +198,7 @@ HeatmapSpec context(const TracePtr& trace, int head)
                               shapeOf(h.attnWeights), shapeOf(v), shapeOf(h.contextVec));
     spec.rowLabels = queryLabels(*trace);
     spec.columnLabels = indexLabels(h.contextVec.cols());
-    spec.rowAxisTitle = TraceFigures::tr("queries");
+    spec.rowAxisTitle = queryAxisTitle(*trace);
     spec.columnAxisTitle = TraceFigures::tr("dimension");
     spec.rowAxis = AxisKind::QueryTokens;
     spec.columnAxis = AxisKind::Features;
@@ -194,7 +210,7 @@ Figure headGrid(const TracePtr& trace)
 {
     Figure figure;
     const int heads = int(trace->heads.size());
-    figure.name = QStringLiteral("08-head-grid-attn_weights");
+    figure.name = fileStem(8, QStringLiteral("head_grid_attn_weights"), *trace);
     figure.title = TraceFigures::tr("Attention weights of every head: %1 × %2").arg(heads).arg(shapeOf(trace->heads.front().attnWeights));
     figure.columns = heads <= 4 ? heads : heads <= 9 ? 3 : 4;
     for (int h = 0; h < heads; ++h) {
@@ -209,7 +225,7 @@ Figure output(const TracePtr& trace)
 {
     const Trace& t = *trace;
     Figure figure;
-    figure.name = QStringLiteral("09-output");
+    figure.name = fileStem(9, QStringLiteral("output"), t);
     const bool multi = t.session.variant == Variant::MultiHead;
     const int heads = int(t.heads.size());
     const Matrix& concatenated = multi ? t.contextVecHeads : t.contextVec;
@@ -223,7 +239,7 @@ Figure output(const TracePtr& trace)
                                  : shapeOf(concatenated);
     concat.rowLabels = queryLabels(t);
     concat.columnLabels = indexLabels(concatenated.cols());
-    concat.rowAxisTitle = TraceFigures::tr("queries");
+    concat.rowAxisTitle = queryAxisTitle(t);
     concat.columnAxisTitle = TraceFigures::tr("dimension");
     concat.rowAxis = AxisKind::QueryTokens;
     concat.columnAxis = AxisKind::Features;
@@ -257,32 +273,31 @@ std::vector<Figure> allFigures(const TracePtr& trace)
     const Trace& t = *trace;
     std::vector<Figure> all;
     if (t.session.positional != Positional::None) {
-        all.push_back(single(tokenEmbeddings(trace), QStringLiteral("01-token-embeddings")));
-        all.push_back(single(positionalEmbeddings(trace), QStringLiteral("01-positional-embeddings")));
+        all.push_back(single(tokenEmbeddings(trace), fileStem(1, QStringLiteral("token_embeddings"), t)));
+        all.push_back(single(positionalEmbeddings(trace), fileStem(1, QStringLiteral("positional_embeddings"), t)));
     }
-    all.push_back(single(embeddings(trace), QStringLiteral("01-embeddings")));
+    all.push_back(single(embeddings(trace), fileStem(1, QStringLiteral("embeddings"), t)));
     if (t.session.isCross())
-        all.push_back(single(sourceEmbeddings(trace), QStringLiteral("01-source-embeddings")));
+        all.push_back(single(sourceEmbeddings(trace), fileStem(1, QStringLiteral("source_embeddings"), t)));
     for (int h = 0; h < int(t.heads.size()); ++h) {
-        const QString suffix = fileHead(t, h);
         if (t.session.hasWeights()) {
             all.push_back(projectionWeights(trace, h));
             all.push_back(projections(trace, h));
         }
-        all.push_back(single(scores(trace, h), QStringLiteral("03-attn_scores") + suffix));
+        all.push_back(single(scores(trace, h), fileStem(3, QStringLiteral("attn_scores"), t, h)));
         if (t.session.hasWeights())
-            all.push_back(single(scaledScores(trace, h), QStringLiteral("03-scaled_scores") + suffix));
+            all.push_back(single(scaledScores(trace, h), fileStem(3, QStringLiteral("scaled_scores"), t, h)));
         if (t.session.causal) {
             if (h == 0)
-                all.push_back(single(causalMask(trace), QStringLiteral("04-mask")));
-            all.push_back(single(maskedScores(trace, h), QStringLiteral("04-masked_scores") + suffix));
+                all.push_back(single(causalMask(trace), fileStem(4, QStringLiteral("mask"), t)));
+            all.push_back(single(maskedScores(trace, h), fileStem(4, QStringLiteral("masked_scores"), t, h)));
         }
-        all.push_back(single(weights(trace, h), QStringLiteral("05-attn_weights") + suffix));
+        all.push_back(single(weights(trace, h), fileStem(5, QStringLiteral("attn_weights"), t, h)));
         if (t.session.causal)
             all.push_back(maskMethods(trace, h));
         if (t.session.dropoutActive())
             all.push_back(dropout(trace, h));
-        all.push_back(single(context(trace, h), QStringLiteral("07-context_vec") + suffix));
+        all.push_back(single(context(trace, h), fileStem(7, QStringLiteral("context_vec"), t, h)));
     }
     if (t.heads.size() > 1)
         all.push_back(headGrid(trace));

@@ -38,8 +38,14 @@ Figure headGrid(const TracePtr& trace);                    // α of every head
 Figure output(const TracePtr& trace);                      // concatenation, out_proj, output
 
 // Every figure of the session, each with a file-name stem that says what it is:
-// "03-attn_scores-head1", "08-head-grid-attn_weights", ...
+// "03-attn_scores-head1", "08-head_grid_attn_weights", ...
 std::vector<Figure> allFigures(const TracePtr& trace);
+
+// The one file-name scheme of every exported figure, from the pages and from --export:
+// "<step>-<name>[-head<k>]": the step of attention as two digits, the name in snake_case (the
+// PyTorch tensor's name where there is one: attn_weights, context_vec), and with several heads
+// the head, 1-based. Hyphens only separate these fields. `head` < 0: a figure of no one head.
+QString fileStem(int step, const QString& name, const Trace& trace, int head = -1);
 
 Figure single(HeatmapSpec spec, const QString& name);
 

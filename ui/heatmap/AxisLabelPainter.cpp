@@ -7,8 +7,50 @@
 
 #include <QFontMetricsF>
 #include <QPainter>
+#include <QTextBoundaryFinder>
 
 namespace ae {
+
+bool AxisLabelPainter::stacksUpright(const QString& title)
+{
+    for (const char32_t c : title.toUcs4()) {
+        const auto script = QChar::script(c);
+        if (script == QChar::Script_Han || script == QChar::Script_Hiragana || script == QChar::Script_Katakana
+            || script == QChar::Script_Hangul || script == QChar::Script_Bopomofo)
+            return true;
+    }
+    return false;
+}
+
+QStringList AxisLabelPainter::uprightLines(const QString& title)
+{
+    QStringList lines;
+    QTextBoundaryFinder graphemes(QTextBoundaryFinder::Grapheme, title);
+    for (qsizetype from = 0, to = graphemes.toNextBoundary(); to > from; from = to, to = graphemes.toNextBoundary()) {
+        const QString grapheme = title.mid(from, to - from);
+        if (!grapheme.trimmed().isEmpty())
+            lines << grapheme;
+    }
+    return lines;
+}
+
+void AxisLabelPainter::paintUpright(QPainter& painter, const QString& title, const QRectF& band) const
+{
+    const QFontMetricsF fm(m_style.font);
+    QStringList lines = uprightLines(title);
+    const double step = fm.height() * 0.95; // ideographs are square: a little tighter than a text line
+    const qsizetype fit = qsizetype(band.height() / step);
+    if (lines.size() > fit) {
+        lines = lines.mid(0, std::max<qsizetype>(fit - 1, 0));
+        if (fit > 0)
+            lines << QStringLiteral("\u22ee"); // ⋮, the vertical ellipsis
+    }
+    double y = band.center().y() - step * double(lines.size()) / 2;
+    for (const QString& line : lines) {
+        painter.drawText(QRectF(band.left() - step, y, band.width() + 2 * step, step), Qt::AlignCenter, line);
+        y += step;
+    }
+}
 
 void AxisLabelPainter::paint(QPainter& painter, const HeatmapSpec& spec, const HeatmapLayout& layout,
                              const CellGeometry& geometry, std::optional<Eigen::Index> highlightRow,
@@ -91,7 +133,9 @@ void AxisLabelPainter::paintAxisTitles(QPainter& painter, const HeatmapSpec& spe
     if (!layout.columnAxisTitle.isEmpty())
         painter.drawText(layout.columnAxisTitle, Qt::AlignCenter,
                          fm.elidedText(spec.columnAxisTitle, Qt::ElideRight, layout.columnAxisTitle.width()));
-    if (!layout.rowAxisTitle.isEmpty()) {
+    if (!layout.rowAxisTitle.isEmpty() && stacksUpright(spec.rowAxisTitle)) {
+        paintUpright(painter, spec.rowAxisTitle, layout.rowAxisTitle);
+    } else if (!layout.rowAxisTitle.isEmpty()) {
         const QRectF& r = layout.rowAxisTitle;
         painter.save();
         painter.translate(r.center());

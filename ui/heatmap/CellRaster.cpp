@@ -126,14 +126,30 @@ CellRaster::Result CellRaster::render(const Matrix& matrix, const ColorMap& colo
         return result;
     result.rowBlock = geometry.rowBlock(pixelRatio);
     result.columnBlock = geometry.columnBlock(pixelRatio);
-    const Matrix blocks = reduceBlocks(matrix, rows, columns, result.rowBlock, result.columnBlock);
+    // A per-row scale colours each value by its row's maximum: the blocks are reduced from
+    // those fractions (a block then shows its strongest cell relative to its own row).
+    const bool perRow = colors.scheme() == ColorScheme::Sequential && colors.scale().mode == ScaleMode::PerRow;
+    Matrix fractions;
+    if (perRow) {
+        fractions = matrix;
+        for (Eigen::Index r = 0; r < fractions.rows(); ++r)
+            for (Eigen::Index c = 0; c < fractions.cols(); ++c)
+                if (std::isfinite(fractions(r, c)))
+                    fractions(r, c) = float(colors.scale().fraction(fractions(r, c), r));
+    }
+    const Matrix blocks = reduceBlocks(perRow ? fractions : matrix, rows, columns, result.rowBlock, result.columnBlock);
     // Each block's colour once; 0 (transparent, never a colour of the opaque tables) marks
     // a hidden block.
     constexpr QRgb Hidden = 0;
     std::vector<QRgb> blockColors(std::size_t(blocks.size()));
     for (Eigen::Index i = 0; i < blocks.size(); ++i) {
-        const int index = colors.index(blocks.data()[i]);
-        blockColors[std::size_t(i)] = index == ColorMap::NoIndex ? Hidden : colors.colorAt(index);
+        const float value = blocks.data()[i];
+        if (perRow)
+            blockColors[std::size_t(i)] = std::isfinite(value) ? colors.colorAtFraction(value) : Hidden;
+        else if (const int index = colors.index(value); index != ColorMap::NoIndex)
+            blockColors[std::size_t(i)] = colors.colorAt(index);
+        else
+            blockColors[std::size_t(i)] = Hidden;
     }
 
     const auto rowMap = blockOfPixel(height, pixelRatio, geometry.pan().y(), geometry.cellHeight(), rows, result.rowBlock);

@@ -28,14 +28,32 @@ int ColorBarPainter::maxTicks(double height, double lineHeight)
     return std::clamp(int(height / (lineHeight * 2.2)) + 1, 2, DensestTicks);
 }
 
+std::vector<std::pair<double, QString>> ColorBarPainter::ticks(const ColorMap& colors, int maxCount)
+{
+    std::vector<std::pair<double, QString>> result;
+    const ColorScale& scale = colors.scale();
+    if (colors.scheme() == ColorScheme::Sequential && scale.mode == ScaleMode::Logarithmic) {
+        const int first = int(std::ceil(std::log10(scale.low) - 1e-9)), last = int(std::floor(std::log10(scale.high) + 1e-9));
+        const int step = std::max(1, (last - first + maxCount) / std::max(maxCount, 1));
+        for (int k = last; k >= first; k -= step) {
+            const double v = std::pow(10.0, k);
+            result.insert(result.begin(), {v, QString::number(v, 'g', 3)});
+        }
+        return result;
+    }
+    const ScaleTicks ticks = ScaleTicks::forRange(colors.low(), colors.high(), maxCount);
+    const bool perRow = colors.scheme() == ColorScheme::Sequential && scale.mode == ScaleMode::PerRow;
+    for (const double v : ticks.values)
+        result.emplace_back(v, perRow && v == colors.high() ? tr("row max") : ticks.label(v));
+    return result;
+}
+
 double ColorBarPainter::widestTickLabel(const QFontMetricsF& fm, const ColorMap& colors)
 {
     double widest = 0;
-    for (int count = 2; count <= DensestTicks; ++count) {
-        const ScaleTicks ticks = ScaleTicks::forRange(colors.low(), colors.high(), count);
-        for (const double v : ticks.values)
-            widest = std::max(widest, fm.horizontalAdvance(ticks.label(v)));
-    }
+    for (int count = 2; count <= DensestTicks; ++count)
+        for (const auto& [value, label] : ticks(colors, count))
+            widest = std::max(widest, fm.horizontalAdvance(label));
     return widest;
 }
 
@@ -78,19 +96,17 @@ void ColorBarPainter::paintScale(QPainter& painter, const ColorMap& colors, cons
     QLinearGradient gradient(bar.bottomLeft(), bar.topLeft());
     for (int i = 0; i < GradientStops; ++i) {
         const double f = double(i) / (GradientStops - 1);
-        gradient.setColorAt(f, QColor::fromRgb(colors.color(float(colors.low() + f * (colors.high() - colors.low())))));
+        gradient.setColorAt(f, QColor::fromRgb(colors.colorAtFraction(f)));
     }
     painter.fillRect(bar, gradient);
     frame(painter, bar);
 
-    const ScaleTicks ticks =
-        ScaleTicks::forRange(colors.low(), colors.high(), maxTicks(bar.height(), m_metrics.lineHeight));
     const double tick = HeatmapLayout::tickLength(m_metrics);
     QVarLengthArray<QLineF, DensestTicks + 1> lines;
-    for (const double v : ticks.values) {
+    for (const auto& [v, label] : ticks(colors, maxTicks(bar.height(), m_metrics.lineHeight))) {
         const double y = std::round(bar.bottom() - colors.fraction(v) * bar.height()) + 0.5;
         lines.append(QLineF(bar.right() + 0.5, y, bar.right() + 0.5 + tick, y));
-        paintKeyLabel(painter, layout, y, ticks.label(v));
+        paintKeyLabel(painter, layout, y, label);
     }
     painter.setPen(QPen(m_style.muted, 1));
     painter.drawLines(lines.data(), int(lines.size()));

@@ -3,6 +3,12 @@
 #include "HeatmapLayout.h"
 #include "HeatmapStyle.h"
 
+#include <QCoreApplication>
+#include <QString>
+
+#include <utility>
+#include <vector>
+
 class QFontMetricsF;
 class QPainter;
 
@@ -15,6 +21,8 @@ class ColorMap;
 // labelled like the hidden cells ("−∞") when the matrix has non-finite values.
 class ColorBarPainter
 {
+    Q_DECLARE_TR_FUNCTIONS(ColorBarPainter)
+
 public:
     ColorBarPainter(const HeatmapStyle& style, const HeatmapMetrics& metrics) : m_style(style), m_metrics(metrics) {}
 
@@ -24,6 +32,9 @@ public:
     static int maxTicks(double height, double lineHeight);
     // The widest tick label of any tick count the bar may use.
     static double widestTickLabel(const QFontMetricsF& fm, const ColorMap& colors);
+    // The ticks of a bar with room for `maxCount`: (value, label). A logarithmic scale has
+    // one tick per decade; a per-row scale labels its top "row max".
+    static std::vector<std::pair<double, QString>> ticks(const ColorMap& colors, int maxCount);
 
 private:
     void paintScale(QPainter& painter, const ColorMap& colors, const HeatmapLayout& layout) const;

@@ -77,6 +77,7 @@ ColorMap::ColorMap(ColorScheme scheme, double low, double high)
         // A constant scale has no direction; give it one unit so every value has an entry.
         if (!(m_high > m_low) || !std::isfinite(m_high - m_low))
             m_high = m_low + 1;
+        m_scale = ColorScale::linear(m_low, m_high);
         break;
     case ColorScheme::Mask:
         m_low = 0;
@@ -86,10 +87,24 @@ ColorMap::ColorMap(ColorScheme scheme, double low, double high)
     buildTable();
 }
 
+ColorMap::ColorMap(const ColorScale& sequential)
+    : m_scheme(ColorScheme::Sequential), m_low(sequential.low), m_high(sequential.high), m_scale(sequential)
+{
+    buildTable();
+}
+
+ColorMap ColorMap::forSpec(const HeatmapSpec& spec, const MatrixStats& stats)
+{
+    static const Matrix empty;
+    if (spec.scheme != ColorScheme::Sequential)
+        return forStats(spec.scheme, stats, spec.range);
+    return ColorMap(ColorScale::of(spec.scale, spec.matrix ? *spec.matrix : empty, stats, spec.range));
+}
+
 ColorMap ColorMap::forSpec(const HeatmapSpec& spec)
 {
     static const Matrix empty;
-    return forMatrix(spec.scheme, spec.matrix ? *spec.matrix : empty, spec.range);
+    return forSpec(spec, MatrixStats::of(spec.matrix ? *spec.matrix : empty));
 }
 
 ColorMap ColorMap::forMatrix(ColorScheme scheme, const Matrix& matrix, std::optional<std::pair<float, float>> range)
@@ -112,7 +127,7 @@ ColorMap ColorMap::forStats(ColorScheme scheme, const MatrixStats& stats, std::o
     return ColorMap(scheme, low, high);
 }
 
-int ColorMap::index(float value) const
+int ColorMap::index(float value, Eigen::Index row) const
 {
     if (!std::isfinite(value))
         return NoIndex;
@@ -120,11 +135,25 @@ int ColorMap::index(float value) const
     case ColorScheme::Diverging:
         return DivergingCenter + int(std::lround(std::clamp(double(value) / m_high, -1.0, 1.0) * 127.0));
     case ColorScheme::Sequential:
-        return int(std::lround(fraction(value) * (Size - 1)));
+        return int(std::lround(m_scale.fraction(value, row) * (Size - 1)));
     case ColorScheme::Mask:
         return value != 0.0f ? Size - 1 : 0;
     }
     return NoIndex;
+}
+
+QRgb ColorMap::color(float value, Eigen::Index row) const
+{
+    const int i = index(value, row);
+    return i == NoIndex ? hiddenColor() : m_table[std::size_t(i)];
+}
+
+QRgb ColorMap::colorAtFraction(double fraction) const
+{
+    fraction = std::isnan(fraction) ? 0.0 : std::clamp(fraction, 0.0, 1.0);
+    if (m_scheme == ColorScheme::Diverging)
+        return m_table[std::size_t(DivergingCenter + std::lround((2 * fraction - 1) * 127))];
+    return m_table[std::size_t(std::lround(fraction * (Size - 1)))];
 }
 
 QRgb ColorMap::color(float value) const
@@ -140,7 +169,7 @@ double ColorMap::valueAt(int index) const
     case ColorScheme::Diverging:
         return std::max(index - DivergingCenter, -127) / 127.0 * m_high;
     case ColorScheme::Sequential:
-        return m_low + (m_high - m_low) * index / double(Size - 1);
+        return m_scale.valueAt(index / double(Size - 1));
     case ColorScheme::Mask:
         return index >= DivergingCenter ? 1.0 : 0.0;
     }
@@ -151,6 +180,11 @@ double ColorMap::fraction(double value) const
 {
     if (std::isnan(value))
         return 0;
+    // On a per-row scale the bar's values are fractions of each row's maximum already.
+    if (m_scheme == ColorScheme::Sequential && m_scale.mode == ScaleMode::PerRow)
+        return std::clamp(value, 0.0, 1.0);
+    if (m_scheme == ColorScheme::Sequential)
+        return m_scale.fraction(value);
     return std::clamp((value - m_low) / (m_high - m_low), 0.0, 1.0);
 }
 

@@ -17,6 +17,7 @@ FigureWidget::FigureWidget(QWidget* parent) : QWidget(parent), m_title(new QLabe
     m_title->setFont(titleFont);
     m_title->setAlignment(Qt::AlignCenter);
     m_title->setTextFormat(Qt::PlainText);
+    m_title->setWordWrap(true); // a long title (the masking methods' agreement) wraps, never widens the page
     m_title->setContentsMargins(0, 6, 0, 2);
     m_title->hide();
     m_grid->setSpacing(0);
@@ -52,7 +53,9 @@ void FigureWidget::resizePanels(int count)
 int FigureWidget::fittingColumns() const
 {
     const int wanted = std::clamp(m_figure.columns, 1, std::max(panelCount(), 1));
-    const int comfortable = fontMetrics().height() * ComfortableLines;
+    int comfortable = fontMetrics().height() * ComfortableLines;
+    for (const HeatmapWidget* panel : m_panels)
+        comfortable = std::max(comfortable, panel->comfortableWidth());
     return std::clamp(width() / std::max(comfortable, 1), 1, wanted);
 }
 
@@ -71,10 +74,10 @@ void FigureWidget::setFigure(const Figure& figure)
     const bool samePanels = count == panelCount();
     m_figure = figure;
     resizePanels(count);
+    for (int i = 0; i < count; ++i) // first: the columns depend on what the panels show
+        m_panels[std::size_t(i)]->setSpec(figure.panels[std::size_t(i)]);
     if (const int columns = fittingColumns(); !samePanels || columns != m_columns)
         layoutPanels(columns);
-    for (int i = 0; i < count; ++i)
-        m_panels[std::size_t(i)]->setSpec(figure.panels[std::size_t(i)]);
     m_title->setText(figure.title);
     m_title->setVisible(!figure.title.isEmpty());
     setAccessibleName(figure.title);

@@ -17,7 +17,9 @@ class HeatmapWidget;
 // A Figure's panels (the per-head grid) as HeatmapWidgets in a grid of up to figure.columns
 // columns under the figure's title, forwarding the panels' signals with the panel index.
 // A narrow widget gets fewer columns (every panel at least ComfortableLines text lines
-// wide), so that twelve heads beside docked panels stay readable rather than squeezed.
+// wide, and wide enough for its labels, colour bar and ten cells a line high:
+// HeatmapWidget::comfortableWidth), so that twelve heads beside docked panels, or a
+// dropout figure's three panels, stay readable rather than squeezed.
 class FigureWidget : public QWidget
 {
     Q_OBJECT

@@ -110,7 +110,7 @@ HeatmapPainter::Prepared HeatmapPainter::prepare(const HeatmapSpec& spec) const
     m.valueHeight = m.lineHeight;
     // Tick labels are measured at the densest scale the bar can show; fewer ticks never need
     // more room (coarser steps have fewer decimals).
-    const ColorMap colors = ColorMap::forStats(spec.scheme, stats, spec.range).withPalette(m_style.cells);
+    const ColorMap colors = ColorMap::forSpec(spec, stats).withPalette(m_style.cells);
     double ticks = fm.horizontalAdvance(hiddenText);
     if (spec.scheme == ColorScheme::Mask) {
         ticks = std::max({ticks, fm.horizontalAdvance(QStringLiteral("0")), fm.horizontalAdvance(QStringLiteral("1"))});
@@ -241,7 +241,7 @@ void HeatmapPainter::paintCellsVector(QPainter& painter, const HeatmapSpec& spec
     std::vector<QRectF> hidden;
     for (Eigen::Index r = rows.first; r < rows.last; ++r) {
         for (Eigen::Index c = columns.first; c < columns.last; ++c) {
-            const int index = colors.index(matrix(r, c));
+            const int index = colors.index(matrix(r, c), r);
             const QRectF rect = cellRect(r, c);
             if (index == ColorMap::NoIndex) {
                 painter.fillRect(rect, QColor::fromRgb(ColorMap::hiddenColor()));
@@ -274,7 +274,7 @@ void HeatmapPainter::paintCellsVector(QPainter& painter, const HeatmapSpec& spec
                     painter.setBrush(QColor::fromRgb(ColorMap::hiddenColor()));
                     painter.drawRoundedRect(patch, 3, 3);
                 }
-                painter.setPen(QColor::fromRgb(ColorMap::textColorOn(colors.color(value))));
+                painter.setPen(QColor::fromRgb(ColorMap::textColorOn(colors.color(value, r))));
                 painter.drawText(rect, Qt::AlignCenter, text);
             }
         }

@@ -18,6 +18,16 @@ enum class ColorScheme {
     Mask,       // 0/1 masks: two flat colours, no colour bar scale
 };
 
+// How the values of a Sequential heatmap (attention weights) are spread over its colours, a
+// view choice (View > Colour Scale), never part of the session's numbers. Diverging heatmaps
+// always span their data (±max |value|); masks have two flat colours.
+enum class ScaleMode {
+    Fixed,       // the spec's fixed range (weights: 0 to 1), else the data's
+    Automatic,   // 0 to the largest value
+    Logarithmic, // ColorScale::LogDecades decades below the largest value; 0 stays white
+    PerRow,      // each row from 0 to its own largest value: where each query looks most
+};
+
 // What a matrix axis enumerates, so a pinned (query, key) pair can be highlighted in every
 // view whose rows or columns are those tokens.
 enum class AxisKind { QueryTokens, KeyTokens, Features, Other };
@@ -37,6 +47,7 @@ struct HeatmapSpec
     AxisKind rowAxis = AxisKind::Other, columnAxis = AxisKind::Other;
     ColorScheme scheme = ColorScheme::Diverging;
     std::optional<std::pair<float, float>> range; // fixed value range; default: from the data
+    ScaleMode scale = ScaleMode::Fixed;           // Sequential only
     int decimals = 4;                             // as PyTorch prints
     // The arithmetic behind a cell, for tooltips and the inspector (may be empty).
     std::function<QString(Eigen::Index row, Eigen::Index col)> explain;
@@ -45,7 +56,7 @@ struct HeatmapSpec
 // One exported or displayed figure: one or more heatmaps in a grid (the per-head grid).
 struct Figure
 {
-    QString name;  // file name stem: "head-grid-attn_weights"
+    QString name;  // file name stem: "08-head_grid_attn_weights" (figures::fileStem)
     QString title; // shown above the panels
     std::vector<HeatmapSpec> panels;
     int columns = 1;

@@ -1,11 +1,14 @@
 #include "HeatmapWidget.h"
 
 #include "ValueText.h"
+#include "ZoomIndicator.h"
 
 #include <QApplication>
 #include <QtConcurrent>
 #include <QHelpEvent>
+#include <QKeyEvent>
 #include <QMouseEvent>
+#include <QNativeGestureEvent>
 #include <QPainter>
 #include <QToolTip>
 #include <QWheelEvent>
@@ -28,9 +31,21 @@ Eigen::Index columnsOf(const HeatmapSpec& spec)
 
 } // namespace
 
-HeatmapWidget::HeatmapWidget(QWidget* parent) : QWidget(parent)
+namespace {
+
+bool isResetKey(const QKeyEvent* event)
+{
+    return event->key() == Qt::Key_0 && (event->modifiers() & Qt::ControlModifier);
+}
+
+} // namespace
+
+HeatmapWidget::HeatmapWidget(QWidget* parent) : QWidget(parent), m_zoomIndicator(new ZoomIndicator(this))
 {
     setMouseTracking(true);
+    // Clicking a heatmap gives it the keyboard (+, −, Ctrl+0); Tab reaches it too.
+    setFocusPolicy(Qt::StrongFocus);
+    connect(m_zoomIndicator, &QToolButton::clicked, this, &HeatmapWidget::resetView);
     setAttribute(Qt::WA_OpaquePaintEvent);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
     m_renderTimer.setSingleShot(true);
@@ -92,7 +107,16 @@ void HeatmapWidget::setGeometryOfCells(const CellGeometry& geometry)
     // The painter rebuilds the same geometry from these (the pan is already clamped).
     m_view.zoom = geometry.zoom();
     m_view.pan = geometry.pan();
+    m_zoomIndicator->setZoom(geometry.zoom());
     scheduleRender();
+}
+
+void HeatmapWidget::zoomBy(double factor, std::optional<QPointF> anchor)
+{
+    const QPointF at = anchor.value_or(m_geometry.area().center());
+    setGeometryOfCells(m_geometry.zoomedAt(at, factor));
+    if (anchor)
+        setHovered(m_geometry.cellAt(at));
 }
 
 void HeatmapWidget::scheduleRender()
@@ -197,6 +221,31 @@ int HeatmapWidget::heightForWidth(int width) const
     return high;
 }
 
+int HeatmapWidget::comfortableWidth() const
+{
+    const Eigen::Index columns = columnsOf(m_spec);
+    // Big matrices are read as pictures, not cell by cell: the page's own rule (FigureWidget's
+    // ComfortableLines) is enough for them.
+    if (columns <= 0 || columns > ComfortableMaxColumns)
+        return minimumSizeHint().width();
+    const double line = m_prepared.metrics.lineHeight;
+    const double wanted = double(std::min<Eigen::Index>(columns, ComfortableCells)) * line / double(columns);
+    // Height is no limit here: the panel takes the height its width asks for.
+    const auto cellsAt = [&](int width) {
+        return HeatmapLayout::compute(m_spec, QRectF(0, 0, width, 1e6), m_prepared.metrics).cellWidth;
+    };
+    int low = minimumSizeHint().width(), high = 4096;
+    if (cellsAt(low) >= wanted)
+        return low;
+    if (cellsAt(high) < wanted)
+        return high;
+    while (high - low > 1) {
+        const int middle = low + (high - low) / 2;
+        (cellsAt(middle) >= wanted ? high : low) = middle;
+    }
+    return high;
+}
+
 QSize HeatmapWidget::minimumSizeHint() const
 {
     const int line = fontMetrics().height();
@@ -205,6 +254,20 @@ QSize HeatmapWidget::minimumSizeHint() const
 
 bool HeatmapWidget::event(QEvent* event)
 {
+    // Ctrl+0 is also the window's "actual size" of the text: while this heatmap is zoomed
+    // and has the keyboard, the key resets the heatmap instead.
+    if (event->type() == QEvent::ShortcutOverride && isResetKey(static_cast<QKeyEvent*>(event)) && zoom() > 1) {
+        event->accept();
+        return true;
+    }
+    if (event->type() == QEvent::NativeGesture) {
+        const auto* gesture = static_cast<QNativeGestureEvent*>(event);
+        if (gesture->gestureType() == Qt::ZoomNativeGesture) {
+            zoomBy(1 + gesture->value(), gesture->position());
+            event->accept();
+            return true;
+        }
+    }
     if (event->type() == QEvent::ToolTip) {
         const auto* help = static_cast<QHelpEvent*>(event);
         const std::optional<CellIndex> cell = m_geometry.cellAt(help->pos());
@@ -254,6 +317,7 @@ void HeatmapWidget::paintEvent(QPaintEvent*)
 void HeatmapWidget::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
+    m_zoomIndicator->setZoom(m_geometry.zoom()); // to the new top right corner
     const CellGeometry old = m_geometry;
     m_layout = HeatmapLayout::compute(m_spec, QRectF(rect()), m_prepared.metrics);
     setGeometryOfCells(old.rows() == rowsOf(m_spec) && old.columns() == columnsOf(m_spec)
@@ -267,18 +331,31 @@ void HeatmapWidget::resizeEvent(QResizeEvent* event)
 
 void HeatmapWidget::wheelEvent(QWheelEvent* event)
 {
+    // The plain wheel belongs to the page: a heatmap under the pointer must not stop it
+    // scrolling, nor change its own zoom unnoticed.
     const QPoint delta = event->angleDelta();
     const double notches = (delta.y() != 0 ? delta.y() : delta.x()) / 120.0;
-    const double factor = std::pow(WheelZoomStep, notches);
-    const bool canZoom = (factor > 1 && zoom() < m_geometry.maxZoom()) || (factor < 1 && zoom() > 1);
-    // At the limits a plain wheel scrolls the page the heatmap sits in; Ctrl+wheel never does.
-    if (notches == 0 || (!canZoom && !(event->modifiers() & Qt::ControlModifier))) {
+    if (!(event->modifiers() & Qt::ControlModifier) || notches == 0) {
         event->ignore();
         return;
     }
     event->accept();
-    setGeometryOfCells(m_geometry.zoomedAt(event->position(), factor));
-    setHovered(m_geometry.cellAt(event->position()));
+    zoomBy(std::pow(WheelZoomStep, notches), event->position());
+}
+
+void HeatmapWidget::keyPressEvent(QKeyEvent* event)
+{
+    if (isResetKey(event)) {
+        resetView();
+    } else if (event->key() == Qt::Key_Plus || event->key() == Qt::Key_Equal) {
+        zoomBy(WheelZoomStep);
+    } else if (event->key() == Qt::Key_Minus || event->key() == Qt::Key_Underscore) {
+        zoomBy(1 / WheelZoomStep);
+    } else {
+        QWidget::keyPressEvent(event);
+        return;
+    }
+    event->accept();
 }
 
 void HeatmapWidget::mousePressEvent(QMouseEvent* event)

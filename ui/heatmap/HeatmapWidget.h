@@ -17,16 +17,20 @@ namespace ae {
 // pixel ratio) when the spec, the size, the view or the palette changes, outside the paint
 // event (at once on resize, otherwise on the next turn of the event loop, so a burst of
 // wheel or drag events renders once); paintEvent only blits it and outlines the hovered cell.
-//   wheel (plain or with Ctrl): zoom towards the cursor, down to single cells;
-//   drag: pan; double-click: back to the whole matrix;
+//   plain wheel: left to the page around the heatmap (it scrolls, the zoom never changes);
+//   Ctrl+wheel, a pinch (ZoomNativeGesture), + and −: zoom towards the cursor (the keys: the
+//          centre), down to single cells; a ZoomIndicator shows the zoom while it is not 100 %;
+//   drag: pan; double-click, Ctrl+0 (while zoomed) or the indicator: back to the whole matrix;
 //   hover: cellHovered(row, col) and a tooltip with the value and spec.explain(row, col),
 //          cellHovered(-1, -1) when the mouse leaves the cells;
 //   click: cellClicked(row, col).
+class ZoomIndicator;
+
 class HeatmapWidget : public QWidget
 {
     Q_OBJECT
 public:
-    static constexpr double WheelZoomStep = 1.25; // zoom factor per wheel notch
+    static constexpr double WheelZoomStep = 1.25; // zoom factor per Ctrl+wheel notch and per + or −
 
     explicit HeatmapWidget(QWidget* parent = nullptr);
 
@@ -36,6 +40,9 @@ public:
     void setHighlight(std::optional<int> row, std::optional<int> column);
     void resetView();
     double zoom() const { return m_geometry.zoom(); }
+    // Zoom by `factor` towards `anchor` (widget coordinates; the cells' centre when omitted).
+    void zoomBy(double factor, std::optional<QPointF> anchor = std::nullopt);
+    const ZoomIndicator* zoomIndicator() const { return m_zoomIndicator; }
     // Where the cells are now, in widget coordinates: cellAt(), cellRect() ...
     const CellGeometry& cellGeometry() const { return m_geometry; }
     const HeatmapLayout& heatmapLayout() const { return m_layout; }
@@ -50,6 +57,13 @@ public:
     // heads grid beside docked panels) is not given the full preferred height to centre in.
     bool hasHeightForWidth() const override { return true; }
     int heightForWidth(int width) const override;
+    // The least width at which the cells area is ComfortableCells line heights wide (or each
+    // cell a line height, with fewer columns), so a grid of panels is never laid out in
+    // columns too narrow for their labels and colour bar to leave room for cells.
+    // Matrices of up to ComfortableMaxColumns columns only.
+    static constexpr int ComfortableCells = 10;
+    static constexpr int ComfortableMaxColumns = 32;
+    int comfortableWidth() const;
 
 Q_SIGNALS:
     // A freshly painted image is on screen.
@@ -63,6 +77,7 @@ protected:
     void paintEvent(QPaintEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
@@ -91,6 +106,7 @@ private:
     std::optional<QPointF> m_pressPosition;
     QPointF m_lastDragPosition;
     bool m_dragging = false;
+    ZoomIndicator* m_zoomIndicator;
 };
 
 } // namespace ae

@@ -1,24 +1,43 @@
 #include "FigurePage.h"
 
 #include "CellSelection.h"
+#include "ColorScaleChoice.h"
 #include "FigureWidget.h"
 #include "Trace.h"
 
+#include <QComboBox>
 #include <QEvent>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QVBoxLayout>
 
 namespace ae {
 
-FigurePage::FigurePage(PageDefinition definition, CellSelection* selection, QWidget* parent)
+FigurePage::FigurePage(PageDefinition definition, CellSelection* selection, QWidget* parent, ColorScaleChoice* scales)
     : QScrollArea(parent)
     , m_definition(std::move(definition))
     , m_selection(selection)
+    , m_scales(scales ? scales : new ColorScaleChoice(this))
 {
     setWidgetResizable(true);
     setFrameShape(QFrame::NoFrame);
     auto* content = new QWidget(this);
     auto* layout = new QVBoxLayout(content);
+    m_scaleRow = new QWidget(content);
+    auto* scaleLayout = new QHBoxLayout(m_scaleRow);
+    scaleLayout->setContentsMargins(0, 0, 0, 0);
+    auto* scaleLabel = new QLabel(tr("&Colour scale of the weights:"), m_scaleRow);
+    QComboBox* scaleBox = m_scales->createComboBox(m_scaleRow);
+    scaleLabel->setBuddy(scaleBox);
+    scaleLayout->addWidget(scaleLabel);
+    scaleLayout->addWidget(scaleBox);
+    scaleLayout->addStretch(1);
+    m_scaleRow->hide();
+    layout->addWidget(m_scaleRow);
+    connect(m_scales, &ColorScaleChoice::modeChanged, this, [this] {
+        if (m_trace)
+            setTrace(m_trace, m_head);
+    });
     for (std::size_t i = 0; i < m_definition.sections.size(); ++i) {
         const PageSection& definitionSection = m_definition.sections[i];
         Section section;
@@ -57,9 +76,15 @@ void FigurePage::setTrace(const std::shared_ptr<const Trace>& trace, int head)
 {
     m_trace = trace;
     m_head = head;
+    bool weights = false;
     for (std::size_t i = 0; i < m_sections.size(); ++i) {
         Section& section = m_sections[i];
         section.current = m_definition.sections[i].figure(trace, head);
+        if (section.current) {
+            section.current = m_scales->apply(std::move(*section.current));
+            for (const HeatmapSpec& spec : section.current->panels)
+                weights = weights || spec.scheme == ColorScheme::Sequential;
+        }
         const bool shown = section.current.has_value();
         section.figure->setVisible(shown);
         section.absent->setVisible(!shown);
@@ -68,6 +93,7 @@ void FigurePage::setTrace(const std::shared_ptr<const Trace>& trace, int head)
         if (shown)
             section.figure->setFigure(*section.current);
     }
+    m_scaleRow->setVisible(weights);
     updateHighlights();
 }
 

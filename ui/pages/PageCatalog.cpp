@@ -19,9 +19,10 @@ struct PageCatalog
 using TracePtr = std::shared_ptr<const Trace>;
 using Maybe = std::optional<Figure>;
 
-Maybe one(HeatmapSpec spec, const QString& name)
+// Named as --export names the same figure (figures::fileStem).
+Maybe one(HeatmapSpec spec, int step, const QString& name, const TracePtr& trace, int head = -1)
 {
-    return figures::single(std::move(spec), name);
+    return figures::single(std::move(spec), figures::fileStem(step, name, *trace, head));
 }
 
 PageDefinition embeddingsPage()
@@ -36,7 +37,7 @@ PageDefinition embeddingsPage()
                                if (t->session.positional == Positional::None)
                                    return std::nullopt;
                                Figure figure;
-                               figure.name = QStringLiteral("positions");
+                               figure.name = figures::fileStem(1, QStringLiteral("positions"), *t);
                                figure.columns = 2;
                                figure.panels = {figures::tokenEmbeddings(t), figures::positionalEmbeddings(t)};
                                return figure;
@@ -47,15 +48,16 @@ PageDefinition embeddingsPage()
               PageCatalog::tr("Each token id picks one row of the embedding table: a vector of d_in numbers that stands for the "
                               "token. With embedding \"torch\" the table is nn.Embedding(vocab_size, d_in), filled with normal_(0, 1) "
                               "right after torch.manual_seed(embedding_seed)."),
-                           [](const TracePtr& t, int) { return one(figures::embeddings(t), QStringLiteral("embeddings")); },
+                           [](const TracePtr& t, int) { return one(figures::embeddings(t), 1, QStringLiteral("embeddings"), t); },
                            {}},
              {PageCatalog::tr("Source embeddings"),
               PageCatalog::tr("In cross-attention the keys and values come from a second sentence; its tokens are looked up in the "
-                              "same table."),
+                              "same table. The two sentences share one vocabulary, sorted: typing a source sentence adds its words "
+                              "and renumbers the ids, so the sentence's own token embeddings above change too."),
                            [](const TracePtr& t, int) -> Maybe {
                                if (!t->session.isCross())
                                    return std::nullopt;
-                               return one(figures::sourceEmbeddings(t), QStringLiteral("source-embeddings"));
+                               return one(figures::sourceEmbeddings(t), 1, QStringLiteral("source_embeddings"), t);
                            },
               PageCatalog::tr("Self-attention: queries, keys and values all come from the sentence itself. Type a source sentence "
                               "to see cross-attention.")}}};
@@ -92,7 +94,7 @@ PageDefinition scoresPage()
               PageCatalog::tr("ω(i, j) = q(i)·k(j): how well query i matches key j. A large dot product means the vectors point the "
                               "same way."),
                            [](const TracePtr& t, int head) {
-                               return one(figures::scores(t, head), QStringLiteral("attn_scores"));
+                               return one(figures::scores(t, head), 3, QStringLiteral("attn_scores"), t, head);
                            },
                            {}},
              {PageCatalog::tr("Scaled scores"),
@@ -101,7 +103,7 @@ PageDefinition scoresPage()
                            [](const TracePtr& t, int head) -> Maybe {
                                if (!t->session.hasWeights())
                                    return std::nullopt;
-                               return one(figures::scaledScores(t, head), QStringLiteral("scaled_scores"));
+                               return one(figures::scaledScores(t, head), 3, QStringLiteral("scaled_scores"), t, head);
                            },
               PageCatalog::tr("Simplified attention applies softmax to the raw scores, without scaling.")},
              {PageCatalog::tr("Causal mask"),
@@ -110,7 +112,7 @@ PageDefinition scoresPage()
                            [](const TracePtr& t, int) -> Maybe {
                                if (!t->session.causal)
                                    return std::nullopt;
-                               return one(figures::causalMask(t), QStringLiteral("mask"));
+                               return one(figures::causalMask(t), 4, QStringLiteral("mask"), t);
                            },
               PageCatalog::tr("Not causal: every query sees every key. Tick \"causal\" to mask the future.")},
              {PageCatalog::tr("Masked scores"),
@@ -118,7 +120,7 @@ PageDefinition scoresPage()
                            [](const TracePtr& t, int head) -> Maybe {
                                if (!t->session.causal)
                                    return std::nullopt;
-                               return one(figures::maskedScores(t, head), QStringLiteral("masked_scores"));
+                               return one(figures::maskedScores(t, head), 4, QStringLiteral("masked_scores"), t, head);
                            },
               PageCatalog::tr("Not causal: nothing is masked.")}}};
 }
@@ -131,7 +133,7 @@ PageDefinition weightsPage()
               PageCatalog::tr("Softmax turns each row of scores into weights that are positive and sum to 1: how much each query "
                               "attends to each key."),
                            [](const TracePtr& t, int head) {
-                               return one(figures::weights(t, head), QStringLiteral("attn_weights"));
+                               return one(figures::weights(t, head), 5, QStringLiteral("attn_weights"), t, head);
                            },
                            {}},
              {PageCatalog::tr("Two ways to mask, one result"),
@@ -169,7 +171,7 @@ PageDefinition contextPage()
               PageCatalog::tr("Each query's context vector is the weighted sum of the values: z(i) = Σ_j α(i, j)·v(j). It is the "
                               "token's embedding enriched with what it attends to."),
                            [](const TracePtr& t, int head) {
-                               return one(figures::context(t, head), QStringLiteral("context_vec"));
+                               return one(figures::context(t, head), 7, QStringLiteral("context_vec"), t, head);
                            },
                            {}},
              {PageCatalog::tr("The module's output"),

@@ -12,6 +12,7 @@
 #include <QPainter>
 
 #include <functional>
+#include <optional>
 
 namespace ae {
 
@@ -61,14 +62,16 @@ struct DeckSlidePainter::Visual
     double minScale = MinFigureScale; // the mosaic lays itself out in any space: type stays whole
 };
 
-std::vector<DeckSlidePainter::Visual> DeckSlidePainter::visuals(QPainter& painter, const DeckSlide& slide) const
+std::vector<DeckSlidePainter::Visual> DeckSlidePainter::visuals(QPainter& painter, const DeckSlide& slide, int columns) const
 {
     std::vector<Visual> items;
     if (!slide.trace)
         return items;
     const HeatmapPainter hp = SlideFigure::painter();
     for (const Figure& original : slide.figures) {
-        const Figure figure = SlideFigure::compact(original);
+        Figure figure = SlideFigure::compact(original);
+        if (columns > 0 && figure.panels.size() > 2 && figure.panels.size() < HeadMosaic::MinHeads)
+            figure.columns = columns;
         if (figure.panels.size() >= HeadMosaic::MinHeads) {
             const HeadMosaic mosaic(figure, pixelFont(QFont(), SlideFigure::FontPixels), slide.highlightQuery);
             items.push_back(
@@ -213,10 +216,26 @@ void DeckSlidePainter::paint(QPainter& painter, const DeckSlide& slide) const
     paintFrame(painter, slide);
 
     const QRectF body(Margin, BodyTop, PageWidth - 2 * Margin, PageHeight - BodyTop - FooterHeight - 8);
-    const std::vector<Visual> items = visuals(painter, slide);
+    std::vector<Visual> items;
     QSizeF total(0, 0);
-    for (const Visual& item : items)
-        total = stacked(total, item.size);
+    std::optional<Layout> best;
+    for (const int columns : {0, 1, 2, 3}) {
+        std::vector<Visual> candidate = visuals(painter, slide, columns);
+        QSizeF size(0, 0);
+        for (const Visual& item : candidate)
+            size = stacked(size, item.size);
+        if (candidate.empty() || size.isEmpty()) {
+            items = std::move(candidate);
+            total = size;
+            break;
+        }
+        const Layout layout = chooseLayout(slide, body, size);
+        if (!best || layout.score > best->score * 1.05) {
+            best = layout;
+            items = std::move(candidate);
+            total = size;
+        }
+    }
     if (items.empty() || total.isEmpty()) {
         const double w = body.width();
         const SlideText text(slide, textScale(slide, [&](const SlideText& t) {
@@ -228,7 +247,7 @@ void DeckSlidePainter::paint(QPainter& painter, const DeckSlide& slide) const
         painter.restore();
         return;
     }
-    const Layout layout = chooseLayout(slide, body, total);
+    const Layout layout = *best;
     const SlideText text(slide, layout.textScale);
     text.paintExplanation(painter, layout.explanation);
     text.paintFormula(painter, layout.formula);

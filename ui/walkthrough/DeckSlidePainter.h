@@ -38,7 +38,9 @@ struct DeckSlide
 // Each shrinks its text (to 70 % at most) until it fits; the one that shows the visuals
 // largest without shrinking or wrapping the text wins. Visuals are drawn at their preferred
 // size scaled as a whole, type included, between MinFigureScale and MaxFigureScale; when
-// even the smallest scale is too big they are laid out in the space they get.
+// even the smallest scale is too big they are laid out in the space they get. A figure of
+// three panels is tried in one, two and three columns too: a row of three beside the text
+// would otherwise be a thin strip of tiny panels.
 class DeckSlidePainter
 {
     Q_DECLARE_TR_FUNCTIONS(DeckSlidePainter)
@@ -55,7 +57,8 @@ private:
     struct Layout;
     struct Visual;
 
-    std::vector<Visual> visuals(QPainter& painter, const DeckSlide& slide) const;
+    // columns > 0: figures of three or more panels (not head mosaics) in that many columns.
+    std::vector<Visual> visuals(QPainter& painter, const DeckSlide& slide, int columns = 0) const;
     Layout chooseLayout(const DeckSlide& slide, const QRectF& body, const QSizeF& visualsSize) const;
     void paintFrame(QPainter& painter, const DeckSlide& slide) const;
     void paintVisuals(QPainter& painter, const std::vector<Visual>& items, const QRectF& area) const;

@@ -25,6 +25,7 @@ Figure SlideFigure::compact(Figure figure)
         const Eigen::Index keys = spec.matrix ? spec.matrix->cols() : 0;
         if (keys > CompactExtent && spec.scheme == ColorScheme::Sequential) {
             spec.range = std::pair{0.0f, float(BigWeightsScale) / float(keys)};
+            spec.scale = ScaleMode::Fixed;
             rescaledKeys = keys;
             if (figure.title.isEmpty())
                 spec.title = rescaled(spec.title, keys);
@@ -33,6 +34,11 @@ Figure SlideFigure::compact(Figure figure)
     }
     if (rescaledKeys > 0 && !figure.title.isEmpty())
         figure.title = rescaled(figure.title, rescaledKeys);
+    // Three panels side by side: their captions (the operations, which the slide's formula
+    // block prints anyway) would set each panel's width and leave the cells tiny.
+    if (figure.panels.size() >= 3)
+        for (HeatmapSpec& spec : figure.panels)
+            spec.operation.clear();
     if (figure.panels.size() <= 4 && (figure.panels.size() < 2 || largest <= CompactExtent))
         return figure;
     for (HeatmapSpec& spec : figure.panels) {

@@ -30,7 +30,8 @@ public:
     // cells. Attention weights over more than CompactExtent keys are mostly far below 1 (a
     // row of 1024 averages 1/1024) and would look blank on a 0-1 scale: their colours go up
     // to BigWeightsScale times the uniform weight, which the title says, and larger weights
-    // take the darkest colour.
+    // take the darkest colour. Figures of three or more panels lose their operation captions
+    // (the slide's formula block has them), which would otherwise set the panels' width.
     static Figure compact(Figure figure);
 
     static HeatmapPainter painter();

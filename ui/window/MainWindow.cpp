@@ -1,6 +1,7 @@
 #include "MainWindow.h"
 
 #include "CellSelection.h"
+#include "ColorScaleChoice.h"
 #include "ComputeService.h"
 #include "ControlPanel.h"
 #include "ExportActions.h"
@@ -70,9 +71,10 @@ MainWindow::MainWindow(QWidget* parent)
     setAcceptDrops(true);
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(m_tokensPage, tr("Tokens"));
+    auto* scales = new ColorScaleChoice(this); // one colour scale of the weights for every page
     for (PageDefinition& definition : pageCatalog()) {
         const QString title = definition.title;
-        auto* page = new FigurePage(std::move(definition), m_selection, m_tabs);
+        auto* page = new FigurePage(std::move(definition), m_selection, m_tabs, scales);
         m_figurePages.push_back(page);
         m_tabs->addTab(page, title);
     }

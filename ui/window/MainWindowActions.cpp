@@ -7,6 +7,7 @@
 #include "SessionDocument.h"
 #include "SessionFile.h"
 #include "CellSelection.h"
+#include "ColorScaleChoice.h"
 #include "Translations.h"
 #include "TraceFigures.h"
 #include "WalkthroughPanel.h"
@@ -104,6 +105,7 @@ void MainWindow::createActions()
         [this] { m_presentation->setZoom(m_presentation->zoom() / 1.15); }, false);
     add(view, tr("&Actual Size"), QKeySequence(tr("Ctrl+0")), QStringLiteral("zoom-original"),
         [this] { m_presentation->setZoom(1.0); }, false);
+    view->addMenu(findChild<ColorScaleChoice*>()->createMenu(view));
     view->addSeparator();
     for (QDockWidget* dock : findChildren<QDockWidget*>())
         view->addAction(dock->toggleViewAction());

@@ -37,7 +37,7 @@ private Q_SLOTS:
         const QStringList files = QDir(dir.path()).entryList(QDir::Files);
         // At least: embeddings, scores, weights, mask and masked scores, dropout, context, the head grid.
         for (const char* stem : {"01-embeddings", "03-attn_scores-head1", "04-mask", "04-masked_scores-head2",
-                                 "05-attn_weights-head1", "06-dropout-head1", "07-context_vec-head2", "08-head-grid-attn_weights"}) {
+                                 "05-attn_weights-head1", "06-dropout-head1", "07-context_vec-head2", "08-head_grid_attn_weights"}) {
             for (const char* suffix : {"@2x.png", ".svg", ".pdf"})
                 QVERIFY2(files.contains(QLatin1StringView(stem) + QLatin1StringView(suffix)),
                          qPrintable(QLatin1StringView(stem) + QLatin1StringView(suffix) + QStringLiteral(" missing; have ") + files.join(u' ')));

@@ -113,7 +113,7 @@ inline HeatmapSpec randomScores(int n)
 inline Figure headGrid()
 {
     Figure figure;
-    figure.name = QStringLiteral("head-grid-attn_weights");
+    figure.name = QStringLiteral("08-head_grid_attn_weights");
     figure.title = QStringLiteral("Attention weights per head");
     figure.columns = 2;
     for (int h = 0; h < 4; ++h) {

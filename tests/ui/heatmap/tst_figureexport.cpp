@@ -202,13 +202,13 @@ private Q_SLOTS:
         const Figure figure = headGrid();
         const QList<ExportFormat> formats{ExportFormat::Png, ExportFormat::Svg, ExportFormat::Pdf, ExportFormat::Csv};
         QCOMPARE(exporter.writeAll(figure, formats, dir.path(), 2), QString());
-        for (const char* name : {"head-grid-attn_weights@2x.png", "head-grid-attn_weights.svg",
-                                 "head-grid-attn_weights.pdf", "head-grid-attn_weights.csv"}) {
+        for (const char* name : {"08-head_grid_attn_weights@2x.png", "08-head_grid_attn_weights.svg",
+                                 "08-head_grid_attn_weights.pdf", "08-head_grid_attn_weights.csv"}) {
             QFile file(dir.filePath(QString::fromLatin1(name)));
             QVERIFY2(file.exists(), name);
             QVERIFY(file.size() > 0);
         }
-        QCOMPARE(QImage(dir.filePath(QStringLiteral("head-grid-attn_weights@2x.png"))).size(),
+        QCOMPARE(QImage(dir.filePath(QStringLiteral("08-head_grid_attn_weights@2x.png"))).size(),
                  exporter.logicalSize(figure) * 2);
     }
 

@@ -1,0 +1,199 @@
+// The figures built from a computed trace: one file-name scheme for --export and the pages,
+// cross-attention axes that name their sentences, a causal cross-attention that says what
+// its mask means, and attention weights coloured on a scale that shows a long causal
+// sentence's structure.
+#include "ColorMap.h"
+#include "ColorScaleChoice.h"
+#include "Engine.h"
+#include "MatrixStats.h"
+#include "PageCatalog.h"
+#include "Session.h"
+#include "Trace.h"
+#include "TraceFigures.h"
+
+#include <QRegularExpression>
+#include <QSet>
+#include <QTest>
+
+using namespace ae;
+
+namespace {
+
+std::shared_ptr<const Trace> compute(const Session& session)
+{
+    static const Engine engine;
+    const ComputeResult result = engine.compute(session);
+    if (!result.trace)
+        qFatal("session refused: %s", result.issue ? qPrintable(result.issue->message) : "?");
+    return result.trace;
+}
+
+Session article()
+{
+    return Session{};
+}
+
+Session multiHeadCausalDropout()
+{
+    Session s;
+    s.variant = Variant::MultiHeadWrapper;
+    s.numHeads = 2;
+    s.causal = true;
+    s.dropout = 0.5;
+    s.training = true;
+    s.positional = Positional::Learned;
+    return s;
+}
+
+Session cross(bool causal)
+{
+    Session s;
+    s.sentence = "the cat sat";
+    s.sourceSentence = "die Katze sass auf der Matte";
+    s.causal = causal;
+    return s;
+}
+
+Session numbered(int which)
+{
+    return which == 0 ? article() : which == 1 ? multiHeadCausalDropout() : cross(true);
+}
+
+std::vector<Figure> pageFigures(const std::shared_ptr<const Trace>& trace)
+{
+    std::vector<Figure> figures;
+    for (const PageDefinition& page : pageCatalog())
+        for (const PageSection& section : page.sections)
+            if (const std::optional<Figure> figure = section.figure(trace, 0))
+                figures.push_back(*figure);
+    return figures;
+}
+
+} // namespace
+
+class TestTraceFigures : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void fileNamesFollowOneScheme_data()
+    {
+        QTest::addColumn<int>("session");
+        QTest::newRow("the article") << 0;
+        QTest::newRow("two heads, causal, dropout, positions") << 1;
+        QTest::newRow("cross-attention, causal") << 2;
+    }
+
+    // "<step>-<snake_case name>[-head<k>]", the same from the pages as from --export.
+    void fileNamesFollowOneScheme()
+    {
+        QFETCH(int, session);
+        const auto trace = compute(numbered(session));
+        static const QRegularExpression scheme(QStringLiteral("^\\d\\d-[a-z0-9]+(_[a-z0-9]+)*(-head\\d+)?$"));
+        QSet<QString> exported;
+        for (const Figure& figure : figures::allFigures(trace)) {
+            QVERIFY2(scheme.match(figure.name).hasMatch(), qPrintable(figure.name));
+            QVERIFY2(!exported.contains(figure.name), qPrintable(figure.name)); // no two files alike
+            exported.insert(figure.name);
+        }
+        for (const Figure& figure : pageFigures(trace)) {
+            QVERIFY2(scheme.match(figure.name).hasMatch(), qPrintable(figure.name));
+            // What the pages show under a name is what --export writes under it.
+            if (figure.name != QStringLiteral("01-positions"))
+                QVERIFY2(exported.contains(figure.name), qPrintable(figure.name));
+        }
+    }
+
+    void crossAttentionAxesNameTheSentences()
+    {
+        const auto self = compute(article());
+        const HeatmapSpec selfWeights = figures::weights(self, 0);
+        QCOMPARE(selfWeights.rowAxisTitle, QStringLiteral("queries"));
+        QCOMPARE(selfWeights.columnAxisTitle, QStringLiteral("keys"));
+
+        const auto trace = compute(cross(false));
+        for (const HeatmapSpec& spec : {figures::scores(trace, 0), figures::weights(trace, 0)}) {
+            QVERIFY2(spec.rowAxisTitle.contains(QStringLiteral("sentence")), qPrintable(spec.rowAxisTitle));
+            QVERIFY2(spec.columnAxisTitle.contains(QStringLiteral("source sentence")), qPrintable(spec.columnAxisTitle));
+            QVERIFY(spec.columnAxisTitle.contains(QStringLiteral("values")));
+        }
+        QVERIFY(figures::context(trace, 0).rowAxisTitle.contains(QStringLiteral("sentence")));
+        QVERIFY(figures::sourceEmbeddings(trace).rowAxisTitle.contains(QStringLiteral("source sentence")));
+    }
+
+    // Allowed (PyTorch computes it), and the agreement banner says what the mask means.
+    void causalCrossAttentionSaysWhatItMeans()
+    {
+        const auto selfTrace = compute(multiHeadCausalDropout());
+        const QString selfTitle = figures::maskMethods(selfTrace, 0).title;
+        QVERIFY(!selfTitle.contains(QStringLiteral("cross-attention")));
+
+        const auto trace = compute(cross(true));
+        QCOMPARE(trace->queryCount(), Eigen::Index(3));
+        QCOMPARE(trace->keyCount(), Eigen::Index(6));
+        const QString title = figures::maskMethods(trace, 0).title;
+        QVERIFY2(title.contains(QStringLiteral("cross-attention")), qPrintable(title));
+        QVERIFY(title.contains(QStringLiteral("by position")));
+        QVERIFY(title.contains(QStringLiteral("same weights"))); // the agreement is still reported
+        QVERIFY(figures::causalMask(trace).title.contains(QStringLiteral("source tokens")));
+        // Query 0 sees source token 0 only; the last query sees tokens 0 to 2, never 3 to 5.
+        const Matrix& w = trace->heads.front().attnWeights;
+        QCOMPARE(w(0, 0), 1.0f);
+        QCOMPARE(w.block(2, 3, 1, 3).sum(), 0.0f);
+    }
+
+    // GPT-2-sized causal weights: a row far down has weights near 1/T. On the fixed 0-1 scale
+    // nearly all of the lower triangle is white; the default scale gives every visible cell
+    // a colour well away from white, and masked cells stay white.
+    void longCausalWeightsAreNotWhite()
+    {
+        Session s;
+        QStringList words;
+        for (int i = 0; i < 200; ++i)
+            words << QStringLiteral("w%1").arg(i);
+        s.sentence = words.join(u' ').toStdString();
+        s.causal = true;
+        s.dIn = 16;
+        s.dOutKq = s.dOutV = 16;
+        s.init = InitScheme::Linear;
+        const auto trace = compute(s);
+        HeatmapSpec spec = figures::weights(trace, 0);
+        QCOMPARE(spec.scale, ColorScaleChoice::Default);
+        const Matrix& w = *spec.matrix;
+        const MatrixStats stats = MatrixStats::of(w);
+        auto visibleNearWhite = [&](const ColorMap& colors) {
+            int pale = 0, visible = 0;
+            for (Eigen::Index r = 0; r < w.rows(); ++r)
+                for (Eigen::Index c = 0; c <= r; ++c, ++visible)
+                    pale += colors.index(w(r, c), r) < ColorMap::Size / 8;
+            return double(pale) / visible;
+        };
+        const ColorMap byDefault = ColorMap::forSpec(spec, stats);
+        QVERIFY2(visibleNearWhite(byDefault) < 0.05, qPrintable(QString::number(visibleNearWhite(byDefault))));
+        QCOMPARE(byDefault.index(w(0, 5), 0), 0); // masked: white
+        spec.scale = ScaleMode::Fixed;
+        const ColorMap fixed = ColorMap::forSpec(spec, stats);
+        QVERIFY2(visibleNearWhite(fixed) > 0.8, qPrintable(QString::number(visibleNearWhite(fixed))));
+        spec.scale = ScaleMode::Logarithmic;
+        QVERIFY(visibleNearWhite(ColorMap::forSpec(spec, stats)) < 0.05);
+    }
+
+    void scaleChoiceAppliesToWeightsOnly()
+    {
+        ColorScaleChoice choice;
+        QCOMPARE(choice.mode(), ScaleMode::PerRow);
+        choice.setMode(ScaleMode::Logarithmic);
+        const auto trace = compute(multiHeadCausalDropout());
+        const Figure dropout = choice.apply(figures::dropout(trace, 0));
+        QCOMPARE(dropout.panels[0].scheme, ColorScheme::Mask);
+        QCOMPARE(dropout.panels[0].scale, ScaleMode::Fixed); // masks are untouched
+        QCOMPARE(dropout.panels[1].scale, ScaleMode::Logarithmic);
+        QCOMPARE(dropout.panels[2].scale, ScaleMode::Logarithmic);
+        const Figure scores = choice.apply(figures::single(figures::scores(trace, 0), QStringLiteral("03-attn_scores")));
+        QCOMPARE(scores.panels[0].scale, ScaleMode::Fixed);
+        const Session before = trace->session;
+        QCOMPARE(before.sentence, multiHeadCausalDropout().sentence); // a view choice: nothing in the session
+    }
+};
+
+QTEST_MAIN(TestTraceFigures)
+#include "tst_tracefigures.moc"
