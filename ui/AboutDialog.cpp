@@ -31,9 +31,9 @@ AboutDialog::AboutDialog(QWidget* parent) : QDialog(parent), m_text(new QLabel(t
         QStringLiteral("</li></ul>");
     m_text->setText(
         tr("<h3>Attention Explorer %1</h3>").arg(QApplication::applicationVersion()) +
-        tr("<p>Computes attention in transformers step by step, with PyTorch's numbers: with the "
-           "same seeds it shows the tensors that these texts print, digit for digit.</p>") +
-        tr("<p>After:</p>") + references +
+        tr("<p>Computes attention in transformers step by step, with PyTorch's numbers.</p>") +
+        tr("<p>With the same seeds it shows, digit for digit, the tensors printed in:</p>") +
+        references +
         tr("<p>Released under the MIT licence. Copyright © 2026 Seed 03e2f5a1 maintainers.</p>") +
         tr("<p>Built with Qt %1 and Eigen.</p>").arg(QString::fromLatin1(qVersion())));
     m_text->setWordWrap(true);

@@ -1229,20 +1229,20 @@ Without --dump-json it opens the desktop app.</source>
         <translation>&lt;h3&gt;Attention Explorer %1&lt;/h3&gt;</translation>
     </message>
     <message>
-        <source>&lt;p&gt;Computes attention in transformers step by step, with PyTorch&apos;s numbers: with the same seeds it shows the tensors that these texts print, digit for digit.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;逐步计算 Transformer 中的注意力，数值与 PyTorch 完全一致：使用相同的随机种子时，它显示的张量与下列文献打印的逐位相同。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;After:&lt;/p&gt;</source>
-        <translation>&lt;p&gt;依据：&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>&lt;p&gt;Released under the MIT licence. Copyright © 2026 Seed 03e2f5a1 maintainers.&lt;/p&gt;</source>
         <translation>&lt;p&gt;以 MIT 许可证发布。版权所有 © 2026 Seed 03e2f5a1 maintainers。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;Built with Qt %1 and Eigen.&lt;/p&gt;</source>
         <translation>&lt;p&gt;基于 Qt %1 与 Eigen 构建。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Computes attention in transformers step by step, with PyTorch&apos;s numbers.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;逐步计算 Transformer 中的注意力，数值与 PyTorch 完全一致。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;With the same seeds it shows, digit for digit, the tensors printed in:&lt;/p&gt;</source>
+        <translation>&lt;p&gt;使用相同的随机种子时，它逐位显示与下列文献所打印相同的张量：&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

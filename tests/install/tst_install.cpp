@@ -5,6 +5,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -214,9 +215,12 @@ private Q_SLOTS:
         QFile out(m_elsewhere.filePath(QStringLiteral("out.json")));
         QVERIFY2(out.open(QIODevice::ReadOnly), "no out.json in the working folder");
         const QJsonObject trace = QJsonDocument::fromJson(out.readAll()).object();
-        QVERIFY(trace.contains(QStringLiteral("tokens")));
-        QVERIFY(trace.contains(QStringLiteral("heads")) ||
-                trace.contains(QStringLiteral("attn_weights")));
+        // The article's sentence, "Life is short, eat dessert first", and its context vectors.
+        QCOMPARE(trace.value(QStringLiteral("tokens")).toArray().size(), 6);
+        QVERIFY(trace.value(QStringLiteral("tensors"))
+                    .toObject()
+                    .contains(QStringLiteral("context_vec")));
+        QVERIFY(trace.contains(QStringLiteral("heads")));
     }
 
     void stagedBinaryVersion()
