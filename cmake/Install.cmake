@@ -49,17 +49,17 @@ install(FILES "${_ae_desktop}/attention-explorer-mime.xml"
     DESTINATION "${CMAKE_INSTALL_DATADIR}/mime/packages" RENAME "${AE_APP_ID}.xml")
 install(FILES "${_ae_desktop}/icons/attention-explorer.svg"
     DESTINATION "${CMAKE_INSTALL_DATADIR}/icons/hicolor/scalable/apps")
-foreach(size 16 22 24 32 48 64 128 256 512)
-    install(FILES "${_ae_desktop}/icons/${size}x${size}/attention-explorer.png"
-        DESTINATION "${CMAKE_INSTALL_DATADIR}/icons/hicolor/${size}x${size}/apps")
+foreach(_ae_size 16 22 24 32 48 64 128 256 512)
+    install(FILES "${_ae_desktop}/icons/${_ae_size}x${_ae_size}/attention-explorer.png"
+        DESTINATION "${CMAKE_INSTALL_DATADIR}/icons/hicolor/${_ae_size}x${_ae_size}/apps")
 endforeach()
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/resources/samples/"
     DESTINATION "${AE_DATA_INSTALL_DIR}/samples" FILES_MATCHING PATTERN "*.json")
 # The .qm files qt_add_translations compiles (cmake/Translations.cmake) into the build folder.
 file(GLOB _ae_ts CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/resources/translations/*.ts")
-foreach(ts IN LISTS _ae_ts)
-    get_filename_component(name "${ts}" NAME_WE)
-    install(FILES "${PROJECT_BINARY_DIR}/${name}.qm" DESTINATION "${AE_DATA_INSTALL_DIR}/translations")
+foreach(_ae_ts_file IN LISTS _ae_ts)
+    get_filename_component(_ae_ts_name "${_ae_ts_file}" NAME_WE)
+    install(FILES "${PROJECT_BINARY_DIR}/${_ae_ts_name}.qm" DESTINATION "${AE_DATA_INSTALL_DIR}/translations")
 endforeach()
 install(FILES "${_ae_man}" DESTINATION "${CMAKE_INSTALL_MANDIR}/man1")
 install(FILES "${PROJECT_SOURCE_DIR}/LICENSE"
