@@ -1,3 +1,4 @@
+#include "ApplicationIcon.h"
 #include "BenchmarkRunner.h"
 #include "CommandLine.h"
 #include "ExportRunner.h"
@@ -120,6 +121,8 @@ int main(int argc, char* argv[])
         break;
     }
     QApplication::setApplicationDisplayName(QObject::tr("Attention Explorer"));
+    QApplication::setWindowIcon(ae::applicationIcon());
+    QGuiApplication::setDesktopFileName(QStringLiteral(AE_APP_ID)); // Wayland finds the icon through it
     ae::WindowHost host;
     host.show({request.sessionPath, request.overrides, request.page, request.present});
     return app->exec();

@@ -1419,6 +1419,45 @@ Without --dump-json it opens the desktop app.</source>
     </message>
 </context>
 <context>
+    <name>ae::AboutDialog</name>
+    <message>
+        <source>About Attention Explorer</source>
+        <translation>关于 Attention Explorer</translation>
+    </message>
+    <message>
+        <source>Sebastian Raschka, &lt;i&gt;Understanding and Coding Self-Attention, Multi-Head Attention, Causal-Attention, and Cross-Attention in LLMs&lt;/i&gt;, Ahead of AI, 14 January 2024.</source>
+        <translation>Sebastian Raschka，&lt;i&gt;Understanding and Coding Self-Attention, Multi-Head Attention, Causal-Attention, and Cross-Attention in LLMs&lt;/i&gt;（理解并实现大语言模型中的自注意力、多头注意力、因果注意力与交叉注意力），Ahead of AI，2024 年 1 月 14 日。</translation>
+    </message>
+    <message>
+        <source>Sebastian Raschka, &lt;i&gt;Build a Large Language Model (From Scratch)&lt;/i&gt;, chapter 3, Coding attention mechanisms, Manning, 2024.</source>
+        <translation>Sebastian Raschka，&lt;i&gt;Build a Large Language Model (From Scratch)&lt;/i&gt;（从零构建大语言模型），第 3 章“实现注意力机制”，Manning，2024 年。</translation>
+    </message>
+    <message>
+        <source>Ashish Vaswani et al., &lt;i&gt;Attention Is All You Need&lt;/i&gt;, 2017, &lt;a href=&quot;https://arxiv.org/abs/1706.03762&quot;&gt;arXiv:1706.03762&lt;/a&gt;.</source>
+        <translation>Ashish Vaswani 等，&lt;i&gt;Attention Is All You Need&lt;/i&gt;，2017 年，&lt;a href=&quot;https://arxiv.org/abs/1706.03762&quot;&gt;arXiv:1706.03762&lt;/a&gt;。</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Attention Explorer %1&lt;/h3&gt;</source>
+        <translation>&lt;h3&gt;Attention Explorer %1&lt;/h3&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Released under the MIT licence. Copyright © 2026 Seed 03e2f5a1 maintainers.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;以 MIT 许可证发布。版权所有 © 2026 Seed 03e2f5a1 maintainers。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Built with Qt %1 and Eigen.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;基于 Qt %1 与 Eigen 构建。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Computes attention in transformers step by step, with PyTorch&apos;s numbers.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;逐步计算 Transformer 中的注意力，数值与 PyTorch 完全一致。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;With the same seeds it shows, digit for digit, the tensors printed in:&lt;/p&gt;</source>
+        <translation>&lt;p&gt;使用相同的随机种子时，它逐位显示与下列文献所打印相同的张量：&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
     <name>ae::AdvancedControls</name>
     <message>
         <source>default: portable kernels</source>
@@ -1912,14 +1951,6 @@ Without --dump-json it opens the desktop app.</source>
     <message>
         <source>&amp;About Attention Explorer</source>
         <translation>关于 Attention Explorer(&amp;A)</translation>
-    </message>
-    <message>
-        <source>About Attention Explorer</source>
-        <translation>关于 Attention Explorer</translation>
-    </message>
-    <message>
-        <source>&lt;h3&gt;Attention Explorer %1&lt;/h3&gt;&lt;p&gt;Computes attention in transformers step by step, with PyTorch&apos;s numbers: the tensors of Sebastian Raschka&apos;s article and book chapter on self-attention, digit for digit.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;Attention Explorer %1&lt;/h3&gt;&lt;p&gt;逐步计算 Transformer 中的注意力，数值与 PyTorch 完全一致：Sebastian Raschka 关于自注意力的文章和书中章节里的张量，逐位相同。&lt;/p&gt;</translation>
     </message>
     <message>
         <source> of %1</source>

@@ -1,9 +1,11 @@
 #include "MainWindow.h"
 
+#include "AboutDialog.h"
 #include "CellSelection.h"
 #include "ColorScaleChoice.h"
 #include "ComputeService.h"
 #include "ControlPanel.h"
+#include "DataDirectory.h"
 #include "ExportActions.h"
 #include "FigureExporter.h"
 #include "FigurePage.h"

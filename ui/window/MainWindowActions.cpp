@@ -1,6 +1,8 @@
 // The window's menus, toolbar and shortcuts (MainWindow.cpp stays with the window's state).
 #include "MainWindow.h"
 
+#include "AboutDialog.h"
+#include "DataDirectory.h"
 #include "ExportActions.h"
 #include "PresentationMode.h"
 #include "SessionActions.h"
@@ -17,7 +19,6 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QMenuBar>
-#include <QMessageBox>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QToolBar>
@@ -47,8 +48,9 @@ void MainWindow::createActions()
     }, true);
     m_sessions = new SessionActions(this, m_document, file->addMenu(tr("Open &Recent")));
     QMenu* samples = file->addMenu(tr("Open Sa&mple"));
-    for (const QString& name : QDir(QStringLiteral(":/samples")).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
-        const QString path = QStringLiteral(":/samples/") + name;
+    const QDir sampleDir(DataDirectory::samples());
+    for (const QString& name : sampleDir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
+        const QString path = sampleDir.filePath(name);
         const SessionLoadResult sample = SessionFile::load(path);
         QAction* action = samples->addAction(sample.session.title.empty() ? name : QString::fromStdString(sample.session.title));
         action->setStatusTip(QString::fromStdString(sample.session.description));
@@ -127,11 +129,7 @@ void MainWindow::createActions()
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     add(help, tr("&About Attention Explorer"), QKeySequence(), QStringLiteral("help-about"), [this] {
-        QMessageBox::about(this, tr("About Attention Explorer"),
-                           tr("<h3>Attention Explorer %1</h3><p>Computes attention in transformers step by step, with "
-                              "PyTorch's numbers: the tensors of Sebastian Raschka's article and book chapter on "
-                              "self-attention, digit for digit.</p>")
-                               .arg(QApplication::applicationVersion()));
+        AboutDialog(this).exec();
     }, false);
 }
 

@@ -1,5 +1,7 @@
 #include "Translations.h"
 
+#include "DataDirectory.h"
+
 #include <QCoreApplication>
 #include <QLibraryInfo>
 #include <QList>
@@ -79,8 +81,11 @@ bool Translations::install(const QString& language)
     if (QTranslator* qt = loaded(QStringLiteral("qtbase_") + language,
                                  QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         state.translators << qt;
-    QTranslator* app =
-        loaded(QStringLiteral("attention-explorer_") + language, QStringLiteral(":/i18n"));
+    // The installed .qm first (share/attention-explorer/translations), then the embedded one.
+    const QString fileName = QStringLiteral("attention-explorer_") + language;
+    QTranslator* app = loaded(fileName, DataDirectory::translations());
+    if (!app && DataDirectory::translations() != QLatin1StringView(":/i18n"))
+        app = loaded(fileName, QStringLiteral(":/i18n"));
     if (!app) {
         removeAll();
         return false;

@@ -6,7 +6,9 @@
 namespace ae {
 
 // The languages of the user interface. English is the source language; the others are Qt
-// Linguist translations (resources/translations/*.ts), compiled into :/i18n/ of this library.
+// Linguist translations (resources/translations/*.ts), compiled into :/i18n/ of this library
+// and installed to share/attention-explorer/translations, which an installed app reads first
+// (DataDirectory).
 // Installing a language also installs Qt's own translation of it (qtbase_<language>.qm from
 // QLibraryInfo::TranslationsPath), so that standard dialogs and buttons match. Call after the
 // QApplication exists and before the widgets are built: widgets take their texts when they
