@@ -4,6 +4,7 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -30,7 +31,8 @@ bool isTextKey(const QString& key)
                                   QStringLiteral("title"), QStringLiteral("description"),
                                   QStringLiteral("embedding"), QStringLiteral("variant"),
                                   QStringLiteral("init"), QStringLiteral("mask_method"),
-                                  QStringLiteral("tokenizer"), QStringLiteral("format")};
+                                  QStringLiteral("tokenizer"), QStringLiteral("format"),
+                                  QStringLiteral("model")};
     return text.contains(key);
 }
 
@@ -148,6 +150,9 @@ CommandLineRequest parseCommandLine(const QStringList& arguments)
     for (const QString& key : keys)
         if (parser.isSet(flagFor(key)))
             request.overrides[key] = flagValue(key, parser.value(flagFor(key)));
+    // --model FILE is relative to where the program was started, not to the session file.
+    if (request.overrides.contains(QStringLiteral("model")) && !parser.value(flagFor(QStringLiteral("model"))).isEmpty())
+        request.overrides[QStringLiteral("model")] = QFileInfo(parser.value(flagFor(QStringLiteral("model")))).absoluteFilePath();
     if (parser.isSet(benchmarkOption)) {
         request.mode = CommandLineRequest::Mode::Benchmark;
         return request;

@@ -8,6 +8,8 @@
 #include "Trace.h"
 #include "Vocabulary.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 #include <chrono>
 #include <mutex>
@@ -110,6 +112,12 @@ void Engine::embed(const Session& session, Trace& trace) const
 
 ComputeResult Engine::compute(const Session& session) const
 {
+    // GPT-2 checkpoints are computed by Gpt2Engine (core/model); the window cannot show
+    // them yet, so a model session reaching this engine is refused rather than mis-drawn.
+    if (session.hasModel())
+        return {nullptr, SessionIssue{"model", QCoreApplication::translate("Engine", "GPT-2 checkpoints (model) cannot be "
+                                                                                    "shown in the window yet: use "
+                                                                                    "--dump-json or --benchmark")}};
     if (auto issue = validateSession(session))
         return {nullptr, std::move(issue)};
 

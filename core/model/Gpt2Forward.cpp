@@ -62,7 +62,7 @@ void attention(const Gpt2Config& c, const Matrix& a, const Gpt2LayerParams& p,
 
     Matrix context(T, d);
     // Heads in parallel; the GEMMs inside each run on one thread (Eigen does not nest).
-#pragma omp parallel for schedule(dynamic) if (c.nHead > 1)
+#pragma omp parallel for schedule(dynamic) if (c.nHead > 1 && T >= 32)
     for (int h = 0; h < c.nHead; ++h) {
         Matrix weights;
         gpt2CausalWeights(layer.queries.middleCols(h * hd, hd), layer.keys.middleCols(h * hd, hd),

@@ -113,8 +113,10 @@ Gpt2Model::LoadResult Gpt2Model::load(const QString& path)
 {
     QString error;
     std::unique_ptr<SafetensorsFile> file = SafetensorsFile::open(path, error);
-    if (!file)
-        return {nullptr, error};
+    if (!file) {
+        const QFileInfo info(path);
+        return {nullptr, error, !info.isFile() || !info.isReadable()};
+    }
 
     const QString configPath = QFileInfo(path).dir().filePath(QStringLiteral("config.json"));
     QByteArray configJson;

@@ -23,6 +23,7 @@ public:
     {
         std::shared_ptr<const Gpt2Model> model; // null on failure
         QString error;                          // names the file, the tensor and the rule
+        bool ioError = false;                   // the file could not be opened or mapped at all
     };
 
     // Loads PATH (a Hugging Face model.safetensors), with config.json from the same
