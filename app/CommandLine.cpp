@@ -60,7 +60,7 @@ QJsonValue flagValue(const QString& key, const QString& text)
 
 QStringList flagKeys()
 {
-    QStringList keys = sessionKeys();
+    QStringList keys = sessionKeys() + modelSessionKeys();
     keys.removeAll(QStringLiteral("format"));
     keys.removeAll(QStringLiteral("version"));
     return keys;

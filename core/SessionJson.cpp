@@ -166,7 +166,7 @@ private:
 
 void checkKeys(const QJsonObject& object)
 {
-    const QStringList known = sessionKeys();
+    const QStringList known = sessionKeys() + modelSessionKeys();
     for (auto it = object.begin(); it != object.end(); ++it)
         if (!known.contains(it.key()))
             fail(it.key(), SessionJson::tr("unknown key \"%1\"; a session knows: %2")
@@ -318,6 +318,11 @@ QString keyText(std::string_view key)
 
 } // namespace
 
+QStringList modelSessionKeys()
+{
+    return {QStringLiteral("model")};
+}
+
 QStringList sessionKeys()
 {
     return {QStringLiteral("sentence"),    QStringLiteral("source_sentence"), QStringLiteral("embedding"),
@@ -329,8 +334,7 @@ QStringList sessionKeys()
             QStringLiteral("training"),    QStringLiteral("dropout_seed"),    QStringLiteral("format"),
             QStringLiteral("version"),     QStringLiteral("title"),           QStringLiteral("description"),
             QStringLiteral("tokenizer"),   QStringLiteral("cpu_capability"),
-            QStringLiteral("positional"),  QStringLiteral("context_length"),
-            QStringLiteral("model")};
+            QStringLiteral("positional"),  QStringLiteral("context_length")};
 }
 
 SessionParseResult sessionFromJsonObject(const QJsonObject& object)
