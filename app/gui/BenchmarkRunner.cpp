@@ -7,6 +7,7 @@
 #include "Forward.h"
 #include "Gpt2Vocab.h"
 #include "HeadlessRunner.h"
+#include "ModelRunner.h"
 #include "SessionEnums.h"
 #include "SessionFile.h"
 #include "SessionValidator.h"
@@ -74,6 +75,8 @@ int runBenchmark(const CommandLineRequest& request)
         return loaded.ioError ? ExitUsageOrIo : ExitInvalidSession;
     }
     const Session& session = loaded.session;
+    if (session.hasModel())
+        return runModelBenchmark(session);
     if (const auto issue = validateSession(session)) {
         std::fprintf(stderr, "attention-explorer: %s\n", issue->message.toLocal8Bit().constData());
         return ExitInvalidSession;

@@ -5,6 +5,7 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -31,7 +32,8 @@ bool isTextKey(const QString& key)
                                   QStringLiteral("title"), QStringLiteral("description"),
                                   QStringLiteral("embedding"), QStringLiteral("variant"),
                                   QStringLiteral("init"), QStringLiteral("mask_method"),
-                                  QStringLiteral("tokenizer"), QStringLiteral("format")};
+                                  QStringLiteral("tokenizer"), QStringLiteral("format"),
+                                  QStringLiteral("model")};
     return text.contains(key);
 }
 
@@ -88,7 +90,7 @@ CommandLineRequest usageError(const QString& message)
 
 QStringList flagKeys()
 {
-    QStringList keys = sessionKeys();
+    QStringList keys = sessionKeys() + modelSessionKeys();
     keys.removeAll(QStringLiteral("format"));
     keys.removeAll(QStringLiteral("version"));
     return keys;
@@ -203,6 +205,9 @@ CommandLineRequest parseCommandLine(const QStringList& arguments, const QList<QB
     for (const QString& key : keys)
         if (parser.isSet(flagFor(key)))
             request.overrides[key] = flagValue(key, parser.value(flagFor(key)));
+    // --model FILE is relative to where the program was started, not to the session file.
+    if (request.overrides.contains(QStringLiteral("model")) && !parser.value(flagFor(QStringLiteral("model"))).isEmpty())
+        request.overrides[QStringLiteral("model")] = QFileInfo(parser.value(flagFor(QStringLiteral("model")))).absoluteFilePath();
     if (parser.isSet(benchmarkOption)) {
         request.mode = CommandLineRequest::Mode::Benchmark;
         return request;

@@ -3,6 +3,7 @@
 #include "CommandLine.h"
 #include "Engine.h"
 #include "OutputFile.h"
+#include "ModelRunner.h"
 #include "SessionFile.h"
 #include "Trace.h"
 #include "TraceJson.h"
@@ -31,6 +32,8 @@ int runDumpJson(const CommandLineRequest& request)
         printError(loaded.issue->message);
         return loaded.ioError ? ExitUsageOrIo : ExitInvalidSession;
     }
+    if (loaded.session.hasModel())
+        return runModelDumpJson(request, loaded.session);
     const Engine engine;
     const ComputeResult result = engine.compute(loaded.session);
     if (result.issue) {

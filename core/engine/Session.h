@@ -52,6 +52,12 @@ struct Session
     bool training = false;
     std::optional<std::uint64_t> dropoutSeed;
 
+    // A GPT-2 checkpoint (spec gpt2.md §2): a model.safetensors path, absolute once the
+    // session file was read (relative paths resolve against the session file's folder).
+    // With it the random module's keys are refused and tokenizer is gpt2.
+    std::string model;
+
+    bool hasModel() const { return !model.empty(); }
     bool isCross() const { return !sourceSentence.empty(); }
     bool dropoutActive() const { return training && dropout > 0.0; }
     bool hasWeights() const { return variant != Variant::Simplified; }

@@ -6,6 +6,8 @@
 #include "Session.h"
 #include "Trace.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 #include <chrono>
 #include <mutex>

@@ -5,6 +5,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonParseError>
 
@@ -92,6 +93,10 @@ SessionLoadResult SessionFile::load(const QString& path, const QJsonObject& over
     for (auto it = overrides.begin(); it != overrides.end(); ++it)
         object[it.key()] = it.value();
     auto [session, issue] = sessionFromJsonObject(object);
+    // A checkpoint named relative to the session file lives beside it, wherever the
+    // program was started from (a --model flag was made absolute by the command line).
+    if (!issue && session.hasModel() && !path.isEmpty())
+        session.model = QFileInfo(path).absoluteDir().absoluteFilePath(QString::fromStdString(session.model)).toStdString();
     return {std::move(session), std::move(issue), false};
 }
 

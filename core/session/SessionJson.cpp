@@ -187,11 +187,37 @@ private:
 
 void checkKeys(const QJsonObject& object)
 {
-    const QStringList known = sessionKeys();
+    const QStringList known = sessionKeys() + modelSessionKeys();
     for (auto it = object.begin(); it != object.end(); ++it)
         if (!known.contains(it.key()))
             fail(it.key().left(limits::MaxKeyChars), SessionJson::tr("unknown key %1; a session knows: %2")
                                                          .arg(quotedForMessage(it.key()), known.join(QStringLiteral(", "))));
+}
+
+// The keys that configure the random attention module (spec gpt2.md §2): a checkpoint
+// brings its own weights, embeddings and tokenizer, so beside "model" they are refused.
+const char* const RandomModuleKeys[] = {
+    "variant",  "init",         "d_in",       "d_out_kq",       "d_out_v",    "num_heads",     "qkv_bias",
+    "weight_seed", "embedding_seed", "dropout_seed", "embedding", "inputs",   "source_inputs", "positional",
+    "context_length", "vocab_size", "dropout", "training",   "source_sentence", "causal",     "mask_method",
+};
+
+void checkModelKeys(const Reader& r)
+{
+    if (!r.has("model"))
+        return;
+    const std::string model = r.string("model");
+    if (model.empty())
+        fail(QStringLiteral("model"), SessionJson::tr("model must be the path of a GPT-2 model.safetensors, not empty"));
+    for (const char* key : RandomModuleKeys)
+        if (r.has(key))
+            fail(QLatin1StringView(key), SessionJson::tr("%1 configures the random attention module and cannot be used with "
+                                                         "model: the GPT-2 checkpoint brings its own weights, embeddings "
+                                                         "and tokenizer")
+                                             .arg(QLatin1StringView(key)));
+    if (r.has("tokenizer") && r.at("tokenizer").toString() != QLatin1StringView("gpt2"))
+        fail(QStringLiteral("tokenizer"), SessionJson::tr("tokenizer must be \"gpt2\" (or left out) with model: a GPT-2 "
+                                                          "checkpoint reads GPT-2's byte-pair tokens"));
 }
 
 Session parse(const QJsonObject& object)
@@ -199,6 +225,19 @@ Session parse(const QJsonObject& object)
     checkKeys(object);
     const Reader r(object);
     Session s;
+    checkModelKeys(r);
+    if (r.has("model")) {
+        s.model = r.string("model");
+        if (r.has("title"))
+            s.title = r.string("title");
+        if (r.has("description"))
+            s.description = r.string("description");
+        if (r.has("sentence"))
+            s.sentence = r.string("sentence");
+        if (r.has("cpu_capability"))
+            s.cpuCapability = r.choice<CpuCapability>("cpu_capability");
+        return s;
+    }
     if (r.has("format") && r.string("format") != SessionFormatTag)
         fail(QStringLiteral("format"), SessionJson::tr("format must be \"%1\"").arg(QLatin1StringView(SessionFormatTag)));
     if (r.has("version") && r.integer("version", 1, 1'000'000) > SessionFormatVersion)
@@ -302,6 +341,11 @@ QString keyText(std::string_view key)
 
 } // namespace
 
+QStringList modelSessionKeys()
+{
+    return {QStringLiteral("model")};
+}
+
 QStringList sessionKeys()
 {
     return {QStringLiteral("sentence"),    QStringLiteral("source_sentence"), QStringLiteral("embedding"),
@@ -366,6 +410,10 @@ QJsonObject sessionToJsonObject(const Session& s)
     if (!s.description.empty())
         o[QStringLiteral("description")] = QString::fromStdString(s.description);
     o[QStringLiteral("sentence")] = QString::fromStdString(s.sentence);
+    if (s.hasModel()) { // the random module's keys would be refused beside it
+        o[QStringLiteral("model")] = QString::fromStdString(s.model);
+        return o;
+    }
     o[QStringLiteral("source_sentence")] = QString::fromStdString(s.sourceSentence);
     o[QStringLiteral("tokenizer")] = keyText(toKey(s.tokenizer));
     o[QStringLiteral("cpu_capability")] = keyText(toKey(s.cpuCapability));

@@ -32,6 +32,9 @@ QByteArray sessionToJson(const Session& session);
 
 // The keys a session may have, in the order of spec §1 then the app's own.
 QStringList sessionKeys();
+// The keys of a GPT-2 model session (spec gpt2.md §2) besides sessionKeys(): "model".
+// Kept apart because the window has no control for them yet.
+QStringList modelSessionKeys();
 
 inline constexpr char SessionFormatTag[] = "attention-explorer-session";
 inline constexpr int SessionFormatVersion = 1;

@@ -247,6 +247,13 @@ Without --dump-json it opens the desktop app.</source>
     </message>
 </context>
 <context>
+    <name>Engine</name>
+    <message>
+        <source>GPT-2 checkpoints (model) cannot be shown in the window yet: use --dump-json or --benchmark</source>
+        <translation>窗口暂时还不能显示 GPT-2 检查点（model）：请使用 --dump-json 或 --benchmark</translation>
+    </message>
+</context>
+<context>
     <name>ExportActions</name>
     <message>
         <source>Export</source>
@@ -352,6 +359,77 @@ Without --dump-json it opens the desktop app.</source>
     <message>
         <source>cannot write to the standard output: %1</source>
         <translation>无法写入标准输出：%1</translation>
+    <name>Gpt2Checkpoint</name>
+    <message>
+        <source>%1 must be a whole number from %2 to %3</source>
+        <translation>%1 必须是 %2 到 %3 之间的整数</translation>
+    </message>
+    <message>
+        <source>it is not a JSON object (%1)</source>
+        <translation>它不是 JSON 对象（%1）</translation>
+    </message>
+    <message>
+        <source>n_layer %1 is more than %2</source>
+        <translation>n_layer %1 超过了 %2</translation>
+    </message>
+    <message>
+        <source>n_embd (%1) is not a multiple of n_head (%2)</source>
+        <translation>n_embd（%1）不是 n_head（%2）的倍数</translation>
+    </message>
+    <message>
+        <source>layer_norm_epsilon must be a number between 0 and 1</source>
+        <translation>layer_norm_epsilon 必须是 0 到 1 之间的数</translation>
+    </message>
+    <message>
+        <source>not a GPT-2 checkpoint: it has no tensor wte.weight (nor transformer.wte.weight)</source>
+        <translation>不是 GPT-2 检查点：其中没有张量 wte.weight（也没有 transformer.wte.weight）</translation>
+    </message>
+    <message>
+        <source>not a GPT-2 checkpoint: wte.weight and wpe.weight must be two matrices with the same number of columns (n_embd)</source>
+        <translation>不是 GPT-2 检查点：wte.weight 和 wpe.weight 必须是列数（n_embd）相同的两个矩阵</translation>
+    </message>
+    <message>
+        <source>not a GPT-2 checkpoint: it has no layer tensors (h.0.…)</source>
+        <translation>不是 GPT-2 检查点：其中没有层的张量（h.0.…）</translation>
+    </message>
+    <message>
+        <source>there is no config.json beside it and n_embd (%1) is not a multiple of 64, so the number of heads is unknown: put the model&apos;s config.json beside it</source>
+        <translation>它旁边没有 config.json，且 n_embd（%1）不是 64 的倍数，因此无法得知注意力头的个数：请把该模型的 config.json 放在它旁边</translation>
+    </message>
+    <message>
+        <source>tensor %1 is missing (a GPT-2 checkpoint has it)</source>
+        <translation>缺少张量 %1（GPT-2 检查点应包含它）</translation>
+    </message>
+    <message>
+        <source>tensor %1 has shape %2 but the configuration needs %3</source>
+        <translation>张量 %1 的形状为 %2，但配置要求 %3</translation>
+    </message>
+    <message>
+        <source>tensor %1 has dtype %2; GPT-2 weights must be F32, F16 or BF16</source>
+        <translation>张量 %1 的 dtype 为 %2；GPT-2 权重必须是 F32、F16 或 BF16</translation>
+    </message>
+    <message>
+        <source>%1: cannot read it (or it is larger than 1 MB)</source>
+        <translation>%1：无法读取（或大于 1 MB）</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>Gpt2Session</name>
+    <message>
+        <source>sentence is empty: type at least one character</source>
+        <translation>sentence 为空：请至少输入一个字符</translation>
+    </message>
+    <message>
+        <source>sentence has %1 tokens but the model reads at most n_ctx = %2: shorten it</source>
+        <translation>sentence 有 %1 个 token，但模型最多读取 n_ctx = %2 个：请缩短句子</translation>
+    </message>
+    <message>
+        <source>token %1 of sentence has id %2, beyond the model&apos;s vocabulary of %3 tokens</source>
+        <translation>sentence 的第 %1 个 token 的 id 为 %2，超出了模型 %3 个 token 的词表</translation>
     </message>
 </context>
 <context>
@@ -620,6 +698,89 @@ Without --dump-json it opens the desktop app.</source>
     </message>
 </context>
 <context>
+    <name>Safetensors</name>
+    <message>
+        <source>%1: cannot open the file (%2)</source>
+        <translation>%1：无法打开文件（%2）</translation>
+    </message>
+    <message>
+        <source>it is a folder</source>
+        <translation>它是一个文件夹</translation>
+    </message>
+    <message>
+        <source>%1: cannot map the file into memory (%2)</source>
+        <translation>%1：无法将文件映射到内存（%2）</translation>
+    </message>
+    <message>
+        <source>%1 is not a readable safetensors file: %2</source>
+        <translation>%1 不是可读取的 safetensors 文件：%2</translation>
+    </message>
+    <message>
+        <source>tensor %1: %2 must hold non-negative whole numbers</source>
+        <translation>张量 %1：%2 必须由非负整数组成</translation>
+    </message>
+    <message>
+        <source>tensor %1 is not described by an object</source>
+        <translation>张量 %1 的描述不是一个对象</translation>
+    </message>
+    <message>
+        <source>tensor %1 has an unknown dtype %2</source>
+        <translation>张量 %1 的 dtype %2 未知</translation>
+    </message>
+    <message>
+        <source>tensor %1: shape must be a list of at most 8 sizes</source>
+        <translation>张量 %1：shape 必须是最多包含 8 个尺寸的列表</translation>
+    </message>
+    <message>
+        <source>tensor %1: data_offsets must be a list of two numbers</source>
+        <translation>张量 %1：data_offsets 必须是包含两个数的列表</translation>
+    </message>
+    <message>
+        <source>tensor %1: its data ends (%2) before it begins (%3)</source>
+        <translation>张量 %1：其数据的结束位置（%2）在起始位置（%3）之前</translation>
+    </message>
+    <message>
+        <source>tensor %1: its data (bytes %2 to %3) runs past the end of the file (%4 bytes of data): the file is truncated or damaged</source>
+        <translation>张量 %1：其数据（第 %2 到 %3 字节）超出了文件末尾（数据共 %4 字节）：文件被截断或已损坏</translation>
+    </message>
+    <message>
+        <source>tensor %1: its shape needs %2 bytes of %3 but its data_offsets span %4</source>
+        <translation>张量 %1：其形状需要 %2 字节的 %3，但其 data_offsets 覆盖 %4 字节</translation>
+    </message>
+    <message>
+        <source>more than the file&apos;s</source>
+        <translation>超过文件所含的</translation>
+    </message>
+    <message>
+        <source>the file has %1 bytes; a safetensors file starts with an 8-byte header length</source>
+        <translation>该文件只有 %1 字节；safetensors 文件以 8 字节的头部长度开始</translation>
+    </message>
+    <message>
+        <source>the file could not be read</source>
+        <translation>无法读取该文件</translation>
+    </message>
+    <message>
+        <source>the header length field says %1 bytes, more than the %2 a safetensors header may have: this is not a safetensors file</source>
+        <translation>头部长度字段为 %1 字节，超过了 safetensors 头部允许的 %2 字节：这不是 safetensors 文件</translation>
+    </message>
+    <message>
+        <source>the header length field says %1 bytes but only %2 follow it: the file is truncated or not a safetensors file</source>
+        <translation>头部长度字段为 %1 字节，但其后只有 %2 字节：文件被截断，或不是 safetensors 文件</translation>
+    </message>
+    <message>
+        <source>the header is not a JSON object (%1 at byte %2)</source>
+        <translation>头部不是 JSON 对象（%1，位于第 %2 字节）</translation>
+    </message>
+    <message>
+        <source>another JSON value</source>
+        <translation>其他 JSON 值</translation>
+    </message>
+    <message>
+        <source>tensors %1 and %2 overlap in the file (bytes %3 to %4 and %5 to %6)</source>
+        <translation>张量 %1 和 %2 在文件中重叠（第 %3 到 %4 字节与第 %5 到 %6 字节）</translation>
+    </message>
+</context>
+<context>
     <name>ScalingChart</name>
     <message>
         <source>softmax(ω): without scaling</source>
@@ -841,6 +1002,18 @@ Without --dump-json it opens the desktop app.</source>
     <message>
         <source>the session is not valid JSON: a raw control character (0x%1) at byte %2; inside a text write it as \u%3</source>
         <translation>该会话不是有效的 JSON：第 %2 字节处有原始控制字符（0x%1）；在文本中请写作 \u%3</translation>
+    </message>
+    <message>
+        <source>model must be the path of a GPT-2 model.safetensors, not empty</source>
+        <translation>model 必须是 GPT-2 model.safetensors 的路径，不能为空</translation>
+    </message>
+    <message>
+        <source>%1 configures the random attention module and cannot be used with model: the GPT-2 checkpoint brings its own weights, embeddings and tokenizer</source>
+        <translation>%1 用于配置随机注意力模块，不能与 model 同时使用：GPT-2 检查点自带权重、嵌入和分词器</translation>
+    </message>
+    <message>
+        <source>tokenizer must be &quot;gpt2&quot; (or left out) with model: a GPT-2 checkpoint reads GPT-2&apos;s byte-pair tokens</source>
+        <translation>使用 model 时 tokenizer 必须是“gpt2”（或省略）：GPT-2 检查点读取的是 GPT-2 的字节对 token</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,123 @@
+#include "ModelRunner.h"
+
+#include "CommandLine.h"
+#include "Gpt2Forward.h"
+#include "Gpt2Model.h"
+#include "Gpt2Run.h"
+#include "Gpt2Trace.h"
+#include "Gpt2TraceJson.h"
+#include "HeadlessRunner.h"
+#include "Session.h"
+#include "SessionFile.h"
+
+#include <QByteArray>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <sys/resource.h>
+#include <vector>
+
+namespace ae {
+
+namespace {
+
+constexpr int Runs = 3; // a GPT-2-small forward at T = 1024 takes seconds
+
+void printError(const QString& message)
+{
+    std::fprintf(stderr, "attention-explorer: %s\n", message.toLocal8Bit().constData());
+}
+
+int refused(const Gpt2RunResult& result)
+{
+    printError(result.issue->message);
+    return result.ioError ? ExitUsageOrIo : ExitInvalidSession;
+}
+
+// The peak resident memory of this program: VmHWM, which starts afresh at exec. (getrusage's
+// ru_maxrss carries the parent's peak over fork and exec: started from a Python process that
+// holds PyTorch's copy of the model, it would report that process's memory.)
+double peakRssMb()
+{
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (status.open(QIODevice::ReadOnly))
+        for (const QByteArray& line : status.readAll().split('\n'))
+            if (line.startsWith("VmHWM:"))
+                return line.mid(6).trimmed().split(' ').value(0).toDouble() / 1024.0; // kB
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return double(usage.ru_maxrss) / 1024.0;
+}
+
+double rounded(double value)
+{
+    return std::round(value * 1000.0) / 1000.0;
+}
+
+} // namespace
+
+int runModelDumpJson(const CommandLineRequest& request, const Session& session)
+{
+    const Gpt2Engine engine;
+    const Gpt2RunResult result = engine.compute(session);
+    if (!result.run)
+        return refused(result);
+    const std::string json = gpt2RunToJson(*result.run);
+    if (request.dumpPath == QLatin1StringView("-")) {
+        std::fwrite(json.data(), 1, json.size(), stdout);
+        std::fputc('\n', stdout);
+        return std::fflush(stdout) == 0 ? ExitOk : ExitUsageOrIo;
+    }
+    const QString error = SessionFile::writeAtomically(
+        request.dumpPath,
+        QByteArray::fromRawData(json.data(), static_cast<qsizetype>(json.size())));
+    if (!error.isEmpty()) {
+        printError(error);
+        return ExitUsageOrIo;
+    }
+    return ExitOk;
+}
+
+int runModelBenchmark(const Session& session)
+{
+    const Gpt2Engine engine;
+    const Gpt2RunResult first =
+        engine.compute(session); // loads, checks the sentence, pages the weights in
+    if (!first.run)
+        return refused(first);
+    const Gpt2Run& run = *first.run;
+
+    std::vector<double> times;
+    for (int i = 0; i < Runs; ++i) {
+        const auto start = std::chrono::steady_clock::now();
+        const auto trace = gpt2Forward(run.trace->model, run.trace->tokenIds);
+        times.push_back(
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                .count());
+    }
+    std::sort(times.begin(), times.end());
+
+    const Gpt2Config& c = run.trace->model->config();
+    QJsonObject out;
+    out[QStringLiteral("model")] = QString::fromStdString(session.model);
+    out[QStringLiteral("dtype")] = QString::fromStdString(run.trace->model->dtype());
+    out[QStringLiteral("n_layer")] = c.nLayer;
+    out[QStringLiteral("n_head")] = c.nHead;
+    out[QStringLiteral("n_embd")] = c.nEmbd;
+    out[QStringLiteral("tokens")] = qint64(run.trace->tokenIds.size());
+    out[QStringLiteral("runs")] = Runs;
+    out[QStringLiteral("init_ms")] = rounded(run.loadMs);
+    out[QStringLiteral("first_forward_ms")] = rounded(run.forwardMs);
+    out[QStringLiteral("forward_ms")] = rounded(times[times.size() / 2]);
+    out[QStringLiteral("forward_min_ms")] = rounded(times.front());
+    out[QStringLiteral("peak_rss_mb")] = rounded(peakRssMb());
+    std::printf("%s\n", QJsonDocument(out).toJson(QJsonDocument::Compact).constData());
+    return ExitOk;
+}
+
+} // namespace ae

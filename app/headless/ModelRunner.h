@@ -1,0 +1,16 @@
+#pragma once
+
+namespace ae {
+
+struct CommandLineRequest;
+struct Session;
+
+// The command line with a model session (a GPT-2 checkpoint, spec gpt2.md §2-§3).
+// --dump-json: the model dump, written atomically (or to stdout for "-").
+int runModelDumpJson(const CommandLineRequest& request, const Session& session);
+// --benchmark: init_ms (checkpoint opened, validated, mapped), first_forward_ms (the
+// first forward, which pages the weights in), forward_ms (median of the next runs,
+// ids -> logits) and peak_rss_mb, as one JSON line.
+int runModelBenchmark(const Session& session);
+
+} // namespace ae

@@ -1,0 +1,46 @@
+#include "Gpt2Attention.h"
+
+#include "Gpt2Trace.h"
+
+#include <cmath>
+
+namespace ae {
+
+void gpt2CausalWeights(const Eigen::Ref<const Matrix, 0, Eigen::OuterStride<>>& queries,
+                       const Eigen::Ref<const Matrix, 0, Eigen::OuterStride<>>& keys,
+                       Matrix& weights)
+{
+    const Eigen::Index T = queries.rows();
+    const float divisor = std::sqrt(static_cast<float>(queries.cols()));
+    weights.resize(T, T);
+    // Row blocks of 64: the block's scores against keys 0..(last row of the block) in
+    // one GEMM, about half the work of the full square.
+    constexpr Eigen::Index Block = 64;
+    for (Eigen::Index r = 0; r < T; r += Block) {
+        const Eigen::Index rows = std::min(Block, T - r);
+        const Eigen::Index visible = r + rows;
+        weights.block(r, 0, rows, visible).noalias() =
+            queries.middleRows(r, rows) * keys.topRows(visible).transpose();
+        for (Eigen::Index i = r; i < r + rows; ++i) {
+            auto row = weights.row(i);
+            auto seen = row.head(i + 1);
+            seen /= divisor;
+            const float max = seen.maxCoeff();
+            seen = (seen.array() - max).exp();
+            seen /= seen.sum();
+            row.tail(T - i - 1).setZero();
+        }
+    }
+}
+
+Matrix gpt2AttnWeights(const Gpt2Trace& trace, int layer, int head)
+{
+    const Gpt2LayerTrace& l = trace.layers[std::size_t(layer)];
+    const int hd = trace.headDim();
+    Matrix weights;
+    gpt2CausalWeights(l.queries.middleCols(head * hd, hd), l.keys.middleCols(head * hd, hd),
+                      weights);
+    return weights;
+}
+
+} // namespace ae

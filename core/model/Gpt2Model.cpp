@@ -1,0 +1,150 @@
+#include "Gpt2Model.h"
+
+#include "SafetensorsFile.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+
+namespace ae {
+
+namespace {
+
+struct Gpt2Checkpoint
+{
+    Q_DECLARE_TR_FUNCTIONS(Gpt2Checkpoint)
+};
+
+struct Failure
+{
+    QString message;
+};
+
+QString shapeText(const std::vector<std::int64_t>& shape)
+{
+    QStringList sizes;
+    for (const std::int64_t s : shape)
+        sizes << QString::number(s);
+    return u'(' + sizes.join(QStringLiteral(", ")) + u')';
+}
+
+// Binds the tensors GPT-2 needs, checking each against the configuration.
+class Binder
+{
+public:
+    Binder(const SafetensorsFile& file, const std::string& prefix,
+           std::vector<std::vector<float>>& widened)
+        : m_file(file), m_prefix(prefix), m_widened(widened)
+    {
+    }
+
+    TensorRef matrix(const std::string& name, std::int64_t rows, std::int64_t cols)
+    {
+        return bind(name, {rows, cols});
+    }
+    TensorRef vector(const std::string& name, std::int64_t size) { return bind(name, {size}); }
+
+private:
+    TensorRef bind(const std::string& shortName, const std::vector<std::int64_t>& shape)
+    {
+        const std::string name = m_prefix + shortName;
+        const QString quoted = u'\u201c' + QString::fromStdString(name) + u'\u201d';
+        const TensorEntry* entry = m_file.header().find(name);
+        if (!entry)
+            throw Failure{
+                Gpt2Checkpoint::tr("tensor %1 is missing (a GPT-2 checkpoint has it)").arg(quoted)};
+        if (entry->shape != shape)
+            throw Failure{
+                Gpt2Checkpoint::tr("tensor %1 has shape %2 but the configuration needs %3")
+                    .arg(quoted, shapeText(entry->shape), shapeText(shape))};
+        if (entry->dtype != TensorDtype::F32 && entry->dtype != TensorDtype::F16 &&
+            entry->dtype != TensorDtype::BF16)
+            throw Failure{
+                Gpt2Checkpoint::tr("tensor %1 has dtype %2; GPT-2 weights must be F32, F16 or BF16")
+                    .arg(quoted, QLatin1StringView(dtypeName(entry->dtype)))};
+        std::vector<float> storage;
+        const float* data = m_file.floats(*entry, storage);
+        if (!storage.empty()) {
+            m_widened.push_back(std::move(storage));
+            data = m_widened.back().data();
+        }
+        return {data, shape.size() == 2 ? shape[0] : 1, shape.back()};
+    }
+
+    const SafetensorsFile& m_file;
+    std::string m_prefix;
+    std::vector<std::vector<float>>& m_widened;
+};
+
+Gpt2Params bindParams(const Gpt2Config& c, Binder& b)
+{
+    const std::int64_t d = c.nEmbd;
+    Gpt2Params p;
+    p.wte = b.matrix("wte.weight", c.vocabSize, d);
+    p.wpe = b.matrix("wpe.weight", c.nCtx, d);
+    for (int i = 0; i < c.nLayer; ++i) {
+        const std::string h = "h." + std::to_string(i) + '.';
+        Gpt2LayerParams l;
+        l.ln1Weight = b.vector(h + "ln_1.weight", d);
+        l.ln1Bias = b.vector(h + "ln_1.bias", d);
+        l.attnWeight = b.matrix(h + "attn.c_attn.weight", d, 3 * d);
+        l.attnBias = b.vector(h + "attn.c_attn.bias", 3 * d);
+        l.attnProjWeight = b.matrix(h + "attn.c_proj.weight", d, d);
+        l.attnProjBias = b.vector(h + "attn.c_proj.bias", d);
+        l.ln2Weight = b.vector(h + "ln_2.weight", d);
+        l.ln2Bias = b.vector(h + "ln_2.bias", d);
+        l.fcWeight = b.matrix(h + "mlp.c_fc.weight", d, 4 * d);
+        l.fcBias = b.vector(h + "mlp.c_fc.bias", 4 * d);
+        l.fcProjWeight = b.matrix(h + "mlp.c_proj.weight", 4 * d, d);
+        l.fcProjBias = b.vector(h + "mlp.c_proj.bias", d);
+        p.layers.push_back(l);
+    }
+    p.lnfWeight = b.vector("ln_f.weight", d);
+    p.lnfBias = b.vector("ln_f.bias", d);
+    return p;
+}
+
+} // namespace
+
+Gpt2Model::~Gpt2Model() = default;
+
+Gpt2Model::LoadResult Gpt2Model::load(const QString& path)
+{
+    QString error;
+    std::unique_ptr<SafetensorsFile> file = SafetensorsFile::open(path, error);
+    if (!file) {
+        const QFileInfo info(path);
+        return {nullptr, error, !info.isFile() || !info.isReadable()};
+    }
+
+    const QString configPath = QFileInfo(path).dir().filePath(QStringLiteral("config.json"));
+    QByteArray configJson;
+    const bool hasConfig = QFileInfo(configPath).isFile();
+    if (hasConfig) {
+        QFile config(configPath);
+        if (config.size() > 1024 * 1024 || !config.open(QIODevice::ReadOnly))
+            return {nullptr, Gpt2Checkpoint::tr("%1: cannot read it (or it is larger than 1 MB)")
+                                 .arg(configPath)};
+        configJson = config.readAll();
+    }
+    Gpt2ConfigResult config = gpt2Config(file->header(), hasConfig ? &configJson : nullptr);
+    if (!config.error.isEmpty())
+        return {nullptr, Gpt2Checkpoint::tr("%1: %2").arg(config.configFault ? configPath : path,
+                                                          config.error)};
+
+    std::shared_ptr<Gpt2Model> model(new Gpt2Model);
+    model->m_path = path;
+    model->m_config = config.config;
+    try {
+        Binder binder(*file, config.prefix, model->m_widened);
+        model->m_params = bindParams(config.config, binder);
+    } catch (const Failure& failure) {
+        return {nullptr, Gpt2Checkpoint::tr("%1: %2").arg(path, failure.message)};
+    }
+    model->m_dtype = dtypeName(file->header().find(config.prefix + "wte.weight")->dtype);
+    model->m_file = std::move(file);
+    return {std::move(model), {}};
+}
+
+} // namespace ae

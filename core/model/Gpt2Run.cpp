@@ -1,0 +1,105 @@
+#include "Gpt2Run.h"
+
+#include "Gpt2Forward.h"
+#include "Gpt2Model.h"
+#include "Gpt2Tokens.h"
+#include "Session.h"
+
+#include <QCoreApplication>
+
+#include <chrono>
+#include <mutex>
+
+namespace ae {
+
+namespace {
+
+// The context of this file's messages (lupdate files a free tr() under the namespace).
+struct Gpt2Session
+{
+    Q_DECLARE_TR_FUNCTIONS(Gpt2Session)
+};
+
+double millisecondsSince(std::chrono::steady_clock::time_point start)
+{
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+        .count();
+}
+
+} // namespace
+
+struct Gpt2Engine::Cache
+{
+    std::mutex mutex;
+    std::string path;
+    std::shared_ptr<const Gpt2Model> model;
+};
+
+Gpt2Engine::Gpt2Engine() : m_cache(std::make_unique<Cache>()) {}
+
+Gpt2Engine::~Gpt2Engine() = default;
+
+std::shared_ptr<const Gpt2Model> Gpt2Engine::model(const std::string& path, Gpt2RunResult& failure,
+                                                   double* loadMs) const
+{
+    std::lock_guard lock(m_cache->mutex);
+    if (m_cache->model && m_cache->path == path)
+        return m_cache->model;
+    const auto start = std::chrono::steady_clock::now();
+    Gpt2Model::LoadResult loaded = Gpt2Model::load(QString::fromStdString(path));
+    if (loadMs)
+        *loadMs = millisecondsSince(start);
+    if (!loaded.model) {
+        failure.issue = SessionIssue{"model", loaded.error};
+        failure.ioError = loaded.ioError;
+        return nullptr;
+    }
+    m_cache->path = path;
+    m_cache->model = loaded.model;
+    return loaded.model;
+}
+
+Gpt2RunResult Gpt2Engine::compute(const Session& session) const
+{
+    Gpt2RunResult result;
+    Gpt2Run run;
+    const auto model = this->model(session.model, result, &run.loadMs);
+    if (!model)
+        return result;
+    const Gpt2Config& c = model->config();
+
+    Gpt2Tokens tokens = gpt2Tokens(session.sentence);
+    if (tokens.ids.empty()) {
+        result.issue = SessionIssue{
+            "sentence", Gpt2Session::tr("sentence is empty: type at least one character")};
+        return result;
+    }
+    if (tokens.ids.size() > std::size_t(c.nCtx)) {
+        result.issue = SessionIssue{
+            "sentence",
+            Gpt2Session::tr("sentence has %1 tokens but the model reads at most n_ctx = %2: "
+                            "shorten it")
+                .arg(tokens.ids.size())
+                .arg(c.nCtx)};
+        return result;
+    }
+    for (std::size_t i = 0; i < tokens.ids.size(); ++i)
+        if (tokens.ids[i] >= c.vocabSize) {
+            result.issue = SessionIssue{
+                "sentence", Gpt2Session::tr("token %1 of sentence has id %2, beyond the model's "
+                                            "vocabulary of %3 tokens")
+                                .arg(i + 1)
+                                .arg(tokens.ids[i])
+                                .arg(c.vocabSize)};
+            return result;
+        }
+
+    const auto start = std::chrono::steady_clock::now();
+    run.trace = gpt2Forward(model, tokens.ids);
+    run.forwardMs = millisecondsSince(start);
+    run.tokens = std::move(tokens.tokens);
+    result.run = std::move(run);
+    return result;
+}
+
+} // namespace ae

@@ -1,0 +1,50 @@
+#pragma once
+
+#include "SessionIssue.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ae {
+
+class Gpt2Model;
+struct Gpt2Trace;
+struct Session;
+
+// One model session computed: the tokens, the forward's trace and how long each stage took.
+struct Gpt2Run
+{
+    std::vector<std::string> tokens;
+    std::shared_ptr<const Gpt2Trace> trace;
+    double loadMs = 0;    // checkpoint opened, validated and mapped (0 when cached)
+    double forwardMs = 0; // ids -> logits
+};
+
+struct Gpt2RunResult
+{
+    std::optional<Gpt2Run> run;
+    std::optional<SessionIssue> issue; // the session was refused (key "model" or "sentence")
+    bool ioError = false;              // the checkpoint could not be read at all
+};
+
+// Session (with "model") -> tokens -> GPT-2 forward. The checkpoint is loaded once per
+// path and kept while the same path is asked for. Thread-safe.
+class Gpt2Engine
+{
+public:
+    Gpt2Engine();
+    ~Gpt2Engine();
+
+    Gpt2RunResult compute(const Session& session) const;
+    // The checkpoint alone (cached as compute does): null and `issue` set on failure.
+    std::shared_ptr<const Gpt2Model> model(const std::string& path, Gpt2RunResult& failure,
+                                           double* loadMs = nullptr) const;
+
+private:
+    struct Cache;
+    std::unique_ptr<Cache> m_cache;
+};
+
+} // namespace ae

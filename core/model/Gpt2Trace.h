@@ -1,0 +1,50 @@
+#pragma once
+
+#include "Matrix.h"
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace ae {
+
+class Gpt2Model;
+
+// What one block's attention computed, kept so that any head can be shown later.
+// T = tokens, d = n_embd, head h = columns [h·hd, (h+1)·hd) with hd = d / n_head.
+// The T x T scores and weights are not stored (12 layers × 12 heads × 1024² floats would
+// be 600 MB): gpt2AttnWeights() derives one head's from its queries and keys on demand,
+// with the same arithmetic as the forward.
+struct Gpt2LayerTrace
+{
+    Matrix queries; // queries (T x d): a = LN1(x), queries | keys | values = a·W_attn + b
+    Matrix keys;    // keys (T x d)
+    Matrix values;  // values (T x d)
+};
+
+struct NextToken
+{
+    std::int64_t id = 0;
+    float prob = 0; // softmax of the last token's logits
+};
+
+// A GPT-2 forward (llm.c's ActivationTensors, reduced to what the views need).
+struct Gpt2Trace
+{
+    std::shared_ptr<const Gpt2Model> model;
+    std::vector<std::int64_t> tokenIds;
+    std::vector<Gpt2LayerTrace> layers;
+    RowVector lastLogits; // logits (vocab): LN_f(x_last) · wteᵀ
+    std::vector<NextToken>
+        nextTokens; // the 10 most probable after the last token, most probable first
+
+    int headCount() const;
+    int headDim() const;
+    Eigen::Index tokenCount() const { return Eigen::Index(tokenIds.size()); }
+    // One head's slices (T x hd), copied out of the layer's (T x d).
+    Matrix headQueries(int layer, int head) const;
+    Matrix headKeys(int layer, int head) const;
+    Matrix headValues(int layer, int head) const;
+};
+
+} // namespace ae

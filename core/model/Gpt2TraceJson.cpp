@@ -1,0 +1,103 @@
+#include "Gpt2TraceJson.h"
+
+#include "Gpt2Encoding.h"
+
+#include "Gpt2Attention.h"
+#include "Gpt2Model.h"
+#include "Gpt2Run.h"
+#include "Gpt2Tokens.h"
+#include "Gpt2Trace.h"
+#include "JsonWriter.h"
+
+namespace ae {
+
+namespace {
+
+void integerField(JsonWriter& w, std::string_view key, std::int64_t value)
+{
+    w.key(key);
+    w.value(value);
+}
+
+void writeModel(JsonWriter& w, const Gpt2Model& model)
+{
+    const Gpt2Config& c = model.config();
+    w.key("model");
+    w.beginObject();
+    integerField(w, "n_layer", c.nLayer);
+    integerField(w, "n_head", c.nHead);
+    integerField(w, "n_embd", c.nEmbd);
+    integerField(w, "n_ctx", c.nCtx);
+    integerField(w, "vocab_size", c.vocabSize);
+    w.key("dtype");
+    w.value(std::string_view(model.dtype()));
+    w.endObject();
+}
+
+void writeLayers(JsonWriter& w, const Gpt2Trace& trace)
+{
+    w.key("layers");
+    w.beginArray();
+    for (int l = 0; l < int(trace.layers.size()); ++l) {
+        w.beginObject();
+        w.key("heads");
+        w.beginArray();
+        for (int h = 0; h < trace.headCount(); ++h) {
+            w.beginObject();
+            w.key("queries");
+            w.matrix(trace.headQueries(l, h));
+            w.key("keys");
+            w.matrix(trace.headKeys(l, h));
+            w.key("values");
+            w.matrix(trace.headValues(l, h));
+            w.key("attn_weights");
+            w.matrix(gpt2AttnWeights(trace, l, h));
+            w.endObject();
+        }
+        w.endArray();
+        w.endObject();
+    }
+    w.endArray();
+}
+
+} // namespace
+
+std::string gpt2RunToJson(const Gpt2Run& run)
+{
+    const Gpt2Trace& trace = *run.trace;
+    JsonWriter w;
+    w.beginObject();
+    w.key("format");
+    w.value(std::string_view("attention-explorer-dump"));
+    w.key("version");
+    w.value(std::int64_t{1});
+    w.key("tokens");
+    w.strings(run.tokens);
+    w.key("token_ids");
+    w.integers(trace.tokenIds);
+    writeModel(w, *trace.model);
+    writeLayers(w, trace);
+    w.key("next_token");
+    w.beginArray();
+    for (const NextToken& next : trace.nextTokens) {
+        w.beginObject();
+        integerField(w, "id", next.id);
+        w.key("token");
+        w.value(std::string_view(gpt2TokenText(next.id)));
+        w.key("prob");
+        w.value(next.prob);
+        w.endObject();
+    }
+    w.endArray();
+    w.key("timings");
+    w.beginObject();
+    w.key("load_ms");
+    w.value(run.loadMs);
+    w.key("forward_ms");
+    w.value(run.forwardMs);
+    w.endObject();
+    w.endObject();
+    return w.take();
+}
+
+} // namespace ae

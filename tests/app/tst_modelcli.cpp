@@ -1,0 +1,197 @@
+// The command line with a GPT-2 checkpoint (spec gpt2.md §2-§3), run as a separate
+// process on a fixture checkpoint: the dump's keys and shapes, the model path relative to
+// the session file, refusals with exit 1 (invalid session or checkpoint) and 2 (no file),
+// and --benchmark's figures. The numbers themselves are checked against PyTorch in
+// tests/core/tst_gpt2forward.
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QByteArray out, err;
+};
+
+Run run(const QStringList& arguments)
+{
+    QProcess process;
+    process.start(QStringLiteral(AE_EXECUTABLE), arguments);
+    process.waitForFinished(60000);
+    Run r;
+    r.exitCode =
+        process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2; // -2: crashed
+    r.out = process.readAllStandardOutput();
+    r.err = process.readAllStandardError();
+    return r;
+}
+
+QString fixture(const QString& relative)
+{
+    return QStringLiteral(AE_FIXTURE_DIR "/gpt2/") + relative;
+}
+
+// A folder with the F32 fixture checkpoint, its config.json and a session naming it relatively.
+QString prepare(const QTemporaryDir& dir, const QByteArray& session, const QByteArray& model = {})
+{
+    QFile::copy(fixture(QStringLiteral("f32_prefix/config.json")),
+                dir.filePath(QStringLiteral("config.json")));
+    if (model.isEmpty()) {
+        QFile::copy(fixture(QStringLiteral("f32_prefix/model.safetensors")),
+                    dir.filePath(QStringLiteral("model.safetensors")));
+    } else {
+        QFile f(dir.filePath(QStringLiteral("model.safetensors")));
+        f.open(QIODevice::WriteOnly);
+        f.write(model);
+    }
+    const QString path = dir.filePath(QStringLiteral("session.json"));
+    QFile f(path);
+    f.open(QIODevice::WriteOnly);
+    f.write(session);
+    return path;
+}
+
+} // namespace
+
+class TestModelCli : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void dumpHasEveryKeyOfTheContract()
+    {
+        QTemporaryDir dir;
+        const QString session =
+            prepare(dir, R"({"model": "model.safetensors", "sentence": "a b c"})");
+        const QString out = dir.filePath(QStringLiteral("dump.json"));
+        const Run r =
+            run({QStringLiteral("--session"), session, QStringLiteral("--dump-json"), out});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QFile file(out);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject dump = QJsonDocument::fromJson(file.readAll()).object();
+
+        const QJsonArray tokens = dump.value(QLatin1StringView("tokens")).toArray();
+        const QJsonArray ids = dump.value(QLatin1StringView("token_ids")).toArray();
+        const qsizetype T = tokens.size();
+        QVERIFY(T > 0);
+        QCOMPARE(ids.size(), T);
+        const QJsonObject model = dump.value(QLatin1StringView("model")).toObject();
+        QCOMPARE(model.value(QLatin1StringView("n_layer")).toInt(), 2);
+        QCOMPARE(model.value(QLatin1StringView("n_head")).toInt(), 2);
+        QCOMPARE(model.value(QLatin1StringView("n_embd")).toInt(), 16);
+        QCOMPARE(model.value(QLatin1StringView("n_ctx")).toInt(), 32);
+        QCOMPARE(model.value(QLatin1StringView("vocab_size")).toInt(), 300);
+        QCOMPARE(model.value(QLatin1StringView("dtype")).toString(), QStringLiteral("F32"));
+
+        const QJsonArray layers = dump.value(QLatin1StringView("layers")).toArray();
+        QCOMPARE(layers.size(), 2);
+        for (const QJsonValue& layer : layers) {
+            const QJsonArray heads = layer.toObject().value(QLatin1StringView("heads")).toArray();
+            QCOMPARE(heads.size(), 2);
+            for (const QJsonValue& head : heads) {
+                for (const char* key : {"queries", "keys", "values"}) {
+                    const QJsonArray m = head.toObject().value(QLatin1StringView(key)).toArray();
+                    QCOMPARE(m.size(), T);
+                    QCOMPARE(m.first().toArray().size(), 8); // head_dim = 16 / 2
+                }
+                const QJsonArray weights =
+                    head.toObject().value(QLatin1StringView("attn_weights")).toArray();
+                QCOMPARE(weights.size(), T);
+                QCOMPARE(weights.last().toArray().size(), T);
+                QCOMPARE(weights.first().toArray().at(1).toDouble(), 0.0); // causal
+            }
+        }
+
+        const QJsonArray next = dump.value(QLatin1StringView("next_token")).toArray();
+        QCOMPARE(next.size(), 10);
+        double previous = 1.0, sum = 0;
+        for (const QJsonValue& v : next) {
+            const QJsonObject n = v.toObject();
+            QVERIFY(n.contains(QLatin1StringView("token")));
+            const qint64 id = n.value(QLatin1StringView("id")).toInteger(-1);
+            QVERIFY(id >= 0 && id < 300);
+            const double p = n.value(QLatin1StringView("prob")).toDouble();
+            QVERIFY(p > 0 && p <= previous);
+            previous = p;
+            sum += p;
+        }
+        QVERIFY(sum <= 1.0 + 1e-6);
+    }
+
+    void refusals_data()
+    {
+        QTest::addColumn<QByteArray>("session");
+        QTest::addColumn<QByteArray>("model"); // empty: the good fixture
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("fragment");
+        QTest::newRow("longer than n_ctx")
+            << QByteArray(R"({"model": "model.safetensors", "sentence": "a)" + QByteArray(" a").repeated(32) +
+                          R"("})")
+            << QByteArray() << 1 << QStringLiteral("n_ctx = 32");
+        QTest::newRow("random-module key")
+            << QByteArray(R"({"model": "model.safetensors", "num_heads": 3})") << QByteArray() << 1
+            << QStringLiteral("num_heads configures the random attention module");
+        QTest::newRow("source_sentence")
+            << QByteArray(R"({"model": "model.safetensors", "source_sentence": "x"})")
+            << QByteArray() << 1 << QStringLiteral("source_sentence");
+        QTest::newRow("truncated checkpoint")
+            << QByteArray(R"({"model": "model.safetensors"})")
+            << QByteArray("\x08\0\0\0\0\0\0\0{}", 10) << 1 << QStringLiteral("model.safetensors");
+        QTest::newRow("no such checkpoint")
+            << QByteArray(R"({"model": "elsewhere/none.safetensors"})") << QByteArray() << 2
+            << QStringLiteral("none.safetensors");
+    }
+    void refusals()
+    {
+        QFETCH(QByteArray, session);
+        QFETCH(QByteArray, model);
+        QFETCH(int, exitCode);
+        QFETCH(QString, fragment);
+        QTemporaryDir dir;
+        const QString path = prepare(dir, session, model);
+        const QString out = dir.filePath(QStringLiteral("dump.json"));
+        const Run r = run({QStringLiteral("--session"), path, QStringLiteral("--dump-json"), out});
+        QCOMPARE(r.exitCode, exitCode);
+        QVERIFY2(QString::fromLocal8Bit(r.err).contains(fragment), r.err.constData());
+        QVERIFY(!QFile::exists(out));
+    }
+
+    void modelFlagIsRelativeToTheWorkingFolder()
+    {
+        QTemporaryDir dir;
+        prepare(dir, "{}");
+        QProcess process;
+        process.setWorkingDirectory(dir.path());
+        process.start(QStringLiteral(AE_EXECUTABLE),
+                      {QStringLiteral("--model"), QStringLiteral("model.safetensors"),
+                       QStringLiteral("--sentence"), QStringLiteral("a b"),
+                       QStringLiteral("--dump-json"), QStringLiteral("-")});
+        QVERIFY(process.waitForFinished(60000));
+        QCOMPARE(process.exitCode(), 0);
+        const QJsonObject dump = QJsonDocument::fromJson(process.readAllStandardOutput()).object();
+        QCOMPARE(dump.value(QLatin1StringView("token_ids")).toArray().size(), 2);
+    }
+
+    void benchmarkPrintsItsFigures()
+    {
+        QTemporaryDir dir;
+        const QString session =
+            prepare(dir, R"({"model": "model.safetensors", "sentence": "a b c d"})");
+        const Run r = run({QStringLiteral("--session"), session, QStringLiteral("--benchmark")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject figures = QJsonDocument::fromJson(r.out).object();
+        for (const char* key : {"forward_ms", "init_ms", "peak_rss_mb", "first_forward_ms"})
+            QVERIFY2(figures.value(QLatin1StringView(key)).toDouble(-1) >= 0, key);
+        QCOMPARE(figures.value(QLatin1StringView("tokens")).toInt(), 4); // "a", " b", " c", " d"
+    }
+};
+
+QTEST_GUILESS_MAIN(TestModelCli)
+#include "tst_modelcli.moc"

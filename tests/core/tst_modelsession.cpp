@@ -1,0 +1,74 @@
+// The session key "model" (spec gpt2.md §2): read and written, the random module's keys
+// refused beside it with a message naming the key, and the window's engine refusing a
+// model session rather than drawing it wrongly.
+#include "Engine.h"
+#include "Session.h"
+#include "SessionJson.h"
+
+#include <QJsonDocument>
+#include <QTest>
+
+using namespace ae;
+
+class TestModelSession : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void randomModuleKeysAreRefused_data()
+    {
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<QString>("value");
+        for (const char* key :
+             {"variant", "init", "d_in", "d_out_kq", "d_out_v", "num_heads", "qkv_bias",
+              "weight_seed", "embedding_seed", "dropout_seed", "embedding", "inputs", "positional",
+              "dropout", "source_sentence", "vocab_size"})
+            QTest::newRow(key) << QString::fromLatin1(key) << QStringLiteral("1");
+        QTest::newRow("tokenizer words")
+            << QStringLiteral("tokenizer") << QStringLiteral("\"words\"");
+    }
+    void randomModuleKeysAreRefused()
+    {
+        QFETCH(QString, key);
+        QFETCH(QString, value);
+        const QByteArray json = QStringLiteral(R"({"model": "gpt2/model.safetensors", "%1": %2})")
+                                    .arg(key, value)
+                                    .toUtf8();
+        const SessionParseResult parsed = sessionFromJson(json);
+        QVERIFY(parsed.issue);
+        QCOMPARE(QString::fromStdString(parsed.issue->key), key);
+        QVERIFY2(parsed.issue->message.contains(key), qPrintable(parsed.issue->message));
+    }
+
+    void modelSessionRoundTrips()
+    {
+        const SessionParseResult parsed = sessionFromJson(
+            R"({"model": "m.safetensors", "sentence": "Hello", "title": "t", "tokenizer": "gpt2"})");
+        QVERIFY2(!parsed.issue, parsed.issue ? qPrintable(parsed.issue->message) : "");
+        QCOMPARE(parsed.session.model, std::string("m.safetensors"));
+        QCOMPARE(parsed.session.sentence, std::string("Hello"));
+        const SessionParseResult again = sessionFromJson(sessionToJson(parsed.session));
+        QVERIFY2(!again.issue, again.issue ? qPrintable(again.issue->message) : "");
+        QCOMPARE(again.session.model, parsed.session.model);
+        QVERIFY(!sessionToJsonObject(parsed.session).contains(QStringLiteral("variant")));
+    }
+
+    void emptyModelIsRefused()
+    {
+        const SessionParseResult parsed = sessionFromJson(R"({"model": ""})");
+        QVERIFY(parsed.issue);
+        QCOMPARE(parsed.issue->key, std::string("model"));
+    }
+
+    void windowEngineRefusesModelSessions()
+    {
+        Session session;
+        session.model = "/nowhere/model.safetensors";
+        const ComputeResult result = Engine().compute(session);
+        QVERIFY(!result.trace);
+        QVERIFY(result.issue);
+        QCOMPARE(result.issue->key, std::string("model"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestModelSession)
+#include "tst_modelsession.moc"
