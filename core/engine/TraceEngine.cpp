@@ -6,8 +6,6 @@
 #include "Session.h"
 #include "Trace.h"
 
-#include <QCoreApplication>
-
 #include <algorithm>
 #include <chrono>
 #include <mutex>

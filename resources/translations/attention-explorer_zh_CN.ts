@@ -355,10 +355,6 @@ Without --dump-json it opens the desktop app.</source>
     </message>
 </context>
 <context>
-    <name>HeadlessRunner</name>
-    <message>
-        <source>cannot write to the standard output: %1</source>
-        <translation>无法写入标准输出：%1</translation>
     <name>Gpt2Checkpoint</name>
     <message>
         <source>%1 must be a whole number from %2 to %3</source>
@@ -430,6 +426,13 @@ Without --dump-json it opens the desktop app.</source>
     <message>
         <source>token %1 of sentence has id %2, beyond the model&apos;s vocabulary of %3 tokens</source>
         <translation>sentence 的第 %1 个 token 的 id 为 %2，超出了模型 %3 个 token 的词表</translation>
+    </message>
+</context>
+<context>
+    <name>HeadlessRunner</name>
+    <message>
+        <source>cannot write to the standard output: %1</source>
+        <translation>无法写入标准输出：%1</translation>
     </message>
 </context>
 <context>
@@ -1000,10 +1003,6 @@ Without --dump-json it opens the desktop app.</source>
         <translation>未知的键 %1；会话可用的键：%2</translation>
     </message>
     <message>
-        <source>the session is not valid JSON: a raw control character (0x%1) at byte %2; inside a text write it as \u%3</source>
-        <translation>该会话不是有效的 JSON：第 %2 字节处有原始控制字符（0x%1）；在文本中请写作 \u%3</translation>
-    </message>
-    <message>
         <source>model must be the path of a GPT-2 model.safetensors, not empty</source>
         <translation>model 必须是 GPT-2 model.safetensors 的路径，不能为空</translation>
     </message>
@@ -1014,6 +1013,10 @@ Without --dump-json it opens the desktop app.</source>
     <message>
         <source>tokenizer must be &quot;gpt2&quot; (or left out) with model: a GPT-2 checkpoint reads GPT-2&apos;s byte-pair tokens</source>
         <translation>使用 model 时 tokenizer 必须是“gpt2”（或省略）：GPT-2 检查点读取的是 GPT-2 的字节对 token</translation>
+    </message>
+    <message>
+        <source>the session is not valid JSON: a raw control character (0x%1) at byte %2; inside a text write it as \u%3</source>
+        <translation>该会话不是有效的 JSON：第 %2 字节处有原始控制字符（0x%1）；在文本中请写作 \u%3</translation>
     </message>
 </context>
 <context>
@@ -1119,12 +1122,12 @@ Without --dump-json it opens the desktop app.</source>
         <translation>%1 含有 %2，过大：在这些维度下，前向计算中的乘积可能超出 float32 范围（3.4e38）而出现 inf 或 NaN；请让 %1 的每个数都在 ±%3 之内</translation>
     </message>
     <message>
-        <source>this session would need %1 of memory (T=%2, S=%3, %4 heads); the limit is %5: shorten the sentence or reduce num_heads or the dimensions</source>
-        <translation>此会话将需要 %1 内存（T=%2，S=%3，%4 个头）；上限为 %5：请缩短句子，或减少 num_heads 或维度</translation>
-    </message>
-    <message>
         <source>vocab_size (%1) must exceed the largest token id (%2) of the gpt2 tokenizer (its default is 50257)</source>
         <translation>vocab_size（%1）必须大于 gpt2 分词器的最大 token id（%2）（其默认值为 50257）</translation>
+    </message>
+    <message>
+        <source>this session would need %1 of memory (T=%2, S=%3, %4 heads); the limit is %5: shorten the sentence or reduce num_heads or the dimensions</source>
+        <translation>此会话将需要 %1 内存（T=%2，S=%3，%4 个头）；上限为 %5：请缩短句子，或减少 num_heads 或维度</translation>
     </message>
 </context>
 <context>
@@ -1349,8 +1352,6 @@ Without --dump-json it opens the desktop app.</source>
         <translation>模块的输出</translation>
     </message>
     <message>
-        <source>typed in + %1 : %2</source>
-        <translation>手动输入 + %1 : %2</translation>
         <source>queries: the sentence</source>
         <translation>查询：句子</translation>
     </message>
@@ -1365,6 +1366,10 @@ Without --dump-json it opens the desktop app.</source>
     <message>
         <source>tokens of the sentence</source>
         <translation>句子的 token</translation>
+    </message>
+    <message>
+        <source>typed in + %1 : %2</source>
+        <translation>手动输入 + %1 : %2</translation>
     </message>
     <message>
         <source>Causal mask over the source tokens (1 = hidden)</source>
@@ -1581,14 +1586,16 @@ Without --dump-json it opens the desktop app.</source>
         <translation>最小的 GPT-2 以完整规模使用这个模块：768 维嵌入、12 个 64 维的头，以及 1,024 个 token 的上下文。它的 12 个 1024×1024 注意力矩阵在这里实时计算，带有因果掩码和 √64 = 8 的缩放。放大热力图即可看到单个 token。</translation>
     </message>
     <message>
+        <source>This session uses GPT-2&apos;s tokenizer instead, as the book&apos;s chapter 2 does: byte-pair encoding (BPE). The text is cut into words, spaces and punctuation, each piece becomes its UTF-8 bytes, and the pair of neighbours that was most frequent in GPT-2&apos;s training text is merged again and again (50,000 learned merges, in rank order). The vocabulary is fixed at 50,257 tokens for any text, so an unknown word is never a problem: it is spelled with smaller pieces, down to single bytes. A leading space belongs to the word, and a Chinese character may take two or three tokens.</source>
+        <translation>本会话改用 GPT-2 的分词器，与书中第 2 章相同：字节对编码（BPE）。文本先被切成单词、空格和标点，每个片段变成它的 UTF-8 字节，然后反复合并在 GPT-2 训练文本中最常见的相邻一对（按排名顺序的 50,000 条学到的合并规则）。无论什么文本，词表都固定为 50,257 个 token，因此不会出现未知词：它会被拼成更小的片段，最小到单个字节。词前的空格属于这个词，一个汉字可能占两到三个 token。</translation>
+    </message>
+    <message>
         <source>Take one token as the query: here x(%1), chosen below (both seeds take the second token, x(2)). Its unnormalised attention scores are the dot products of its query with every key: ω(%1, j) = q(%1)·k(j). A large score means that the query and the key point the same way.</source>
         <translation>取一个 token 作为查询：这里是 x(%1)，可在下方选择（两篇种子文档都取第二个 token x(2)）。它的未归一化注意力得分是它的查询与每个键的点积：ω(%1, j) = q(%1)·k(j)。得分越大，说明查询和键的方向越接近。</translation>
     </message>
     <message>
         <source>The context vector z(%1) is the attention-weighted sum of the values: z(%1) = Σ_j α(%1, j)·v(j). It has d_v numbers, which need not equal d_in. For every query at once this is one matrix product, Z = α·V: the whole forward pass of the article&apos;s SelfAttention module.</source>
         <translation>上下文向量 z(%1) 是值的注意力加权和：z(%1) = Σ_j α(%1, j)·v(j)。它有 d_v 个数，不必等于 d_in。对所有查询同时计算时，这就是一次矩阵乘法 Z = α·V：文章中 SelfAttention 模块的整个前向计算。</translation>
-        <source>This session uses GPT-2&apos;s tokenizer instead, as the book&apos;s chapter 2 does: byte-pair encoding (BPE). The text is cut into words, spaces and punctuation, each piece becomes its UTF-8 bytes, and the pair of neighbours that was most frequent in GPT-2&apos;s training text is merged again and again (50,000 learned merges, in rank order). The vocabulary is fixed at 50,257 tokens for any text, so an unknown word is never a problem: it is spelled with smaller pieces, down to single bytes. A leading space belongs to the word, and a Chinese character may take two or three tokens.</source>
-        <translation>本会话改用 GPT-2 的分词器，与书中第 2 章相同：字节对编码（BPE）。文本先被切成单词、空格和标点，每个片段变成它的 UTF-8 字节，然后反复合并在 GPT-2 训练文本中最常见的相邻一对（按排名顺序的 50,000 条学到的合并规则）。无论什么文本，词表都固定为 50,257 个 token，因此不会出现未知词：它会被拼成更小的片段，最小到单个字节。词前的空格属于这个词，一个汉字可能占两到三个 token。</translation>
     </message>
 </context>
 <context>
@@ -1614,20 +1621,20 @@ Without --dump-json it opens the desktop app.</source>
         <translation>&lt;h3&gt;Attention Explorer %1&lt;/h3&gt;</translation>
     </message>
     <message>
-        <source>&lt;p&gt;Released under the MIT licence. Copyright © 2026 Seed 03e2f5a1 maintainers.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;以 MIT 许可证发布。版权所有 © 2026 Seed 03e2f5a1 maintainers。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;Built with Qt %1 and Eigen.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;基于 Qt %1 与 Eigen 构建。&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>&lt;p&gt;Computes attention in transformers step by step, with PyTorch&apos;s numbers.&lt;/p&gt;</source>
         <translation>&lt;p&gt;逐步计算 Transformer 中的注意力，数值与 PyTorch 完全一致。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;With the same seeds it shows, digit for digit, the tensors printed in:&lt;/p&gt;</source>
         <translation>&lt;p&gt;使用相同的随机种子时，它逐位显示与下列文献所打印相同的张量：&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Released under the MIT licence. Copyright © 2026 Seed 03e2f5a1 maintainers.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;以 MIT 许可证发布。版权所有 © 2026 Seed 03e2f5a1 maintainers。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Built with Qt %1 and Eigen.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;基于 Qt %1 与 Eigen 构建。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -1934,6 +1941,13 @@ Without --dump-json it opens the desktop app.</source>
     </message>
 </context>
 <context>
+    <name>ae::FigurePage</name>
+    <message>
+        <source>&amp;Colour scale of the weights:</source>
+        <translation>权重的颜色刻度(&amp;C)：</translation>
+    </message>
+</context>
+<context>
     <name>ae::Gpt2TokensView</name>
     <message>
         <source>Tokens over the text</source>
@@ -1951,10 +1965,6 @@ Without --dump-json it opens the desktop app.</source>
         <source>%1: %2 tokens for %3 words / %4 bytes</source>
         <extracomment>%1 which text (sentence, source), %2 tokens, %3 white-space separated words, %4 UTF-8 bytes</extracomment>
         <translation>%1：%2 个 token，对应 %3 个词 / %4 字节</translation>
-    <name>ae::FigurePage</name>
-    <message>
-        <source>&amp;Colour scale of the weights:</source>
-        <translation>权重的颜色刻度(&amp;C)：</translation>
     </message>
 </context>
 <context>
@@ -2344,16 +2354,16 @@ The pages still show the last session that could.</source>
         <translation>GPT-2 字节对编码</translation>
     </message>
     <message>
+        <source>Both sentences share one vocabulary: the source sentence&apos;s words join it and every id is renumbered in sorted order, so the sentence&apos;s own embeddings change too as you type here (nn.Embedding picks its rows by id).</source>
+        <translation>两个句子共用一个词表：源句的词会加入词表，所有 id 按排序重新编号，因此在这里输入时，句子自身的嵌入也会改变（nn.Embedding 按 id 选取行）。</translation>
+    </message>
+    <message>
         <source>How text becomes tokens: punctuation becomes a space, then &lt;code&gt;text.split()&lt;/code&gt;; the CJK choice also makes each Chinese or Japanese ideograph a token of its own. GPT-2&apos;s byte-pair encoding is &lt;code&gt;tiktoken.get_encoding(&quot;gpt2&quot;)&lt;/code&gt;: 50,257 fixed tokens, nothing dropped (its embedding table needs vocab_size 50257).</source>
         <translation>文本如何变成 token：标点变为空格，然后执行 &lt;code&gt;text.split()&lt;/code&gt;；选择 CJK 时，每个汉字或日文汉字也各自成为一个 token。GPT-2 的字节对编码即 &lt;code&gt;tiktoken.get_encoding(&quot;gpt2&quot;)&lt;/code&gt;：50,257 个固定 token，什么都不丢弃（其嵌入表需要 vocab_size 50257）。</translation>
     </message>
     <message>
         <source>Not pasted: the text would have %1 characters; a sentence may have at most %2.</source>
         <translation>未粘贴：文本将有 %1 个字符；句子最多 %2 个字符。</translation>
-    </message>
-    <message>
-        <source>Both sentences share one vocabulary: the source sentence&apos;s words join it and every id is renumbered in sorted order, so the sentence&apos;s own embeddings change too as you type here (nn.Embedding picks its rows by id).</source>
-        <translation>两个句子共用一个词表：源句的词会加入词表，所有 id 按排序重新编号，因此在这里输入时，句子自身的嵌入也会改变（nn.Embedding 按 id 选取行）。</translation>
     </message>
 </context>
 <context>
