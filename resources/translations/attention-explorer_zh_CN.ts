@@ -87,8 +87,8 @@ token 的向量加上其位置的向量：%7</translation>
 <context>
     <name>ColorBarPainter</name>
     <message>
-        <source>row max</source>
-        <translation>行最大值</translation>
+        <source>max</source>
+        <translation>最大</translation>
     </message>
 </context>
 <context>
@@ -1778,12 +1778,12 @@ Without --dump-json it opens the desktop app.</source>
         <translation>从 0.0001 到最大权重，每个 10 的幂占相同的颜色步长：小权重依然可见；0 仍为白色。</translation>
     </message>
     <message>
-        <source>Each row from 0 to its own largest weight (&quot;row max&quot;): where each query looks most, even when its weights are spread over many keys. Colours do not compare across rows; the numbers do.</source>
-        <translation>每一行从 0 到它自己的最大权重（“行最大值”）：显示每个查询最关注哪里，即使它的权重分散在许多键上。颜色不能跨行比较，数值可以。</translation>
-    </message>
-    <message>
         <source>Colour &amp;Scale of Weights</source>
         <translation>权重的颜色刻度(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Each row from 0 to its own largest weight (&quot;max&quot; on the colour bar): where each query looks most, even when its weights are spread over many keys. Colours do not compare across rows; the numbers do.</source>
+        <translation>每一行从 0 到它自己的最大权重（颜色条上的“最大”）：显示每个查询最关注哪里，即使它的权重分散在许多键上。颜色不能跨行比较，数值可以。</translation>
     </message>
 </context>
 <context>

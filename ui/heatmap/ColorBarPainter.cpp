@@ -44,7 +44,7 @@ std::vector<std::pair<double, QString>> ColorBarPainter::ticks(const ColorMap& c
     const ScaleTicks ticks = ScaleTicks::forRange(colors.low(), colors.high(), maxCount);
     const bool perRow = colors.scheme() == ColorScheme::Sequential && scale.mode == ScaleMode::PerRow;
     for (const double v : ticks.values)
-        result.emplace_back(v, perRow && v == colors.high() ? tr("row max") : ticks.label(v));
+        result.emplace_back(v, perRow && v == colors.high() ? tr("max") : ticks.label(v));
     return result;
 }
 

@@ -56,7 +56,7 @@ QString ColorScaleChoice::description(ScaleMode mode)
         return tr("Powers of ten from 0.0001 to the largest weight get equal steps of colour: small weights stay "
                   "visible; 0 stays white.");
     case ScaleMode::PerRow:
-        return tr("Each row from 0 to its own largest weight (\"row max\"): where each query looks most, even when "
+        return tr("Each row from 0 to its own largest weight (\"max\" on the colour bar): where each query looks most, even when "
                   "its weights are spread over many keys. Colours do not compare across rows; the numbers do.");
     }
     return {};

@@ -125,7 +125,7 @@ private Q_SLOTS:
         QCOMPARE(ticks.back().first, 1.0);
         QCOMPARE(colors.fraction(1.0), 1.0); // the top of the bar, whatever the rows' maxima
         QCOMPARE(colors.fraction(0.5), 0.5);
-        QCOMPARE(ticks.back().second, ColorBarPainter::tr("row max"));
+        QCOMPARE(ticks.back().second, ColorBarPainter::tr("max"));
         QCOMPARE(ticks.front().first, 0.0);
         QVERIFY(!ticks.front().second.contains(QStringLiteral("max")));
     }
