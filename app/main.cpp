@@ -27,7 +27,8 @@ void setApplicationIdentity()
 }
 
 // The application object each mode needs: none of them opens a display but the desktop app.
-std::unique_ptr<QCoreApplication> makeApplication(ae::CommandLineRequest::Mode mode, int& argc, char* argv[])
+std::unique_ptr<QCoreApplication> makeApplication(ae::CommandLineRequest::Mode mode, int& argc,
+                                                  char* argv[])
 {
     using Mode = ae::CommandLineRequest::Mode;
     switch (mode) {
@@ -48,11 +49,16 @@ int runHeadless(const ae::CommandLineRequest& request)
 {
     using Mode = ae::CommandLineRequest::Mode;
     switch (request.mode) {
-    case Mode::DumpJson: return ae::runDumpJson(request);
-    case Mode::Export: return ae::runExport(request);
-    case Mode::ExportDeck: return ae::runExportDeck(request);
-    case Mode::Benchmark: return ae::runBenchmark(request);
-    default: return ae::ExitOk;
+    case Mode::DumpJson:
+        return ae::runDumpJson(request);
+    case Mode::Export:
+        return ae::runExport(request);
+    case Mode::ExportDeck:
+        return ae::runExportDeck(request);
+    case Mode::Benchmark:
+        return ae::runBenchmark(request);
+    default:
+        return ae::ExitOk;
     }
 }
 
@@ -111,10 +117,12 @@ int main(int argc, char* argv[])
         try {
             return runHeadless(request);
         } catch (const std::bad_alloc&) {
-            printFailure(QCoreApplication::translate("Main", "out of memory: this session needs more memory than the system gives; "
-                                     "shorten the sentence or reduce num_heads or the dimensions"));
+            printFailure(QCoreApplication::translate(
+                "Main", "out of memory: this session needs more memory than the system gives; "
+                        "shorten the sentence or reduce num_heads or the dimensions"));
         } catch (const std::exception& error) {
-            printFailure(QCoreApplication::translate("Main", "internal error: %1").arg(ae::escapedForMessage(QString::fromLocal8Bit(error.what()))));
+            printFailure(QCoreApplication::translate("Main", "internal error: %1")
+                             .arg(ae::escapedForMessage(QString::fromLocal8Bit(error.what()))));
         }
         return ae::ExitUsageOrIo;
     case Mode::Gui:
@@ -122,7 +130,8 @@ int main(int argc, char* argv[])
     }
     QApplication::setApplicationDisplayName(QObject::tr("Attention Explorer"));
     QApplication::setWindowIcon(ae::applicationIcon());
-    QGuiApplication::setDesktopFileName(QStringLiteral(AE_APP_ID)); // Wayland finds the icon through it
+    QGuiApplication::setDesktopFileName(
+        QStringLiteral(AE_APP_ID)); // Wayland finds the icon through it
     ae::WindowHost host;
     host.show({request.sessionPath, request.overrides, request.page, request.present});
     return app->exec();

@@ -36,7 +36,8 @@ double milliseconds(const std::function<void()>& work)
 {
     const auto start = std::chrono::steady_clock::now();
     work();
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+        .count();
 }
 
 double median(std::vector<double> values)
@@ -69,9 +70,11 @@ double rounded(double value)
 
 int runBenchmark(const CommandLineRequest& request)
 {
-    const SessionLoadResult loaded = SessionFile::load(request.sessionPath, request.overrides, request.sessionNative);
+    const SessionLoadResult loaded =
+        SessionFile::load(request.sessionPath, request.overrides, request.sessionNative);
     if (loaded.issue) {
-        std::fprintf(stderr, "attention-explorer: %s\n", loaded.issue->message.toLocal8Bit().constData());
+        std::fprintf(stderr, "attention-explorer: %s\n",
+                     loaded.issue->message.toLocal8Bit().constData());
         return loaded.ioError ? ExitUsageOrIo : ExitInvalidSession;
     }
     const Session& session = loaded.session;
@@ -93,21 +96,25 @@ int runBenchmark(const CommandLineRequest& request)
 
     std::vector<std::int64_t> ids = trace.tokenIds;
     ids.insert(ids.end(), trace.sourceTokenIds.begin(), trace.sourceTokenIds.end());
-    const double embeddingMs = session.embedding == EmbeddingSource::Torch
-                                   ? medianOf(Runs, [&] {
-                                         torchEmbeddingRows(session.embeddingSeed, session.vocabSize, session.dIn, ids,
-                                                            session.cpuCapability);
-                                     })
-                                   : 0.0;
+    const double embeddingMs =
+        session.embedding == EmbeddingSource::Torch
+            ? medianOf(Runs,
+                       [&] {
+                           torchEmbeddingRows(session.embeddingSeed, session.vocabSize, session.dIn,
+                                              ids, session.cpuCapability);
+                       })
+            : 0.0;
     std::shared_ptr<const AttentionParams> params;
-    const double initMs =
-        medianOf(Runs, [&] { params = std::make_shared<const AttentionParams>(initAttentionParams(session)); });
+    const double initMs = medianOf(Runs, [&] {
+        params = std::make_shared<const AttentionParams>(initAttentionParams(session));
+    });
 
     std::vector<double> forwardTimes;
     for (int i = 0; i < Runs + 2; ++i) {
         Trace scratch;
         scratch.session = session;
-        const double ms = milliseconds([&] { runForward(session, params, trace.inputs, trace.keySource(), scratch); });
+        const double ms = milliseconds(
+            [&] { runForward(session, params, trace.inputs, trace.keySource(), scratch); });
         if (i >= 2) // two warm-up runs: page faults of the first allocations, thread pool start
             forwardTimes.push_back(ms);
     }
@@ -123,8 +130,9 @@ int runBenchmark(const CommandLineRequest& request)
     result[QStringLiteral("num_heads")] = int(trace.heads.size());
     result[QStringLiteral("variant")] = QString::fromLatin1(toKey(session.variant).data());
     result[QStringLiteral("causal")] = session.causal;
-    result[QStringLiteral("arithmetic")] =
-        trace.arithmetic == Arithmetic::TorchOrder ? QStringLiteral("torch-order") : QStringLiteral("fast");
+    result[QStringLiteral("arithmetic")] = trace.arithmetic == Arithmetic::TorchOrder
+                                               ? QStringLiteral("torch-order")
+                                               : QStringLiteral("fast");
     result[QStringLiteral("runs")] = Runs;
     result[QStringLiteral("tokenize_ms")] = rounded(tokenizeMs);
     if (session.tokenizer == TokenizerKind::Gpt2) // the first use's load, in the Engine above
@@ -132,7 +140,8 @@ int runBenchmark(const CommandLineRequest& request)
     result[QStringLiteral("embedding_ms")] = rounded(embeddingMs);
     result[QStringLiteral("init_ms")] = rounded(initMs);
     result[QStringLiteral("forward_ms")] = rounded(median(forwardTimes));
-    result[QStringLiteral("forward_min_ms")] = rounded(*std::min_element(forwardTimes.begin(), forwardTimes.end()));
+    result[QStringLiteral("forward_min_ms")] =
+        rounded(*std::min_element(forwardTimes.begin(), forwardTimes.end()));
     result[QStringLiteral("complete_ms")] = rounded(first.trace->timings.completeMs);
     result[QStringLiteral("render_ms")] = rounded(ui.renderMs);
     result[QStringLiteral("ui_update_ms")] = rounded(ui.uiUpdateMs);

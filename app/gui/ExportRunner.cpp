@@ -41,7 +41,8 @@ int runExport(const CommandLineRequest& request)
                        .arg(quotedForMessage(request.exportScaleText)));
         return ExitUsageOrIo;
     }
-    const SessionLoadResult loaded = SessionFile::load(request.sessionPath, request.overrides, request.sessionNative);
+    const SessionLoadResult loaded =
+        SessionFile::load(request.sessionPath, request.overrides, request.sessionNative);
     if (loaded.issue) {
         printError(loaded.issue->message);
         return loaded.ioError ? ExitUsageOrIo : ExitInvalidSession;
@@ -53,12 +54,15 @@ int runExport(const CommandLineRequest& request)
     }
     const std::vector<Figure> everyFigure = figures::allFigures(result.trace);
     const QDir directory(request.exportDirectory);
-    const QString shownDirectory = escapedForMessage(QDir::toNativeSeparators(request.exportDirectory));
+    const QString shownDirectory =
+        escapedForMessage(QDir::toNativeSeparators(request.exportDirectory));
     // Up front, before the first file: how many files, and whether every target can be one.
     const qint64 fileCount = qint64(everyFigure.size()) * formats.formats.size();
     if (fileCount > limits::MaxExportFiles) {
-        printError(QCoreApplication::translate("ExportRunner", "this export would write %1 files; at most %2 are written at "
-                                                               "once: choose fewer formats (--format) or fewer heads")
+        printError(QCoreApplication::translate(
+                       "ExportRunner",
+                       "this export would write %1 files; at most %2 are written at "
+                       "once: choose fewer formats (--format) or fewer heads")
                        .arg(fileCount)
                        .arg(limits::MaxExportFiles));
         return ExitUsageOrIo;
@@ -67,11 +71,13 @@ int runExport(const CommandLineRequest& request)
     QSet<QString> existing;
     for (const Figure& figure : everyFigure) {
         for (const ExportFormat format : formats.formats) {
-            const QString path = directory.filePath(FigureExporter::fileName(figure, format, request.exportScale));
+            const QString path =
+                directory.filePath(FigureExporter::fileName(figure, format, request.exportScale));
             const QFileInfo info(path);
             if (info.exists() && !info.isFile()) {
-                printError(QCoreApplication::translate("ExportRunner", "cannot write %1: something that is not a file has "
-                                                                       "that name; nothing was written")
+                printError(QCoreApplication::translate(
+                               "ExportRunner", "cannot write %1: something that is not a file has "
+                                               "that name; nothing was written")
                                .arg(escapedForMessage(QDir::toNativeSeparators(path))));
                 return ExitUsageOrIo;
             }
@@ -82,13 +88,15 @@ int runExport(const CommandLineRequest& request)
     }
     const bool createdDirectory = !QFileInfo::exists(request.exportDirectory);
     if (!QDir().mkpath(request.exportDirectory)) {
-        printError(QCoreApplication::translate("ExportRunner", "cannot create the directory %1").arg(shownDirectory));
+        printError(QCoreApplication::translate("ExportRunner", "cannot create the directory %1")
+                       .arg(shownDirectory));
         return ExitUsageOrIo;
     }
     const FigureExporter exporter;
     qsizetype written = 0;
     for (const Figure& figure : everyFigure) {
-        const QString error = exporter.writeAll(figure, formats.formats, request.exportDirectory, request.exportScale);
+        const QString error = exporter.writeAll(figure, formats.formats, request.exportDirectory,
+                                                request.exportScale);
         if (!error.isEmpty()) {
             // Half an export is no export: what this run created goes (files that were
             // there before keep their new contents: each was replaced whole, atomically).
@@ -98,20 +106,24 @@ int runExport(const CommandLineRequest& request)
             if (createdDirectory)
                 QDir().rmdir(request.exportDirectory);
             printError(error);
-            printError(QCoreApplication::translate("ExportRunner", "the export failed; the files it had written were removed"));
+            printError(QCoreApplication::translate(
+                "ExportRunner", "the export failed; the files it had written were removed"));
             return ExitUsageOrIo;
         }
         for (qsizetype i = written; i < written + formats.formats.size(); ++i)
             std::printf("%s\n", qPrintable(targets[i]));
         written += formats.formats.size();
     }
-    printError(QCoreApplication::translate("ExportRunner", "wrote %1 files to %2").arg(written).arg(shownDirectory));
+    printError(QCoreApplication::translate("ExportRunner", "wrote %1 files to %2")
+                   .arg(written)
+                   .arg(shownDirectory));
     return ExitOk;
 }
 
 int runExportDeck(const CommandLineRequest& request)
 {
-    const SessionLoadResult loaded = SessionFile::load(request.sessionPath, request.overrides, request.sessionNative);
+    const SessionLoadResult loaded =
+        SessionFile::load(request.sessionPath, request.overrides, request.sessionNative);
     if (loaded.issue) {
         printError(loaded.issue->message);
         return loaded.ioError ? ExitUsageOrIo : ExitInvalidSession;

@@ -28,10 +28,10 @@ QString flagFor(const QString& key)
 // Keys whose flag value is always text, even when it looks like a number ("--sentence 42").
 bool isTextKey(const QString& key)
 {
-    static const QStringList text{QStringLiteral("sentence"), QStringLiteral("source_sentence"),
-                                  QStringLiteral("title"), QStringLiteral("description"),
+    static const QStringList text{QStringLiteral("sentence"),  QStringLiteral("source_sentence"),
+                                  QStringLiteral("title"),     QStringLiteral("description"),
                                   QStringLiteral("embedding"), QStringLiteral("variant"),
-                                  QStringLiteral("init"), QStringLiteral("mask_method"),
+                                  QStringLiteral("init"),      QStringLiteral("mask_method"),
                                   QStringLiteral("tokenizer"), QStringLiteral("format"),
                                   QStringLiteral("model")};
     return text.contains(key);
@@ -45,8 +45,10 @@ QJsonValue flagValue(const QString& key, const QString& text)
         return text;
     // One rule for the words of a boolean: case-insensitive (YES, True and on all count).
     const QString lowered = text.trimmed().toLower();
-    static const QStringList yes{QStringLiteral("true"), QStringLiteral("yes"), QStringLiteral("on")};
-    static const QStringList no{QStringLiteral("false"), QStringLiteral("no"), QStringLiteral("off")};
+    static const QStringList yes{QStringLiteral("true"), QStringLiteral("yes"),
+                                 QStringLiteral("on")};
+    static const QStringList no{QStringLiteral("false"), QStringLiteral("no"),
+                                QStringLiteral("off")};
     if (yes.contains(lowered))
         return true;
     if (no.contains(lowered))
@@ -54,7 +56,8 @@ QJsonValue flagValue(const QString& key, const QString& text)
     if (key == QLatin1StringView("dropout_seed") && lowered == QLatin1StringView("none"))
         return QJsonValue::Null;
     QJsonParseError error;
-    const QJsonDocument wrapped = QJsonDocument::fromJson(QString(u'[' + text + u']').toUtf8(), &error);
+    const QJsonDocument wrapped =
+        QJsonDocument::fromJson(QString(u'[' + text + u']').toUtf8(), &error);
     if (error.error == QJsonParseError::NoError && wrapped.array().size() == 1)
         return wrapped.array().at(0);
     return text;
@@ -102,45 +105,58 @@ CommandLineRequest parseCommandLine(const QStringList& arguments, const QList<QB
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        CommandLine::tr("Attention Explorer: computes attention in transformers step by step, with PyTorch's numbers.\n"
+        CommandLine::tr("Attention Explorer: computes attention in transformers step by step, with "
+                        "PyTorch's numbers.\n"
                         "Without --dump-json it opens the desktop app."));
     const QCommandLineOption helpOption = parser.addHelpOption();
     const QCommandLineOption versionOption = parser.addVersionOption();
-    const QCommandLineOption sessionOption(QStringLiteral("session"), CommandLine::tr("Session file (JSON) to open."),
+    const QCommandLineOption sessionOption(QStringLiteral("session"),
+                                           CommandLine::tr("Session file (JSON) to open."),
                                            CommandLine::tr("file"));
-    const QCommandLineOption dumpOption(QStringLiteral("dump-json"),
-                                        CommandLine::tr("Compute without a display and write every tensor as JSON."),
-                                        CommandLine::tr("file"));
+    const QCommandLineOption dumpOption(
+        QStringLiteral("dump-json"),
+        CommandLine::tr("Compute without a display and write every tensor as JSON."),
+        CommandLine::tr("file"));
     const QCommandLineOption benchmarkOption(
         QStringLiteral("benchmark"),
-        CommandLine::tr("Time the session's stages (embedding, init, forward, rendering) and print them as JSON."));
+        CommandLine::tr("Time the session's stages (embedding, init, forward, rendering) and print "
+                        "them as JSON."));
     parser.addOption(sessionOption);
     parser.addOption(dumpOption);
     parser.addOption(benchmarkOption);
-    const QCommandLineOption exportOption(QStringLiteral("export"),
-                                          CommandLine::tr("Compute without a display and write every figure of the session into a directory."),
-                                          CommandLine::tr("directory"));
-    const QCommandLineOption formatOption(QStringLiteral("format"),
-                                          CommandLine::tr("Figure formats for --export, comma-separated: png, svg, pdf, csv (default: png,svg,pdf)."),
-                                          CommandLine::tr("formats"));
-    const QCommandLineOption scaleOption(QStringLiteral("scale"), CommandLine::tr("PNG scale for --export: 1, 2 or 4 (default 1)."),
-                                         CommandLine::tr("factor"));
-    const QCommandLineOption pageOption(QStringLiteral("page"),
-                                        CommandLine::tr("The step the app shows first: tokens, embeddings, projections, scores, "
-                                                        "weights, dropout, context or heads."),
-                                        CommandLine::tr("id"));
+    const QCommandLineOption exportOption(
+        QStringLiteral("export"),
+        CommandLine::tr(
+            "Compute without a display and write every figure of the session into a directory."),
+        CommandLine::tr("directory"));
+    const QCommandLineOption formatOption(
+        QStringLiteral("format"),
+        CommandLine::tr("Figure formats for --export, comma-separated: png, svg, pdf, csv "
+                        "(default: png,svg,pdf)."),
+        CommandLine::tr("formats"));
+    const QCommandLineOption scaleOption(
+        QStringLiteral("scale"), CommandLine::tr("PNG scale for --export: 1, 2 or 4 (default 1)."),
+        CommandLine::tr("factor"));
+    const QCommandLineOption pageOption(
+        QStringLiteral("page"),
+        CommandLine::tr("The step the app shows first: tokens, embeddings, projections, scores, "
+                        "weights, dropout, context or heads."),
+        CommandLine::tr("id"));
     parser.addOption(pageOption);
-    const QCommandLineOption presentOption(QStringLiteral("present"),
-                                           CommandLine::tr("Start in presentation mode: full screen, large fonts, the walkthrough."));
-    const QCommandLineOption deckOption(QStringLiteral("export-deck"),
-                                        CommandLine::tr("Write the walkthrough of the session as a PDF deck, one page per step, "
-                                                        "without a display."),
-                                        CommandLine::tr("file.pdf"));
+    const QCommandLineOption presentOption(
+        QStringLiteral("present"),
+        CommandLine::tr("Start in presentation mode: full screen, large fonts, the walkthrough."));
+    const QCommandLineOption deckOption(
+        QStringLiteral("export-deck"),
+        CommandLine::tr("Write the walkthrough of the session as a PDF deck, one page per step, "
+                        "without a display."),
+        CommandLine::tr("file.pdf"));
     parser.addOption(presentOption);
-    const QCommandLineOption languageOption(QStringLiteral("lang"),
-                                            CommandLine::tr("The language of the interface and the messages: en or zh_CN "
-                                                            "(default: the one chosen last, else the system's)."),
-                                            CommandLine::tr("language"));
+    const QCommandLineOption languageOption(
+        QStringLiteral("lang"),
+        CommandLine::tr("The language of the interface and the messages: en or zh_CN "
+                        "(default: the one chosen last, else the system's)."),
+        CommandLine::tr("language"));
     parser.addOption(languageOption);
     parser.addOption(deckOption);
     parser.addOption(exportOption);
@@ -148,8 +164,9 @@ CommandLineRequest parseCommandLine(const QStringList& arguments, const QList<QB
     parser.addOption(scaleOption);
     const QStringList keys = flagKeys();
     for (const QString& key : keys)
-        parser.addOption(QCommandLineOption(flagFor(key), CommandLine::tr("Session key %1 (overrides the file).").arg(key),
-                                            CommandLine::tr("value")));
+        parser.addOption(QCommandLineOption(
+            flagFor(key), CommandLine::tr("Session key %1 (overrides the file).").arg(key),
+            CommandLine::tr("value")));
 
     if (!parser.parse(arguments))
         return usageError(escapedForMessage(parser.errorText(), 300));
@@ -162,7 +179,8 @@ CommandLineRequest parseCommandLine(const QStringList& arguments, const QList<QB
     }
     if (parser.isSet(versionOption)) {
         request.mode = CommandLineRequest::Mode::Version;
-        request.text = QCoreApplication::applicationName() + u' ' + QCoreApplication::applicationVersion();
+        request.text =
+            QCoreApplication::applicationName() + u' ' + QCoreApplication::applicationVersion();
         return request;
     }
     // Usage errors after this point come in the language asked for.
@@ -172,30 +190,38 @@ CommandLineRequest parseCommandLine(const QStringList& arguments, const QList<QB
         return refused;
     };
     if (!parser.positionalArguments().isEmpty())
-        return usage(CommandLine::tr("unexpected argument %1; give a session file with --session FILE")
-                              .arg(quotedForMessage(parser.positionalArguments().constFirst())));
+        return usage(
+            CommandLine::tr("unexpected argument %1; give a session file with --session FILE")
+                .arg(quotedForMessage(parser.positionalArguments().constFirst())));
     for (const QString& name : parser.optionNames()) {
         if (parser.values(name).size() > 1)
-            return usage(CommandLine::tr("--%1 is given more than once; give it once").arg(escapedForMessage(name, 40)));
+            return usage(CommandLine::tr("--%1 is given more than once; give it once")
+                             .arg(escapedForMessage(name, 40)));
     }
-    for (const QCommandLineOption* option : {&sessionOption, &dumpOption, &exportOption, &deckOption}) {
+    for (const QCommandLineOption* option :
+         {&sessionOption, &dumpOption, &exportOption, &deckOption}) {
         if (parser.isSet(*option) && parser.value(*option).isEmpty())
-            return usage(CommandLine::tr("--%1 needs a file name, not an empty text").arg(option->names().constFirst()));
+            return usage(CommandLine::tr("--%1 needs a file name, not an empty text")
+                             .arg(option->names().constFirst()));
     }
     QStringList modes;
-    for (const QCommandLineOption* option : {&dumpOption, &exportOption, &deckOption, &benchmarkOption})
+    for (const QCommandLineOption* option :
+         {&dumpOption, &exportOption, &deckOption, &benchmarkOption})
         if (parser.isSet(*option))
             modes << QStringLiteral("--") + option->names().constFirst();
     if (modes.size() > 1)
-        return usage(CommandLine::tr("%1 cannot be combined: choose one").arg(modes.join(QStringLiteral(", "))));
+        return usage(CommandLine::tr("%1 cannot be combined: choose one")
+                         .arg(modes.join(QStringLiteral(", "))));
     const QString mode = modes.isEmpty() ? QString() : modes.constFirst();
     for (const QCommandLineOption* option : {&formatOption, &scaleOption}) {
         if (parser.isSet(*option) && !parser.isSet(exportOption))
-            return usage(CommandLine::tr("--%1 applies only to --export").arg(option->names().constFirst()));
+            return usage(
+                CommandLine::tr("--%1 applies only to --export").arg(option->names().constFirst()));
     }
     for (const QCommandLineOption* option : {&pageOption, &presentOption}) {
         if (parser.isSet(*option) && !mode.isEmpty())
-            return usage(CommandLine::tr("--%1 applies only to the window, not to %2").arg(option->names().constFirst(), mode));
+            return usage(CommandLine::tr("--%1 applies only to the window, not to %2")
+                             .arg(option->names().constFirst(), mode));
     }
 
     request.sessionPath = parser.value(sessionOption);
@@ -206,8 +232,10 @@ CommandLineRequest parseCommandLine(const QStringList& arguments, const QList<QB
         if (parser.isSet(flagFor(key)))
             request.overrides[key] = flagValue(key, parser.value(flagFor(key)));
     // --model FILE is relative to where the program was started, not to the session file.
-    if (request.overrides.contains(QStringLiteral("model")) && !parser.value(flagFor(QStringLiteral("model"))).isEmpty())
-        request.overrides[QStringLiteral("model")] = QFileInfo(parser.value(flagFor(QStringLiteral("model")))).absoluteFilePath();
+    if (request.overrides.contains(QStringLiteral("model")) &&
+        !parser.value(flagFor(QStringLiteral("model"))).isEmpty())
+        request.overrides[QStringLiteral("model")] =
+            QFileInfo(parser.value(flagFor(QStringLiteral("model")))).absoluteFilePath();
     if (parser.isSet(benchmarkOption)) {
         request.mode = CommandLineRequest::Mode::Benchmark;
         return request;

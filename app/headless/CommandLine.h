@@ -12,21 +12,31 @@ namespace ae {
 // flags override the session file.
 struct CommandLineRequest
 {
-    enum class Mode { Gui, DumpJson, Export, ExportDeck, Benchmark, Help, Version, Error };
+    enum class Mode
+    {
+        Gui,
+        DumpJson,
+        Export,
+        ExportDeck,
+        Benchmark,
+        Help,
+        Version,
+        Error
+    };
 
     Mode mode = Mode::Gui;
-    QString sessionPath;      // --session
-    QJsonObject overrides;    // session keys given as flags
-    QString dumpPath;         // --dump-json
-    QString exportDirectory;  // --export
+    QString sessionPath;                                   // --session
+    QJsonObject overrides;                                 // session keys given as flags
+    QString dumpPath;                                      // --dump-json
+    QString exportDirectory;                               // --export
     QString exportFormats = QStringLiteral("png,svg,pdf"); // --format
-    int exportScale = 1;      // --scale (0: not 1, 2 or 4; exportScaleText says what was given)
+    int exportScale = 1; // --scale (0: not 1, 2 or 4; exportScaleText says what was given)
     QString exportScaleText;
-    QString page;             // --page: the step shown first
-    bool present = false;     // --present: start in presentation mode
-    QString language;         // --lang: "en", "zh_CN" ("" = the saved choice or the system's)
-    QString deckPath;         // --export-deck
-    QString text;             // help/version text, or the usage error
+    QString page;         // --page: the step shown first
+    bool present = false; // --present: start in presentation mode
+    QString language;     // --lang: "en", "zh_CN" ("" = the saved choice or the system's)
+    QString deckPath;     // --export-deck
+    QString text;         // help/version text, or the usage error
     // The paths of --session and --dump-json as the system gave them (argv's bytes), for
     // names that are not valid in the local encoding.
     QByteArray sessionNative, dumpNative;
@@ -38,7 +48,8 @@ struct CommandLineRequest
 // --benchmark), an option given twice, an empty file name, and options that do not apply
 // to the mode (--format and --scale without --export, --page and --present without the
 // window).
-CommandLineRequest parseCommandLine(const QStringList& arguments, const QList<QByteArray>& native = {});
+CommandLineRequest parseCommandLine(const QStringList& arguments,
+                                    const QList<QByteArray>& native = {});
 
 // True when the arguments need no display (so main() need not open one).
 bool isHeadless(const CommandLineRequest& request);

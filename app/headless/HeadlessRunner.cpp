@@ -2,15 +2,15 @@
 
 #include "CommandLine.h"
 #include "Engine.h"
-#include "OutputFile.h"
 #include "ModelRunner.h"
+#include "OutputFile.h"
 #include "SessionFile.h"
 #include "Trace.h"
 #include "TraceJson.h"
 
 #include <QByteArray>
-#include <QFile>
 #include <QCoreApplication>
+#include <QFile>
 
 #include <cstdio>
 
@@ -27,7 +27,8 @@ void printError(const QString& message)
 
 int runDumpJson(const CommandLineRequest& request)
 {
-    const SessionLoadResult loaded = SessionFile::load(request.sessionPath, request.overrides, request.sessionNative);
+    const SessionLoadResult loaded =
+        SessionFile::load(request.sessionPath, request.overrides, request.sessionNative);
     if (loaded.issue) {
         printError(loaded.issue->message);
         return loaded.ioError ? ExitUsageOrIo : ExitInvalidSession;
@@ -43,9 +44,10 @@ int runDumpJson(const CommandLineRequest& request)
     // Streamed: the JSON goes out in chunks as it is written, never whole in memory.
     if (request.dumpPath == QLatin1StringView("-")) {
         QFile out;
-        if (!out.open(stdout, QIODevice::WriteOnly | QIODevice::Unbuffered) || !writeTraceJson(*result.trace, out) ||
-            out.write("\n", 1) != 1) {
-            printError(QCoreApplication::translate("HeadlessRunner", "cannot write to the standard output: %1")
+        if (!out.open(stdout, QIODevice::WriteOnly | QIODevice::Unbuffered) ||
+            !writeTraceJson(*result.trace, out) || out.write("\n", 1) != 1) {
+            printError(QCoreApplication::translate("HeadlessRunner",
+                                                   "cannot write to the standard output: %1")
                            .arg(out.errorString()));
             return ExitUsageOrIo;
         }

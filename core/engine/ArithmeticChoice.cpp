@@ -17,8 +17,9 @@ Arithmetic chooseArithmetic(const Session& s, std::int64_t T, std::int64_t S)
     const double outProj = multi ? double(T) * heads * dv * heads * dv : 0.0;
     // ATen's row sums change pattern from 512 cells on (cascade levels): not mirrored here.
     const bool shortRows = S < 512;
-    return shortRows && projections + attention + outProj <= TorchOrderMaxWork ? Arithmetic::TorchOrder
-                                                                              : Arithmetic::Fast;
+    return shortRows && projections + attention + outProj <= TorchOrderMaxWork
+               ? Arithmetic::TorchOrder
+               : Arithmetic::Fast;
 }
 
 } // namespace ae

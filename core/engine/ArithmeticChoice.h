@@ -13,6 +13,7 @@ constexpr double TorchOrderMaxWork = 2.0e6;
 
 // Which arithmetic (kernels/Arithmetic.h) a session's forward pass uses: TorchOrder for
 // small sessions, Fast above TorchOrderMaxWork or from 512 keys on.
-Arithmetic chooseArithmetic(const Session& session, std::int64_t queryTokens, std::int64_t keyTokens);
+Arithmetic chooseArithmetic(const Session& session, std::int64_t queryTokens,
+                            std::int64_t keyTokens);
 
 } // namespace ae

@@ -25,7 +25,8 @@ Eigen::Index blockVisible(Eigen::Index row, Eigen::Index rows, Eigen::Index keyC
 
 bool skipsHiddenScores(const HeadOptions& options)
 {
-    return options.arithmetic == Arithmetic::Fast && options.causal && options.maskMethod == MaskMethod::NegInf;
+    return options.arithmetic == Arithmetic::Fast && options.causal &&
+           options.maskMethod == MaskMethod::NegInf;
 }
 
 namespace {
@@ -38,7 +39,8 @@ void weightsRow(const HeadOptions& options, HeadTrace& head, Eigen::Index i)
     float* weights = head.attnWeights.row(i).data();
     const Eigen::Index visible = visibleCount(options.causal, i, S);
     if (options.causal && options.maskMethod == MaskMethod::Renormalize)
-        renormalizedSoftmaxRow(scores, weights, S, visible, options.scoreDivisor, options.arithmetic);
+        renormalizedSoftmaxRow(scores, weights, S, visible, options.scoreDivisor,
+                               options.arithmetic);
     else
         softmaxRow(scores, weights, S, visible, options.scoreDivisor, options.arithmetic);
 }
@@ -47,14 +49,15 @@ void dropoutRows(const HeadOptions& options, HeadTrace& head, Eigen::Index first
 {
     head.dropoutMask.middleRows(first, rows) = options.keepMask->middleRows(first, rows);
     head.attnWeightsDropped.middleRows(first, rows) =
-        head.attnWeights.middleRows(first, rows).cwiseProduct(head.dropoutMask.middleRows(first, rows) * options.dropoutScale);
+        head.attnWeights.middleRows(first, rows)
+            .cwiseProduct(head.dropoutMask.middleRows(first, rows) * options.dropoutScale);
 }
 
 // The fast path, one block of rows at a time so that its scores and weights are still in
 // cache when the context is computed: scores block -> softmax rows -> dropout -> context
 // block. With a causal mask, row block [r, r + B) reads keys [0, r + B) only.
-void attendBlocked(const Matrix& queries, const Matrix& keys, const Matrix& values, const HeadOptions& options,
-                   HeadTrace& head)
+void attendBlocked(const Matrix& queries, const Matrix& keys, const Matrix& values,
+                   const HeadOptions& options, HeadTrace& head)
 {
     const Eigen::Index T = queries.rows();
     const Eigen::Index S = keys.rows();
@@ -78,13 +81,15 @@ void attendBlocked(const Matrix& queries, const Matrix& keys, const Matrix& valu
             dropoutRows(options, head, r, rows);
             used = &head.attnWeightsDropped;
         }
-        head.contextVec.middleRows(r, rows).noalias() = used->block(r, 0, rows, visible) * values.topRows(visible);
+        head.contextVec.middleRows(r, rows).noalias() =
+            used->block(r, 0, rows, visible) * values.topRows(visible);
     }
 }
 
 } // namespace
 
-void shapeHeadOutputs(HeadTrace& head, Eigen::Index T, Eigen::Index S, Eigen::Index dv, bool dropout)
+void shapeHeadOutputs(HeadTrace& head, Eigen::Index T, Eigen::Index S, Eigen::Index dv,
+                      bool dropout)
 {
     head.attnScores.resize(T, S);
     head.attnWeights.resize(T, S);
@@ -109,7 +114,8 @@ void attendHead(const Matrix& queries, const Matrix& keys, const Matrix& values,
         weightsRow(options, head, i);
     if (options.keepMask)
         dropoutRows(options, head, 0, T);
-    head.contextVec = matmul(options.keepMask ? head.attnWeightsDropped : head.attnWeights, values, options.arithmetic);
+    head.contextVec = matmul(options.keepMask ? head.attnWeightsDropped : head.attnWeights, values,
+                             options.arithmetic);
 }
 
 void completeHiddenScores(const Matrix& queries, const Matrix& keys, HeadTrace& head)

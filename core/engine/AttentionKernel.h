@@ -10,7 +10,7 @@ struct HeadTrace;
 
 struct HeadOptions
 {
-    float scoreDivisor = 1;  // sqrt(dk), or 1 for simplified attention
+    float scoreDivisor = 1; // sqrt(dk), or 1 for simplified attention
     bool causal = false;
     MaskMethod maskMethod = MaskMethod::NegInf;
     const Matrix* keepMask = nullptr; // dropout: 1 = kept (T x S); null when dropout is off
@@ -33,7 +33,8 @@ bool skipsHiddenScores(const HeadOptions& options);
 // heads run in parallel, it keeps the large matrices in the main malloc arena, which keeps
 // freed memory for the next trace: freed in a worker thread's arena, glibc gives it back to
 // the system and the next computation pays a page fault for every 4 KiB of it again.
-void shapeHeadOutputs(HeadTrace& head, Eigen::Index T, Eigen::Index S, Eigen::Index dv, bool dropout);
+void shapeHeadOutputs(HeadTrace& head, Eigen::Index T, Eigen::Index S, Eigen::Index dv,
+                      bool dropout);
 
 // Scaled dot-product attention for one head.
 // queries (T, dk), keys (S, dk), values (S, dv) -> head.attnScores (T, S),

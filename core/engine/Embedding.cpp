@@ -18,7 +18,8 @@ Matrix tableRows(TorchGenerator& gen, std::int64_t rows, int dim, std::span<cons
     const Matrix drawn = gen.normalRows(rows, dim, distinct, 0.0f, 1.0f);
     Matrix result(static_cast<Eigen::Index>(ids.size()), dim);
     for (std::size_t i = 0; i < ids.size(); ++i) {
-        const auto k = std::lower_bound(distinct.begin(), distinct.end(), ids[i]) - distinct.begin();
+        const auto k =
+            std::lower_bound(distinct.begin(), distinct.end(), ids[i]) - distinct.begin();
         result.row(static_cast<Eigen::Index>(i)) = drawn.row(k);
     }
     return result;

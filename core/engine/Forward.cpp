@@ -20,7 +20,8 @@ std::vector<Matrix> drawKeepMasks(const Session& s, const AttentionParams& param
     std::vector<Matrix> masks;
     if (!s.dropoutActive())
         return masks;
-    TorchGenerator gen = s.dropoutSeed ? TorchGenerator(*s.dropoutSeed, s.cpuCapability) : params.streamAfter;
+    TorchGenerator gen =
+        s.dropoutSeed ? TorchGenerator(*s.dropoutSeed, s.cpuCapability) : params.streamAfter;
     for (int h = 0; h < heads; ++h) {
         Matrix& keep = masks.emplace_back(T, S);
         gen.bernoulli({keep.data(), static_cast<std::size_t>(keep.size())}, 1.0 - s.dropout);
@@ -30,8 +31,9 @@ std::vector<Matrix> drawKeepMasks(const Session& s, const AttentionParams& param
 
 } // namespace
 
-void runForward(const Session& s, const std::shared_ptr<const AttentionParams>& shared, const Matrix& x,
-                const Matrix& source, Trace& trace, std::optional<Arithmetic> forced)
+void runForward(const Session& s, const std::shared_ptr<const AttentionParams>& shared,
+                const Matrix& x, const Matrix& source, Trace& trace,
+                std::optional<Arithmetic> forced)
 {
     const AttentionParams& params = *shared;
     const int heads = s.effectiveHeads();
@@ -46,12 +48,16 @@ void runForward(const Session& s, const std::shared_ptr<const AttentionParams>& 
     options.causal = s.causal;
     options.maskMethod = s.maskMethod;
     options.dropoutScale = 1.0f / static_cast<float>(1.0 - s.dropout);
-    options.scoreDivisor = s.hasWeights() ? static_cast<float>(std::sqrt(static_cast<double>(params.headDimKq))) : 1.0f;
+    options.scoreDivisor =
+        s.hasWeights() ? static_cast<float>(std::sqrt(static_cast<double>(params.headDimKq)))
+                       : 1.0f;
     trace.scoreDivisor = options.scoreDivisor;
     trace.headDimKq = params.headDimKq;
     trace.headDimV = params.headDimV;
     trace.heads.assign(static_cast<std::size_t>(heads), HeadTrace{});
-    const auto keepMask = [&](int h) { return keepMasks.empty() ? nullptr : &keepMasks[static_cast<std::size_t>(h)]; };
+    const auto keepMask = [&](int h) {
+        return keepMasks.empty() ? nullptr : &keepMasks[static_cast<std::size_t>(h)];
+    };
 
     if (!s.hasWeights()) {
         options.keepMask = keepMask(0);
@@ -88,7 +94,8 @@ void runForward(const Session& s, const std::shared_ptr<const AttentionParams>& 
 
     trace.parameters = shared;
     if (s.variant == Variant::MultiHead) {
-        trace.contextVec = linear(concatenated, params.outProjWeight, params.outProjBias, arithmetic);
+        trace.contextVec =
+            linear(concatenated, params.outProjWeight, params.outProjBias, arithmetic);
         trace.contextVecHeads = std::move(concatenated);
     } else {
         trace.contextVec = std::move(concatenated);

@@ -24,8 +24,9 @@ struct Trace;
 // The trace keeps `params` (shared, not copied) as trace.parameters, except for simplified
 // attention, which has none. `arithmetic` overrides chooseArithmetic() (the tests run every
 // PyTorch fixture on both paths).
-void runForward(const Session& session, const std::shared_ptr<const AttentionParams>& params, const Matrix& x,
-                const Matrix& source, Trace& trace, std::optional<Arithmetic> arithmetic = std::nullopt);
+void runForward(const Session& session, const std::shared_ptr<const AttentionParams>& params,
+                const Matrix& x, const Matrix& source, Trace& trace,
+                std::optional<Arithmetic> arithmetic = std::nullopt);
 
 // What the trace shows beyond the forward pass proper, in parallel over heads: the raw
 // scores of hidden keys that the fast causal path skipped, and the max |difference|

@@ -21,7 +21,8 @@ namespace ae {
 
 std::string_view gpt2EncoderJson()
 {
-    return {ae_gpt2_encoder_json_begin, std::size_t(ae_gpt2_encoder_json_end - ae_gpt2_encoder_json_begin)};
+    return {ae_gpt2_encoder_json_begin,
+            std::size_t(ae_gpt2_encoder_json_end - ae_gpt2_encoder_json_begin)};
 }
 
 } // namespace ae

@@ -15,9 +15,9 @@ namespace ae::limits {
 // 0.54 GB, at 2048 tokens about 1.50 GB (just accepted), at 4096 tokens about 5.2 GB
 // (refused); the limit sits where a desktop with 4 GB of memory can still hold the
 // session, its figures and the window.
-constexpr std::int64_t MaxProcessBytes = std::int64_t{3} << 29; // 1.5 GiB
+constexpr std::int64_t MaxProcessBytes = std::int64_t{3} << 29;    // 1.5 GiB
 constexpr std::int64_t BaseProcessBytes = std::int64_t{150} << 20; // Qt, fonts, the window
-constexpr int MaxDimension = 16384;                           // d_in, d_out_kq, d_out_v
+constexpr int MaxDimension = 16384;                                // d_in, d_out_kq, d_out_v
 constexpr int MaxHeads = 1024;
 constexpr std::int64_t MaxVocabSize = 100'000'000;
 // An nn.Embedding(vocab_size, d_in) lookup skips vocab_size * d_in draws of the stream.

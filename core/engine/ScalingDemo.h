@@ -25,11 +25,11 @@ struct ScalingDemoOptions
 
 struct ScalingDemoRow
 {
-    int headDim = 0;              // d_k
-    double scoreStd = 0;          // std of ω = q·k over every score (unbiased, as torch.std)
-    double scaledScoreStd = 0;    // std of ω / √d_k
-    double maxWeight = 0;         // mean over rows of the largest weight of softmax(ω)
-    double scaledMaxWeight = 0;   // mean over rows of the largest weight of softmax(ω / √d_k)
+    int headDim = 0;                // d_k
+    double scoreStd = 0;            // std of ω = q·k over every score (unbiased, as torch.std)
+    double scaledScoreStd = 0;      // std of ω / √d_k
+    double maxWeight = 0;           // mean over rows of the largest weight of softmax(ω)
+    double scaledMaxWeight = 0;     // mean over rows of the largest weight of softmax(ω / √d_k)
     double saturatedRows = 0;       // fraction of softmax(ω) rows whose largest weight is > 0.99
     double scaledSaturatedRows = 0; // the same for softmax(ω / √d_k)
 };

@@ -10,11 +10,34 @@
 
 namespace ae {
 
-enum class EmbeddingSource { Torch, Manual };
-enum class Variant { Simplified, SelfAttention, MultiHeadWrapper, MultiHead };
-enum class InitScheme { Rand, Linear };
-enum class MaskMethod { NegInf, Renormalize };
-enum class Positional { None, Learned, Sinusoidal };
+enum class EmbeddingSource
+{
+    Torch,
+    Manual
+};
+enum class Variant
+{
+    Simplified,
+    SelfAttention,
+    MultiHeadWrapper,
+    MultiHead
+};
+enum class InitScheme
+{
+    Rand,
+    Linear
+};
+enum class MaskMethod
+{
+    NegInf,
+    Renormalize
+};
+enum class Positional
+{
+    None,
+    Learned,
+    Sinusoidal
+};
 
 // What the user chose: one value per session key of the reference semantics (spec §1),
 // defaults being the article's example. Plain data; SessionValidator says whether a
@@ -33,8 +56,8 @@ struct Session
     std::uint64_t embeddingSeed = 123;
     std::int64_t vocabSize = 50000;
     int dIn = 3;
-    Matrix inputs;       // manual only: one row per token of sentence
-    Matrix sourceInputs; // manual cross-attention only
+    Matrix inputs;                            // manual only: one row per token of sentence
+    Matrix sourceInputs;                      // manual cross-attention only
     Positional positional = Positional::None; // added to the token embeddings
     std::int64_t contextLength = 1024;        // rows of the learned position table
 

@@ -7,17 +7,15 @@ namespace ae {
 
 namespace {
 
-template <typename Enum>
-struct Names;
+template <typename Enum> struct Names;
 
-template <>
-struct Names<EmbeddingSource>
+template <> struct Names<EmbeddingSource>
 {
-    static constexpr std::array table{std::pair{EmbeddingSource::Torch, std::string_view{"torch"}},
-                                      std::pair{EmbeddingSource::Manual, std::string_view{"manual"}}};
+    static constexpr std::array table{
+        std::pair{EmbeddingSource::Torch, std::string_view{"torch"}},
+        std::pair{EmbeddingSource::Manual, std::string_view{"manual"}}};
 };
-template <>
-struct Names<Variant>
+template <> struct Names<Variant>
 {
     static constexpr std::array table{
         std::pair{Variant::Simplified, std::string_view{"simplified"}},
@@ -25,43 +23,41 @@ struct Names<Variant>
         std::pair{Variant::MultiHeadWrapper, std::string_view{"multihead-wrapper"}},
         std::pair{Variant::MultiHead, std::string_view{"multihead"}}};
 };
-template <>
-struct Names<InitScheme>
+template <> struct Names<InitScheme>
 {
     static constexpr std::array table{std::pair{InitScheme::Rand, std::string_view{"rand"}},
                                       std::pair{InitScheme::Linear, std::string_view{"linear"}}};
 };
-template <>
-struct Names<MaskMethod>
+template <> struct Names<MaskMethod>
 {
-    static constexpr std::array table{std::pair{MaskMethod::NegInf, std::string_view{"neg-inf"}},
-                                      std::pair{MaskMethod::Renormalize, std::string_view{"renormalize"}}};
+    static constexpr std::array table{
+        std::pair{MaskMethod::NegInf, std::string_view{"neg-inf"}},
+        std::pair{MaskMethod::Renormalize, std::string_view{"renormalize"}}};
 };
-template <>
-struct Names<TokenizerKind>
+template <> struct Names<TokenizerKind>
 {
-    static constexpr std::array table{std::pair{TokenizerKind::Words, std::string_view{"words"}},
-                                      std::pair{TokenizerKind::CjkChars, std::string_view{"cjk-chars"}},
-                                      std::pair{TokenizerKind::Gpt2, std::string_view{"gpt2"}}};
-};
-
-template <>
-struct Names<CpuCapability>
-{
-    static constexpr std::array table{std::pair{CpuCapability::Default, std::string_view{"default"}},
-                                      std::pair{CpuCapability::Avx2, std::string_view{"avx2"}}};
+    static constexpr std::array table{
+        std::pair{TokenizerKind::Words, std::string_view{"words"}},
+        std::pair{TokenizerKind::CjkChars, std::string_view{"cjk-chars"}},
+        std::pair{TokenizerKind::Gpt2, std::string_view{"gpt2"}}};
 };
 
-template <>
-struct Names<Positional>
+template <> struct Names<CpuCapability>
 {
-    static constexpr std::array table{std::pair{Positional::None, std::string_view{"none"}},
-                                      std::pair{Positional::Learned, std::string_view{"learned"}},
-                                      std::pair{Positional::Sinusoidal, std::string_view{"sinusoidal"}}};
+    static constexpr std::array table{
+        std::pair{CpuCapability::Default, std::string_view{"default"}},
+        std::pair{CpuCapability::Avx2, std::string_view{"avx2"}}};
 };
 
-template <typename Enum>
-std::string_view keyOf(Enum value)
+template <> struct Names<Positional>
+{
+    static constexpr std::array table{
+        std::pair{Positional::None, std::string_view{"none"}},
+        std::pair{Positional::Learned, std::string_view{"learned"}},
+        std::pair{Positional::Sinusoidal, std::string_view{"sinusoidal"}}};
+};
+
+template <typename Enum> std::string_view keyOf(Enum value)
 {
     for (const auto& [candidate, key] : Names<Enum>::table)
         if (candidate == value)
@@ -71,16 +67,36 @@ std::string_view keyOf(Enum value)
 
 } // namespace
 
-std::string_view toKey(EmbeddingSource value) { return keyOf(value); }
-std::string_view toKey(Variant value) { return keyOf(value); }
-std::string_view toKey(InitScheme value) { return keyOf(value); }
-std::string_view toKey(MaskMethod value) { return keyOf(value); }
-std::string_view toKey(TokenizerKind value) { return keyOf(value); }
-std::string_view toKey(CpuCapability value) { return keyOf(value); }
-std::string_view toKey(Positional value) { return keyOf(value); }
+std::string_view toKey(EmbeddingSource value)
+{
+    return keyOf(value);
+}
+std::string_view toKey(Variant value)
+{
+    return keyOf(value);
+}
+std::string_view toKey(InitScheme value)
+{
+    return keyOf(value);
+}
+std::string_view toKey(MaskMethod value)
+{
+    return keyOf(value);
+}
+std::string_view toKey(TokenizerKind value)
+{
+    return keyOf(value);
+}
+std::string_view toKey(CpuCapability value)
+{
+    return keyOf(value);
+}
+std::string_view toKey(Positional value)
+{
+    return keyOf(value);
+}
 
-template <typename Enum>
-std::optional<Enum> enumFromKey(std::string_view key)
+template <typename Enum> std::optional<Enum> enumFromKey(std::string_view key)
 {
     for (const auto& [value, candidate] : Names<Enum>::table)
         if (candidate == key)
@@ -88,8 +104,7 @@ std::optional<Enum> enumFromKey(std::string_view key)
     return std::nullopt;
 }
 
-template <typename Enum>
-std::vector<std::string_view> enumKeys()
+template <typename Enum> std::vector<std::string_view> enumKeys()
 {
     std::vector<std::string_view> keys;
     for (const auto& entry : Names<Enum>::table)

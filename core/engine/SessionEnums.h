@@ -17,11 +17,9 @@ std::string_view toKey(TokenizerKind value);
 std::string_view toKey(CpuCapability value);
 std::string_view toKey(Positional value);
 
-template <typename Enum>
-std::optional<Enum> enumFromKey(std::string_view key);
+template <typename Enum> std::optional<Enum> enumFromKey(std::string_view key);
 
 // All spellings of an enum, in declaration order (for messages and combo boxes).
-template <typename Enum>
-std::vector<std::string_view> enumKeys();
+template <typename Enum> std::vector<std::string_view> enumKeys();
 
 } // namespace ae

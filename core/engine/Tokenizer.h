@@ -7,7 +7,8 @@
 
 namespace ae {
 
-enum class TokenizerKind {
+enum class TokenizerKind
+{
     Words,    // spec §2: punctuation (P*) becomes a space, then split on white space
     CjkChars, // as Words, and every CJK ideograph is a token of its own
     Gpt2,     // GPT-2's byte-pair encoding (Gpt2Encoding.h): ids are fixed, not from a Vocabulary

@@ -19,15 +19,15 @@ namespace ae {
 // demand: see TraceDerived.h.
 struct HeadTrace
 {
-    Matrix queries;                 // queries (T x dk)
-    Matrix keys;                    // keys (S x dk)
-    Matrix values;                  // values (S x dv)
-    Matrix attnScores;              // attn_scores (T x S): raw q·k
-    Matrix attnWeights;             // attn_weights (T x S): after mask and softmax, before dropout
-    Matrix dropoutMask;             // dropout_mask (T x S), 1 = kept: only when dropout acts
-    Matrix attnWeightsDropped;      // attn_weights_dropped (T x S): weights * keep / (1 - p)
-    Matrix contextVec;              // context_vec (T x dv)
-    float maskMethodsMaxDiff = 0;   // causal: max |neg-inf weights - renormalized weights|
+    Matrix queries;               // queries (T x dk)
+    Matrix keys;                  // keys (S x dk)
+    Matrix values;                // values (S x dv)
+    Matrix attnScores;            // attn_scores (T x S): raw q·k
+    Matrix attnWeights;           // attn_weights (T x S): after mask and softmax, before dropout
+    Matrix dropoutMask;           // dropout_mask (T x S), 1 = kept: only when dropout acts
+    Matrix attnWeightsDropped;    // attn_weights_dropped (T x S): weights * keep / (1 - p)
+    Matrix contextVec;            // context_vec (T x dv)
+    float maskMethodsMaxDiff = 0; // causal: max |neg-inf weights - renormalized weights|
 };
 
 struct StageTimings
@@ -51,14 +51,15 @@ struct Trace
     Matrix inputs;       // inputs (T x d_in): token embeddings + positional embeddings
     Matrix sourceInputs; // source_inputs (S x d_in): cross-attention only
     // Only with positional embeddings (else inputs are the token embeddings themselves):
-    Matrix tokenEmbeddings, sourceTokenEmbeddings; // token_embeddings (T x d_in), source_token_embeddings
-    Matrix positionalEmbeddings;                   // positional_embeddings (max(T, S) x d_in): rows 0, 1, ...
+    Matrix tokenEmbeddings,
+        sourceTokenEmbeddings;   // token_embeddings (T x d_in), source_token_embeddings
+    Matrix positionalEmbeddings; // positional_embeddings (max(T, S) x d_in): rows 0, 1, ...
 
     // The module's parameters (W_query, W_key, W_value, biases, out_proj), shared with the
     // engine's cache rather than copied; null for simplified attention. Read them through params().
     std::shared_ptr<const AttentionParams> parameters;
-    Matrix contextVecHeads;         // context_vec_heads (T x d_out): multihead, before out_proj
-    Matrix contextVec;              // context_vec: the module's output
+    Matrix contextVecHeads; // context_vec_heads (T x d_out): multihead, before out_proj
+    Matrix contextVec;      // context_vec: the module's output
 
     std::vector<HeadTrace> heads;
     int headDimKq = 0; // d_k of each head (0 for simplified)
@@ -74,7 +75,10 @@ struct Trace
         return parameters ? *parameters : none;
     }
     const Matrix& keySource() const { return session.isCross() ? sourceInputs : inputs; }
-    const std::vector<std::string>& keyTokens() const { return session.isCross() ? sourceTokens : tokens; }
+    const std::vector<std::string>& keyTokens() const
+    {
+        return session.isCross() ? sourceTokens : tokens;
+    }
     Eigen::Index queryCount() const { return inputs.rows(); }
     Eigen::Index keyCount() const { return keySource().rows(); }
     float maskMethodsMaxDiff() const;

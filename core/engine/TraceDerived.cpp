@@ -5,8 +5,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <vector>
 #include <limits>
+#include <vector>
 
 namespace ae {
 
@@ -59,9 +59,11 @@ void otherMethodRow(const Trace& trace, const HeadTrace& head, Eigen::Index i, f
     const Eigen::Index S = head.attnScores.cols();
     const Eigen::Index visible = std::min(i + 1, S);
     if (trace.session.maskMethod == MaskMethod::NegInf)
-        renormalizedSoftmaxRow(head.attnScores.row(i).data(), out, S, visible, trace.scoreDivisor, trace.arithmetic);
+        renormalizedSoftmaxRow(head.attnScores.row(i).data(), out, S, visible, trace.scoreDivisor,
+                               trace.arithmetic);
     else
-        softmaxRow(head.attnScores.row(i).data(), out, S, visible, trace.scoreDivisor, trace.arithmetic);
+        softmaxRow(head.attnScores.row(i).data(), out, S, visible, trace.scoreDivisor,
+                   trace.arithmetic);
 }
 
 } // namespace

@@ -16,7 +16,8 @@ namespace {
 
 double millisecondsSince(std::chrono::steady_clock::time_point start)
 {
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+        .count();
 }
 
 struct EmbeddingKey
@@ -53,10 +54,7 @@ struct TraceEngine::Cache
     std::shared_ptr<const AttentionParams> params;
 };
 
-TraceEngine::TraceEngine()
-    : m_cache(std::make_unique<Cache>())
-{
-}
+TraceEngine::TraceEngine() : m_cache(std::make_unique<Cache>()) {}
 
 TraceEngine::~TraceEngine() = default;
 
@@ -70,8 +68,13 @@ void TraceEngine::embed(const Session& session, Trace& trace) const
 
     std::shared_ptr<const EmbeddingTables> tables;
     if (torch || learned) {
-        EmbeddingKey key{session.embeddingSeed, session.cpuCapability, torch ? session.vocabSize : 0, session.dIn,
-                         {}, learned ? session.contextLength : 0, learned ? positions : 0};
+        EmbeddingKey key{session.embeddingSeed,
+                         session.cpuCapability,
+                         torch ? session.vocabSize : 0,
+                         session.dIn,
+                         {},
+                         learned ? session.contextLength : 0,
+                         learned ? positions : 0};
         if (torch) {
             key.ids = trace.tokenIds;
             key.ids.insert(key.ids.end(), trace.sourceTokenIds.begin(), trace.sourceTokenIds.end());
@@ -82,8 +85,9 @@ void TraceEngine::embed(const Session& session, Trace& trace) const
                 tables = m_cache->embeddingTables;
         }
         if (!tables) {
-            tables = std::make_shared<const EmbeddingTables>(torchEmbeddingTables(
-                key.seed, key.vocabSize, key.dIn, key.ids, key.contextLength, key.positions, key.capability));
+            tables = std::make_shared<const EmbeddingTables>(
+                torchEmbeddingTables(key.seed, key.vocabSize, key.dIn, key.ids, key.contextLength,
+                                     key.positions, key.capability));
             std::lock_guard lock(m_cache->mutex);
             m_cache->embeddingKey = std::move(key);
             m_cache->embeddingTables = tables;
@@ -98,7 +102,8 @@ void TraceEngine::embed(const Session& session, Trace& trace) const
         trace.sourceInputs = std::move(sourceTokens);
         return;
     }
-    trace.positionalEmbeddings = learned ? tables->positions : sinusoidalPositions(positions, session.dIn);
+    trace.positionalEmbeddings =
+        learned ? tables->positions : sinusoidalPositions(positions, session.dIn);
     trace.inputs = tokens + trace.positionalEmbeddings.topRows(T);
     if (S > 0)
         trace.sourceInputs = sourceTokens + trace.positionalEmbeddings.topRows(S);
@@ -127,9 +132,9 @@ std::shared_ptr<const Trace> TraceEngine::compute(const Session& session) const
     trace->timings.embeddingMs = millisecondsSince(start);
 
     start = std::chrono::steady_clock::now();
-    const ParamsKey paramsKey{session.variant, session.init,    session.dIn,     session.dOutKq,
-                              session.dOutV,   session.numHeads, session.qkvBias, session.weightSeed,
-                              session.cpuCapability};
+    const ParamsKey paramsKey{session.variant, session.init,       session.dIn,
+                              session.dOutKq,  session.dOutV,      session.numHeads,
+                              session.qkvBias, session.weightSeed, session.cpuCapability};
     std::shared_ptr<const AttentionParams> params;
     {
         std::lock_guard lock(m_cache->mutex);

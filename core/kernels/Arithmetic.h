@@ -11,6 +11,10 @@ namespace ae {
 //    equal PyTorch's tensors bit for bit, so every printed digit matches the seeds'.
 //  Fast: Eigen's blocked SIMD/OpenMP GEMM and vectorised exp; the same numbers to float32
 //    rounding (the tests bound the difference), for sessions where speed matters.
-enum class Arithmetic { TorchOrder, Fast };
+enum class Arithmetic
+{
+    TorchOrder,
+    Fast
+};
 
 } // namespace ae

@@ -7,15 +7,21 @@
 namespace ae::cephes {
 
 namespace {
-float fromBits(std::uint32_t u) { return std::bit_cast<float>(u); }
-std::uint32_t toBits(float f) { return std::bit_cast<std::uint32_t>(f); }
+float fromBits(std::uint32_t u)
+{
+    return std::bit_cast<float>(u);
+}
+std::uint32_t toBits(float f)
+{
+    return std::bit_cast<std::uint32_t>(f);
+}
 } // namespace
 
 // Natural log for x > 0: split x = m * 2^e with m in [sqrt(1/2), sqrt(2)), then a
 // degree-9 polynomial in (m - 1) and e * ln2 added in two parts (q2 + q1) for precision.
 float logf(float x)
 {
-    constexpr float p[] = {7.0376836292E-2f, -1.1514610310E-1f, 1.1676998740E-1f,
+    constexpr float p[] = {7.0376836292E-2f,  -1.1514610310E-1f, 1.1676998740E-1f,
                            -1.2420140846E-1f, +1.4249322787E-1f, -1.6668057665E-1f,
                            +2.0000714765E-1f, -2.4999993993E-1f, +3.3333331174E-1f};
     constexpr float sqrtHalf = 0.707106781186547524f;

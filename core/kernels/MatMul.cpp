@@ -33,8 +33,7 @@ Matrix sequentialProduct(const Matrix& a, const Matrix& b)
 // rather than rows so that each block packs only its own slice of the (large) right side.
 constexpr Eigen::Index GemmBlockColumns = 128;
 
-template <typename Right>
-void blockedProduct(const Matrix& a, const Right& b, Matrix& c)
+template <typename Right> void blockedProduct(const Matrix& a, const Right& b, Matrix& c)
 {
     const Eigen::Index n = b.cols();
     const Eigen::Index blocks = (n + GemmBlockColumns - 1) / GemmBlockColumns;

@@ -81,7 +81,8 @@ bool allFinite(const float* in, std::int64_t visible, float divisor)
     return true;
 }
 
-void torchOrderSoftmax(const float* in, float* out, std::int64_t n, std::int64_t visible, float divisor)
+void torchOrderSoftmax(const float* in, float* out, std::int64_t n, std::int64_t visible,
+                       float divisor)
 {
     float maximum = in[0] / divisor;
     for (std::int64_t j = 0; j < visible; ++j) {
@@ -165,7 +166,8 @@ void carefulSoftmax(const float* in, float* out, std::int64_t visible, float div
     }
     float sum = 0;
     for (std::int64_t j = 0; j < visible; ++j) {
-        out[j] = maximum == infinity ? (out[j] == infinity ? 1.0f : 0.0f) : std::exp(out[j] - maximum);
+        out[j] =
+            maximum == infinity ? (out[j] == infinity ? 1.0f : 0.0f) : std::exp(out[j] - maximum);
         sum += out[j];
     }
     const float inverseSum = 1.0f / sum;

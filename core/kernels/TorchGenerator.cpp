@@ -47,7 +47,8 @@ float TorchGenerator::uniformFloat(float from, float to)
 double TorchGenerator::uniformDouble()
 {
     constexpr std::uint64_t mask = (std::uint64_t{1} << 53) - 1;
-    return static_cast<double>(random64() & mask) * (1.0 / static_cast<double>(std::uint64_t{1} << 53));
+    return static_cast<double>(random64() & mask) *
+           (1.0 / static_cast<double>(std::uint64_t{1} << 53));
 }
 
 void TorchGenerator::uniform(std::span<float> out, float from, float to)

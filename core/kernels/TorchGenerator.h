@@ -13,7 +13,11 @@ namespace ae {
 // stream identically but round differently in the last bit:
 //   Default: the portable scalar kernels (glibc logf/cosf/sinf, no fused multiply-add);
 //   Avx2:    what torch picks by itself on an AVX2 CPU (avx_mathfun log/sincos, FMA).
-enum class CpuCapability { Default, Avx2 };
+enum class CpuCapability
+{
+    Default,
+    Avx2
+};
 
 // PyTorch's default CPU generator (torch 1.13, as Debian's python3-torch runs it):
 // an mt19937 stream plus ATen's distribution transforms. Every method consumes the

@@ -14,14 +14,14 @@ LinearParams drawLinear(TorchGenerator& gen, int in, int out, bool withBias)
     const double gain = std::sqrt(2.0 / (1 + a * a));
     const double bound = std::sqrt(3.0) * (gain / std::sqrt(static_cast<double>(in)));
     Matrix stored(out, in); // PyTorch's (out x in) layout
-    gen.uniform({stored.data(), static_cast<std::size_t>(stored.size())}, static_cast<float>(-bound),
-                static_cast<float>(bound));
+    gen.uniform({stored.data(), static_cast<std::size_t>(stored.size())},
+                static_cast<float>(-bound), static_cast<float>(bound));
     LinearParams linear{stored.transpose(), {}};
     if (withBias) {
         const double biasBound = 1.0 / std::sqrt(static_cast<double>(in));
         linear.bias.resize(out);
-        gen.uniform({linear.bias.data(), static_cast<std::size_t>(out)}, static_cast<float>(-biasBound),
-                    static_cast<float>(biasBound));
+        gen.uniform({linear.bias.data(), static_cast<std::size_t>(out)},
+                    static_cast<float>(-biasBound), static_cast<float>(biasBound));
     }
     return linear;
 }

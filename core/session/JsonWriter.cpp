@@ -90,8 +90,7 @@ void JsonWriter::value(std::string_view text)
     m_out += '"';
 }
 
-template <typename Number>
-static void appendNumber(std::string& out, Number number)
+template <typename Number> static void appendNumber(std::string& out, Number number)
 {
     if (std::isnan(number)) {
         out += "\"nan\"";

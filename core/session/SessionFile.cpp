@@ -26,16 +26,20 @@ int openRegularFile(const QByteArray& native, const QString& shown, QString& mes
 {
     const int fd = ::open(native.constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
     if (fd < 0) {
-        message = SessionFile::tr("cannot open %1: %2").arg(shown, QString::fromLocal8Bit(std::strerror(errno)));
+        message = SessionFile::tr("cannot open %1: %2")
+                      .arg(shown, QString::fromLocal8Bit(std::strerror(errno)));
         return -1;
     }
-    struct stat info{};
+    struct stat info
+    {
+    };
     if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
         ::close(fd);
-        message = S_ISDIR(info.st_mode) ? SessionFile::tr("cannot open %1: it is a directory").arg(shown)
-                                        : SessionFile::tr("cannot open %1: not a regular file (a pipe or a device); "
-                                                          "give a session file")
-                                              .arg(shown);
+        message = S_ISDIR(info.st_mode)
+                      ? SessionFile::tr("cannot open %1: it is a directory").arg(shown)
+                      : SessionFile::tr("cannot open %1: not a regular file (a pipe or a device); "
+                                        "give a session file")
+                            .arg(shown);
         return -1;
     }
     if (info.st_size > SessionFile::MaxFileBytes) {
@@ -52,20 +56,25 @@ int openRegularFile(const QByteArray& native, const QString& shown, QString& mes
 
 } // namespace
 
-SessionLoadResult SessionFile::load(const QString& path, const QJsonObject& overrides, const QByteArray& nativePath)
+SessionLoadResult SessionFile::load(const QString& path, const QJsonObject& overrides,
+                                    const QByteArray& nativePath)
 {
-    auto ioFailure = [&](const QString& message) { return SessionLoadResult{Session{}, SessionIssue{{}, message}, true}; };
+    auto ioFailure = [&](const QString& message) {
+        return SessionLoadResult{Session{}, SessionIssue{{}, message}, true};
+    };
     QJsonObject object;
     if (!path.isEmpty() || !nativePath.isEmpty()) {
         const QString shown = escapedForMessage(QDir::toNativeSeparators(path));
         QFile file;
-        if (nativePath.isEmpty() && path.startsWith(u':')) { // a Qt resource (a sample): ours, not a device
+        if (nativePath.isEmpty() &&
+            path.startsWith(u':')) { // a Qt resource (a sample): ours, not a device
             file.setFileName(path);
             if (!file.open(QIODevice::ReadOnly))
                 return ioFailure(tr("cannot open %1: %2").arg(shown, file.errorString()));
         } else {
             QString message;
-            const int fd = openRegularFile(nativePath.isEmpty() ? QFile::encodeName(path) : nativePath, shown, message);
+            const int fd = openRegularFile(
+                nativePath.isEmpty() ? QFile::encodeName(path) : nativePath, shown, message);
             if (fd < 0)
                 return ioFailure(message);
             if (!file.open(fd, QIODevice::ReadOnly, QFileDevice::AutoCloseHandle)) {
@@ -77,17 +86,24 @@ SessionLoadResult SessionFile::load(const QString& path, const QJsonObject& over
         if (file.error() != QFileDevice::NoError)
             return ioFailure(tr("cannot read %1: %2").arg(shown, file.errorString()));
         if (contents.size() > MaxFileBytes)
-            return ioFailure(tr("%1 grew beyond %2 MB while it was read").arg(shown).arg(MaxFileBytes / (1024 * 1024)));
+            return ioFailure(tr("%1 grew beyond %2 MB while it was read")
+                                 .arg(shown)
+                                 .arg(MaxFileBytes / (1024 * 1024)));
         if (auto issue = rawControlCharacterIssue(contents))
             return {Session{}, SessionIssue{{}, shown + QStringLiteral(": ") + issue->message}};
         QJsonParseError error;
         const QJsonDocument document = QJsonDocument::fromJson(contents, &error);
         if (error.error != QJsonParseError::NoError)
-            return {Session{}, SessionIssue{{}, tr("%1 is not valid JSON: %2 at byte %3")
-                                                    .arg(shown, error.errorString())
-                                                    .arg(error.offset)}};
+            return {Session{}, SessionIssue{{},
+                                            tr("%1 is not valid JSON: %2 at byte %3")
+                                                .arg(shown, error.errorString())
+                                                .arg(error.offset)}};
         if (!document.isObject())
-            return {Session{}, SessionIssue{{}, tr("%1 must hold a JSON object ({...}), not a list or a value").arg(shown)}};
+            return {
+                Session{},
+                SessionIssue{
+                    {},
+                    tr("%1 must hold a JSON object ({...}), not a list or a value").arg(shown)}};
         object = document.object();
     }
     for (auto it = overrides.begin(); it != overrides.end(); ++it)
@@ -96,7 +112,10 @@ SessionLoadResult SessionFile::load(const QString& path, const QJsonObject& over
     // A checkpoint named relative to the session file lives beside it, wherever the
     // program was started from (a --model flag was made absolute by the command line).
     if (!issue && session.hasModel() && !path.isEmpty())
-        session.model = QFileInfo(path).absoluteDir().absoluteFilePath(QString::fromStdString(session.model)).toStdString();
+        session.model = QFileInfo(path)
+                            .absoluteDir()
+                            .absoluteFilePath(QString::fromStdString(session.model))
+                            .toStdString();
     return {std::move(session), std::move(issue), false};
 }
 
@@ -105,7 +124,8 @@ QString SessionFile::save(const QString& path, const Session& session)
     return writeAtomically(path, sessionToJson(session));
 }
 
-QString SessionFile::writeAtomically(const QString& path, const QByteArray& contents, const QByteArray& nativePath)
+QString SessionFile::writeAtomically(const QString& path, const QByteArray& contents,
+                                     const QByteArray& nativePath)
 {
     OutputFile file;
     if (QString error = file.open(path, nativePath); !error.isEmpty())

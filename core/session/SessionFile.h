@@ -36,7 +36,8 @@ public:
                                   const QByteArray& nativePath = {});
     // Returns an empty string on success, else a message naming the file and the cause.
     static QString save(const QString& path, const Session& session);
-    static QString writeAtomically(const QString& path, const QByteArray& contents, const QByteArray& nativePath = {});
+    static QString writeAtomically(const QString& path, const QByteArray& contents,
+                                   const QByteArray& nativePath = {});
 };
 
 } // namespace ae

@@ -39,14 +39,20 @@ struct ParseFailure
 QString typeName(const QJsonValue& v)
 {
     switch (v.type()) {
-    case QJsonValue::Null: return QStringLiteral("null");
-    case QJsonValue::Bool: return SessionJson::tr("a boolean");
-    case QJsonValue::Double: return SessionJson::tr("a number");
+    case QJsonValue::Null:
+        return QStringLiteral("null");
+    case QJsonValue::Bool:
+        return SessionJson::tr("a boolean");
+    case QJsonValue::Double:
+        return SessionJson::tr("a number");
     case QJsonValue::String: // the text itself: a flag's "nan" or "1e999" is not a number
         return SessionJson::tr("the text %1").arg(quotedForMessage(v.toString(), 40));
-    case QJsonValue::Array: return SessionJson::tr("a list");
-    case QJsonValue::Object: return SessionJson::tr("an object");
-    case QJsonValue::Undefined: break;
+    case QJsonValue::Array:
+        return SessionJson::tr("a list");
+    case QJsonValue::Object:
+        return SessionJson::tr("an object");
+    case QJsonValue::Undefined:
+        break;
     }
     return QStringLiteral("undefined");
 }
@@ -63,24 +69,27 @@ public:
     {
         const QJsonValue v = at(key);
         if (!v.isString())
-            fail(QLatin1StringView(key), SessionJson::tr("%1 must be a string, not %2").arg(QLatin1StringView(key), typeName(v)));
+            fail(QLatin1StringView(key), SessionJson::tr("%1 must be a string, not %2")
+                                             .arg(QLatin1StringView(key), typeName(v)));
         const QString text = v.toString();
         if (text.size() > limits::MaxTextChars)
-            fail(QLatin1StringView(key), SessionJson::tr("%1 has %2 characters; a text may have at most %3")
-                                             .arg(QLatin1StringView(key))
-                                             .arg(text.size())
-                                             .arg(limits::MaxTextChars));
+            fail(QLatin1StringView(key),
+                 SessionJson::tr("%1 has %2 characters; a text may have at most %3")
+                     .arg(QLatin1StringView(key))
+                     .arg(text.size())
+                     .arg(limits::MaxTextChars));
         // A lone surrogate ("\ud800" in the file) is not a character: UTF-8 has no form
         // for it, so it would vanish silently on the way to the tokenizer.
         for (qsizetype i = 0; i < text.size(); ++i) {
             if (text[i].isHighSurrogate() && i + 1 < text.size() && text[i + 1].isLowSurrogate()) {
                 ++i;
             } else if (text[i].isSurrogate()) {
-                fail(QLatin1StringView(key), SessionJson::tr("%1 holds a lone surrogate (\\u%2) at character %3, which "
-                                                             "is not text: write the whole character")
-                                                 .arg(QLatin1StringView(key))
-                                                 .arg(uint(text[i].unicode()), 4, 16, QLatin1Char('0'))
-                                                 .arg(i + 1));
+                fail(QLatin1StringView(key),
+                     SessionJson::tr("%1 holds a lone surrogate (\\u%2) at character %3, which "
+                                     "is not text: write the whole character")
+                         .arg(QLatin1StringView(key))
+                         .arg(uint(text[i].unicode()), 4, 16, QLatin1Char('0'))
+                         .arg(i + 1));
             }
         }
         return text.toStdString();
@@ -90,7 +99,8 @@ public:
     {
         const QJsonValue v = at(key);
         if (!v.isBool())
-            fail(QLatin1StringView(key), SessionJson::tr("%1 must be true or false, not %2").arg(QLatin1StringView(key), typeName(v)));
+            fail(QLatin1StringView(key), SessionJson::tr("%1 must be true or false, not %2")
+                                             .arg(QLatin1StringView(key), typeName(v)));
         return v.toBool();
     }
 
@@ -108,8 +118,8 @@ public:
         if (d != std::floor(d))
             refuse(QString::number(d, 'g', 17));
         const qint64 exact = v.toInteger(std::numeric_limits<qint64>::min());
-        if (d < double(low) || d > double(high) || exact == std::numeric_limits<qint64>::min() || exact < low ||
-            exact > high)
+        if (d < double(low) || d > double(high) || exact == std::numeric_limits<qint64>::min() ||
+            exact < low || exact > high)
             refuse(QString::number(d, 'g', 17));
         return exact;
     }
@@ -118,23 +128,24 @@ public:
     {
         const QJsonValue v = at(key);
         if (!v.isDouble())
-            fail(QLatin1StringView(key), SessionJson::tr("%1 must be a number, not %2").arg(QLatin1StringView(key), typeName(v)));
+            fail(QLatin1StringView(key), SessionJson::tr("%1 must be a number, not %2")
+                                             .arg(QLatin1StringView(key), typeName(v)));
         return v.toDouble();
     }
 
-    template <typename Enum>
-    Enum choice(const char* key) const
+    template <typename Enum> Enum choice(const char* key) const
     {
         const QString name = QLatin1StringView(key);
         QStringList allowed;
         for (const auto k : enumKeys<Enum>())
             allowed << u'"' + QString::fromLatin1(k.data(), qsizetype(k.size())) + u'"';
         const QJsonValue v = at(key);
-        const auto parsed = v.isString() ? enumFromKey<Enum>(v.toString().toStdString()) : std::nullopt;
+        const auto parsed =
+            v.isString() ? enumFromKey<Enum>(v.toString().toStdString()) : std::nullopt;
         if (!parsed)
             fail(name, SessionJson::tr("%1 must be one of %2, not %3")
-                                        .arg(name, allowed.join(QStringLiteral(", ")),
-                                             v.isString() ? quotedForMessage(v.toString()) : typeName(v)));
+                           .arg(name, allowed.join(QStringLiteral(", ")),
+                                v.isString() ? quotedForMessage(v.toString()) : typeName(v)));
         return *parsed;
     }
 
@@ -149,32 +160,39 @@ public:
         for (qsizetype i = 0; i < array.size(); ++i) {
             const QJsonValue row = array.at(i);
             if (!row.isArray() || row.toArray().isEmpty())
-                fail(name, SessionJson::tr("%1 row %2 must be a non-empty list of numbers").arg(name).arg(i + 1));
+                fail(name, SessionJson::tr("%1 row %2 must be a non-empty list of numbers")
+                               .arg(name)
+                               .arg(i + 1));
             const QJsonArray cells = row.toArray();
             if (i == 0)
                 m.resize(array.size(), cells.size());
             if (cells.size() != m.cols())
-                fail(name, SessionJson::tr("%1 row %2 has %3 numbers but row 1 has %4: every row needs the same length")
-                                            .arg(name)
-                                            .arg(i + 1)
-                                            .arg(cells.size())
-                                            .arg(m.cols()));
+                fail(name, SessionJson::tr("%1 row %2 has %3 numbers but row 1 has %4: every row "
+                                           "needs the same length")
+                               .arg(name)
+                               .arg(i + 1)
+                               .arg(cells.size())
+                               .arg(m.cols()));
             for (qsizetype j = 0; j < cells.size(); ++j) {
                 if (!cells.at(j).isDouble())
                     fail(name, SessionJson::tr("%1 row %2, column %3 must be a number, not %4")
-                                                .arg(name)
-                                                .arg(i + 1)
-                                                .arg(j + 1)
-                                                .arg(typeName(cells.at(j))));
+                                   .arg(name)
+                                   .arg(i + 1)
+                                   .arg(j + 1)
+                                   .arg(typeName(cells.at(j))));
                 // float32 is what the engine computes in: 1e39 would become infinity, which
-                // a saved session cannot hold (JSON has no infinity) and which is not what was typed.
+                // a saved session cannot hold (JSON has no infinity) and which is not what was
+                // typed.
                 const double value = cells.at(j).toDouble();
                 if (!std::isfinite(static_cast<float>(value)))
-                    fail(name, SessionJson::tr("%1 row %2, column %3 (%4) is beyond the float32 range of about 3.4e38")
-                                                .arg(name)
-                                                .arg(i + 1)
-                                                .arg(j + 1)
-                                                .arg(value));
+                    fail(
+                        name,
+                        SessionJson::tr(
+                            "%1 row %2, column %3 (%4) is beyond the float32 range of about 3.4e38")
+                            .arg(name)
+                            .arg(i + 1)
+                            .arg(j + 1)
+                            .arg(value));
                 m(i, j) = static_cast<float>(value);
             }
         }
@@ -190,16 +208,18 @@ void checkKeys(const QJsonObject& object)
     const QStringList known = sessionKeys() + modelSessionKeys();
     for (auto it = object.begin(); it != object.end(); ++it)
         if (!known.contains(it.key()))
-            fail(it.key().left(limits::MaxKeyChars), SessionJson::tr("unknown key %1; a session knows: %2")
-                                                         .arg(quotedForMessage(it.key()), known.join(QStringLiteral(", "))));
+            fail(it.key().left(limits::MaxKeyChars),
+                 SessionJson::tr("unknown key %1; a session knows: %2")
+                     .arg(quotedForMessage(it.key()), known.join(QStringLiteral(", "))));
 }
 
 // The keys that configure the random attention module (spec gpt2.md §2): a checkpoint
 // brings its own weights, embeddings and tokenizer, so beside "model" they are refused.
 const char* const RandomModuleKeys[] = {
-    "variant",  "init",         "d_in",       "d_out_kq",       "d_out_v",    "num_heads",     "qkv_bias",
-    "weight_seed", "embedding_seed", "dropout_seed", "embedding", "inputs",   "source_inputs", "positional",
-    "context_length", "vocab_size", "dropout", "training",   "source_sentence", "causal",     "mask_method",
+    "variant",         "init",        "d_in",           "d_out_kq",     "d_out_v",   "num_heads",
+    "qkv_bias",        "weight_seed", "embedding_seed", "dropout_seed", "embedding", "inputs",
+    "source_inputs",   "positional",  "context_length", "vocab_size",   "dropout",   "training",
+    "source_sentence", "causal",      "mask_method",
 };
 
 void checkModelKeys(const Reader& r)
@@ -208,16 +228,20 @@ void checkModelKeys(const Reader& r)
         return;
     const std::string model = r.string("model");
     if (model.empty())
-        fail(QStringLiteral("model"), SessionJson::tr("model must be the path of a GPT-2 model.safetensors, not empty"));
+        fail(QStringLiteral("model"),
+             SessionJson::tr("model must be the path of a GPT-2 model.safetensors, not empty"));
     for (const char* key : RandomModuleKeys)
         if (r.has(key))
-            fail(QLatin1StringView(key), SessionJson::tr("%1 configures the random attention module and cannot be used with "
-                                                         "model: the GPT-2 checkpoint brings its own weights, embeddings "
-                                                         "and tokenizer")
-                                             .arg(QLatin1StringView(key)));
+            fail(
+                QLatin1StringView(key),
+                SessionJson::tr("%1 configures the random attention module and cannot be used with "
+                                "model: the GPT-2 checkpoint brings its own weights, embeddings "
+                                "and tokenizer")
+                    .arg(QLatin1StringView(key)));
     if (r.has("tokenizer") && r.at("tokenizer").toString() != QLatin1StringView("gpt2"))
-        fail(QStringLiteral("tokenizer"), SessionJson::tr("tokenizer must be \"gpt2\" (or left out) with model: a GPT-2 "
-                                                          "checkpoint reads GPT-2's byte-pair tokens"));
+        fail(QStringLiteral("tokenizer"),
+             SessionJson::tr("tokenizer must be \"gpt2\" (or left out) with model: a GPT-2 "
+                             "checkpoint reads GPT-2's byte-pair tokens"));
 }
 
 Session parse(const QJsonObject& object)
@@ -239,12 +263,14 @@ Session parse(const QJsonObject& object)
         return s;
     }
     if (r.has("format") && r.string("format") != SessionFormatTag)
-        fail(QStringLiteral("format"), SessionJson::tr("format must be \"%1\"").arg(QLatin1StringView(SessionFormatTag)));
+        fail(QStringLiteral("format"),
+             SessionJson::tr("format must be \"%1\"").arg(QLatin1StringView(SessionFormatTag)));
     if (r.has("version") && r.integer("version", 1, 1'000'000) > SessionFormatVersion)
-        fail(QStringLiteral("version"), SessionJson::tr("version %1 was written by a newer Attention Explorer (this one "
-                                                        "reads version %2)")
-                                                         .arg(r.integer("version", 1, 1'000'000))
-                                                         .arg(SessionFormatVersion));
+        fail(QStringLiteral("version"),
+             SessionJson::tr("version %1 was written by a newer Attention Explorer (this one "
+                             "reads version %2)")
+                 .arg(r.integer("version", 1, 1'000'000))
+                 .arg(SessionFormatVersion));
     if (r.has("title"))
         s.title = r.string("title");
     if (r.has("description"))
@@ -276,9 +302,10 @@ Session parse(const QJsonObject& object)
     if (r.has("d_in"))
         s.dIn = int(r.integer("d_in", 1, limits::MaxDimension));
     else if (s.embedding == EmbeddingSource::Manual && s.inputs.cols() > limits::MaxDimension)
-        fail(QStringLiteral("inputs"), SessionJson::tr("inputs rows have %1 numbers; d_in, their length, may be at most %2")
-                                                        .arg(s.inputs.cols())
-                                                        .arg(limits::MaxDimension));
+        fail(QStringLiteral("inputs"),
+             SessionJson::tr("inputs rows have %1 numbers; d_in, their length, may be at most %2")
+                 .arg(s.inputs.cols())
+                 .arg(limits::MaxDimension));
     else if (s.embedding == EmbeddingSource::Manual && s.inputs.cols() > 0)
         s.dIn = int(s.inputs.cols());
     if (r.has("variant"))
@@ -302,7 +329,8 @@ Session parse(const QJsonObject& object)
     if (r.has("dropout")) {
         s.dropout = r.number("dropout");
         if (!(s.dropout >= 0.0 && s.dropout < 1.0))
-            fail(QStringLiteral("dropout"), SessionJson::tr("dropout must be at least 0 and below 1, not %1").arg(s.dropout));
+            fail(QStringLiteral("dropout"),
+                 SessionJson::tr("dropout must be at least 0 and below 1, not %1").arg(s.dropout));
     }
     if (r.has("training"))
         s.training = r.boolean("training");
@@ -348,14 +376,18 @@ QStringList modelSessionKeys()
 
 QStringList sessionKeys()
 {
-    return {QStringLiteral("sentence"),    QStringLiteral("source_sentence"), QStringLiteral("embedding"),
-            QStringLiteral("embedding_seed"), QStringLiteral("vocab_size"),  QStringLiteral("d_in"),
-            QStringLiteral("inputs"),      QStringLiteral("source_inputs"),   QStringLiteral("variant"),
-            QStringLiteral("init"),        QStringLiteral("d_out_kq"),        QStringLiteral("d_out_v"),
-            QStringLiteral("num_heads"),   QStringLiteral("qkv_bias"),        QStringLiteral("weight_seed"),
-            QStringLiteral("causal"),      QStringLiteral("mask_method"),     QStringLiteral("dropout"),
-            QStringLiteral("training"),    QStringLiteral("dropout_seed"),    QStringLiteral("format"),
-            QStringLiteral("version"),     QStringLiteral("title"),           QStringLiteral("description"),
+    return {QStringLiteral("sentence"),    QStringLiteral("source_sentence"),
+            QStringLiteral("embedding"),   QStringLiteral("embedding_seed"),
+            QStringLiteral("vocab_size"),  QStringLiteral("d_in"),
+            QStringLiteral("inputs"),      QStringLiteral("source_inputs"),
+            QStringLiteral("variant"),     QStringLiteral("init"),
+            QStringLiteral("d_out_kq"),    QStringLiteral("d_out_v"),
+            QStringLiteral("num_heads"),   QStringLiteral("qkv_bias"),
+            QStringLiteral("weight_seed"), QStringLiteral("causal"),
+            QStringLiteral("mask_method"), QStringLiteral("dropout"),
+            QStringLiteral("training"),    QStringLiteral("dropout_seed"),
+            QStringLiteral("format"),      QStringLiteral("version"),
+            QStringLiteral("title"),       QStringLiteral("description"),
             QStringLiteral("tokenizer"),   QStringLiteral("cpu_capability"),
             QStringLiteral("positional"),  QStringLiteral("context_length")};
 }
@@ -376,11 +408,13 @@ std::optional<SessionIssue> rawControlCharacterIssue(const QByteArray& json)
     for (qsizetype i = 0; i < json.size(); ++i) {
         const auto byte = static_cast<unsigned char>(json[i]);
         if (byte < 0x20 && byte != '\t' && byte != '\n' && byte != '\r')
-            return SessionIssue{{}, SessionJson::tr("the session is not valid JSON: a raw control character (0x%1) at "
-                                                    "byte %2; inside a text write it as \\u%3")
-                                        .arg(uint(byte), 2, 16, QLatin1Char('0'))
-                                        .arg(i)
-                                        .arg(uint(byte), 4, 16, QLatin1Char('0'))};
+            return SessionIssue{
+                {},
+                SessionJson::tr("the session is not valid JSON: a raw control character (0x%1) at "
+                                "byte %2; inside a text write it as \\u%3")
+                    .arg(uint(byte), 2, 16, QLatin1Char('0'))
+                    .arg(i)
+                    .arg(uint(byte), 4, 16, QLatin1Char('0'))};
     }
     return std::nullopt;
 }
@@ -392,11 +426,17 @@ SessionParseResult sessionFromJson(const QByteArray& json)
     QJsonParseError error;
     const QJsonDocument document = QJsonDocument::fromJson(json, &error);
     if (error.error != QJsonParseError::NoError)
-        return {Session{}, SessionIssue{{}, SessionJson::tr("the session is not valid JSON: %1 at byte %2")
-                                                             .arg(error.errorString())
-                                                             .arg(error.offset)}};
+        return {Session{},
+                SessionIssue{{},
+                             SessionJson::tr("the session is not valid JSON: %1 at byte %2")
+                                 .arg(error.errorString())
+                                 .arg(error.offset)}};
     if (!document.isObject())
-        return {Session{}, SessionIssue{{}, SessionJson::tr("a session must be a JSON object ({...}), not a list or a value")}};
+        return {
+            Session{},
+            SessionIssue{
+                {},
+                SessionJson::tr("a session must be a JSON object ({...}), not a list or a value")}};
     return sessionFromJsonObject(document.object());
 }
 
@@ -439,7 +479,8 @@ QJsonObject sessionToJsonObject(const Session& s)
     o[QStringLiteral("mask_method")] = keyText(toKey(s.maskMethod));
     o[QStringLiteral("dropout")] = s.dropout;
     o[QStringLiteral("training")] = s.training;
-    o[QStringLiteral("dropout_seed")] = s.dropoutSeed ? QJsonValue(qint64(*s.dropoutSeed)) : QJsonValue();
+    o[QStringLiteral("dropout_seed")] =
+        s.dropoutSeed ? QJsonValue(qint64(*s.dropoutSeed)) : QJsonValue();
     return o;
 }
 

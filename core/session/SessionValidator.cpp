@@ -40,7 +40,8 @@ std::pair<QString, QString> bytesTexts(double need, double limit)
 {
     QString a = bytesText(need), b = bytesText(limit);
     if (a == b) {
-        a = SessionValidator::tr("%1 bytes").arg(QLocale::system().toString(qint64(std::min(need, 9.0e18))));
+        a = SessionValidator::tr("%1 bytes")
+                .arg(QLocale::system().toString(qint64(std::min(need, 9.0e18))));
         b = SessionValidator::tr("%1 bytes").arg(QLocale::system().toString(qint64(limit)));
     }
     return {a, b};
@@ -63,10 +64,11 @@ std::optional<SessionIssue> checkTextLength(const char* key, const std::string& 
     const qsizetype length = utf16Length(text);
     if (length <= limits::MaxTextChars)
         return std::nullopt;
-    return SessionIssue{key, SessionValidator::tr("%1 has %2 characters; a text may have at most %3")
-                                 .arg(QLatin1StringView(key))
-                                 .arg(length)
-                                 .arg(limits::MaxTextChars)};
+    return SessionIssue{key,
+                        SessionValidator::tr("%1 has %2 characters; a text may have at most %3")
+                            .arg(QLatin1StringView(key))
+                            .arg(length)
+                            .arg(limits::MaxTextChars)};
 }
 
 QString codePointText(char32_t cp)
@@ -85,20 +87,24 @@ std::optional<SessionIssue> checkVisibleText(const char* key, const std::string&
     for (std::size_t pos = 0; pos < text.size(); ++index) {
         const char32_t cp = utf8::next(text, pos);
         if (utf8::isControl(cp) && !unicode::isWhiteSpace(cp))
-            return SessionIssue{key, SessionValidator::tr("%1 holds the control character U+%2 at character %3: remove it")
-                                         .arg(QLatin1StringView(key))
-                                         .arg(codePointText(cp))
-                                         .arg(index + 1)};
+            return SessionIssue{
+                key, SessionValidator::tr(
+                         "%1 holds the control character U+%2 at character %3: remove it")
+                         .arg(QLatin1StringView(key))
+                         .arg(codePointText(cp))
+                         .arg(index + 1)};
     }
     for (std::size_t i = 0; i < tokens.size(); ++i) {
         if (!utf8::isAllInvisible(tokens[i]))
             continue;
         std::size_t pos = 0;
-        return SessionIssue{key, SessionValidator::tr("token %1 of %2 is made only of invisible characters (the first is "
-                                                      "U+%3): remove them or join them to a word")
-                                     .arg(i + 1)
-                                     .arg(QLatin1StringView(key))
-                                     .arg(codePointText(utf8::next(tokens[i], pos)))};
+        return SessionIssue{key,
+                            SessionValidator::tr(
+                                "token %1 of %2 is made only of invisible characters (the first is "
+                                "U+%3): remove them or join them to a word")
+                                .arg(i + 1)
+                                .arg(QLatin1StringView(key))
+                                .arg(codePointText(utf8::next(tokens[i], pos)))};
     }
     return std::nullopt;
 }
@@ -116,7 +122,7 @@ double largestSafeInput(const Session& s, std::int64_t S)
     const double dropScale = 1.0 / (1.0 - std::min(s.dropout, 0.999999));
     const double ceiling = double(std::numeric_limits<float>::max()) / 4;
     auto safe = [&](double m) {
-        const double x = m + 1.0;                 // + a positional row
+        const double x = m + 1.0; // + a positional row
         const double projected = s.hasWeights() ? s.dIn * x + 1.0 : x;
         const double scores = dk * projected * projected;
         const double context = double(S) * projected * dropScale;
@@ -141,16 +147,19 @@ std::optional<SessionIssue> checkOverflow(const Session& s, std::int64_t S)
     if (s.embedding != EmbeddingSource::Manual)
         return std::nullopt;
     const double bound = largestSafeInput(s, S);
-    for (const auto& [key, rows] : {std::pair{"inputs", &s.inputs}, std::pair{"source_inputs", &s.sourceInputs}}) {
+    for (const auto& [key, rows] :
+         {std::pair{"inputs", &s.inputs}, std::pair{"source_inputs", &s.sourceInputs}}) {
         if (rows->size() == 0)
             continue;
         const double largest = double(rows->cwiseAbs().maxCoeff());
         if (largest > bound)
-            return SessionIssue{key, SessionValidator::tr("%1 holds %2, too large: with these dimensions a product in the "
-                                                          "forward could overflow float32 (3.4e38) and show inf or NaN; keep "
-                                                          "every number of %1 within \u00b1%3")
-                                         .arg(QLatin1StringView(key), QString::number(largest, 'g', 3),
-                                              QString::number(bound, 'g', 3))};
+            return SessionIssue{
+                key, SessionValidator::tr(
+                         "%1 holds %2, too large: with these dimensions a product in the "
+                         "forward could overflow float32 (3.4e38) and show inf or NaN; keep "
+                         "every number of %1 within \u00b1%3")
+                         .arg(QLatin1StringView(key), QString::number(largest, 'g', 3),
+                              QString::number(bound, 'g', 3))};
     }
     return std::nullopt;
 }
@@ -161,30 +170,39 @@ std::optional<SessionIssue> checkRange(const char* key, std::int64_t value, std:
     if (value >= low && value <= high)
         return std::nullopt;
     return SessionIssue{key, SessionValidator::tr("%1 (%2) must be between %3 and %4")
-                                                   .arg(QLatin1StringView(key))
-                                                   .arg(value)
-                                                   .arg(low)
-                                                   .arg(high)};
+                                 .arg(QLatin1StringView(key))
+                                 .arg(value)
+                                 .arg(low)
+                                 .arg(high)};
 }
 
-std::optional<SessionIssue> checkManualRows(const char* key, const Matrix& rows, std::size_t tokenCount,
-                                            int dIn, const char* sentenceKey)
+std::optional<SessionIssue> checkManualRows(const char* key, const Matrix& rows,
+                                            std::size_t tokenCount, int dIn,
+                                            const char* sentenceKey)
 {
     const QString name = QLatin1StringView(key);
     if (rows.size() == 0)
-        return SessionIssue{key, SessionValidator::tr("%1 is missing: embedding \"manual\" needs one row of numbers per "
-                                                      "token of %2")
-                                                       .arg(name, QLatin1StringView(sentenceKey))};
+        return SessionIssue{
+            key,
+            SessionValidator::tr("%1 is missing: embedding \"manual\" needs one row of numbers per "
+                                 "token of %2")
+                .arg(name, QLatin1StringView(sentenceKey))};
     if (static_cast<std::size_t>(rows.rows()) != tokenCount)
-        return SessionIssue{key, SessionValidator::tr("%1 has %2 rows but %3 has %4 tokens: give one row per token")
-                                                       .arg(name)
-                                                       .arg(rows.rows())
-                                                       .arg(QLatin1StringView(sentenceKey))
-                                                       .arg(tokenCount)};
+        return SessionIssue{
+            key, SessionValidator::tr("%1 has %2 rows but %3 has %4 tokens: give one row per token")
+                     .arg(name)
+                     .arg(rows.rows())
+                     .arg(QLatin1StringView(sentenceKey))
+                     .arg(tokenCount)};
     if (rows.cols() != dIn)
-        return SessionIssue{key, SessionValidator::tr("%1 rows have %2 numbers but d_in is %3").arg(name).arg(rows.cols()).arg(dIn)};
+        return SessionIssue{key, SessionValidator::tr("%1 rows have %2 numbers but d_in is %3")
+                                     .arg(name)
+                                     .arg(rows.cols())
+                                     .arg(dIn)};
     if (!rows.allFinite())
-        return SessionIssue{key, SessionValidator::tr("%1 contains a number that is not finite (NaN or infinity)").arg(name)};
+        return SessionIssue{
+            key, SessionValidator::tr("%1 contains a number that is not finite (NaN or infinity)")
+                     .arg(name)};
     return std::nullopt;
 }
 
@@ -201,34 +219,46 @@ std::optional<SessionIssue> checkShapes(const Session& s)
     if (auto issue = checkRange("num_heads", s.numHeads, 1, limits::MaxHeads))
         return issue;
     if (s.variant == Variant::SelfAttention && s.numHeads != 1)
-        return SessionIssue{"num_heads", SessionValidator::tr("num_heads (%1) must be 1 for variant \"self-attention\": "
-                                                              "use \"multihead-wrapper\" or \"multihead\" for several heads")
-                                                               .arg(s.numHeads)};
+        return SessionIssue{
+            "num_heads",
+            SessionValidator::tr("num_heads (%1) must be 1 for variant \"self-attention\": "
+                                 "use \"multihead-wrapper\" or \"multihead\" for several heads")
+                .arg(s.numHeads)};
     if (s.variant == Variant::MultiHead) {
         if (s.dOutV != s.dOutKq)
-            return SessionIssue{"d_out_v", SessionValidator::tr("d_out_v (%1) must equal d_out_kq (%2) for variant "
-                                                                "\"multihead\", whose d_out serves queries, keys and values")
-                                                                 .arg(s.dOutV)
-                                                                 .arg(s.dOutKq)};
+            return SessionIssue{
+                "d_out_v",
+                SessionValidator::tr("d_out_v (%1) must equal d_out_kq (%2) for variant "
+                                     "\"multihead\", whose d_out serves queries, keys and values")
+                    .arg(s.dOutV)
+                    .arg(s.dOutKq)};
         if (!headsDivideOutput(s))
             return SessionIssue{"num_heads",
-                                SessionValidator::tr("num_heads (%1) must divide d_out (%2)").arg(s.numHeads).arg(s.dOutKq)};
+                                SessionValidator::tr("num_heads (%1) must divide d_out (%2)")
+                                    .arg(s.numHeads)
+                                    .arg(s.dOutKq)};
     }
     if (s.qkvBias && s.init != InitScheme::Linear)
-        return SessionIssue{"qkv_bias", SessionValidator::tr("qkv_bias needs init \"linear\": torch.rand parameters have no bias")};
+        return SessionIssue{
+            "qkv_bias", SessionValidator::tr(
+                            "qkv_bias needs init \"linear\": torch.rand parameters have no bias")};
     return std::nullopt;
 }
 
 std::optional<SessionIssue> checkSeedsAndDropout(const Session& s)
 {
-    for (const auto& [key, seed] : {std::pair{"embedding_seed", s.embeddingSeed},
-                                    std::pair{"weight_seed", s.weightSeed},
-                                    std::pair{"dropout_seed", s.dropoutSeed.value_or(0)}}) {
+    for (const auto& [key, seed] :
+         {std::pair{"embedding_seed", s.embeddingSeed}, std::pair{"weight_seed", s.weightSeed},
+          std::pair{"dropout_seed", s.dropoutSeed.value_or(0)}}) {
         if (seed > static_cast<std::uint64_t>(limits::MaxSeed))
-            return SessionIssue{key, SessionValidator::tr("%1 must be between 0 and %2").arg(QLatin1StringView(key)).arg(limits::MaxSeed)};
+            return SessionIssue{key, SessionValidator::tr("%1 must be between 0 and %2")
+                                         .arg(QLatin1StringView(key))
+                                         .arg(limits::MaxSeed)};
     }
     if (!(s.dropout >= 0.0 && s.dropout < 1.0))
-        return SessionIssue{"dropout", SessionValidator::tr("dropout (%1) must be at least 0 and below 1").arg(s.dropout)};
+        return SessionIssue{
+            "dropout",
+            SessionValidator::tr("dropout (%1) must be at least 0 and below 1").arg(s.dropout)};
     return std::nullopt;
 }
 
@@ -238,8 +268,10 @@ double estimateProcessBytes(const Session& s, std::int64_t T, std::int64_t S)
 {
     const double t = double(T), src = double(S);
     const double cellImages = 2 + (s.dropoutActive() ? 1 : 0) + (s.causal ? 1 : 0);
-    const double images = 4.0 * t * src * s.effectiveHeads() * cellImages; // one ARGB32 pixel per cell
-    const double text = 4.0 * double(s.sentence.size() + s.sourceSentence.size()) + 96.0 * (t + src);
+    const double images =
+        4.0 * t * src * s.effectiveHeads() * cellImages; // one ARGB32 pixel per cell
+    const double text =
+        4.0 * double(s.sentence.size() + s.sourceSentence.size()) + 96.0 * (t + src);
     return estimateTraceBytes(s, T, S) + images + text + double(limits::BaseProcessBytes);
 }
 
@@ -252,7 +284,8 @@ double estimateTraceBytes(const Session& s, std::int64_t T, std::int64_t S)
     const double dv = shape.dimV;
     const double t = double(T), src = double(S), dIn = s.dIn;
     const double cellMatrices = 2 + (s.dropoutActive() ? 3 : 0) + (s.causal ? 1 : 0);
-    const double perHead = t * src * cellMatrices + (t + src) * dk + src * dv + 2 * t * dv + dIn * (2 * dk + dv);
+    const double perHead =
+        t * src * cellMatrices + (t + src) * dk + src * dv + 2 * t * dv + dIn * (2 * dk + dv);
     const double whole = (t + src) * dIn + 2 * (t + src) * heads * (dk + dv) + 3 * t * heads * dv +
                          dIn * heads * (2 * dk + dv) * 2 + (multi ? heads * heads * dv * dv : 0);
     return 4.0 * (heads * perHead + whole);
@@ -272,10 +305,12 @@ static std::optional<SessionIssue> checkGpt2VocabSize(const Session& s)
             largest = std::max(largest, id);
     if (s.vocabSize > largest)
         return std::nullopt;
-    return SessionIssue{"vocab_size", SessionValidator::tr("vocab_size (%1) must exceed the largest token id (%2) of the "
-                                                           "gpt2 tokenizer (its default is 50257)")
-                                          .arg(s.vocabSize)
-                                          .arg(largest)};
+    return SessionIssue{
+        "vocab_size",
+        SessionValidator::tr("vocab_size (%1) must exceed the largest token id (%2) of the "
+                             "gpt2 tokenizer (its default is 50257)")
+            .arg(s.vocabSize)
+            .arg(largest)};
 }
 
 std::optional<SessionIssue> validateSession(const Session& s)
@@ -286,12 +321,17 @@ std::optional<SessionIssue> validateSession(const Session& s)
         return issue;
     const auto tokens = tokenize(s.sentence, s.tokenizer);
     if (tokens.empty())
-        return SessionIssue{"sentence", SessionValidator::tr("sentence has no tokens: type at least one word (punctuation "
-                                                             "and spaces only separate words)")};
-    const auto sourceTokens = s.isCross() ? tokenize(s.sourceSentence, s.tokenizer) : std::vector<std::string>{};
+        return SessionIssue{
+            "sentence",
+            SessionValidator::tr("sentence has no tokens: type at least one word (punctuation "
+                                 "and spaces only separate words)")};
+    const auto sourceTokens =
+        s.isCross() ? tokenize(s.sourceSentence, s.tokenizer) : std::vector<std::string>{};
     if (s.isCross() && sourceTokens.empty())
-        return SessionIssue{"source_sentence", SessionValidator::tr("source_sentence has no tokens: type at least one word, or "
-                                                                    "leave it empty for self-attention")};
+        return SessionIssue{
+            "source_sentence",
+            SessionValidator::tr("source_sentence has no tokens: type at least one word, or "
+                                 "leave it empty for self-attention")};
     if (auto issue = checkVisibleText("sentence", s.sentence, tokens))
         return issue;
     if (auto issue = checkVisibleText("source_sentence", s.sourceSentence, sourceTokens))
@@ -308,28 +348,37 @@ std::optional<SessionIssue> validateSession(const Session& s)
             return issue;
         const Vocabulary vocabulary({tokens, sourceTokens});
         if (s.tokenizer != TokenizerKind::Gpt2 && s.vocabSize < vocabulary.size())
-            return SessionIssue{"vocab_size", SessionValidator::tr("vocab_size (%1) must be at least the number of distinct "
-                                                                   "tokens (%2)")
-                                                                    .arg(s.vocabSize)
-                                                                    .arg(vocabulary.size())};
+            return SessionIssue{
+                "vocab_size",
+                SessionValidator::tr("vocab_size (%1) must be at least the number of distinct "
+                                     "tokens (%2)")
+                    .arg(s.vocabSize)
+                    .arg(vocabulary.size())};
         if (double(s.vocabSize) * s.dIn > double(limits::MaxEmbeddingElements))
-            return SessionIssue{"vocab_size", SessionValidator::tr("vocab_size x d_in (%1 x %2) must not exceed %3 elements")
-                                                                    .arg(s.vocabSize)
-                                                                    .arg(s.dIn)
-                                                                    .arg(limits::MaxEmbeddingElements)};
+            return SessionIssue{
+                "vocab_size",
+                SessionValidator::tr("vocab_size x d_in (%1 x %2) must not exceed %3 elements")
+                    .arg(s.vocabSize)
+                    .arg(s.dIn)
+                    .arg(limits::MaxEmbeddingElements)};
         if (s.inputs.size() > 0)
-            return SessionIssue{"inputs", SessionValidator::tr("inputs is only used with embedding \"manual\"")};
+            return SessionIssue{
+                "inputs", SessionValidator::tr("inputs is only used with embedding \"manual\"")};
         if (s.sourceInputs.size() > 0)
-            return SessionIssue{"source_inputs", SessionValidator::tr("source_inputs is only used with embedding \"manual\"")};
+            return SessionIssue{
+                "source_inputs",
+                SessionValidator::tr("source_inputs is only used with embedding \"manual\"")};
     } else {
         if (auto issue = checkManualRows("inputs", s.inputs, tokens.size(), s.dIn, "sentence"))
             return issue;
         if (s.isCross()) {
-            if (auto issue = checkManualRows("source_inputs", s.sourceInputs, sourceTokens.size(), s.dIn,
-                                             "source_sentence"))
+            if (auto issue = checkManualRows("source_inputs", s.sourceInputs, sourceTokens.size(),
+                                             s.dIn, "source_sentence"))
                 return issue;
         } else if (s.sourceInputs.size() > 0) {
-            return SessionIssue{"source_inputs", SessionValidator::tr("source_inputs needs a source_sentence (cross-attention)")};
+            return SessionIssue{
+                "source_inputs",
+                SessionValidator::tr("source_inputs needs a source_sentence (cross-attention)")};
         }
     }
 
@@ -339,28 +388,35 @@ std::optional<SessionIssue> validateSession(const Session& s)
         if (auto issue = checkRange("context_length", s.contextLength, 1, limits::MaxContextLength))
             return issue;
         if (s.contextLength < std::max(T, S))
-            return SessionIssue{"context_length", SessionValidator::tr("context_length (%1) must be at least the number of tokens (%2) "
-                                                                       "with positional \"learned\": the position table has one row per "
-                                                                       "position")
-                                                                        .arg(s.contextLength)
-                                                                        .arg(std::max(T, S))};
+            return SessionIssue{
+                "context_length",
+                SessionValidator::tr(
+                    "context_length (%1) must be at least the number of tokens (%2) "
+                    "with positional \"learned\": the position table has one row per "
+                    "position")
+                    .arg(s.contextLength)
+                    .arg(std::max(T, S))};
         if (double(s.contextLength) * s.dIn > double(limits::MaxEmbeddingElements))
-            return SessionIssue{"context_length", SessionValidator::tr("context_length x d_in (%1 x %2) must not exceed %3 elements")
-                                                                        .arg(s.contextLength)
-                                                                        .arg(s.dIn)
-                                                                        .arg(limits::MaxEmbeddingElements)};
+            return SessionIssue{
+                "context_length",
+                SessionValidator::tr("context_length x d_in (%1 x %2) must not exceed %3 elements")
+                    .arg(s.contextLength)
+                    .arg(s.dIn)
+                    .arg(limits::MaxEmbeddingElements)};
     }
     const double bytes = estimateProcessBytes(s, T, S);
     if (bytes > double(limits::MaxProcessBytes)) {
         const auto [need, limit] = bytesTexts(bytes, double(limits::MaxProcessBytes));
-        return SessionIssue{"sentence", SessionValidator::tr("this session would need %1 of memory (T=%2, S=%3, %4 heads); the "
-                                                             "limit is %5: shorten the sentence or reduce num_heads or the "
-                                                             "dimensions")
-                                                              .arg(need)
-                                                              .arg(T)
-                                                              .arg(S)
-                                                              .arg(s.effectiveHeads())
-                                                              .arg(limit)};
+        return SessionIssue{
+            "sentence",
+            SessionValidator::tr("this session would need %1 of memory (T=%2, S=%3, %4 heads); the "
+                                 "limit is %5: shorten the sentence or reduce num_heads or the "
+                                 "dimensions")
+                .arg(need)
+                .arg(T)
+                .arg(S)
+                .arg(s.effectiveHeads())
+                .arg(limit)};
     }
     if (auto issue = checkOverflow(s, S))
         return issue;

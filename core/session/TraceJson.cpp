@@ -91,7 +91,8 @@ void writeTrace(JsonWriter& w, const Trace& trace)
     w.beginObject();
     writeShape(w, "inputs", trace.inputs.rows(), trace.inputs.cols());
     if (!trace.heads.empty())
-        writeShape(w, "attn_weights", trace.heads.front().attnWeights.rows(), trace.heads.front().attnWeights.cols());
+        writeShape(w, "attn_weights", trace.heads.front().attnWeights.rows(),
+                   trace.heads.front().attnWeights.cols());
     writeShape(w, "context_vec", trace.contextVec.rows(), trace.contextVec.cols());
     w.key("num_heads");
     w.value(static_cast<std::int64_t>(trace.heads.size()));

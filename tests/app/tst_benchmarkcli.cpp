@@ -15,15 +15,18 @@ private Q_SLOTS:
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
         process.setProcessEnvironment(env);
-        process.start(QStringLiteral(AE_EXECUTABLE), {QStringLiteral("--benchmark"), QStringLiteral("--causal"), QStringLiteral("true")});
+        process.start(
+            QStringLiteral(AE_EXECUTABLE),
+            {QStringLiteral("--benchmark"), QStringLiteral("--causal"), QStringLiteral("true")});
         QVERIFY(process.waitForFinished(120000));
         QCOMPARE(process.exitCode(), 0);
         const QList<QByteArray> lines = process.readAllStandardOutput().trimmed().split('\n');
         QJsonParseError error;
         const QJsonObject result = QJsonDocument::fromJson(lines.last(), &error).object();
         QCOMPARE(error.error, QJsonParseError::NoError);
-        for (const char* key : {"forward_ms", "embedding_ms", "init_ms", "render_ms", "ui_update_ms", "gui_max_block_ms",
-                                "peak_rss_mb", "complete_ms", "ui_update_to_neg_inf_ms", "ui_update_to_renormalize_ms"}) {
+        for (const char* key : {"forward_ms", "embedding_ms", "init_ms", "render_ms",
+                                "ui_update_ms", "gui_max_block_ms", "peak_rss_mb", "complete_ms",
+                                "ui_update_to_neg_inf_ms", "ui_update_to_renormalize_ms"}) {
             QVERIFY2(result.value(QLatin1StringView(key)).isDouble(), key);
             QVERIFY2(result.value(QLatin1StringView(key)).toDouble() >= 0, key);
         }
@@ -36,7 +39,9 @@ private Q_SLOTS:
     void refusesAnInvalidSession()
     {
         QProcess process;
-        process.start(QStringLiteral(AE_EXECUTABLE), {QStringLiteral("--benchmark"), QStringLiteral("--num-heads"), QStringLiteral("3")});
+        process.start(
+            QStringLiteral(AE_EXECUTABLE),
+            {QStringLiteral("--benchmark"), QStringLiteral("--num-heads"), QStringLiteral("3")});
         QVERIFY(process.waitForFinished(60000));
         QCOMPARE(process.exitCode(), 1);
         QVERIFY(process.readAllStandardError().contains("num_heads"));

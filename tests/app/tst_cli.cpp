@@ -23,7 +23,8 @@ Run run(const QStringList& arguments)
     process.start(QStringLiteral(AE_EXECUTABLE), arguments);
     process.waitForFinished(60000);
     Run r;
-    r.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2; // -2: crashed
+    r.exitCode =
+        process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2; // -2: crashed
     r.out = process.readAllStandardOutput();
     r.err = process.readAllStandardError();
     return r;
@@ -48,7 +49,8 @@ private Q_SLOTS:
     {
         const Run help = run({QStringLiteral("--help")});
         QCOMPARE(help.exitCode, 0);
-        for (const char* flag : {"--dump-json", "--session", "--num-heads", "--d-out-kq", "--dropout-seed", "--source-sentence"})
+        for (const char* flag : {"--dump-json", "--session", "--num-heads", "--d-out-kq",
+                                 "--dropout-seed", "--source-sentence"})
             QVERIFY2(help.out.contains(flag), flag);
         const Run version = run({QStringLiteral("--version")});
         QCOMPARE(version.exitCode, 0);
@@ -57,17 +59,24 @@ private Q_SLOTS:
 
     void languageFlag()
     {
-        const Run help = run({QStringLiteral("--lang"), QStringLiteral("zh_CN"), QStringLiteral("--help")});
+        const Run help =
+            run({QStringLiteral("--lang"), QStringLiteral("zh_CN"), QStringLiteral("--help")});
         QCOMPARE(help.exitCode, 0);
-        QVERIFY2(QString::fromLocal8Bit(help.out).contains(QStringLiteral("选项")), help.out.constData());
+        QVERIFY2(QString::fromLocal8Bit(help.out).contains(QStringLiteral("选项")),
+                 help.out.constData());
         QTemporaryDir dir;
-        const Run refused = run({QStringLiteral("--lang"), QStringLiteral("zh_CN"), QStringLiteral("--num-heads"), QStringLiteral("2"),
-                                 QStringLiteral("--dump-json"), dir.filePath(QStringLiteral("out.json"))});
+        const Run refused =
+            run({QStringLiteral("--lang"), QStringLiteral("zh_CN"), QStringLiteral("--num-heads"),
+                 QStringLiteral("2"), QStringLiteral("--dump-json"),
+                 dir.filePath(QStringLiteral("out.json"))});
         QCOMPARE(refused.exitCode, 1);
-        QVERIFY2(QString::fromUtf8(refused.err).contains(QStringLiteral("num_heads（2）")), refused.err.constData());
-        const Run english = run({QStringLiteral("--lang"), QStringLiteral("en"), QStringLiteral("--help")});
+        QVERIFY2(QString::fromUtf8(refused.err).contains(QStringLiteral("num_heads（2）")),
+                 refused.err.constData());
+        const Run english =
+            run({QStringLiteral("--lang"), QStringLiteral("en"), QStringLiteral("--help")});
         QVERIFY(english.out.contains("Options:"));
-        const Run unknown = run({QStringLiteral("--lang"), QStringLiteral("xx"), QStringLiteral("--help")});
+        const Run unknown =
+            run({QStringLiteral("--lang"), QStringLiteral("xx"), QStringLiteral("--help")});
         QCOMPARE(unknown.exitCode, 2);
         QVERIFY(unknown.err.contains("zh_CN"));
     }
@@ -82,13 +91,19 @@ private Q_SLOTS:
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QJsonObject dump = QJsonDocument::fromJson(file.readAll()).object();
         QCOMPARE(dump.value(QStringLiteral("tokens")).toArray().size(), 6);
-        const QJsonArray z2 = dump.value(QStringLiteral("tensors")).toObject().value(QStringLiteral("context_vec")).toArray().at(1).toArray();
+        const QJsonArray z2 = dump.value(QStringLiteral("tensors"))
+                                  .toObject()
+                                  .value(QStringLiteral("context_vec"))
+                                  .toArray()
+                                  .at(1)
+                                  .toArray();
         QVERIFY(std::fabs(z2.at(0).toDouble() - 0.5313) < 0.5e-4);
     }
 
     void dumpToStandardOutput()
     {
-        const Run r = run({QStringLiteral("--sentence"), QStringLiteral("a b a"), QStringLiteral("--dump-json"), QStringLiteral("-")});
+        const Run r = run({QStringLiteral("--sentence"), QStringLiteral("a b a"),
+                           QStringLiteral("--dump-json"), QStringLiteral("-")});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject dump = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(dump.value(QStringLiteral("token_ids")).toArray(), (QJsonArray{0, 1, 0}));
@@ -97,16 +112,23 @@ private Q_SLOTS:
     void flagsOverrideTheFile()
     {
         QTemporaryDir dir;
-        const QString session = writeFile(dir, QStringLiteral("s.json"), R"({"variant": "self-attention", "d_out_v": 3})");
+        const QString session = writeFile(dir, QStringLiteral("s.json"),
+                                          R"({"variant": "self-attention", "d_out_v": 3})");
         const QString out = dir.filePath(QStringLiteral("dump.json"));
-        const Run r = run({QStringLiteral("--session"), session, QStringLiteral("--variant"), QStringLiteral("multihead-wrapper"),
-                           QStringLiteral("--num-heads"), QStringLiteral("4"), QStringLiteral("--d-out-v"), QStringLiteral("1"),
+        const Run r = run({QStringLiteral("--session"), session, QStringLiteral("--variant"),
+                           QStringLiteral("multihead-wrapper"), QStringLiteral("--num-heads"),
+                           QStringLiteral("4"), QStringLiteral("--d-out-v"), QStringLiteral("1"),
                            QStringLiteral("--dump-json"), out});
         QCOMPARE(r.exitCode, 0);
         QFile file(out);
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QJsonObject dump = QJsonDocument::fromJson(file.readAll()).object();
-        const QJsonArray row = dump.value(QStringLiteral("tensors")).toObject().value(QStringLiteral("context_vec")).toArray().at(1).toArray();
+        const QJsonArray row = dump.value(QStringLiteral("tensors"))
+                                   .toObject()
+                                   .value(QStringLiteral("context_vec"))
+                                   .toArray()
+                                   .at(1)
+                                   .toArray();
         // The article's 4-head wrapper with d_v = 1, second row: 0.4003, 1.7137, 1.3981, 1.0497.
         QCOMPARE(row.size(), 4);
         QVERIFY(std::fabs(row.at(1).toDouble() - 1.7137) < 0.5e-4);
@@ -116,13 +138,20 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("dump.json"));
-        const Run r = run({QStringLiteral("--causal"), QStringLiteral("yes"), QStringLiteral("--training"), QStringLiteral("true"),
-                           QStringLiteral("--dropout"), QStringLiteral("0.5"), QStringLiteral("--dropout-seed"), QStringLiteral("none"),
-                           QStringLiteral("--dump-json"), out});
+        const Run r =
+            run({QStringLiteral("--causal"), QStringLiteral("yes"), QStringLiteral("--training"),
+                 QStringLiteral("true"), QStringLiteral("--dropout"), QStringLiteral("0.5"),
+                 QStringLiteral("--dropout-seed"), QStringLiteral("none"),
+                 QStringLiteral("--dump-json"), out});
         QCOMPARE(r.exitCode, 0);
         QFile file(out);
         QVERIFY(file.open(QIODevice::ReadOnly));
-        const QJsonObject head = QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("heads")).toArray().at(0).toObject();
+        const QJsonObject head = QJsonDocument::fromJson(file.readAll())
+                                     .object()
+                                     .value(QStringLiteral("heads"))
+                                     .toArray()
+                                     .at(0)
+                                     .toObject();
         QVERIFY(head.contains(QStringLiteral("dropout_mask")));
         QVERIFY(head.contains(QStringLiteral("masked_scores")));
     }
@@ -133,20 +162,48 @@ private Q_SLOTS:
         QTest::addColumn<QByteArray>("sessionContents"); // written to s.json when not empty
         QTest::addColumn<int>("exitCode");
         QTest::addColumn<QByteArray>("message");
-        QTest::newRow("unknown option") << QStringList{QStringLiteral("--frobnicate")} << QByteArray() << 2 << QByteArray("frobnicate");
-        QTest::newRow("stray argument") << QStringList{QStringLiteral("session.json")} << QByteArray() << 2 << QByteArray("--session FILE");
-        QTest::newRow("missing session file") << QStringList{QStringLiteral("--session"), QStringLiteral("/nonexistent/s.json")} << QByteArray() << 2 << QByteArray("cannot open");
-        QTest::newRow("heads do not divide") << QStringList{QStringLiteral("--session"), QStringLiteral("@")}
-                                             << QByteArray(R"({"variant":"multihead","d_out_kq":8,"d_out_v":8,"num_heads":3})") << 1 << QByteArray("num_heads (3) must divide d_out (8)");
-        QTest::newRow("unknown key in file") << QStringList{QStringLiteral("--session"), QStringLiteral("@")} << QByteArray(R"({"heads": 2})") << 1 << QByteArray("unknown key \"heads\"");
-        QTest::newRow("binary file") << QStringList{QStringLiteral("--session"), QStringLiteral("@")} << QByteArray("\x7f" "ELF\x02\x01\x01", 7) << 1 << QByteArray("not valid JSON");
-        QTest::newRow("flag of the wrong type") << QStringList{QStringLiteral("--d-in"), QStringLiteral("three")} << QByteArray() << 1 << QByteArray("d_in must be a whole number");
-        QTest::newRow("NaN flag") << QStringList{QStringLiteral("--dropout"), QStringLiteral("nan")} << QByteArray() << 1 << QByteArray("dropout must be a number, not the text \"nan\"");
-        QTest::newRow("infinite flag") << QStringList{QStringLiteral("--dropout"), QStringLiteral("-inf")} << QByteArray() << 1 << QByteArray("dropout must be a number, not the text \"-inf\"");
-        QTest::newRow("overflowing flag") << QStringList{QStringLiteral("--d-in"), QStringLiteral("1e999")} << QByteArray() << 1 << QByteArray("d_in must be a whole number from 1 to");
-        QTest::newRow("flag out of range") << QStringList{QStringLiteral("--dropout"), QStringLiteral("1.5")} << QByteArray() << 1 << QByteArray("dropout must be at least 0 and below 1");
-        QTest::newRow("empty sentence") << QStringList{QStringLiteral("--sentence"), QStringLiteral(" ,;")} << QByteArray() << 1 << QByteArray("sentence has no tokens");
-        QTest::newRow("unwritable output") << QStringList{QStringLiteral("--dump-json"), QStringLiteral("/nonexistent/dir/out.json")} << QByteArray() << 2 << QByteArray("cannot write");
+        QTest::newRow("unknown option") << QStringList{QStringLiteral("--frobnicate")}
+                                        << QByteArray() << 2 << QByteArray("frobnicate");
+        QTest::newRow("stray argument") << QStringList{QStringLiteral("session.json")}
+                                        << QByteArray() << 2 << QByteArray("--session FILE");
+        QTest::newRow("missing session file")
+            << QStringList{QStringLiteral("--session"), QStringLiteral("/nonexistent/s.json")}
+            << QByteArray() << 2 << QByteArray("cannot open");
+        QTest::newRow("heads do not divide")
+            << QStringList{QStringLiteral("--session"), QStringLiteral("@")}
+            << QByteArray(R"({"variant":"multihead","d_out_kq":8,"d_out_v":8,"num_heads":3})") << 1
+            << QByteArray("num_heads (3) must divide d_out (8)");
+        QTest::newRow("unknown key in file")
+            << QStringList{QStringLiteral("--session"), QStringLiteral("@")}
+            << QByteArray(R"({"heads": 2})") << 1 << QByteArray("unknown key \"heads\"");
+        QTest::newRow("binary file")
+            << QStringList{QStringLiteral("--session"), QStringLiteral("@")}
+            << QByteArray("\x7f"
+                          "ELF\x02\x01\x01",
+                          7)
+            << 1 << QByteArray("not valid JSON");
+        QTest::newRow("flag of the wrong type")
+            << QStringList{QStringLiteral("--d-in"), QStringLiteral("three")} << QByteArray() << 1
+            << QByteArray("d_in must be a whole number");
+        QTest::newRow("NaN flag") << QStringList{QStringLiteral("--dropout"), QStringLiteral("nan")}
+                                  << QByteArray() << 1
+                                  << QByteArray("dropout must be a number, not the text \"nan\"");
+        QTest::newRow("infinite flag")
+            << QStringList{QStringLiteral("--dropout"), QStringLiteral("-inf")} << QByteArray() << 1
+            << QByteArray("dropout must be a number, not the text \"-inf\"");
+        QTest::newRow("overflowing flag")
+            << QStringList{QStringLiteral("--d-in"), QStringLiteral("1e999")} << QByteArray() << 1
+            << QByteArray("d_in must be a whole number from 1 to");
+        QTest::newRow("flag out of range")
+            << QStringList{QStringLiteral("--dropout"), QStringLiteral("1.5")} << QByteArray() << 1
+            << QByteArray("dropout must be at least 0 and below 1");
+        QTest::newRow("empty sentence")
+            << QStringList{QStringLiteral("--sentence"), QStringLiteral(" ,;")} << QByteArray() << 1
+            << QByteArray("sentence has no tokens");
+        QTest::newRow("unwritable output")
+            << QStringList{QStringLiteral("--dump-json"),
+                           QStringLiteral("/nonexistent/dir/out.json")}
+            << QByteArray() << 2 << QByteArray("cannot write");
     }
 
     void failures()
@@ -163,7 +220,8 @@ private Q_SLOTS:
         const Run r = run(arguments);
         QCOMPARE(r.exitCode, exitCode);
         QVERIFY2(r.err.contains(message), r.err.constData());
-        QVERIFY2(!QFile::exists(dir.filePath(QStringLiteral("out.json"))), "an output file was left behind");
+        QVERIFY2(!QFile::exists(dir.filePath(QStringLiteral("out.json"))),
+                 "an output file was left behind");
     }
 };
 

@@ -82,7 +82,8 @@ private Q_SLOTS:
         QVERIFY(kept.open(QIODevice::WriteOnly));
         kept.write("mine");
         kept.close();
-        // 600 blocks of 512 bytes (dash): the first figures fit, the 463 KB PNG of the projections does not.
+        // 600 blocks of 512 bytes (dash): the first figures fit, the 463 KB PNG of the projections
+        // does not.
         const Run r = shell(
             QStringLiteral("ulimit -f 600; exec \"$AE\" --export figs --format png,pdf --scale 4"),
             dir.path());

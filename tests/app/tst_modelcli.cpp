@@ -132,8 +132,8 @@ private Q_SLOTS:
         QTest::addColumn<int>("exitCode");
         QTest::addColumn<QString>("fragment");
         QTest::newRow("longer than n_ctx")
-            << QByteArray(R"({"model": "model.safetensors", "sentence": "a)" + QByteArray(" a").repeated(32) +
-                          R"("})")
+            << QByteArray(R"({"model": "model.safetensors", "sentence": "a)" +
+                          QByteArray(" a").repeated(32) + R"("})")
             << QByteArray() << 1 << QStringLiteral("n_ctx = 32");
         QTest::newRow("random-module key")
             << QByteArray(R"({"model": "model.safetensors", "num_heads": 3})") << QByteArray() << 1

@@ -77,7 +77,8 @@ private Q_SLOTS:
         // blocks in parallel; GPT-2's shape scaled down; both mask methods.
         QTest::newRow("multihead 4x16, T=130, renormalize")
             << session(Variant::MultiHead, 4, 130, MaskMethod::Renormalize, 64);
-        QTest::newRow("multihead 4x16, T=130, neg-inf") << session(Variant::MultiHead, 4, 130, MaskMethod::NegInf, 64);
+        QTest::newRow("multihead 4x16, T=130, neg-inf")
+            << session(Variant::MultiHead, 4, 130, MaskMethod::NegInf, 64);
         QTest::newRow("one head, T=200, renormalize")
             << session(Variant::SelfAttention, 1, 200, MaskMethod::Renormalize, 32);
         QTest::newRow("wrapper 3 heads, T=150, neg-inf")

@@ -29,9 +29,9 @@ constexpr double FastTolerance = 1e-5; // absolute and relative
 
 struct Comparison
 {
-    double tolerance = 0;             // both absolute and relative for Fast, 0 for TorchOrder
-    QList<int> rows;                  // non-empty: the expected tensors keep only these rows
-    Eigen::Index tokenCount = 0;      // ... of the tensors with one row per token
+    double tolerance = 0;        // both absolute and relative for Fast, 0 for TorchOrder
+    QList<int> rows;             // non-empty: the expected tensors keep only these rows
+    Eigen::Index tokenCount = 0; // ... of the tensors with one row per token
     double worst = 0;
     QString where;
 };
@@ -69,7 +69,8 @@ void compareTinyWeights(const Matrix& expected, const Matrix& actual, const QStr
         }
 }
 
-void compareObject(const QJsonObject& expected, const QJsonObject& actual, const QString& path, Comparison& c)
+void compareObject(const QJsonObject& expected, const QJsonObject& actual, const QString& path,
+                   Comparison& c)
 {
     for (auto it = expected.begin(); it != expected.end(); ++it) {
         const QString name = path + it.key();
@@ -113,7 +114,8 @@ void compareObject(const QJsonObject& expected, const QJsonObject& actual, const
 std::shared_ptr<const Trace> recompute(const Trace& natural, Arithmetic arithmetic)
 {
     auto trace = std::make_shared<Trace>(natural);
-    const auto params = std::make_shared<const AttentionParams>(initAttentionParams(natural.session));
+    const auto params =
+        std::make_shared<const AttentionParams>(initAttentionParams(natural.session));
     runForward(natural.session, params, trace->inputs, trace->keySource(), *trace, arithmetic);
     completeTrace(*trace);
     return trace;
@@ -122,7 +124,8 @@ std::shared_ptr<const Trace> recompute(const Trace& natural, Arithmetic arithmet
 QJsonObject dumpOf(const Trace& trace)
 {
     QJsonParseError error;
-    const auto document = QJsonDocument::fromJson(QByteArray::fromStdString(traceToJson(trace)), &error);
+    const auto document =
+        QJsonDocument::fromJson(QByteArray::fromStdString(traceToJson(trace)), &error);
     if (error.error != QJsonParseError::NoError)
         qWarning("the dump is not JSON: %s", qPrintable(error.errorString()));
     return document.object();
@@ -136,7 +139,8 @@ class TestGoldenSessions : public QObject
 private Q_SLOTS:
     void enoughFixtures()
     {
-        QVERIFY2(sessionFixtureNames().size() >= 30, "expected the seed sessions and 20+ of our own");
+        QVERIFY2(sessionFixtureNames().size() >= 30,
+                 "expected the seed sessions and 20+ of our own");
     }
 
     void session_data()
@@ -154,12 +158,15 @@ private Q_SLOTS:
         QFETCH(QString, name);
         QFETCH(bool, fast);
         const QJsonObject fixture = readFixture(QStringLiteral("sessions/%1.json").arg(name));
-        const auto parsed = sessionFromJsonObject(fixture.value(QStringLiteral("session")).toObject());
+        const auto parsed =
+            sessionFromJsonObject(fixture.value(QStringLiteral("session")).toObject());
         QVERIFY2(!parsed.issue, parsed.issue ? qPrintable(parsed.issue->message) : "");
         const ComputeResult result = Engine().compute(parsed.session);
         QVERIFY2(result.trace, result.issue ? qPrintable(result.issue->message) : "");
         const Arithmetic arithmetic = fast ? Arithmetic::Fast : Arithmetic::TorchOrder;
-        const auto trace = result.trace->arithmetic == arithmetic ? result.trace : recompute(*result.trace, arithmetic);
+        const auto trace = result.trace->arithmetic == arithmetic
+                               ? result.trace
+                               : recompute(*result.trace, arithmetic);
         QCOMPARE(trace->arithmetic, arithmetic);
         const QJsonObject actual = dumpOf(*trace);
 
@@ -175,8 +182,8 @@ private Q_SLOTS:
             c.rows.append(row.toInt());
         compareObject(expected, actual, {}, c);
         if (!QTest::currentTestFailed())
-            qInfo("%s (%s): worst |diff| %.3g (%s)", qPrintable(name), fast ? "fast" : "torch order", c.worst,
-                  qPrintable(c.where));
+            qInfo("%s (%s): worst |diff| %.3g (%s)", qPrintable(name),
+                  fast ? "fast" : "torch order", c.worst, qPrintable(c.where));
     }
 };
 

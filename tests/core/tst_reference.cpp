@@ -40,19 +40,49 @@ private Q_SLOTS:
         QTest::addColumn<int>("sourceTokens");
         QTest::addColumn<bool>("fast"); // which arithmetic the engine must have chosen
         QTest::newRow("article") << QByteArray("{}") << 0 << 0 << false;
-        QTest::newRow("simplified causal") << QByteArray(R"({"variant":"simplified","causal":true})") << 0 << 0 << false;
-        QTest::newRow("wrapper renormalize") << QByteArray(R"({"variant":"multihead-wrapper","num_heads":3,"causal":true,"mask_method":"renormalize","d_in":8})") << 40 << 0 << false;
-        QTest::newRow("multihead linear bias") << QByteArray(R"({"variant":"multihead","init":"linear","qkv_bias":true,"d_in":32,"d_out_kq":24,"d_out_v":24,"num_heads":4,"causal":true})") << 130 << 0 << false;
-        QTest::newRow("multihead dropout") << QByteArray(R"({"variant":"multihead","init":"linear","d_in":16,"d_out_kq":16,"d_out_v":16,"num_heads":2,"causal":true,"dropout":0.3,"training":true})") << 64 << 0 << false;
-        QTest::newRow("cross wrapper T<S") << QByteArray(R"({"variant":"multihead-wrapper","num_heads":2,"d_in":6,"causal":true})") << 9 << 23 << false;
-        QTest::newRow("cross multihead T>S") << QByteArray(R"({"variant":"multihead","init":"linear","d_in":12,"d_out_kq":12,"d_out_v":12,"num_heads":3})") << 50 << 7 << false;
-        QTest::newRow("self-attention 300 tokens") << QByteArray(R"({"d_in":20,"d_out_kq":10,"d_out_v":5,"causal":true,"dropout":0.5,"training":true,"dropout_seed":9})") << 300 << 0 << false;
-        QTest::newRow("simplified cross") << QByteArray(R"({"variant":"simplified","d_in":4})") << 11 << 13 << false;
+        QTest::newRow("simplified causal")
+            << QByteArray(R"({"variant":"simplified","causal":true})") << 0 << 0 << false;
+        QTest::newRow("wrapper renormalize")
+            << QByteArray(
+                   R"({"variant":"multihead-wrapper","num_heads":3,"causal":true,"mask_method":"renormalize","d_in":8})")
+            << 40 << 0 << false;
+        QTest::newRow("multihead linear bias")
+            << QByteArray(
+                   R"({"variant":"multihead","init":"linear","qkv_bias":true,"d_in":32,"d_out_kq":24,"d_out_v":24,"num_heads":4,"causal":true})")
+            << 130 << 0 << false;
+        QTest::newRow("multihead dropout")
+            << QByteArray(
+                   R"({"variant":"multihead","init":"linear","d_in":16,"d_out_kq":16,"d_out_v":16,"num_heads":2,"causal":true,"dropout":0.3,"training":true})")
+            << 64 << 0 << false;
+        QTest::newRow("cross wrapper T<S")
+            << QByteArray(R"({"variant":"multihead-wrapper","num_heads":2,"d_in":6,"causal":true})")
+            << 9 << 23 << false;
+        QTest::newRow("cross multihead T>S")
+            << QByteArray(
+                   R"({"variant":"multihead","init":"linear","d_in":12,"d_out_kq":12,"d_out_v":12,"num_heads":3})")
+            << 50 << 7 << false;
+        QTest::newRow("self-attention 300 tokens")
+            << QByteArray(
+                   R"({"d_in":20,"d_out_kq":10,"d_out_v":5,"causal":true,"dropout":0.5,"training":true,"dropout_seed":9})")
+            << 300 << 0 << false;
+        QTest::newRow("simplified cross")
+            << QByteArray(R"({"variant":"simplified","d_in":4})") << 11 << 13 << false;
         // Large enough for the fast path (blocked SIMD GEMMs, causal block skipping).
-        QTest::newRow("fast multihead causal") << QByteArray(R"({"variant":"multihead","init":"linear","d_in":16,"d_out_kq":16,"d_out_v":16,"num_heads":4,"causal":true})") << 600 << 0 << true;
-        QTest::newRow("fast causal renormalize") << QByteArray(R"({"variant":"multihead-wrapper","num_heads":2,"d_in":8,"d_out_kq":8,"d_out_v":8,"causal":true,"mask_method":"renormalize"})") << 400 << 0 << true;
-        QTest::newRow("fast cross causal, T<S, dropout") << QByteArray(R"({"variant":"multihead","init":"linear","qkv_bias":true,"d_in":24,"d_out_kq":24,"d_out_v":24,"num_heads":3,"causal":true,"dropout":0.2,"training":true})") << 300 << 700 << true;
-        QTest::newRow("fast simplified causal") << QByteArray(R"({"variant":"simplified","d_in":12,"causal":true})") << 700 << 0 << true;
+        QTest::newRow("fast multihead causal")
+            << QByteArray(
+                   R"({"variant":"multihead","init":"linear","d_in":16,"d_out_kq":16,"d_out_v":16,"num_heads":4,"causal":true})")
+            << 600 << 0 << true;
+        QTest::newRow("fast causal renormalize")
+            << QByteArray(
+                   R"({"variant":"multihead-wrapper","num_heads":2,"d_in":8,"d_out_kq":8,"d_out_v":8,"causal":true,"mask_method":"renormalize"})")
+            << 400 << 0 << true;
+        QTest::newRow("fast cross causal, T<S, dropout")
+            << QByteArray(
+                   R"({"variant":"multihead","init":"linear","qkv_bias":true,"d_in":24,"d_out_kq":24,"d_out_v":24,"num_heads":3,"causal":true,"dropout":0.2,"training":true})")
+            << 300 << 700 << true;
+        QTest::newRow("fast simplified causal")
+            << QByteArray(R"({"variant":"simplified","d_in":12,"causal":true})") << 700 << 0
+            << true;
     }
 
     void engineMatchesReference()
@@ -83,16 +113,21 @@ private Q_SLOTS:
                 AE_COMPARE_TENSORS(at + QStringLiteral("keys"), ref.keys, head.keys, 1e-5);
                 AE_COMPARE_TENSORS(at + QStringLiteral("values"), ref.values, head.values, 1e-5);
             }
-            AE_COMPARE_TENSORS(at + QStringLiteral("attn_scores"), ref.scores, head.attnScores, 1e-4);
-            AE_COMPARE_TENSORS(at + QStringLiteral("attn_weights"), ref.weights, head.attnWeights, 1e-5);
+            AE_COMPARE_TENSORS(at + QStringLiteral("attn_scores"), ref.scores, head.attnScores,
+                               1e-4);
+            AE_COMPARE_TENSORS(at + QStringLiteral("attn_weights"), ref.weights, head.attnWeights,
+                               1e-5);
             if (session.causal)
                 AE_COMPARE_TENSORS(at + QStringLiteral("other method"), ref.weightsOtherMethod,
                                    otherMethodWeights(trace, head), 1e-5);
             if (session.dropoutActive())
-                AE_COMPARE_TENSORS(at + QStringLiteral("attn_weights_dropped"), ref.dropped, head.attnWeightsDropped, 1e-5);
-            AE_COMPARE_TENSORS(at + QStringLiteral("context_vec"), ref.context, head.contextVec, 1e-5);
+                AE_COMPARE_TENSORS(at + QStringLiteral("attn_weights_dropped"), ref.dropped,
+                                   head.attnWeightsDropped, 1e-5);
+            AE_COMPARE_TENSORS(at + QStringLiteral("context_vec"), ref.context, head.contextVec,
+                               1e-5);
         }
-        AE_COMPARE_TENSORS(QStringLiteral("context_vec"), reference.contextVec, trace.contextVec, 1e-5);
+        AE_COMPARE_TENSORS(QStringLiteral("context_vec"), reference.contextVec, trace.contextVec,
+                           1e-5);
         if (session.causal)
             QVERIFY(trace.maskMethodsMaxDiff() < 1e-5f);
     }

@@ -94,7 +94,8 @@ private Q_SLOTS:
 
     void manualDinFollowsRows()
     {
-        const auto parsed = sessionFromJson(R"({"embedding":"manual","sentence":"a b","inputs":[[1,2,3,4],[5,6,7,8]]})");
+        const auto parsed = sessionFromJson(
+            R"({"embedding":"manual","sentence":"a b","inputs":[[1,2,3,4],[5,6,7,8]]})");
         QVERIFY(!parsed.issue);
         QCOMPARE(parsed.session.dIn, 4);
     }
@@ -135,8 +136,8 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("s.json"));
         QCOMPARE(SessionFile::save(path, Session{}), QString());
-        const SessionLoadResult loaded =
-            SessionFile::load(path, QJsonObject{{QStringLiteral("d_out_v"), 7}, {QStringLiteral("causal"), true}});
+        const SessionLoadResult loaded = SessionFile::load(
+            path, QJsonObject{{QStringLiteral("d_out_v"), 7}, {QStringLiteral("causal"), true}});
         QVERIFY(!loaded.issue);
         QCOMPARE(loaded.session.dOutV, 7);
         QVERIFY(loaded.session.causal);
@@ -149,8 +150,10 @@ private Q_SLOTS:
         QTest::addColumn<bool>("ioError");
         QTest::addColumn<QString>("message");
         QTest::newRow("missing file") << QByteArray() << true << QStringLiteral("cannot open");
-        QTest::newRow("truncated") << QByteArray("{\"sentence\": \"a") << false << QStringLiteral("not valid JSON");
-        QTest::newRow("binary") << QByteArray("\x89PNG\r\n\x1a\n\0\0", 10) << false << QStringLiteral("not valid JSON");
+        QTest::newRow("truncated")
+            << QByteArray("{\"sentence\": \"a") << false << QStringLiteral("not valid JSON");
+        QTest::newRow("binary") << QByteArray("\x89PNG\r\n\x1a\n\0\0", 10) << false
+                                << QStringLiteral("not valid JSON");
         QTest::newRow("empty file") << QByteArray("") << false << QStringLiteral("not valid JSON");
         QTest::newRow("a number") << QByteArray("42") << false << QStringLiteral("not valid JSON");
         QTest::newRow("a list") << QByteArray("[]") << false << QStringLiteral("JSON object");
@@ -179,12 +182,17 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("s.json"));
         QCOMPARE(SessionFile::save(path, everyKeyChanged()), QString());
-        const QByteArray before = [&] { QFile f(path); f.open(QIODevice::ReadOnly); return f.readAll(); }();
+        const QByteArray before = [&] {
+            QFile f(path);
+            f.open(QIODevice::ReadOnly);
+            return f.readAll();
+        }();
         // A directory where the temporary file cannot be created: read-only for a user; root
         // ignores permissions, so for root the directory is made immutable (chattr +i).
         QFile::setPermissions(dir.path(), QFile::ReadOwner | QFile::ExeOwner);
         const bool root = QFileInfo(dir.path()).isWritable();
-        if (root && QProcess::execute(QStringLiteral("chattr"), {QStringLiteral("+i"), dir.path()}) != 0)
+        if (root &&
+            QProcess::execute(QStringLiteral("chattr"), {QStringLiteral("+i"), dir.path()}) != 0)
             QSKIP("cannot make a directory unwritable here (root without chattr)");
         const QString error = SessionFile::save(path, Session{});
         if (root)
@@ -202,11 +210,17 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("s.json"));
         QCOMPARE(SessionFile::save(path, Session{}), QString());
-        const QByteArray before = [&] { QFile f(path); f.open(QIODevice::ReadOnly); return f.readAll(); }();
+        const QByteArray before = [&] {
+            QFile f(path);
+            f.open(QIODevice::ReadOnly);
+            return f.readAll();
+        }();
         Session bigger = everyKeyChanged();
         bigger.description.assign(4 * std::size_t(before.size()), 'x');
 
-        struct rlimit old{};
+        struct rlimit old
+        {
+        };
         getrlimit(RLIMIT_FSIZE, &old);
         const auto oldHandler = std::signal(SIGXFSZ, SIG_IGN);
         struct rlimit limited = old;
@@ -220,13 +234,15 @@ private Q_SLOTS:
         QFile f(path);
         QVERIFY(f.open(QIODevice::ReadOnly));
         QCOMPARE(f.readAll(), before);
-        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{QStringLiteral("s.json")}); // no temp file left
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files),
+                 QStringList{QStringLiteral("s.json")}); // no temp file left
     }
 
     void saveToMissingDirectoryFails()
     {
         QTemporaryDir dir;
-        const QString error = SessionFile::save(dir.filePath(QStringLiteral("no/such/dir/s.json")), Session{});
+        const QString error =
+            SessionFile::save(dir.filePath(QStringLiteral("no/such/dir/s.json")), Session{});
         QVERIFY2(error.contains(QStringLiteral("cannot write")), qPrintable(error));
     }
 };

@@ -38,26 +38,33 @@ private Q_SLOTS:
     void pythonReference_data()
     {
         QTest::addColumn<QJsonObject>("testCase");
-        const QJsonArray cases = readFixture(QStringLiteral("tokenizer.json")).value(QStringLiteral("cases")).toArray();
+        const QJsonArray cases =
+            readFixture(QStringLiteral("tokenizer.json")).value(QStringLiteral("cases")).toArray();
         QVERIFY(cases.size() >= 25);
         int i = 0;
         for (const QJsonValue& c : cases)
-            QTest::newRow(qPrintable(QStringLiteral("%1: %2").arg(++i).arg(c.toObject().value(QStringLiteral("text")).toString().left(30).simplified())))
+            QTest::newRow(qPrintable(QStringLiteral("%1: %2").arg(++i).arg(
+                c.toObject().value(QStringLiteral("text")).toString().left(30).simplified())))
                 << c.toObject();
     }
 
     void pythonReference()
     {
         QFETCH(QJsonObject, testCase);
-        const auto tokens = tokenize(testCase.value(QStringLiteral("text")).toString().toStdString());
-        const auto sourceTokens = tokenize(testCase.value(QStringLiteral("source_text")).toString().toStdString());
+        const auto tokens =
+            tokenize(testCase.value(QStringLiteral("text")).toString().toStdString());
+        const auto sourceTokens =
+            tokenize(testCase.value(QStringLiteral("source_text")).toString().toStdString());
         const auto expected = strings(testCase.value(QStringLiteral("tokens")).toArray());
-        QVERIFY2(tokens == expected, qPrintable(show(tokens) + QStringLiteral(" != ") + show(expected)));
+        QVERIFY2(tokens == expected,
+                 qPrintable(show(tokens) + QStringLiteral(" != ") + show(expected)));
         QVERIFY(sourceTokens == strings(testCase.value(QStringLiteral("source_tokens")).toArray()));
         const Vocabulary vocabulary({tokens, sourceTokens});
-        const auto expectedVocabulary = strings(testCase.value(QStringLiteral("vocabulary")).toArray());
+        const auto expectedVocabulary =
+            strings(testCase.value(QStringLiteral("vocabulary")).toArray());
         QVERIFY2(vocabulary.tokens() == expectedVocabulary,
-                 qPrintable(show(vocabulary.tokens()) + QStringLiteral(" != ") + show(expectedVocabulary)));
+                 qPrintable(show(vocabulary.tokens()) + QStringLiteral(" != ") +
+                            show(expectedVocabulary)));
         for (std::size_t i = 0; i < tokens.size(); ++i)
             QCOMPARE(vocabulary.tokens().at(std::size_t(vocabulary.idOf(tokens[i]))), tokens[i]);
     }
@@ -66,17 +73,25 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QStringList>("tokens");
-        QTest::newRow("Chinese without spaces") << QStringLiteral("生活很短，先吃甜点") << QStringList{
-            QStringLiteral("生"), QStringLiteral("活"), QStringLiteral("很"), QStringLiteral("短"),
-            QStringLiteral("先"), QStringLiteral("吃"), QStringLiteral("甜"), QStringLiteral("点")};
-        QTest::newRow("mixed with Latin words") << QStringLiteral("GPT模型 works") << QStringList{
-            QStringLiteral("GPT"), QStringLiteral("模"), QStringLiteral("型"), QStringLiteral("works")};
-        QTest::newRow("kana stay a run") << QStringLiteral("ひらがな漢字") << QStringList{
-            QStringLiteral("ひらがな"), QStringLiteral("漢"), QStringLiteral("字")};
-        QTest::newRow("extension B ideograph") << QStringLiteral("a\U00020000b") << QStringList{
-            QStringLiteral("a"), QStringLiteral("\U00020000"), QStringLiteral("b")};
-        QTest::newRow("no CJK: same as words") << QStringLiteral("Life is short, eat") << QStringList{
-            QStringLiteral("Life"), QStringLiteral("is"), QStringLiteral("short"), QStringLiteral("eat")};
+        QTest::newRow("Chinese without spaces")
+            << QStringLiteral("生活很短，先吃甜点")
+            << QStringList{QStringLiteral("生"), QStringLiteral("活"), QStringLiteral("很"),
+                           QStringLiteral("短"), QStringLiteral("先"), QStringLiteral("吃"),
+                           QStringLiteral("甜"), QStringLiteral("点")};
+        QTest::newRow("mixed with Latin words")
+            << QStringLiteral("GPT模型 works")
+            << QStringList{QStringLiteral("GPT"), QStringLiteral("模"), QStringLiteral("型"),
+                           QStringLiteral("works")};
+        QTest::newRow("kana stay a run")
+            << QStringLiteral("ひらがな漢字")
+            << QStringList{QStringLiteral("ひらがな"), QStringLiteral("漢"), QStringLiteral("字")};
+        QTest::newRow("extension B ideograph")
+            << QStringLiteral("a\U00020000b")
+            << QStringList{QStringLiteral("a"), QStringLiteral("\U00020000"), QStringLiteral("b")};
+        QTest::newRow("no CJK: same as words")
+            << QStringLiteral("Life is short, eat")
+            << QStringList{QStringLiteral("Life"), QStringLiteral("is"), QStringLiteral("short"),
+                           QStringLiteral("eat")};
     }
 
     void cjkCharacters()
@@ -109,7 +124,8 @@ private Q_SLOTS:
     {
         QFETCH(QByteArray, bytes);
         QFETCH(int, tokenCount);
-        const auto tokens = tokenize(std::string_view(bytes.constData(), std::size_t(bytes.size())));
+        const auto tokens =
+            tokenize(std::string_view(bytes.constData(), std::size_t(bytes.size())));
         QCOMPARE(int(tokens.size()), tokenCount);
         for (const auto& token : tokens) // every token is valid UTF-8 (U+FFFD replaces bad bytes)
             QVERIFY(QString::fromStdString(token).toStdString() == token);

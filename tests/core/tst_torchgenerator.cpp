@@ -28,7 +28,8 @@ std::int64_t elementCount(const QJsonArray& shape)
 }
 
 // Bit-for-bit equality, reporting the first differing element.
-void compareExact(const std::vector<float>& actual, const std::vector<float>& expected, const QString& what)
+void compareExact(const std::vector<float>& actual, const std::vector<float>& expected,
+                  const QString& what)
 {
     QCOMPARE(actual.size(), expected.size());
     for (std::size_t i = 0; i < actual.size(); ++i)
@@ -45,8 +46,8 @@ std::vector<float> flatten(const Matrix& m)
     return {m.data(), m.data() + m.size()};
 }
 
-void runOp(TorchGenerator& gen, std::uint64_t caseSeed, CpuCapability capability, const QJsonObject& op,
-           const QString& where)
+void runOp(TorchGenerator& gen, std::uint64_t caseSeed, CpuCapability capability,
+           const QJsonObject& op, const QString& where)
 {
     const QString kind = op.value(QStringLiteral("op")).toString();
     const auto n = elementCount(op.value(QStringLiteral("shape")).toArray());
@@ -58,9 +59,11 @@ void runOp(TorchGenerator& gen, std::uint64_t caseSeed, CpuCapability capability
     if (kind == QLatin1StringView("rand")) {
         gen.uniform(out, 0.0f, 1.0f);
     } else if (kind == QLatin1StringView("uniform")) {
-        gen.uniform(out, float(op.value(QStringLiteral("from")).toDouble()), float(op.value(QStringLiteral("to")).toDouble()));
+        gen.uniform(out, float(op.value(QStringLiteral("from")).toDouble()),
+                    float(op.value(QStringLiteral("to")).toDouble()));
     } else if (kind == QLatin1StringView("normal")) {
-        gen.normal(out, float(op.value(QStringLiteral("mean")).toDouble()), float(op.value(QStringLiteral("std")).toDouble()));
+        gen.normal(out, float(op.value(QStringLiteral("mean")).toDouble()),
+                   float(op.value(QStringLiteral("std")).toDouble()));
     } else if (kind == QLatin1StringView("bernoulli")) {
         gen.bernoulli(out, op.value(QStringLiteral("p")).toDouble());
     } else if (kind == QLatin1StringView("dropout")) { // nn.Dropout(p) on ones: keep / (1 - p)
@@ -74,9 +77,11 @@ void runOp(TorchGenerator& gen, std::uint64_t caseSeed, CpuCapability capability
                                                op.value(QStringLiteral("out_features")).toInt(),
                                                op.value(QStringLiteral("bias")).toBool());
         const Matrix stored = linear.weight.transpose(); // back to nn.Linear's (out x in)
-        compareExact(flatten(stored), flatten(jsonMatrix(op.value(QStringLiteral("weight")))), where + QStringLiteral(" weight"));
+        compareExact(flatten(stored), flatten(jsonMatrix(op.value(QStringLiteral("weight")))),
+                     where + QStringLiteral(" weight"));
         if (op.value(QStringLiteral("bias")).toBool())
-            compareExact(flatten(linear.bias), jsonFloats(op.value(QStringLiteral("bias_values")).toArray()),
+            compareExact(flatten(linear.bias),
+                         jsonFloats(op.value(QStringLiteral("bias_values")).toArray()),
                          where + QStringLiteral(" bias"));
         return;
     } else if (kind == QLatin1StringView("embedding")) {
@@ -106,12 +111,14 @@ private Q_SLOTS:
     {
         QTest::addColumn<QJsonObject>("testCase");
         QTest::addColumn<CpuCapability>("capability");
-        for (const auto& [file, capability] : {std::pair{QStringLiteral("rng.json"), CpuCapability::Default},
-                                               std::pair{QStringLiteral("rng_avx2.json"), CpuCapability::Avx2}}) {
+        for (const auto& [file, capability] :
+             {std::pair{QStringLiteral("rng.json"), CpuCapability::Default},
+              std::pair{QStringLiteral("rng_avx2.json"), CpuCapability::Avx2}}) {
             const QJsonArray cases = readFixture(file).value(QStringLiteral("cases")).toArray();
             QVERIFY(cases.size() >= 100);
             for (const QJsonValue& c : cases)
-                QTest::newRow(qPrintable(file + QStringLiteral(": ") + c.toObject().value(QStringLiteral("name")).toString()))
+                QTest::newRow(qPrintable(file + QStringLiteral(": ") +
+                                         c.toObject().value(QStringLiteral("name")).toString()))
                     << c.toObject() << capability;
         }
     }
@@ -132,7 +139,8 @@ private Q_SLOTS:
 
     void bookDropoutFirstRow()
     {
-        // The book: torch.manual_seed(123); nn.Dropout(0.5)(torch.ones(6, 6)) -> 2, 2, 0, 2, 2, 0, ...
+        // The book: torch.manual_seed(123); nn.Dropout(0.5)(torch.ones(6, 6)) -> 2, 2, 0, 2, 2, 0,
+        // ...
         TorchGenerator gen(123);
         std::vector<float> keep(36);
         gen.bernoulli(keep, 0.5);
@@ -146,14 +154,19 @@ private Q_SLOTS:
         QTest::addColumn<qint64>("vocab");
         QTest::addColumn<int>("dim");
         QTest::addColumn<std::vector<std::int64_t>>("rows");
-        QTest::newRow("under 16 elements") << qint64(5) << 3 << std::vector<std::int64_t>{4, 0, 2, 0};
+        QTest::newRow("under 16 elements")
+            << qint64(5) << 3 << std::vector<std::int64_t>{4, 0, 2, 0};
         QTest::newRow("exactly 16") << qint64(8) << 2 << std::vector<std::int64_t>{7, 0, 3};
         QTest::newRow("ragged tail only") << qint64(11) << 3 << std::vector<std::int64_t>{10, 9};
-        QTest::newRow("ragged, all rows") << qint64(37) << 5
-                                          << std::vector<std::int64_t>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18,
-                                                                       19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36};
-        QTest::newRow("wide rows across blocks") << qint64(300) << 37 << std::vector<std::int64_t>{299, 1, 150, 1};
-        QTest::newRow("article shape") << qint64(50000) << 3 << std::vector<std::int64_t>{0, 4, 5, 2, 1, 3, 49999};
+        QTest::newRow("ragged, all rows")
+            << qint64(37) << 5
+            << std::vector<std::int64_t>{0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12,
+                                         13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25,
+                                         26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36};
+        QTest::newRow("wide rows across blocks")
+            << qint64(300) << 37 << std::vector<std::int64_t>{299, 1, 150, 1};
+        QTest::newRow("article shape")
+            << qint64(50000) << 3 << std::vector<std::int64_t>{0, 4, 5, 2, 1, 3, 49999};
     }
 
     void embeddingRowsMatchFullTable()
@@ -162,16 +175,17 @@ private Q_SLOTS:
         QFETCH(int, dim);
         QFETCH(std::vector<std::int64_t>, rows);
         for (const CpuCapability capability : {CpuCapability::Default, CpuCapability::Avx2}) {
-        TorchGenerator full(77, capability);
-        Matrix table(vocab, dim);
-        full.normal({table.data(), std::size_t(table.size())}, 0.0f, 1.0f);
+            TorchGenerator full(77, capability);
+            Matrix table(vocab, dim);
+            full.normal({table.data(), std::size_t(table.size())}, 0.0f, 1.0f);
 
-        TorchGenerator fast(77, capability);
-        const Matrix got = fast.normalRows(vocab, dim, rows, 0.0f, 1.0f);
-        for (std::size_t r = 0; r < rows.size(); ++r)
-            compareExact(flatten(got.row(Eigen::Index(r))), flatten(table.row(rows[r])),
-                         QStringLiteral("row %1").arg(rows[r]));
-        QCOMPARE(fast.random(), full.random()); // and the stream continues where the full fill leaves it
+            TorchGenerator fast(77, capability);
+            const Matrix got = fast.normalRows(vocab, dim, rows, 0.0f, 1.0f);
+            for (std::size_t r = 0; r < rows.size(); ++r)
+                compareExact(flatten(got.row(Eigen::Index(r))), flatten(table.row(rows[r])),
+                             QStringLiteral("row %1").arg(rows[r]));
+            QCOMPARE(fast.random(),
+                     full.random()); // and the stream continues where the full fill leaves it
         }
     }
 };

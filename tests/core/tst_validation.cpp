@@ -19,48 +19,127 @@ private Q_SLOTS:
         QTest::addColumn<QString>("key");
         QTest::addColumn<QString>("message");
         // The parser: JSON, types, ranges, unknown keys.
-        QTest::newRow("not JSON") << QByteArray("{\"sentence\": ") << QString() << QStringLiteral("not valid JSON");
-        QTest::newRow("empty input") << QByteArray("") << QString() << QStringLiteral("not valid JSON");
-        QTest::newRow("a list") << QByteArray("[1, 2]") << QString() << QStringLiteral("must be a JSON object");
-        QTest::newRow("unknown key") << QByteArray(R"({"num_head": 2})") << QStringLiteral("num_head") << QStringLiteral("unknown key \"num_head\"");
-        QTest::newRow("sentence not a string") << QByteArray(R"({"sentence": 5})") << QStringLiteral("sentence") << QStringLiteral("sentence must be a string, not a number");
-        QTest::newRow("bool as string") << QByteArray(R"({"causal": "yes"})") << QStringLiteral("causal") << QStringLiteral("causal must be true or false");
-        QTest::newRow("fractional int") << QByteArray(R"({"d_in": 2.5})") << QStringLiteral("d_in") << QStringLiteral("d_in must be a whole number from 1 to 16384, not 2.5");
-        QTest::newRow("zero d_in") << QByteArray(R"({"d_in": 0})") << QStringLiteral("d_in") << QStringLiteral("from 1 to 16384");
-        QTest::newRow("negative seed") << QByteArray(R"({"weight_seed": -1})") << QStringLiteral("weight_seed") << QStringLiteral("from 0 to 9223372036854775807");
-        QTest::newRow("overflowing seed") << QByteArray(R"({"embedding_seed": 1e30})") << QStringLiteral("embedding_seed") << QStringLiteral("from 0 to");
-        QTest::newRow("heads overflow int") << QByteArray(R"({"num_heads": 4294967297})") << QStringLiteral("num_heads") << QStringLiteral("from 1 to 1024");
-        QTest::newRow("bad variant") << QByteArray(R"({"variant": "flash"})") << QStringLiteral("variant")
-                                     << QStringLiteral("variant must be one of \"simplified\", \"self-attention\", \"multihead-wrapper\", \"multihead\", not \"flash\"");
-        QTest::newRow("bad init") << QByteArray(R"({"init": "xavier"})") << QStringLiteral("init") << QStringLiteral("\"rand\", \"linear\"");
-        QTest::newRow("bad mask method") << QByteArray(R"({"mask_method": 1})") << QStringLiteral("mask_method") << QStringLiteral("not a number");
-        QTest::newRow("dropout 1") << QByteArray(R"({"dropout": 1})") << QStringLiteral("dropout") << QStringLiteral("below 1");
-        QTest::newRow("dropout negative") << QByteArray(R"({"dropout": -0.1})") << QStringLiteral("dropout") << QStringLiteral("at least 0");
-        QTest::newRow("dropout seed string") << QByteArray(R"({"dropout_seed": "7"})") << QStringLiteral("dropout_seed") << QStringLiteral("whole number");
-        QTest::newRow("ragged inputs") << QByteArray(R"({"embedding":"manual","sentence":"a b","inputs":[[1,2],[3]]})") << QStringLiteral("inputs") << QStringLiteral("row 2 has 1 numbers but row 1 has 2");
-        QTest::newRow("inputs not numbers") << QByteArray(R"({"embedding":"manual","sentence":"a","inputs":[["x"]]})") << QStringLiteral("inputs") << QStringLiteral("row 1, column 1 must be a number");
-        QTest::newRow("inputs empty list") << QByteArray(R"({"embedding":"manual","inputs":[]})") << QStringLiteral("inputs") << QStringLiteral("non-empty list of rows");
-        QTest::newRow("newer version") << QByteArray(R"({"version": 2})") << QStringLiteral("version") << QStringLiteral("newer Attention Explorer");
-        QTest::newRow("wrong format tag") << QByteArray(R"({"format": "other"})") << QStringLiteral("format") << QStringLiteral("attention-explorer-session");
+        QTest::newRow("not JSON") << QByteArray("{\"sentence\": ") << QString()
+                                  << QStringLiteral("not valid JSON");
+        QTest::newRow("empty input")
+            << QByteArray("") << QString() << QStringLiteral("not valid JSON");
+        QTest::newRow("a list") << QByteArray("[1, 2]") << QString()
+                                << QStringLiteral("must be a JSON object");
+        QTest::newRow("unknown key")
+            << QByteArray(R"({"num_head": 2})") << QStringLiteral("num_head")
+            << QStringLiteral("unknown key \"num_head\"");
+        QTest::newRow("sentence not a string")
+            << QByteArray(R"({"sentence": 5})") << QStringLiteral("sentence")
+            << QStringLiteral("sentence must be a string, not a number");
+        QTest::newRow("bool as string")
+            << QByteArray(R"({"causal": "yes"})") << QStringLiteral("causal")
+            << QStringLiteral("causal must be true or false");
+        QTest::newRow("fractional int")
+            << QByteArray(R"({"d_in": 2.5})") << QStringLiteral("d_in")
+            << QStringLiteral("d_in must be a whole number from 1 to 16384, not 2.5");
+        QTest::newRow("zero d_in") << QByteArray(R"({"d_in": 0})") << QStringLiteral("d_in")
+                                   << QStringLiteral("from 1 to 16384");
+        QTest::newRow("negative seed")
+            << QByteArray(R"({"weight_seed": -1})") << QStringLiteral("weight_seed")
+            << QStringLiteral("from 0 to 9223372036854775807");
+        QTest::newRow("overflowing seed")
+            << QByteArray(R"({"embedding_seed": 1e30})") << QStringLiteral("embedding_seed")
+            << QStringLiteral("from 0 to");
+        QTest::newRow("heads overflow int")
+            << QByteArray(R"({"num_heads": 4294967297})") << QStringLiteral("num_heads")
+            << QStringLiteral("from 1 to 1024");
+        QTest::newRow("bad variant")
+            << QByteArray(R"({"variant": "flash"})") << QStringLiteral("variant")
+            << QStringLiteral("variant must be one of \"simplified\", \"self-attention\", "
+                              "\"multihead-wrapper\", \"multihead\", not \"flash\"");
+        QTest::newRow("bad init") << QByteArray(R"({"init": "xavier"})") << QStringLiteral("init")
+                                  << QStringLiteral("\"rand\", \"linear\"");
+        QTest::newRow("bad mask method")
+            << QByteArray(R"({"mask_method": 1})") << QStringLiteral("mask_method")
+            << QStringLiteral("not a number");
+        QTest::newRow("dropout 1") << QByteArray(R"({"dropout": 1})") << QStringLiteral("dropout")
+                                   << QStringLiteral("below 1");
+        QTest::newRow("dropout negative")
+            << QByteArray(R"({"dropout": -0.1})") << QStringLiteral("dropout")
+            << QStringLiteral("at least 0");
+        QTest::newRow("dropout seed string")
+            << QByteArray(R"({"dropout_seed": "7"})") << QStringLiteral("dropout_seed")
+            << QStringLiteral("whole number");
+        QTest::newRow("ragged inputs")
+            << QByteArray(R"({"embedding":"manual","sentence":"a b","inputs":[[1,2],[3]]})")
+            << QStringLiteral("inputs") << QStringLiteral("row 2 has 1 numbers but row 1 has 2");
+        QTest::newRow("inputs not numbers")
+            << QByteArray(R"({"embedding":"manual","sentence":"a","inputs":[["x"]]})")
+            << QStringLiteral("inputs") << QStringLiteral("row 1, column 1 must be a number");
+        QTest::newRow("inputs empty list")
+            << QByteArray(R"({"embedding":"manual","inputs":[]})") << QStringLiteral("inputs")
+            << QStringLiteral("non-empty list of rows");
+        QTest::newRow("newer version")
+            << QByteArray(R"({"version": 2})") << QStringLiteral("version")
+            << QStringLiteral("newer Attention Explorer");
+        QTest::newRow("wrong format tag")
+            << QByteArray(R"({"format": "other"})") << QStringLiteral("format")
+            << QStringLiteral("attention-explorer-session");
         // The validator: combinations, tokens, manual matrices, memory.
-        QTest::newRow("empty sentence") << QByteArray(R"({"sentence": ""})") << QStringLiteral("sentence") << QStringLiteral("sentence has no tokens");
-        QTest::newRow("punctuation only") << QByteArray(R"({"sentence": "?!, ..."})") << QStringLiteral("sentence") << QStringLiteral("sentence has no tokens");
-        QTest::newRow("punctuation-only source") << QByteArray(R"({"source_sentence": "--"})") << QStringLiteral("source_sentence") << QStringLiteral("source_sentence has no tokens");
-        QTest::newRow("heads do not divide") << QByteArray(R"({"variant":"multihead","d_out_kq":8,"d_out_v":8,"num_heads":3})") << QStringLiteral("num_heads") << QStringLiteral("num_heads (3) must divide d_out (8)");
-        QTest::newRow("multihead kq != v") << QByteArray(R"({"variant":"multihead","d_out_kq":8,"d_out_v":4})") << QStringLiteral("d_out_v") << QStringLiteral("d_out_v (4) must equal d_out_kq (8)");
-        QTest::newRow("heads on self-attention") << QByteArray(R"({"num_heads": 2})") << QStringLiteral("num_heads") << QStringLiteral("must be 1 for variant \"self-attention\"");
-        QTest::newRow("bias with rand") << QByteArray(R"({"qkv_bias": true})") << QStringLiteral("qkv_bias") << QStringLiteral("qkv_bias needs init \"linear\"");
-        QTest::newRow("vocab too small") << QByteArray(R"({"vocab_size": 5})") << QStringLiteral("vocab_size") << QStringLiteral("vocab_size (5) must be at least the number of distinct tokens (6)");
-        QTest::newRow("vocab counts source tokens") << QByteArray(R"({"vocab_size": 6, "source_sentence": "new words"})") << QStringLiteral("vocab_size") << QStringLiteral("distinct tokens (8)");
-        QTest::newRow("embedding table too big") << QByteArray(R"({"vocab_size": 100000000, "d_in": 64})") << QStringLiteral("vocab_size") << QStringLiteral("must not exceed");
-        QTest::newRow("manual without inputs") << QByteArray(R"({"embedding":"manual"})") << QStringLiteral("inputs") << QStringLiteral("inputs is missing");
-        QTest::newRow("manual rows != tokens") << QByteArray(R"({"embedding":"manual","sentence":"a b c","inputs":[[1],[2]]})") << QStringLiteral("inputs") << QStringLiteral("inputs has 2 rows but sentence has 3 tokens");
-        QTest::newRow("manual d_in mismatch") << QByteArray(R"({"embedding":"manual","sentence":"a","inputs":[[1,2]],"d_in":3})") << QStringLiteral("inputs") << QStringLiteral("rows have 2 numbers but d_in is 3");
-        QTest::newRow("source inputs missing") << QByteArray(R"({"embedding":"manual","sentence":"a","inputs":[[1]],"source_sentence":"b c"})") << QStringLiteral("source_inputs") << QStringLiteral("source_inputs is missing");
-        QTest::newRow("source inputs rows") << QByteArray(R"({"embedding":"manual","sentence":"a","inputs":[[1]],"source_sentence":"b c","source_inputs":[[1]]})") << QStringLiteral("source_inputs") << QStringLiteral("source_inputs has 1 rows but source_sentence has 2 tokens");
-        QTest::newRow("source inputs without source") << QByteArray(R"({"embedding":"manual","sentence":"a","inputs":[[1]],"source_inputs":[[1]]})") << QStringLiteral("source_inputs") << QStringLiteral("needs a source_sentence");
-        QTest::newRow("inputs with torch embedding") << QByteArray(R"({"inputs":[[1,2,3]]})") << QStringLiteral("inputs") << QStringLiteral("only used with embedding \"manual\"");
-        QTest::newRow("non-finite manual value") << QByteArray(R"({"embedding":"manual","sentence":"a","inputs":[[1e39]]})") << QStringLiteral("inputs") << QStringLiteral("beyond the float32 range");
+        QTest::newRow("empty sentence")
+            << QByteArray(R"({"sentence": ""})") << QStringLiteral("sentence")
+            << QStringLiteral("sentence has no tokens");
+        QTest::newRow("punctuation only")
+            << QByteArray(R"({"sentence": "?!, ..."})") << QStringLiteral("sentence")
+            << QStringLiteral("sentence has no tokens");
+        QTest::newRow("punctuation-only source")
+            << QByteArray(R"({"source_sentence": "--"})") << QStringLiteral("source_sentence")
+            << QStringLiteral("source_sentence has no tokens");
+        QTest::newRow("heads do not divide")
+            << QByteArray(R"({"variant":"multihead","d_out_kq":8,"d_out_v":8,"num_heads":3})")
+            << QStringLiteral("num_heads") << QStringLiteral("num_heads (3) must divide d_out (8)");
+        QTest::newRow("multihead kq != v")
+            << QByteArray(R"({"variant":"multihead","d_out_kq":8,"d_out_v":4})")
+            << QStringLiteral("d_out_v") << QStringLiteral("d_out_v (4) must equal d_out_kq (8)");
+        QTest::newRow("heads on self-attention")
+            << QByteArray(R"({"num_heads": 2})") << QStringLiteral("num_heads")
+            << QStringLiteral("must be 1 for variant \"self-attention\"");
+        QTest::newRow("bias with rand")
+            << QByteArray(R"({"qkv_bias": true})") << QStringLiteral("qkv_bias")
+            << QStringLiteral("qkv_bias needs init \"linear\"");
+        QTest::newRow("vocab too small")
+            << QByteArray(R"({"vocab_size": 5})") << QStringLiteral("vocab_size")
+            << QStringLiteral("vocab_size (5) must be at least the number of distinct tokens (6)");
+        QTest::newRow("vocab counts source tokens")
+            << QByteArray(R"({"vocab_size": 6, "source_sentence": "new words"})")
+            << QStringLiteral("vocab_size") << QStringLiteral("distinct tokens (8)");
+        QTest::newRow("embedding table too big")
+            << QByteArray(R"({"vocab_size": 100000000, "d_in": 64})")
+            << QStringLiteral("vocab_size") << QStringLiteral("must not exceed");
+        QTest::newRow("manual without inputs")
+            << QByteArray(R"({"embedding":"manual"})") << QStringLiteral("inputs")
+            << QStringLiteral("inputs is missing");
+        QTest::newRow("manual rows != tokens")
+            << QByteArray(R"({"embedding":"manual","sentence":"a b c","inputs":[[1],[2]]})")
+            << QStringLiteral("inputs")
+            << QStringLiteral("inputs has 2 rows but sentence has 3 tokens");
+        QTest::newRow("manual d_in mismatch")
+            << QByteArray(R"({"embedding":"manual","sentence":"a","inputs":[[1,2]],"d_in":3})")
+            << QStringLiteral("inputs") << QStringLiteral("rows have 2 numbers but d_in is 3");
+        QTest::newRow("source inputs missing")
+            << QByteArray(
+                   R"({"embedding":"manual","sentence":"a","inputs":[[1]],"source_sentence":"b c"})")
+            << QStringLiteral("source_inputs") << QStringLiteral("source_inputs is missing");
+        QTest::newRow("source inputs rows")
+            << QByteArray(
+                   R"({"embedding":"manual","sentence":"a","inputs":[[1]],"source_sentence":"b c","source_inputs":[[1]]})")
+            << QStringLiteral("source_inputs")
+            << QStringLiteral("source_inputs has 1 rows but source_sentence has 2 tokens");
+        QTest::newRow("source inputs without source")
+            << QByteArray(
+                   R"({"embedding":"manual","sentence":"a","inputs":[[1]],"source_inputs":[[1]]})")
+            << QStringLiteral("source_inputs") << QStringLiteral("needs a source_sentence");
+        QTest::newRow("inputs with torch embedding")
+            << QByteArray(R"({"inputs":[[1,2,3]]})") << QStringLiteral("inputs")
+            << QStringLiteral("only used with embedding \"manual\"");
+        QTest::newRow("non-finite manual value")
+            << QByteArray(R"({"embedding":"manual","sentence":"a","inputs":[[1e39]]})")
+            << QStringLiteral("inputs") << QStringLiteral("beyond the float32 range");
     }
 
     void refused()
@@ -110,7 +189,8 @@ private Q_SLOTS:
         QCOMPARE(!issue.has_value(), accepted);
         if (issue) {
             QCOMPARE(issue->key, std::string("sentence"));
-            QVERIFY2(issue->message.contains(QStringLiteral("T=4096")) && issue->message.contains(QStringLiteral("limit")),
+            QVERIFY2(issue->message.contains(QStringLiteral("T=4096")) &&
+                         issue->message.contains(QStringLiteral("limit")),
                      qPrintable(issue->message));
         }
     }
@@ -126,10 +206,7 @@ private Q_SLOTS:
         QCOMPARE(issue->key, std::string("sentence"));
     }
 
-    void defaultsAreValid()
-    {
-        QVERIFY(!validateSession(Session{}));
-    }
+    void defaultsAreValid() { QVERIFY(!validateSession(Session{})); }
 };
 
 QTEST_GUILESS_MAIN(TestValidation)

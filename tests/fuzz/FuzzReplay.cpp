@@ -36,11 +36,13 @@ int main(int argc, char** argv)
     for (int i = 1; i < argc; ++i) {
         for (const auto& file : inputsUnder(argv[i])) {
             std::ifstream in(file, std::ios::binary);
-            const std::vector<char> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+            const std::vector<char> bytes{std::istreambuf_iterator<char>(in),
+                                          std::istreambuf_iterator<char>()};
             // Named before it runs, so a crash's output says which input it was.
             std::printf("replay %s (%zu bytes)\n", file.c_str(), bytes.size());
             std::fflush(stdout);
-            LLVMFuzzerTestOneInput(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size());
+            LLVMFuzzerTestOneInput(reinterpret_cast<const std::uint8_t*>(bytes.data()),
+                                   bytes.size());
             ++replayed;
         }
     }

@@ -26,11 +26,13 @@ constexpr double MaxFuzzEmbeddingDraws = 1.0e5;
 bool smallEnoughToCompute(const Session& s)
 {
     const auto queryTokens = static_cast<std::int64_t>(tokenize(s.sentence, s.tokenizer).size());
-    const auto keyTokens = s.isCross() ? static_cast<std::int64_t>(tokenize(s.sourceSentence, s.tokenizer).size())
-                                       : queryTokens;
+    const auto keyTokens =
+        s.isCross() ? static_cast<std::int64_t>(tokenize(s.sourceSentence, s.tokenizer).size())
+                    : queryTokens;
     if (estimateTraceBytes(s, queryTokens, keyTokens) > MaxFuzzTraceBytes)
         return false;
-    return s.embedding != EmbeddingSource::Torch || double(s.vocabSize) * s.dIn <= MaxFuzzEmbeddingDraws;
+    return s.embedding != EmbeddingSource::Torch ||
+           double(s.vocabSize) * s.dIn <= MaxFuzzEmbeddingDraws;
 }
 
 void checkRoundTrip(const Session& session)
@@ -39,7 +41,8 @@ void checkRoundTrip(const Session& session)
     const SessionParseResult reread = sessionFromJson(sessionToJson(session));
     check(!reread.issue, "a written session reads back",
           reread.issue ? reread.issue->message.toStdString() : std::string());
-    check(sessionToJsonObject(reread.session) == written, "a session read back writes the same JSON",
+    check(sessionToJsonObject(reread.session) == written,
+          "a session read back writes the same JSON",
           QJsonDocument(written).toJson(QJsonDocument::Compact).toStdString());
 }
 
@@ -70,7 +73,8 @@ void exerciseSession(const Session& session)
     const std::string dump = traceToJson(*result.trace);
     QJsonParseError error;
     QJsonDocument::fromJson(QByteArray::fromStdString(dump), &error);
-    check(error.error == QJsonParseError::NoError, "the dump is valid JSON", error.errorString().toStdString());
+    check(error.error == QJsonParseError::NoError, "the dump is valid JSON",
+          error.errorString().toStdString());
 }
 
 } // namespace ae::fuzz

@@ -42,12 +42,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         return true;
     }();
     (void)identified;
-    const CommandLineRequest request = ae::parseCommandLine(argumentsOf(reinterpret_cast<const char*>(data), size));
+    const CommandLineRequest request =
+        ae::parseCommandLine(argumentsOf(reinterpret_cast<const char*>(data), size));
     switch (request.mode) {
     case CommandLineRequest::Mode::Error:
     case CommandLineRequest::Mode::Help:
     case CommandLineRequest::Mode::Version:
-        ae::fuzz::check(!request.text.trimmed().isEmpty(), "usage errors, help and version come with text");
+        ae::fuzz::check(!request.text.trimmed().isEmpty(),
+                        "usage errors, help and version come with text");
         return 0;
     case CommandLineRequest::Mode::Gui:
     case CommandLineRequest::Mode::DumpJson:
@@ -58,7 +60,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     ae::fuzz::check(ae::isHeadless(request) == (request.mode != CommandLineRequest::Mode::Gui),
                     "only the desktop app needs a display");
-    // An empty path: the defaults, with the flags on top; the fuzzed --session path is never opened.
+    // An empty path: the defaults, with the flags on top; the fuzzed --session path is never
+    // opened.
     const ae::SessionLoadResult loaded = ae::SessionFile::load(QString(), request.overrides);
     ae::fuzz::check(!loaded.ioError, "no file, no I/O error");
     if (loaded.issue)

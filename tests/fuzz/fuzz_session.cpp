@@ -11,7 +11,8 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
-    const auto parsed = ae::sessionFromJson(QByteArray(reinterpret_cast<const char*>(data), qsizetype(size)));
+    const auto parsed =
+        ae::sessionFromJson(QByteArray(reinterpret_cast<const char*>(data), qsizetype(size)));
     if (parsed.issue)
         ae::fuzz::checkIssue(*parsed.issue);
     else

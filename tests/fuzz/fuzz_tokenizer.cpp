@@ -32,8 +32,11 @@ std::optional<std::vector<char32_t>> strictDecode(std::string_view text)
     std::vector<char32_t> codePoints;
     for (std::size_t i = 0; i < text.size();) {
         const auto lead = static_cast<unsigned char>(text[i]);
-        const std::size_t length = lead < 0x80 ? 1 : (lead >> 5) == 0x6 ? 2 : (lead >> 4) == 0xE ? 3
-                                                   : (lead >> 3) == 0x1E ? 4 : 0;
+        const std::size_t length = lead < 0x80           ? 1
+                                   : (lead >> 5) == 0x6  ? 2
+                                   : (lead >> 4) == 0xE  ? 3
+                                   : (lead >> 3) == 0x1E ? 4
+                                                         : 0;
         if (length == 0 || i + length > text.size())
             return std::nullopt;
         char32_t cp = length == 1 ? lead : lead & (0x7F >> length);
@@ -70,23 +73,27 @@ void checkTokens(const std::vector<std::string>& tokens, ae::TokenizerKind kind)
             check(!ae::unicode::isWhiteSpace(cp), "no token holds white space", token);
             check(!ae::unicode::isPunctuation(cp), "no token holds punctuation", token);
             if (kind == ae::TokenizerKind::CjkChars && ae::unicode::isCjkIdeograph(cp))
-                check(codePoints->size() == 1, "with cjk-chars an ideograph is a token of its own", token);
+                check(codePoints->size() == 1, "with cjk-chars an ideograph is a token of its own",
+                      token);
         }
     }
-    check(ae::tokenize(joined(tokens, " "), kind) == tokens, "tokenizing the tokens again changes nothing");
+    check(ae::tokenize(joined(tokens, " "), kind) == tokens,
+          "tokenizing the tokens again changes nothing");
 }
 
 void checkVocabulary(const std::vector<std::string>& words, const std::vector<std::string>& cjk)
 {
     const ae::Vocabulary vocabulary({words, cjk});
     const auto& entries = vocabulary.tokens();
-    check(std::adjacent_find(entries.begin(), entries.end(), std::greater_equal<>()) == entries.end(),
+    check(std::adjacent_find(entries.begin(), entries.end(), std::greater_equal<>()) ==
+              entries.end(),
           "the vocabulary is sorted and unique");
     for (const auto* list : {&words, &cjk}) {
         const auto ids = vocabulary.idsOf(*list);
         check(ids.size() == list->size(), "idsOf gives one id per token");
         for (std::size_t i = 0; i < ids.size(); ++i)
-            check(ids[i] >= 0 && ids[i] < vocabulary.size() && entries[std::size_t(ids[i])] == (*list)[i],
+            check(ids[i] >= 0 && ids[i] < vocabulary.size() &&
+                      entries[std::size_t(ids[i])] == (*list)[i],
                   "idOf finds each token", (*list)[i]);
     }
     // No token holds a space, so this one is never in the vocabulary.
@@ -97,7 +104,8 @@ void checkVocabulary(const std::vector<std::string>& words, const std::vector<st
 void checkGpt2(std::string_view text)
 {
     const auto ids = ae::gpt2Encode(text);
-    check(std::all_of(ids.begin(), ids.end(), [](std::int64_t id) { return id >= 0 && id < ae::Gpt2VocabSize; }),
+    check(std::all_of(ids.begin(), ids.end(),
+                      [](std::int64_t id) { return id >= 0 && id < ae::Gpt2VocabSize; }),
           "every gpt2 id is in [0, 50257)");
     check(ae::gpt2Decode(ids) == text, "gpt2 decode(encode(text)) gives back the bytes");
     const auto tokens = ae::tokenize(text, ae::TokenizerKind::Gpt2);
@@ -110,9 +118,11 @@ void checkGpt2(std::string_view text)
         if (piece.special || piece.text.size() > 64)
             continue;
         const auto steps = ae::gpt2BpeSteps(piece.text, ae::Gpt2Vocab::instance());
-        check(!steps.empty() && steps.front().tokens.size() == piece.text.size(), "merging starts from the bytes");
+        check(!steps.empty() && steps.front().tokens.size() == piece.text.size(),
+              "merging starts from the bytes");
         const auto direct = ae::gpt2BpePiece(piece.text, ae::Gpt2Vocab::instance());
-        check(ae::gpt2Decode(steps.back().tokens) == ae::gpt2Decode(direct), "the merge steps end in the piece's bytes");
+        check(ae::gpt2Decode(steps.back().tokens) == ae::gpt2Decode(direct),
+              "the merge steps end in the piece's bytes");
     }
     check(pieces == text, "the gpt2 pieces cover the text");
 }

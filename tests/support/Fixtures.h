@@ -12,7 +12,7 @@ namespace ae::test {
 // Golden data written by tests/fixtures/generate_fixtures.py with PyTorch.
 QString fixturePath(const QString& relative);
 QJsonObject readFixture(const QString& relative); // fails the test when unreadable
-QStringList sessionFixtureNames();                 // tests/fixtures/sessions/*.json, sorted
+QStringList sessionFixtureNames();                // tests/fixtures/sessions/*.json, sorted
 
 // JSON numbers, or the strings "-inf", "inf", "nan", to float.
 float jsonNumber(const QJsonValue& value);

@@ -47,7 +47,8 @@ Matrix softmaxMasked(const Matrix& scores, double divisor, bool causal)
             if (!causal || j <= i)
                 sum += std::exp(scores(i, j) / divisor - maximum);
         for (Eigen::Index j = 0; j < scores.cols(); ++j)
-            w(i, j) = (!causal || j <= i) ? float(std::exp(scores(i, j) / divisor - maximum) / sum) : 0.0f;
+            w(i, j) = (!causal || j <= i) ? float(std::exp(scores(i, j) / divisor - maximum) / sum)
+                                          : 0.0f;
     }
     return w;
 }
@@ -95,7 +96,8 @@ ReferenceForward referenceForward(const Trace& trace)
         if (traced.dropoutMask.size() > 0)
             for (Eigen::Index i = 0; i < head.dropped.rows(); ++i)
                 for (Eigen::Index j = 0; j < head.dropped.cols(); ++j)
-                    head.dropped(i, j) = float(head.weights(i, j) * traced.dropoutMask(i, j) / (1.0 - s.dropout));
+                    head.dropped(i, j) =
+                        float(head.weights(i, j) * traced.dropoutMask(i, j) / (1.0 - s.dropout));
         head.context = matmul(head.dropped, head.values);
         if (h == 0)
             concatenated = head.context;
@@ -106,8 +108,10 @@ ReferenceForward referenceForward(const Trace& trace)
         }
         out.heads.push_back(std::move(head));
     }
-    out.contextVec = s.variant == Variant::MultiHead ? linear(concatenated, trace.params().outProjWeight, trace.params().outProjBias)
-                                                     : concatenated;
+    out.contextVec =
+        s.variant == Variant::MultiHead
+            ? linear(concatenated, trace.params().outProjWeight, trace.params().outProjBias)
+            : concatenated;
     return out;
 }
 

@@ -17,7 +17,8 @@ QString TensorComparison::describe(const QString& name) const
         .arg(double(actual), 0, 'g', 9);
 }
 
-TensorComparison compareTensors(const Matrix& expected, const Matrix& actual, double atol, double rtol)
+TensorComparison compareTensors(const Matrix& expected, const Matrix& actual, double atol,
+                                double rtol)
 {
     TensorComparison result;
     if (expected.rows() != actual.rows() || expected.cols() != actual.cols()) {

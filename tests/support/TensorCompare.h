@@ -25,9 +25,9 @@ TensorComparison compareTensors(const Matrix& expected, const Matrix& actual, do
 } // namespace ae::test
 
 // Fails the current test with the worst difference when two tensors differ.
-#define AE_COMPARE_TENSORS(name, expected, actual, atol)                                          \
+#define AE_COMPARE_TENSORS(name, expected, actual, atol)                                           \
     do {                                                                                           \
-        const auto cmp_ = ae::test::compareTensors((expected), (actual), (atol), (atol));           \
+        const auto cmp_ = ae::test::compareTensors((expected), (actual), (atol), (atol));          \
         if (!cmp_.ok)                                                                              \
             QFAIL(qPrintable(cmp_.describe(name)));                                                \
     } while (false)

@@ -57,7 +57,8 @@ std::vector<HeatmapWidget*> visibleHeatmaps(MainWindow& window)
 
 // Runs the event loop until every visible heatmap shows an image of the latest trace,
 // recording the longest gap between two turns of the loop.
-void waitUntilPainted(MainWindow& window, const std::shared_ptr<const Trace>& before, double& maxGapMs)
+void waitUntilPainted(MainWindow& window, const std::shared_ptr<const Trace>& before,
+                      double& maxGapMs)
 {
     QElapsedTimer sinceTick;
     sinceTick.start();
@@ -105,7 +106,8 @@ UiTimings measureUi(const Session& session, int runs)
     window.document()->setSession(session);
     double ignored = 0;
     waitUntilPainted(window, nullptr, ignored);
-    window.showPage(computed.trace->heads.size() > 1 ? QStringLiteral("heads") : QStringLiteral("weights"));
+    window.showPage(computed.trace->heads.size() > 1 ? QStringLiteral("heads")
+                                                     : QStringLiteral("weights"));
     waitUntilPainted(window, nullptr, ignored);
     timings.visibleHeatmaps = int(visibleHeatmaps(window).size());
 
@@ -118,11 +120,13 @@ UiTimings measureUi(const Session& session, int runs)
         // A control change: the causal masking method (with the embedding and the
         // parameters unchanged, as for most controls: the engine memoises those stages).
         window.document()->edit([](Session& s) {
-            s.maskMethod = s.maskMethod == MaskMethod::NegInf ? MaskMethod::Renormalize : MaskMethod::NegInf;
+            s.maskMethod =
+                s.maskMethod == MaskMethod::NegInf ? MaskMethod::Renormalize : MaskMethod::NegInf;
         });
         waitUntilPainted(window, before, maxGap);
         updates.push_back(double(timer.nsecsElapsed()) / 1e6);
-        (window.trace()->session.maskMethod == MaskMethod::NegInf ? toNegInf : toRenormalize).push_back(updates.back());
+        (window.trace()->session.maskMethod == MaskMethod::NegInf ? toNegInf : toRenormalize)
+            .push_back(updates.back());
         timings.guiMaxBlockMs = std::max(timings.guiMaxBlockMs, maxGap);
     }
     timings.uiUpdateMs = median(updates);

@@ -6,13 +6,14 @@ struct Session;
 
 struct UiTimings
 {
-    double renderMs = 0;      // every head's attention weights painted at view size, in parallel
-    double uiUpdateMs = 0;    // a control change until every visible heatmap shows the new trace
+    double renderMs = 0;   // every head's attention weights painted at view size, in parallel
+    double uiUpdateMs = 0; // a control change until every visible heatmap shows the new trace
     // The same by direction of the change (the masking method): to neg-inf, whose fast path
     // skips the masked blocks, and to renormalize, which computes every score.
     double uiUpdateToNegInfMs = 0;
     double uiUpdateToRenormalizeMs = 0;
-    double guiMaxBlockMs = 0; // the longest the GUI thread did not return to its event loop meanwhile
+    double guiMaxBlockMs =
+        0; // the longest the GUI thread did not return to its event loop meanwhile
     int visibleHeatmaps = 0;
 };
 

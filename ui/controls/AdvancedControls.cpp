@@ -9,7 +9,8 @@ namespace ae {
 
 AdvancedControls::AdvancedControls(SessionDocument* document, QWidget* parent)
     : ControlSection(QString(), document, parent) // the panel's "Advanced" button is its title
-    , m_cpuCapability(new QComboBox(this))
+      ,
+      m_cpuCapability(new QComboBox(this))
 {
     sync::addChoice(m_cpuCapability, CpuCapability::Default, tr("default: portable kernels"));
     sync::addChoice(m_cpuCapability, CpuCapability::Avx2, tr("AVX2 kernels"));

@@ -24,14 +24,12 @@ QSpinBox* makeSizeBox(int maximum, QWidget* parent)
 } // namespace
 
 AttentionControls::AttentionControls(SessionDocument* document, QWidget* parent)
-    : ControlSection(tr("Attention module"), document, parent)
-    , m_variant(new QComboBox(this))
-    , m_init(new QComboBox(this))
-    , m_dOutKq(makeSizeBox(limits::MaxDimension, this))
-    , m_dOutV(makeSizeBox(limits::MaxDimension, this))
-    , m_numHeads(makeSizeBox(limits::MaxHeads, this))
-    , m_qkvBias(new QCheckBox(tr("&qkv_bias: biases on the projections"), this))
-    , m_weightSeed(new SeedSpinBox(this))
+    : ControlSection(tr("Attention module"), document, parent), m_variant(new QComboBox(this)),
+      m_init(new QComboBox(this)), m_dOutKq(makeSizeBox(limits::MaxDimension, this)),
+      m_dOutV(makeSizeBox(limits::MaxDimension, this)),
+      m_numHeads(makeSizeBox(limits::MaxHeads, this)),
+      m_qkvBias(new QCheckBox(tr("&qkv_bias: biases on the projections"), this)),
+      m_weightSeed(new SeedSpinBox(this))
 {
     sync::addChoice(m_variant, Variant::Simplified, tr("Simplified (no weights)"));
     sync::addChoice(m_variant, Variant::SelfAttention, tr("Self-attention (W_q, W_k, W_v)"));

@@ -18,9 +18,7 @@
 namespace ae {
 
 ControlPanel::ControlPanel(SessionDocument* document, QWidget* parent)
-    : QWidget(parent)
-    , m_issue(new IssueLabel(this))
-    , m_scroll(new QScrollArea(this))
+    : QWidget(parent), m_issue(new IssueLabel(this)), m_scroll(new QScrollArea(this))
 {
     m_issue->setObjectName(QStringLiteral("panel_issue"));
 

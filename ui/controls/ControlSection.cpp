@@ -9,9 +9,7 @@
 namespace ae {
 
 ControlSection::ControlSection(const QString& title, SessionDocument* document, QWidget* parent)
-    : QGroupBox(title, parent)
-    , m_document(document)
-    , m_form(new QFormLayout(this))
+    : QGroupBox(title, parent), m_document(document), m_form(new QFormLayout(this))
 {
     // A narrow dock puts a field under its label rather than squeezing it.
     m_form->setRowWrapPolicy(QFormLayout::WrapLongRows);

@@ -19,9 +19,7 @@ int sliderPosition(double p)
 } // namespace
 
 DropoutEdit::DropoutEdit(QWidget* parent)
-    : QWidget(parent)
-    , m_slider(new QSlider(Qt::Horizontal, this))
-    , m_spin(new QDoubleSpinBox(this))
+    : QWidget(parent), m_slider(new QSlider(Qt::Horizontal, this)), m_spin(new QDoubleSpinBox(this))
 {
     m_slider->setObjectName(QStringLiteral("dropout_slider"));
     m_slider->setRange(0, SliderSteps);

@@ -9,9 +9,8 @@
 namespace ae {
 
 DropoutSeedEdit::DropoutSeedEdit(QWidget* parent)
-    : QWidget(parent)
-    , m_continue(new QCheckBox(tr("Continue the stream (no seed)"), this))
-    , m_seed(new SeedSpinBox(this))
+    : QWidget(parent), m_continue(new QCheckBox(tr("Continue the stream (no seed)"), this)),
+      m_seed(new SeedSpinBox(this))
 {
     m_continue->setObjectName(QStringLiteral("dropout_seed_continue"));
     m_seed->setObjectName(QStringLiteral("dropout_seed_value"));

@@ -14,14 +14,10 @@
 namespace ae {
 
 EmbeddingControls::EmbeddingControls(SessionDocument* document, QWidget* parent)
-    : ControlSection(tr("Embedding"), document, parent)
-    , m_embedding(new QComboBox(this))
-    , m_embeddingSeed(new SeedSpinBox(this))
-    , m_vocabSize(new QSpinBox(this))
-    , m_dIn(new QSpinBox(this))
-    , m_positional(new QComboBox(this))
-    , m_contextLength(new QSpinBox(this))
-    , m_editor(new ManualEmbeddingEditor(document, this))
+    : ControlSection(tr("Embedding"), document, parent), m_embedding(new QComboBox(this)),
+      m_embeddingSeed(new SeedSpinBox(this)), m_vocabSize(new QSpinBox(this)),
+      m_dIn(new QSpinBox(this)), m_positional(new QComboBox(this)),
+      m_contextLength(new QSpinBox(this)), m_editor(new ManualEmbeddingEditor(document, this))
 {
     sync::addChoice(m_embedding, EmbeddingSource::Torch, tr("torch (nn.Embedding)"));
     sync::addChoice(m_embedding, EmbeddingSource::Manual, tr("Manual (typed)"));
@@ -53,7 +49,8 @@ EmbeddingControls::EmbeddingControls(SessionDocument* document, QWidget* parent)
            "d_in)</code>; with manual embeddings, the tables' column count."));
     addRow(QStringLiteral("positional"), tr("Position &embedding"), m_positional,
            tr("Added to each token's vector so that attention can tell positions apart: none (the "
-              "seeds' examples), a learned table <code>nn.Embedding(context_length, d_in)</code> drawn "
+              "seeds' examples), a learned table <code>nn.Embedding(context_length, d_in)</code> "
+              "drawn "
               "right after the token table (the book's chapter 2), or the original Transformer's "
               "sines and cosines."));
     addRow(QStringLiteral("context_length"), tr("Conte&xt length"), m_contextLength,
@@ -108,7 +105,8 @@ void EmbeddingControls::setSession(const Session& session)
                    int(std::clamp<std::int64_t>(session.vocabSize, 1, limits::MaxVocabSize)));
     sync::setValue(m_dIn, session.dIn);
     sync::setChoice(m_positional, session.positional);
-    sync::setValue(m_contextLength, int(std::clamp<std::int64_t>(session.contextLength, 1, limits::MaxContextLength)));
+    sync::setValue(m_contextLength, int(std::clamp<std::int64_t>(session.contextLength, 1,
+                                                                 limits::MaxContextLength)));
     m_editor->setSession(session);
 
     const bool torch = session.embedding == EmbeddingSource::Torch;

@@ -24,10 +24,7 @@ std::optional<float> finiteFloat(const QVariant& value)
 
 } // namespace
 
-EmbeddingTableModel::EmbeddingTableModel(QObject* parent)
-    : QAbstractTableModel(parent)
-{
-}
+EmbeddingTableModel::EmbeddingTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
 void EmbeddingTableModel::setContents(const std::vector<std::string>& rowLabels,
                                       const Matrix& values, bool editable)

@@ -6,10 +6,7 @@
 
 namespace ae {
 
-FiniteNumberValidator::FiniteNumberValidator(QObject* parent)
-    : QValidator(parent)
-{
-}
+FiniteNumberValidator::FiniteNumberValidator(QObject* parent) : QValidator(parent) {}
 
 QValidator::State FiniteNumberValidator::validate(QString& input, int& /*pos*/) const
 {

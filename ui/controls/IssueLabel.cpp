@@ -26,8 +26,7 @@ QColor blend(const QColor& base, const QColor& tint, double amount)
 
 } // namespace
 
-IssueLabel::IssueLabel(QWidget* parent)
-    : QLabel(parent)
+IssueLabel::IssueLabel(QWidget* parent) : QLabel(parent)
 {
     setWordWrap(true);
     setTextFormat(Qt::PlainText); // messages quote user text, which may contain '<'

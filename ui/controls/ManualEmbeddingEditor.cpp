@@ -37,25 +37,20 @@ QToolButton* makeButton(const QString& text, const QString& toolTip, QWidget* pa
 } // namespace
 
 ManualEmbeddingEditor::ManualEmbeddingEditor(SessionDocument* document, QWidget* parent)
-    : QWidget(parent)
-    , m_document(document)
-    , m_inputsModel(new EmbeddingTableModel(this))
-    , m_sourceModel(new EmbeddingTableModel(this))
-    , m_inputsView(makeView(m_inputsModel, false))
-    , m_sourceView(makeView(m_sourceModel, true))
-    , m_tabs(new QTabWidget(this))
-    , m_addColumn(makeButton(tr("+ d_in"), tr("Adds a column of zeros: d_in + 1."), this))
-    , m_removeColumn(
-          makeButton(tr("\u2212 d_in"),
-                     tr("Removes the current cell's column (else the last): d_in \u2212 1."), this))
-    , m_fill(makeButton(tr("&Fill from torch"), {}, this))
-    , m_paste(makeButton(
+    : QWidget(parent), m_document(document), m_inputsModel(new EmbeddingTableModel(this)),
+      m_sourceModel(new EmbeddingTableModel(this)), m_inputsView(makeView(m_inputsModel, false)),
+      m_sourceView(makeView(m_sourceModel, true)), m_tabs(new QTabWidget(this)),
+      m_addColumn(makeButton(tr("+ d_in"), tr("Adds a column of zeros: d_in + 1."), this)),
+      m_removeColumn(makeButton(
+          tr("\u2212 d_in"),
+          tr("Removes the current cell's column (else the last): d_in \u2212 1."), this)),
+      m_fill(makeButton(tr("&Fill from torch"), {}, this)),
+      m_paste(makeButton(
           tr("Paste"),
           tr("Pastes rows of numbers (separated by tabs, spaces or commas) at the current "
              "cell, as copied from a spreadsheet or a printed tensor. Also Ctrl+V."),
-          this))
-    , m_hint(new QLabel(this))
-    , m_message(new IssueLabel(this))
+          this)),
+      m_hint(new QLabel(this)), m_message(new IssueLabel(this))
 {
     m_message->setObjectName(QStringLiteral("embedding_message"));
     m_addColumn->setObjectName(QStringLiteral("add_column"));
@@ -118,10 +113,13 @@ void ManualEmbeddingEditor::setTrace(const std::shared_ptr<const Trace>& trace)
     const auto equal = [](const Matrix& a, const Matrix& b) {
         return a.rows() == b.rows() && a.cols() == b.cols() && a == b;
     };
-    const bool same = m_torch && m_torch->tokens == trace->tokens && m_torch->sourceTokens == trace->sourceTokens &&
-                      equal(m_torch->inputs, trace->inputs) && equal(m_torch->sourceInputs, trace->sourceInputs);
+    const bool same = m_torch && m_torch->tokens == trace->tokens &&
+                      m_torch->sourceTokens == trace->sourceTokens &&
+                      equal(m_torch->inputs, trace->inputs) &&
+                      equal(m_torch->sourceInputs, trace->sourceInputs);
     if (!same) // most recomputes keep the embedding: compare (vectorised) rather than copy
-        m_torch = TorchEmbedding{trace->tokens, trace->sourceTokens, trace->inputs, trace->sourceInputs};
+        m_torch =
+            TorchEmbedding{trace->tokens, trace->sourceTokens, trace->inputs, trace->sourceInputs};
     if (!m_manual)
         showTorchEmbedding();
     updateState();

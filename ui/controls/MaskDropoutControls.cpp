@@ -13,19 +13,20 @@ namespace ae {
 
 QString MaskDropoutControls::crossCausalNote()
 {
-    return tr("With a source sentence the mask is torch.triu(torch.ones(T, S), diagonal=1): query i sees source "
-              "tokens 0 to i, paired by position, not by meaning. A decoder masks its own sentence, not the source "
+    return tr("With a source sentence the mask is torch.triu(torch.ones(T, S), diagonal=1): query "
+              "i sees source "
+              "tokens 0 to i, paired by position, not by meaning. A decoder masks its own "
+              "sentence, not the source "
               "it reads, so this is rarely what a model does; it is computed as PyTorch would.");
 }
 
 MaskDropoutControls::MaskDropoutControls(SessionDocument* document, QWidget* parent)
-    : ControlSection(tr("Causal mask and dropout"), document, parent)
-    , m_causal(new QCheckBox(tr("&Causal: hide future tokens"), this))
-    , m_crossCausalNote(new QLabel(this))
-    , m_maskMethod(new QComboBox(this))
-    , m_dropout(new DropoutEdit(this))
-    , m_training(new QCheckBox(tr("T&raining mode: dropout acts"), this))
-    , m_dropoutSeed(new DropoutSeedEdit(this))
+    : ControlSection(tr("Causal mask and dropout"), document, parent),
+      m_causal(new QCheckBox(tr("&Causal: hide future tokens"), this)),
+      m_crossCausalNote(new QLabel(this)), m_maskMethod(new QComboBox(this)),
+      m_dropout(new DropoutEdit(this)),
+      m_training(new QCheckBox(tr("T&raining mode: dropout acts"), this)),
+      m_dropoutSeed(new DropoutSeedEdit(this))
 {
     sync::addChoice(m_maskMethod, MaskMethod::NegInf, tr("\u2212\u221e before softmax"));
     sync::addChoice(m_maskMethod, MaskMethod::Renormalize, tr("softmax, zero, renormalise"));

@@ -7,10 +7,7 @@
 
 namespace ae {
 
-NumberDelegate::NumberDelegate(QObject* parent)
-    : QStyledItemDelegate(parent)
-{
-}
+NumberDelegate::NumberDelegate(QObject* parent) : QStyledItemDelegate(parent) {}
 
 QWidget* NumberDelegate::createEditor(QWidget* parent, const QStyleOptionViewItem& /*option*/,
                                       const QModelIndex& /*index*/) const

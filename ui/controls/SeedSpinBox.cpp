@@ -28,8 +28,7 @@ std::optional<std::uint64_t> parseSeed(const QString& text)
 
 } // namespace
 
-SeedSpinBox::SeedSpinBox(QWidget* parent)
-    : QAbstractSpinBox(parent)
+SeedSpinBox::SeedSpinBox(QWidget* parent) : QAbstractSpinBox(parent)
 {
     setAccelerated(true);
     showValue();

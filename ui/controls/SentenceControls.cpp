@@ -12,9 +12,9 @@
 #include <QMimeData>
 #include <QPlainTextEdit>
 
+#include <algorithm>
 #include <functional>
 #include <utility>
-#include <algorithm>
 
 namespace ae {
 
@@ -32,7 +32,8 @@ public:
 protected:
     void insertFromMimeData(const QMimeData* source) override
     {
-        const qsizetype length = document()->characterCount() - textCursor().selectedText().size() + source->text().size();
+        const qsizetype length = document()->characterCount() - textCursor().selectedText().size() +
+                                 source->text().size();
         if (length > limits::MaxTextChars) {
             if (refused)
                 refused(length);
@@ -56,11 +57,9 @@ BoundedTextEdit* makeTextEdit(int lines, QWidget* parent)
 } // namespace
 
 SentenceControls::SentenceControls(SessionDocument* document, QWidget* parent)
-    : ControlSection(tr("Input"), document, parent)
-    , m_sentence(makeTextEdit(3, this))
-    , m_sourceSentence(makeTextEdit(2, this))
-    , m_tokenizer(new QComboBox(this))
-    , m_sharedVocabularyNote(new QLabel(this))
+    : ControlSection(tr("Input"), document, parent), m_sentence(makeTextEdit(3, this)),
+      m_sourceSentence(makeTextEdit(2, this)), m_tokenizer(new QComboBox(this)),
+      m_sharedVocabularyNote(new QLabel(this))
 {
     m_sourceSentence->setPlaceholderText(
         tr("Empty: self-attention. Type here for cross-attention."));
@@ -78,24 +77,29 @@ SentenceControls::SentenceControls(SessionDocument* document, QWidget* parent)
               "sentence: <code>keys = source_inputs @ W_key</code>. Leave it empty for "
               "self-attention."));
     m_sharedVocabularyNote->setObjectName(QStringLiteral("shared_vocabulary_note"));
-    m_sharedVocabularyNote->setText(
-        tr("Both sentences share one vocabulary: the source sentence's words join it and every id is "
-           "renumbered in sorted order, so the sentence's own embeddings change too as you type here "
-           "(nn.Embedding picks its rows by id)."));
+    m_sharedVocabularyNote->setText(tr(
+        "Both sentences share one vocabulary: the source sentence's words join it and every id is "
+        "renumbered in sorted order, so the sentence's own embeddings change too as you type here "
+        "(nn.Embedding picks its rows by id)."));
     addNote(m_sharedVocabularyNote);
-    addRow(QStringLiteral("tokenizer"), tr("Tokeni&zer"), m_tokenizer,
-           tr("How text becomes tokens: punctuation becomes a space, then "
-              "<code>text.split()</code>; the "
-              "CJK choice also makes each Chinese or Japanese ideograph a token of its own. GPT-2's "
-              "byte-pair encoding is <code>tiktoken.get_encoding(\"gpt2\")</code>: 50,257 fixed tokens, "
-              "nothing dropped (its embedding table needs vocab_size 50257)."));
+    addRow(
+        QStringLiteral("tokenizer"), tr("Tokeni&zer"), m_tokenizer,
+        tr("How text becomes tokens: punctuation becomes a space, then "
+           "<code>text.split()</code>; the "
+           "CJK choice also makes each Chinese or Japanese ideograph a token of its own. GPT-2's "
+           "byte-pair encoding is <code>tiktoken.get_encoding(\"gpt2\")</code>: 50,257 fixed "
+           "tokens, "
+           "nothing dropped (its embedding table needs vocab_size 50257)."));
 
-    for (const auto& [key, control] : {std::pair{QStringLiteral("sentence"), m_sentence},
-                                       std::pair{QStringLiteral("source_sentence"), m_sourceSentence}})
+    for (const auto& [key, control] :
+         {std::pair{QStringLiteral("sentence"), m_sentence},
+          std::pair{QStringLiteral("source_sentence"), m_sourceSentence}})
         static_cast<BoundedTextEdit*>(control)->refused = [this, key](qsizetype length) {
-            showIssue(key, tr("Not pasted: the text would have %1 characters; a sentence may have at most %2.")
-                               .arg(length)
-                               .arg(limits::MaxTextChars));
+            showIssue(
+                key,
+                tr("Not pasted: the text would have %1 characters; a sentence may have at most %2.")
+                    .arg(length)
+                    .arg(limits::MaxTextChars));
         };
     connect(m_sentence, &QPlainTextEdit::textChanged, this, [this] {
         edit([text = m_sentence->toPlainText().toStdString()](Session& s) {
@@ -125,7 +129,8 @@ void SentenceControls::setSession(const Session& session)
     sync::setText(m_sourceSentence, session.sourceSentence);
     sync::setChoice(m_tokenizer, session.tokenizer);
     // Manual embeddings are typed per token: no table, no ids to renumber.
-    m_sharedVocabularyNote->setVisible(session.isCross() && session.embedding == EmbeddingSource::Torch);
+    m_sharedVocabularyNote->setVisible(session.isCross() &&
+                                       session.embedding == EmbeddingSource::Torch);
 }
 
 } // namespace ae

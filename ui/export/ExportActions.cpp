@@ -15,7 +15,8 @@
 
 namespace ae {
 
-QString ExportActions::exportFigures(QWidget* parent, const std::vector<Figure>& figures, const QString& description)
+QString ExportActions::exportFigures(QWidget* parent, const std::vector<Figure>& figures,
+                                     const QString& description)
 {
     if (figures.empty()) {
         QMessageBox::information(parent, tr("Export"), tr("This page has no figures to export."));
@@ -25,14 +26,16 @@ QString ExportActions::exportFigures(QWidget* parent, const std::vector<Figure>&
     if (dialog.exec() != QDialog::Accepted)
         return {};
     if (!QDir().mkpath(dialog.directory())) {
-        QMessageBox::warning(parent, tr("Export"), tr("Cannot create the folder %1.").arg(dialog.directory()));
+        QMessageBox::warning(parent, tr("Export"),
+                             tr("Cannot create the folder %1.").arg(dialog.directory()));
         return {};
     }
     const FigureExporter exporter;
     QStringList errors;
     QApplication::setOverrideCursor(Qt::WaitCursor);
     for (const Figure& figure : figures) {
-        const QString error = exporter.writeAll(figure, dialog.formats(), dialog.directory(), dialog.pngScale());
+        const QString error =
+            exporter.writeAll(figure, dialog.formats(), dialog.directory(), dialog.pngScale());
         if (!error.isEmpty())
             errors << error;
     }
@@ -41,7 +44,9 @@ QString ExportActions::exportFigures(QWidget* parent, const std::vector<Figure>&
         QMessageBox::warning(parent, tr("Export"), errors.join(u'\n'));
         return {};
     }
-    return tr("Exported %1 figure(s) to %2").arg(figures.size()).arg(QDir::toNativeSeparators(dialog.directory()));
+    return tr("Exported %1 figure(s) to %2")
+        .arg(figures.size())
+        .arg(QDir::toNativeSeparators(dialog.directory()));
 }
 
 QString ExportActions::copyFigure(const std::vector<Figure>& figures, bool asData)
@@ -50,19 +55,22 @@ QString ExportActions::copyFigure(const std::vector<Figure>& figures, bool asDat
         return {};
     const FigureExporter exporter;
     if (asData)
-        QApplication::clipboard()->setText(QString::fromUtf8(exporter.render(figures.front(), ExportFormat::Csv)));
+        QApplication::clipboard()->setText(
+            QString::fromUtf8(exporter.render(figures.front(), ExportFormat::Csv)));
     else
         exporter.copyToClipboard(figures.front());
     return tr("Copied \"%1\"").arg(figures.front().title);
 }
 
-QString ExportActions::exportDeck(QWidget* parent, const Session& session, int query, const QString& path)
+QString ExportActions::exportDeck(QWidget* parent, const Session& session, int query,
+                                  const QString& path)
 {
     DeckExporter exporter;
     exporter.setQuery(query);
     if (!parent)
         return exporter.write(session, path);
-    QProgressDialog progress(tr("Writing the walkthrough deck…"), tr("Cancel"), 0, DeckExporter::pageCount(), parent);
+    QProgressDialog progress(tr("Writing the walkthrough deck…"), tr("Cancel"), 0,
+                             DeckExporter::pageCount(), parent);
     progress.setWindowModality(Qt::WindowModal);
     progress.setMinimumDuration(300);
     return exporter.write(session, path, [&progress](int step, int total) {
@@ -75,9 +83,10 @@ QString ExportActions::exportDeck(QWidget* parent, const Session& session, int q
 
 QString ExportActions::exportDeckDialog(QWidget* parent, const Session& session, int query)
 {
-    QString path = QFileDialog::getSaveFileName(parent, tr("Export Walkthrough Deck"),
-                                                QSettings().value(QStringLiteral("export/deck"), tr("walkthrough.pdf")).toString(),
-                                                tr("PDF (*.pdf)"));
+    QString path = QFileDialog::getSaveFileName(
+        parent, tr("Export Walkthrough Deck"),
+        QSettings().value(QStringLiteral("export/deck"), tr("walkthrough.pdf")).toString(),
+        tr("PDF (*.pdf)"));
     if (path.isEmpty())
         return {};
     if (QFileInfo(path).suffix().isEmpty())

@@ -19,11 +19,13 @@ class ExportActions
     Q_DECLARE_TR_FUNCTIONS(ExportActions)
 
 public:
-    static QString exportFigures(QWidget* parent, const std::vector<Figure>& figures, const QString& description);
+    static QString exportFigures(QWidget* parent, const std::vector<Figure>& figures,
+                                 const QString& description);
     static QString copyFigure(const std::vector<Figure>& figures, bool asData);
     // Writes the walkthrough deck of `session`; with a progress dialog when `parent` is given.
     // Returns an error message, or "" on success.
-    static QString exportDeck(QWidget* parent, const Session& session, int query, const QString& path);
+    static QString exportDeck(QWidget* parent, const Session& session, int query,
+                              const QString& path);
     static QString exportDeckDialog(QWidget* parent, const Session& session, int query);
 };
 

@@ -16,26 +16,27 @@
 namespace ae {
 
 ExportDialog::ExportDialog(const QString& what, QWidget* parent)
-    : QDialog(parent)
-    , m_directory(new QLineEdit(this))
-    , m_png(new QCheckBox(QStringLiteral("PNG"), this))
-    , m_svg(new QCheckBox(QStringLiteral("SVG"), this))
-    , m_pdf(new QCheckBox(QStringLiteral("PDF"), this))
-    , m_csv(new QCheckBox(tr("CSV (the numbers)"), this))
-    , m_scale(new QComboBox(this))
+    : QDialog(parent), m_directory(new QLineEdit(this)),
+      m_png(new QCheckBox(QStringLiteral("PNG"), this)),
+      m_svg(new QCheckBox(QStringLiteral("SVG"), this)),
+      m_pdf(new QCheckBox(QStringLiteral("PDF"), this)),
+      m_csv(new QCheckBox(tr("CSV (the numbers)"), this)), m_scale(new QComboBox(this))
 {
     setWindowTitle(tr("Export Figures"));
     QSettings settings;
-    m_directory->setText(settings.value(QStringLiteral("export/directory"),
-                                        QStandardPaths::writableLocation(QStandardPaths::PicturesLocation))
-                             .toString());
+    m_directory->setText(
+        settings
+            .value(QStringLiteral("export/directory"),
+                   QStandardPaths::writableLocation(QStandardPaths::PicturesLocation))
+            .toString());
     m_png->setChecked(settings.value(QStringLiteral("export/png"), true).toBool());
     m_svg->setChecked(settings.value(QStringLiteral("export/svg"), false).toBool());
     m_pdf->setChecked(settings.value(QStringLiteral("export/pdf"), true).toBool());
     m_csv->setChecked(settings.value(QStringLiteral("export/csv"), false).toBool());
     for (int scale : {1, 2, 4})
         m_scale->addItem(QStringLiteral("%1×").arg(scale), scale);
-    m_scale->setCurrentIndex(m_scale->findData(settings.value(QStringLiteral("export/scale"), 2).toInt()));
+    m_scale->setCurrentIndex(
+        m_scale->findData(settings.value(QStringLiteral("export/scale"), 2).toInt()));
 
     auto* browse = new QPushButton(tr("&Browse…"), this);
     connect(browse, &QPushButton::clicked, this, &ExportDialog::browse);
@@ -110,7 +111,8 @@ void ExportDialog::browse()
 void ExportDialog::updateOk()
 {
     if (auto* buttons = findChild<QDialogButtonBox*>())
-        buttons->button(QDialogButtonBox::Ok)->setEnabled(!directory().isEmpty() && !formats().isEmpty());
+        buttons->button(QDialogButtonBox::Ok)
+            ->setEnabled(!directory().isEmpty() && !formats().isEmpty());
 }
 
 } // namespace ae

@@ -6,8 +6,8 @@ namespace ae {
 
 QString FigureCsv::field(const QString& text)
 {
-    const bool quote = text.contains(u',') || text.contains(u'"') || text.contains(u'\n') || text.contains(u'\r')
-                    || text != text.trimmed();
+    const bool quote = text.contains(u',') || text.contains(u'"') || text.contains(u'\n') ||
+                       text.contains(u'\r') || text != text.trimmed();
     if (!quote)
         return text;
     QString quoted = text;

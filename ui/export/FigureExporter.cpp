@@ -44,14 +44,17 @@ FigureExporter::ParsedFormats FigureExporter::formatsFromString(const QString& t
     for (const QString& raw : names) {
         const QString name = raw.trimmed().toLower();
         std::optional<ExportFormat> format;
-        for (const ExportFormat f : {ExportFormat::Png, ExportFormat::Svg, ExportFormat::Pdf, ExportFormat::Csv})
+        for (const ExportFormat f :
+             {ExportFormat::Png, ExportFormat::Svg, ExportFormat::Pdf, ExportFormat::Csv})
             if (name == suffix(f))
                 format = f;
         if (!format) {
             parsed.formats.clear();
-            parsed.error = name.isEmpty()
-                             ? tr("empty format name in \"%1\"; known formats: png, svg, pdf, csv").arg(text)
-                             : tr("unknown export format \"%1\"; known formats: png, svg, pdf, csv").arg(raw.trimmed());
+            parsed.error =
+                name.isEmpty()
+                    ? tr("empty format name in \"%1\"; known formats: png, svg, pdf, csv").arg(text)
+                    : tr("unknown export format \"%1\"; known formats: png, svg, pdf, csv")
+                          .arg(raw.trimmed());
             return parsed;
         }
         if (!parsed.formats.contains(*format))
@@ -128,7 +131,9 @@ QByteArray FigureExporter::svg(const Figure& figure) const
     generator.setSize(size);
     generator.setViewBox(QRect(QPoint(0, 0), size));
     generator.setResolution(VectorDpi);
-    generator.setTitle(figure.title.isEmpty() && !figure.panels.empty() ? figure.panels.front().title : figure.title);
+    generator.setTitle(figure.title.isEmpty() && !figure.panels.empty()
+                           ? figure.panels.front().title
+                           : figure.title);
     generator.setDescription(tr("Exported by Attention Explorer"));
     QPainter p;
     if (!p.begin(&generator))
@@ -145,7 +150,8 @@ QByteArray FigureExporter::pdf(const Figure& figure) const
     buffer.open(QIODevice::WriteOnly);
     QPdfWriter writer(&buffer);
     writer.setCreator(QStringLiteral("Attention Explorer"));
-    writer.setTitle(figure.title.isEmpty() && !figure.panels.empty() ? figure.panels.front().title : figure.title);
+    writer.setTitle(figure.title.isEmpty() && !figure.panels.empty() ? figure.panels.front().title
+                                                                     : figure.title);
     writer.setResolution(VectorDpi);
     // One page exactly the figure's size: a figure to place in slides, not a printout.
     const QSizeF points(size.width() * 72.0 / VectorDpi, size.height() * 72.0 / VectorDpi);
@@ -159,7 +165,8 @@ QByteArray FigureExporter::pdf(const Figure& figure) const
     return buffer.data();
 }
 
-QByteArray FigureExporter::render(const Figure& figure, ExportFormat format, int pngScale, QString* error) const
+QByteArray FigureExporter::render(const Figure& figure, ExportFormat format, int pngScale,
+                                  QString* error) const
 {
     QByteArray bytes;
     switch (format) {
@@ -185,14 +192,15 @@ QByteArray FigureExporter::render(const Figure& figure, ExportFormat format, int
     }
     if (bytes.isEmpty() && error)
         *error = format == ExportFormat::Png
-                   ? tr("the image would be too large (%1×%2 pixels)")
-                         .arg(logicalSize(figure).width() * pngScale)
-                         .arg(logicalSize(figure).height() * pngScale)
-                   : tr("the %1 renderer failed").arg(suffix(format).toUpper());
+                     ? tr("the image would be too large (%1×%2 pixels)")
+                           .arg(logicalSize(figure).width() * pngScale)
+                           .arg(logicalSize(figure).height() * pngScale)
+                     : tr("the %1 renderer failed").arg(suffix(format).toUpper());
     return bytes;
 }
 
-QString FigureExporter::write(const Figure& figure, ExportFormat format, const QString& path, int pngScale) const
+QString FigureExporter::write(const Figure& figure, ExportFormat format, const QString& path,
+                              int pngScale) const
 {
     QString error;
     const QByteArray bytes = render(figure, format, pngScale, &error);
@@ -201,13 +209,14 @@ QString FigureExporter::write(const Figure& figure, ExportFormat format, const Q
     return SessionFile::writeAtomically(path, bytes);
 }
 
-QString FigureExporter::writeAll(const Figure& figure, const QList<ExportFormat>& formats, const QString& directory,
-                                 int pngScale) const
+QString FigureExporter::writeAll(const Figure& figure, const QList<ExportFormat>& formats,
+                                 const QString& directory, int pngScale) const
 {
     QStringList errors;
     const QDir dir(directory);
     for (const ExportFormat format : formats) {
-        const QString error = write(figure, format, dir.filePath(fileName(figure, format, pngScale)), pngScale);
+        const QString error =
+            write(figure, format, dir.filePath(fileName(figure, format, pngScale)), pngScale);
         if (!error.isEmpty())
             errors.append(error);
     }

@@ -15,7 +15,13 @@ namespace ae {
 
 class HeatmapPainter;
 
-enum class ExportFormat { Png, Svg, Pdf, Csv };
+enum class ExportFormat
+{
+    Png,
+    Svg,
+    Pdf,
+    Csv
+};
 
 // Writes figures (a single heatmap is a one-panel figure) as PNG at 1x/2x/4x, vector SVG and
 // PDF (one rectangle per cell, text as text, for matrices up to HeatmapPainter's vector
@@ -51,14 +57,16 @@ public:
     // logicalSize() x scale device pixels, devicePixelRatio = scale. Null if too large.
     QImage image(const Figure& figure, int scale = 1) const;
     // The file's contents; empty with `error` set when rendering failed.
-    QByteArray render(const Figure& figure, ExportFormat format, int pngScale = 1, QString* error = nullptr) const;
+    QByteArray render(const Figure& figure, ExportFormat format, int pngScale = 1,
+                      QString* error = nullptr) const;
 
     // Returns an empty string on success, else a message naming the file and the reason.
-    QString write(const Figure& figure, ExportFormat format, const QString& path, int pngScale = 1) const;
+    QString write(const Figure& figure, ExportFormat format, const QString& path,
+                  int pngScale = 1) const;
     // Writes fileName(figure, format, pngScale) into `directory` for every format; returns
     // the failures' messages, one per line (empty: all written).
-    QString writeAll(const Figure& figure, const QList<ExportFormat>& formats, const QString& directory,
-                     int pngScale = 1) const;
+    QString writeAll(const Figure& figure, const QList<ExportFormat>& formats,
+                     const QString& directory, int pngScale = 1) const;
 
     // The figure as an image (2x, for crisp pasting) and as CSV text.
     QMimeData* mimeData(const Figure& figure) const;

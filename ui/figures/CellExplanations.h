@@ -17,10 +17,16 @@ struct Trace;
 // result printed is the trace's value; the terms are the trace's factors.
 namespace explain {
 
-enum class Projection { Query, Key, Value };
+enum class Projection
+{
+    Query,
+    Key,
+    Value
+};
 
 QString embedding(const Trace& trace, bool source, Eigen::Index row, Eigen::Index col);
-QString projection(const Trace& trace, int head, Projection which, Eigen::Index row, Eigen::Index col);
+QString projection(const Trace& trace, int head, Projection which, Eigen::Index row,
+                   Eigen::Index col);
 QString score(const Trace& trace, int head, Eigen::Index row, Eigen::Index col);
 QString scaledScore(const Trace& trace, int head, Eigen::Index row, Eigen::Index col);
 QString mask(const Trace& trace, Eigen::Index row, Eigen::Index col);
@@ -32,7 +38,8 @@ QString context(const Trace& trace, int head, Eigen::Index row, Eigen::Index col
 QString output(const Trace& trace, Eigen::Index row, Eigen::Index col);
 
 // "0.1794×0.2961 + 1.8951×0.5166 + …" for the dot product of a row and a column.
-QString dotTerms(const float* a, const float* b, Eigen::Index n, Eigen::Index strideB, int shown = 6);
+QString dotTerms(const float* a, const float* b, Eigen::Index n, Eigen::Index strideB,
+                 int shown = 6);
 QString number(float value);
 
 } // namespace explain

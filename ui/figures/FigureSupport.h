@@ -3,8 +3,8 @@
 // Internal to ui/figures: what TraceFigures.cpp and InputFigures.cpp share.
 
 #include "HeatmapSpec.h"
-#include "Trace.h"
 #include "MessageText.h"
+#include "Trace.h"
 #include "TraceFigures.h"
 
 #include <QCoreApplication>
@@ -74,12 +74,14 @@ inline QString fileHead(const Trace& trace, int head)
 // the key axis names the source sentence, so two sentences' tokens are never confused.
 inline QString queryAxisTitle(const Trace& trace)
 {
-    return trace.session.isCross() ? TraceFigures::tr("queries: the sentence") : TraceFigures::tr("queries");
+    return trace.session.isCross() ? TraceFigures::tr("queries: the sentence")
+                                   : TraceFigures::tr("queries");
 }
 
 inline QString keyAxisTitle(const Trace& trace)
 {
-    return trace.session.isCross() ? TraceFigures::tr("keys/values: the source sentence") : TraceFigures::tr("keys");
+    return trace.session.isCross() ? TraceFigures::tr("keys/values: the source sentence")
+                                   : TraceFigures::tr("keys");
 }
 
 // Rows of token vectors (embeddings, projections): in cross-attention, of which sentence.
@@ -87,7 +89,8 @@ inline QString tokensAxisTitle(const Trace& trace, bool fromSource)
 {
     if (!trace.session.isCross())
         return TraceFigures::tr("tokens");
-    return fromSource ? TraceFigures::tr("tokens of the source sentence") : TraceFigures::tr("tokens of the sentence");
+    return fromSource ? TraceFigures::tr("tokens of the source sentence")
+                      : TraceFigures::tr("tokens of the sentence");
 }
 
 // A (T x S) attention-shaped spec: queries on the rows, keys on the columns.
@@ -105,9 +108,9 @@ inline HeatmapSpec attentionSpec(const Trace& trace)
 
 inline QString divisorText(const Trace& trace)
 {
-    return QStringLiteral("√%1").arg(trace.heads.front().keys.cols() > 0 ? trace.heads.front().keys.cols()
-                                                                       : trace.inputs.cols());
+    return QStringLiteral("√%1").arg(trace.heads.front().keys.cols() > 0
+                                         ? trace.heads.front().keys.cols()
+                                         : trace.inputs.cols());
 }
-
 
 } // namespace ae::figures::support

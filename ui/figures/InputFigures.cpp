@@ -22,8 +22,9 @@ QString inputsOperation(const Trace& t, const Matrix& m, bool withPositions)
     else if (withPositions && s.positional == Positional::Sinusoidal)
         positions = QStringLiteral("PE[:%1]").arg(m.rows());
     if (s.embedding == EmbeddingSource::Manual)
-        return positions.isEmpty() ? TraceFigures::tr("typed in : %1").arg(shapeOf(m))
-                                   : TraceFigures::tr("typed in + %1 : %2").arg(positions, shapeOf(m));
+        return positions.isEmpty()
+                   ? TraceFigures::tr("typed in : %1").arg(shapeOf(m))
+                   : TraceFigures::tr("typed in + %1 : %2").arg(positions, shapeOf(m));
     return QStringLiteral("nn.Embedding(%1, %2)(token_ids)%3 : (%4) → %5")
         .arg(s.vocabSize)
         .arg(s.dIn)
@@ -38,7 +39,9 @@ HeatmapSpec embeddings(const TracePtr& trace)
 {
     HeatmapSpec spec;
     spec.tensorName = QStringLiteral("inputs");
-    spec.title = trace->session.positional == Positional::None ? TraceFigures::tr("Embeddings x") : TraceFigures::tr("Inputs x = token + position");
+    spec.title = trace->session.positional == Positional::None
+                     ? TraceFigures::tr("Embeddings x")
+                     : TraceFigures::tr("Inputs x = token + position");
     spec.matrix = shared(trace, trace->inputs);
     spec.operation = inputsOperation(*trace, trace->inputs, true);
     spec.rowLabels = queryLabels(*trace);
@@ -47,7 +50,9 @@ HeatmapSpec embeddings(const TracePtr& trace)
     spec.columnAxisTitle = TraceFigures::tr("embedding dimension");
     spec.rowAxis = AxisKind::QueryTokens;
     spec.columnAxis = AxisKind::Features;
-    spec.explain = [t = trace](Eigen::Index r, Eigen::Index c) { return explain::embedding(*t, false, r, c); };
+    spec.explain = [t = trace](Eigen::Index r, Eigen::Index c) {
+        return explain::embedding(*t, false, r, c);
+    };
     return spec;
 }
 
@@ -77,9 +82,10 @@ HeatmapSpec positionalEmbeddings(const TracePtr& trace)
                              .arg(shapeOf(t.positionalEmbeddings));
     } else {
         spec.title = TraceFigures::tr("Sinusoidal position embeddings");
-        spec.operation = QStringLiteral("PE[pos, 2i] = sin(pos / 10000^(2i/%1)), PE[pos, 2i+1] = cos(…) : %2")
-                             .arg(t.session.dIn)
-                             .arg(shapeOf(t.positionalEmbeddings));
+        spec.operation =
+            QStringLiteral("PE[pos, 2i] = sin(pos / 10000^(2i/%1)), PE[pos, 2i+1] = cos(…) : %2")
+                .arg(t.session.dIn)
+                .arg(shapeOf(t.positionalEmbeddings));
     }
     spec.rowLabels = indexLabels(t.positionalEmbeddings.rows());
     spec.columnLabels = indexLabels(t.positionalEmbeddings.cols());
@@ -100,7 +106,9 @@ HeatmapSpec sourceEmbeddings(const TracePtr& trace)
     spec.rowLabels = tokenLabels(trace->sourceTokens);
     spec.rowAxisTitle = tokensAxisTitle(*trace, true);
     spec.rowAxis = AxisKind::KeyTokens;
-    spec.explain = [t = trace](Eigen::Index r, Eigen::Index c) { return explain::embedding(*t, true, r, c); };
+    spec.explain = [t = trace](Eigen::Index r, Eigen::Index c) {
+        return explain::embedding(*t, true, r, c);
+    };
     return spec;
 }
 
@@ -108,18 +116,22 @@ Figure projectionWeights(const TracePtr& trace, int head)
 {
     Figure figure;
     figure.name = fileStem(2, QStringLiteral("projection_weights"), *trace, head);
-    figure.title = TraceFigures::tr("Trainable projections W_q, W_k, W_v") + headSuffix(*trace, head);
+    figure.title =
+        TraceFigures::tr("Trainable projections W_q, W_k, W_v") + headSuffix(*trace, head);
     figure.columns = 3;
     const HeadProjection projection = headProjection(*trace, head);
     const bool linear = trace->session.init == InitScheme::Linear;
-    const std::pair<const char*, const Matrix*> parts[] = {
-        {"W_query", &projection.wQuery}, {"W_key", &projection.wKey}, {"W_value", &projection.wValue}};
+    const std::pair<const char*, const Matrix*> parts[] = {{"W_query", &projection.wQuery},
+                                                           {"W_key", &projection.wKey},
+                                                           {"W_value", &projection.wValue}};
     for (const auto& [name, m] : parts) {
         HeatmapSpec spec;
         spec.tensorName = QLatin1StringView(name);
         spec.title = QLatin1StringView(name);
         spec.matrix = owned(*m);
-        spec.operation = (linear ? TraceFigures::tr("nn.Linear weight, transposed : %1") : TraceFigures::tr("torch.rand : %1")).arg(shapeOf(*m));
+        spec.operation = (linear ? TraceFigures::tr("nn.Linear weight, transposed : %1")
+                                 : TraceFigures::tr("torch.rand : %1"))
+                             .arg(shapeOf(*m));
         spec.rowLabels = indexLabels(m->rows());
         spec.columnLabels = indexLabels(m->cols());
         spec.rowAxisTitle = TraceFigures::tr("input dimension");
@@ -159,14 +171,16 @@ Figure projections(const TracePtr& trace, int head)
                              .arg(part.fromSource ? QStringLiteral("X_src") : QStringLiteral("X"),
                                   part.kind == explain::Projection::Query ? QStringLiteral("W_q")
                                   : part.kind == explain::Projection::Key ? QStringLiteral("W_k")
-                                                                           : QStringLiteral("W_v"),
-                                  trace->session.qkvBias ? QStringLiteral(" + b") : QString(), shapeOf(x),
-                                  shapeOf(*part.w), shapeOf(*part.m));
+                                                                          : QStringLiteral("W_v"),
+                                  trace->session.qkvBias ? QStringLiteral(" + b") : QString(),
+                                  shapeOf(x), shapeOf(*part.w), shapeOf(*part.m));
         spec.rowLabels = part.fromSource ? tokenLabels(trace->sourceTokens) : queryLabels(*trace);
         spec.columnLabels = indexLabels(part.m->cols());
         spec.rowAxisTitle = tokensAxisTitle(*trace, part.fromSource);
         spec.columnAxisTitle = TraceFigures::tr("dimension");
-        spec.rowAxis = part.fromSource || part.kind != explain::Projection::Query ? AxisKind::KeyTokens : AxisKind::QueryTokens;
+        spec.rowAxis = part.fromSource || part.kind != explain::Projection::Query
+                           ? AxisKind::KeyTokens
+                           : AxisKind::QueryTokens;
         spec.columnAxis = AxisKind::Features;
         spec.explain = [t = trace, head, kind = part.kind](Eigen::Index r, Eigen::Index c) {
             return explain::projection(*t, head, kind, r, c);

@@ -26,7 +26,8 @@ QString fileStem(int step, const QString& name, const Trace& trace, int head)
 {
     QString stem = name.toLower();
     stem.replace(u'-', u'_');
-    return QStringLiteral("%1-%2").arg(step, 2, 10, QChar(u'0')).arg(stem) + (head >= 0 ? fileHead(trace, head) : QString());
+    return QStringLiteral("%1-%2").arg(step, 2, 10, QChar(u'0')).arg(stem) +
+           (head >= 0 ? fileHead(trace, head) : QString());
 }
 
 Figure single(HeatmapSpec spec, const QString& name)
@@ -47,9 +48,12 @@ HeatmapSpec scores(const TracePtr& trace, int head)
     const Matrix& q = trace->session.hasWeights() ? h.queries : trace->inputs;
     const Matrix& k = trace->session.hasWeights() ? h.keys : trace->keySource();
     spec.operation = QStringLiteral("%1 : %2·%3 → %4")
-                         .arg(trace->session.hasWeights() ? QStringLiteral("ω = Q·Kᵀ") : QStringLiteral("ω = X·Xᵀ"),
+                         .arg(trace->session.hasWeights() ? QStringLiteral("ω = Q·Kᵀ")
+                                                          : QStringLiteral("ω = X·Xᵀ"),
                               shapeOf(q), shape(k.cols(), k.rows()), shapeOf(h.attnScores));
-    spec.explain = [t = trace, head](Eigen::Index r, Eigen::Index c) { return explain::score(*t, head, r, c); };
+    spec.explain = [t = trace, head](Eigen::Index r, Eigen::Index c) {
+        return explain::score(*t, head, r, c);
+    };
     return spec;
 }
 
@@ -60,10 +64,14 @@ HeatmapSpec scaledScores(const TracePtr& trace, int head)
     spec.tensorName = QStringLiteral("scaled_scores");
     spec.title = TraceFigures::tr("Scaled scores ω / √d_k") + headSuffix(*trace, head);
     spec.matrix = owned(ae::scaledScores(*trace, h));
-    spec.operation = trace->session.hasWeights()
-                         ? QStringLiteral("ω / %1 : %2 → %2").arg(divisorText(*trace), shapeOf(h.attnScores))
-                         : TraceFigures::tr("simplified attention does not scale : %1").arg(shapeOf(h.attnScores));
-    spec.explain = [t = trace, head](Eigen::Index r, Eigen::Index c) { return explain::scaledScore(*t, head, r, c); };
+    spec.operation =
+        trace->session.hasWeights()
+            ? QStringLiteral("ω / %1 : %2 → %2").arg(divisorText(*trace), shapeOf(h.attnScores))
+            : TraceFigures::tr("simplified attention does not scale : %1")
+                  .arg(shapeOf(h.attnScores));
+    spec.explain = [t = trace, head](Eigen::Index r, Eigen::Index c) {
+        return explain::scaledScore(*t, head, r, c);
+    };
     return spec;
 }
 
@@ -71,8 +79,9 @@ HeatmapSpec causalMask(const TracePtr& trace)
 {
     HeatmapSpec spec = attentionSpec(*trace);
     spec.tensorName = QStringLiteral("mask");
-    spec.title = trace->session.isCross() ? TraceFigures::tr("Causal mask over the source tokens (1 = hidden)")
-                                          : TraceFigures::tr("Causal mask (1 = hidden)");
+    spec.title = trace->session.isCross()
+                     ? TraceFigures::tr("Causal mask over the source tokens (1 = hidden)")
+                     : TraceFigures::tr("Causal mask (1 = hidden)");
     spec.matrix = owned(ae::causalMask(trace->queryCount(), trace->keyCount()));
     spec.operation = QStringLiteral("torch.triu(torch.ones(%1, %2), diagonal=1) : %3")
                          .arg(trace->queryCount())
@@ -91,8 +100,11 @@ HeatmapSpec maskedScores(const TracePtr& trace, int head)
     spec.tensorName = QStringLiteral("masked_scores");
     spec.title = TraceFigures::tr("Masked scores") + headSuffix(*trace, head);
     spec.matrix = owned(ae::maskedScores(h));
-    spec.operation = QStringLiteral("ω.masked_fill(mask.bool(), −∞) : %1").arg(shapeOf(h.attnScores));
-    spec.explain = [t = trace, head](Eigen::Index r, Eigen::Index c) { return explain::maskedScore(*t, head, r, c); };
+    spec.operation =
+        QStringLiteral("ω.masked_fill(mask.bool(), −∞) : %1").arg(shapeOf(h.attnScores));
+    spec.explain = [t = trace, head](Eigen::Index r, Eigen::Index c) {
+        return explain::maskedScore(*t, head, r, c);
+    };
     return spec;
 }
 
@@ -110,12 +122,17 @@ HeatmapSpec weights(const TracePtr& trace, int head)
     spec.scale = ScaleMode::PerRow;
     const QString scaled = s.hasWeights() ? QStringLiteral(" / ") + divisorText(*trace) : QString();
     if (!s.causal)
-        spec.operation = QStringLiteral("α = softmax(ω%1, dim=-1) : %2 → %2").arg(scaled, shapeOf(h.attnWeights));
+        spec.operation = QStringLiteral("α = softmax(ω%1, dim=-1) : %2 → %2")
+                             .arg(scaled, shapeOf(h.attnWeights));
     else if (s.maskMethod == MaskMethod::NegInf)
-        spec.operation = QStringLiteral("α = softmax(masked%1, dim=-1) : %2 → %2").arg(scaled, shapeOf(h.attnWeights));
+        spec.operation = QStringLiteral("α = softmax(masked%1, dim=-1) : %2 → %2")
+                             .arg(scaled, shapeOf(h.attnWeights));
     else
-        spec.operation = QStringLiteral("α = normalize_rows(softmax(ω%1) · tril) : %2 → %2").arg(scaled, shapeOf(h.attnWeights));
-    spec.explain = [t = trace, head](Eigen::Index r, Eigen::Index c) { return explain::weight(*t, head, r, c); };
+        spec.operation = QStringLiteral("α = normalize_rows(softmax(ω%1) · tril) : %2 → %2")
+                             .arg(scaled, shapeOf(h.attnWeights));
+    spec.explain = [t = trace, head](Eigen::Index r, Eigen::Index c) {
+        return explain::weight(*t, head, r, c);
+    };
     return spec;
 }
 
@@ -131,20 +148,27 @@ Figure maskMethods(const TracePtr& trace, int head)
     HeatmapSpec& renorm = negInfChosen ? other : chosen;
     negInf.tensorName = QStringLiteral("attn_weights_neg_inf");
     negInf.title = TraceFigures::tr("Method 2: −∞ before softmax");
-    negInf.operation = QStringLiteral("softmax(ω.masked_fill(mask, −∞) / %1)").arg(divisorText(*trace));
+    negInf.operation =
+        QStringLiteral("softmax(ω.masked_fill(mask, −∞) / %1)").arg(divisorText(*trace));
     renorm.tensorName = QStringLiteral("attn_weights_renormalized");
     renorm.title = TraceFigures::tr("Method 1: softmax, zero, renormalise");
-    renorm.operation = QStringLiteral("w = softmax(ω / %1) · tril;  w / w.sum(dim=1)").arg(divisorText(*trace));
+    renorm.operation =
+        QStringLiteral("w = softmax(ω / %1) · tril;  w / w.sum(dim=1)").arg(divisorText(*trace));
     Figure figure;
     figure.name = fileStem(5, QStringLiteral("mask_methods"), *trace, head);
-    const QString agree = TraceFigures::tr("Both causal masking methods give the same weights: max |difference| = %1")
-                              .arg(double(h.maskMethodsMaxDiff), 0, 'g', 3);
+    const QString agree =
+        TraceFigures::tr("Both causal masking methods give the same weights: max |difference| = %1")
+            .arg(double(h.maskMethodsMaxDiff), 0, 'g', 3);
     // T x S: the agreement holds, but the mask pairs query i with source token i by position
     // only, which the banner must not present as an ordinary causal mask.
-    figure.title = (trace->session.isCross()
-                        ? TraceFigures::tr("Causal mask on cross-attention: query i sees source tokens 0 to i, paired by "
-                                           "position, not by meaning. %1").arg(agree)
-                        : agree) + headSuffix(*trace, head);
+    figure.title =
+        (trace->session.isCross()
+             ? TraceFigures::tr(
+                   "Causal mask on cross-attention: query i sees source tokens 0 to i, paired by "
+                   "position, not by meaning. %1")
+                   .arg(agree)
+             : agree) +
+        headSuffix(*trace, head);
     figure.columns = 2;
     figure.panels.push_back(std::move(renorm));
     figure.panels.push_back(std::move(negInf));
@@ -163,21 +187,31 @@ Figure dropout(const TracePtr& trace, int head)
     keep.scheme = ColorScheme::Mask;
     keep.decimals = 0;
     keep.operation = QStringLiteral("bernoulli(1 − %1) : %2").arg(p).arg(shapeOf(h.dropoutMask));
-    keep.explain = [t = trace, head](Eigen::Index r, Eigen::Index c) { return explain::keep(*t, head, r, c); };
+    keep.explain = [t = trace, head](Eigen::Index r, Eigen::Index c) {
+        return explain::keep(*t, head, r, c);
+    };
     HeatmapSpec before = weights(trace, head);
     before.title = TraceFigures::tr("α before dropout");
     HeatmapSpec after = weights(trace, head);
     after.tensorName = QStringLiteral("attn_weights_dropped");
-    after.title = TraceFigures::tr("α after dropout (kept weights × %1)").arg(double(scale), 0, 'f', 4);
+    after.title =
+        TraceFigures::tr("α after dropout (kept weights × %1)").arg(double(scale), 0, 'f', 4);
     after.matrix = shared(trace, h.attnWeightsDropped);
     after.range.reset();
-    after.operation = QStringLiteral("α · keep / (1 − %1) = α · keep · %2 : %3").arg(p).arg(double(scale), 0, 'f', 4).arg(shapeOf(h.attnWeights));
-    after.explain = [t = trace, head](Eigen::Index r, Eigen::Index c) { return explain::dropped(*t, head, r, c); };
+    after.operation = QStringLiteral("α · keep / (1 − %1) = α · keep · %2 : %3")
+                          .arg(p)
+                          .arg(double(scale), 0, 'f', 4)
+                          .arg(shapeOf(h.attnWeights));
+    after.explain = [t = trace, head](Eigen::Index r, Eigen::Index c) {
+        return explain::dropped(*t, head, r, c);
+    };
     Figure figure;
     figure.name = fileStem(6, QStringLiteral("dropout"), *trace, head);
-    figure.title = TraceFigures::tr("Dropout on the attention weights (training, p = %1): kept weights are scaled by 1/(1 − p) = %2")
-                                     .arg(p)
-                                     .arg(double(scale), 0, 'f', 4) + headSuffix(*trace, head);
+    figure.title = TraceFigures::tr("Dropout on the attention weights (training, p = %1): kept "
+                                    "weights are scaled by 1/(1 − p) = %2")
+                       .arg(p)
+                       .arg(double(scale), 0, 'f', 4) +
+                   headSuffix(*trace, head);
     figure.columns = 3;
     figure.panels = {std::move(keep), std::move(before), std::move(after)};
     return figure;
@@ -192,17 +226,20 @@ HeatmapSpec context(const TracePtr& trace, int head)
     spec.tensorName = QStringLiteral("context_vec");
     spec.title = TraceFigures::tr("Context vectors z") + headSuffix(*trace, head);
     spec.matrix = shared(trace, h.contextVec);
-    spec.operation = QStringLiteral("z = %1·%2 : %3·%4 → %5")
-                         .arg(drop ? QStringLiteral("α_dropped") : QStringLiteral("α"),
-                              trace->session.hasWeights() ? QStringLiteral("V") : QStringLiteral("X"),
-                              shapeOf(h.attnWeights), shapeOf(v), shapeOf(h.contextVec));
+    spec.operation =
+        QStringLiteral("z = %1·%2 : %3·%4 → %5")
+            .arg(drop ? QStringLiteral("α_dropped") : QStringLiteral("α"),
+                 trace->session.hasWeights() ? QStringLiteral("V") : QStringLiteral("X"),
+                 shapeOf(h.attnWeights), shapeOf(v), shapeOf(h.contextVec));
     spec.rowLabels = queryLabels(*trace);
     spec.columnLabels = indexLabels(h.contextVec.cols());
     spec.rowAxisTitle = queryAxisTitle(*trace);
     spec.columnAxisTitle = TraceFigures::tr("dimension");
     spec.rowAxis = AxisKind::QueryTokens;
     spec.columnAxis = AxisKind::Features;
-    spec.explain = [t = trace, head](Eigen::Index r, Eigen::Index c) { return explain::context(*t, head, r, c); };
+    spec.explain = [t = trace, head](Eigen::Index r, Eigen::Index c) {
+        return explain::context(*t, head, r, c);
+    };
     return spec;
 }
 
@@ -211,7 +248,9 @@ Figure headGrid(const TracePtr& trace)
     Figure figure;
     const int heads = int(trace->heads.size());
     figure.name = fileStem(8, QStringLiteral("head_grid_attn_weights"), *trace);
-    figure.title = TraceFigures::tr("Attention weights of every head: %1 × %2").arg(heads).arg(shapeOf(trace->heads.front().attnWeights));
+    figure.title = TraceFigures::tr("Attention weights of every head: %1 × %2")
+                       .arg(heads)
+                       .arg(shapeOf(trace->heads.front().attnWeights));
     figure.columns = heads <= 4 ? heads : heads <= 9 ? 3 : 4;
     for (int h = 0; h < heads; ++h) {
         HeatmapSpec spec = weights(trace, h);
@@ -231,12 +270,14 @@ Figure output(const TracePtr& trace)
     const Matrix& concatenated = multi ? t.contextVecHeads : t.contextVec;
     HeatmapSpec concat;
     concat.tensorName = multi ? QStringLiteral("context_vec_heads") : QStringLiteral("context_vec");
-    concat.title = heads > 1 ? TraceFigures::tr("Heads concatenated") : TraceFigures::tr("Context vectors z");
+    concat.title =
+        heads > 1 ? TraceFigures::tr("Heads concatenated") : TraceFigures::tr("Context vectors z");
     concat.matrix = shared(trace, concatenated);
-    concat.operation = heads > 1 ? QStringLiteral("torch.cat([z_1 … z_%1], dim=-1) : %1 × %2 → %3")
-                                       .arg(heads)
-                                       .arg(shapeOf(t.heads.front().contextVec), shapeOf(concatenated))
-                                 : shapeOf(concatenated);
+    concat.operation = heads > 1
+                           ? QStringLiteral("torch.cat([z_1 … z_%1], dim=-1) : %1 × %2 → %3")
+                                 .arg(heads)
+                                 .arg(shapeOf(t.heads.front().contextVec), shapeOf(concatenated))
+                           : shapeOf(concatenated);
     concat.rowLabels = queryLabels(t);
     concat.columnLabels = indexLabels(concatenated.cols());
     concat.rowAxisTitle = queryAxisTitle(t);
@@ -249,7 +290,9 @@ Figure output(const TracePtr& trace)
         w.tensorName = QStringLiteral("out_proj_weight");
         w.title = QStringLiteral("out_proj");
         w.matrix = shared(trace, t.params().outProjWeight);
-        w.operation = TraceFigures::tr("nn.Linear(%1, %1) weight, transposed : %2").arg(t.params().outProjWeight.rows()).arg(shapeOf(t.params().outProjWeight));
+        w.operation = TraceFigures::tr("nn.Linear(%1, %1) weight, transposed : %2")
+                          .arg(t.params().outProjWeight.rows())
+                          .arg(shapeOf(t.params().outProjWeight));
         w.rowLabels = indexLabels(t.params().outProjWeight.rows());
         w.columnLabels = indexLabels(t.params().outProjWeight.cols());
         w.rowAxis = w.columnAxis = AxisKind::Features;
@@ -259,11 +302,15 @@ Figure output(const TracePtr& trace)
         out.title = TraceFigures::tr("Output");
         out.matrix = shared(trace, t.contextVec);
         out.operation = QStringLiteral("out = concat·W_o + b : %1·%2 → %3")
-                            .arg(shapeOf(concatenated), shapeOf(t.params().outProjWeight), shapeOf(t.contextVec));
-        out.explain = [trace](Eigen::Index r, Eigen::Index c) { return explain::output(*trace, r, c); };
+                            .arg(shapeOf(concatenated), shapeOf(t.params().outProjWeight),
+                                 shapeOf(t.contextVec));
+        out.explain = [trace](Eigen::Index r, Eigen::Index c) {
+            return explain::output(*trace, r, c);
+        };
         figure.panels.push_back(std::move(out));
     }
-    figure.title = multi ? TraceFigures::tr("Concatenation and out_proj") : TraceFigures::tr("The module's output");
+    figure.title = multi ? TraceFigures::tr("Concatenation and out_proj")
+                         : TraceFigures::tr("The module's output");
     figure.columns = int(figure.panels.size());
     return figure;
 }
@@ -273,12 +320,15 @@ std::vector<Figure> allFigures(const TracePtr& trace)
     const Trace& t = *trace;
     std::vector<Figure> all;
     if (t.session.positional != Positional::None) {
-        all.push_back(single(tokenEmbeddings(trace), fileStem(1, QStringLiteral("token_embeddings"), t)));
-        all.push_back(single(positionalEmbeddings(trace), fileStem(1, QStringLiteral("positional_embeddings"), t)));
+        all.push_back(
+            single(tokenEmbeddings(trace), fileStem(1, QStringLiteral("token_embeddings"), t)));
+        all.push_back(single(positionalEmbeddings(trace),
+                             fileStem(1, QStringLiteral("positional_embeddings"), t)));
     }
     all.push_back(single(embeddings(trace), fileStem(1, QStringLiteral("embeddings"), t)));
     if (t.session.isCross())
-        all.push_back(single(sourceEmbeddings(trace), fileStem(1, QStringLiteral("source_embeddings"), t)));
+        all.push_back(
+            single(sourceEmbeddings(trace), fileStem(1, QStringLiteral("source_embeddings"), t)));
     for (int h = 0; h < int(t.heads.size()); ++h) {
         if (t.session.hasWeights()) {
             all.push_back(projectionWeights(trace, h));
@@ -286,11 +336,13 @@ std::vector<Figure> allFigures(const TracePtr& trace)
         }
         all.push_back(single(scores(trace, h), fileStem(3, QStringLiteral("attn_scores"), t, h)));
         if (t.session.hasWeights())
-            all.push_back(single(scaledScores(trace, h), fileStem(3, QStringLiteral("scaled_scores"), t, h)));
+            all.push_back(
+                single(scaledScores(trace, h), fileStem(3, QStringLiteral("scaled_scores"), t, h)));
         if (t.session.causal) {
             if (h == 0)
                 all.push_back(single(causalMask(trace), fileStem(4, QStringLiteral("mask"), t)));
-            all.push_back(single(maskedScores(trace, h), fileStem(4, QStringLiteral("masked_scores"), t, h)));
+            all.push_back(
+                single(maskedScores(trace, h), fileStem(4, QStringLiteral("masked_scores"), t, h)));
         }
         all.push_back(single(weights(trace, h), fileStem(5, QStringLiteral("attn_weights"), t, h)));
         if (t.session.causal)

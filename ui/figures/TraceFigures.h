@@ -20,10 +20,10 @@ namespace figures {
 QStringList queryLabels(const Trace& trace);
 QStringList keyLabels(const Trace& trace);
 
-HeatmapSpec embeddings(const TracePtr& trace);           // the inputs x (token + position)
-HeatmapSpec tokenEmbeddings(const TracePtr& trace);      // with positional embeddings only
-HeatmapSpec positionalEmbeddings(const TracePtr& trace); // with positional embeddings only
-HeatmapSpec sourceEmbeddings(const TracePtr& trace); // cross-attention only
+HeatmapSpec embeddings(const TracePtr& trace);             // the inputs x (token + position)
+HeatmapSpec tokenEmbeddings(const TracePtr& trace);        // with positional embeddings only
+HeatmapSpec positionalEmbeddings(const TracePtr& trace);   // with positional embeddings only
+HeatmapSpec sourceEmbeddings(const TracePtr& trace);       // cross-attention only
 Figure projectionWeights(const TracePtr& trace, int head); // W_query, W_key, W_value
 Figure projections(const TracePtr& trace, int head);       // queries, keys, values
 HeatmapSpec scores(const TracePtr& trace, int head);       // ω = Q·Kᵀ

@@ -15,8 +15,9 @@ bool AxisLabelPainter::stacksUpright(const QString& title)
 {
     for (const char32_t c : title.toUcs4()) {
         const auto script = QChar::script(c);
-        if (script == QChar::Script_Han || script == QChar::Script_Hiragana || script == QChar::Script_Katakana
-            || script == QChar::Script_Hangul || script == QChar::Script_Bopomofo)
+        if (script == QChar::Script_Han || script == QChar::Script_Hiragana ||
+            script == QChar::Script_Katakana || script == QChar::Script_Hangul ||
+            script == QChar::Script_Bopomofo)
             return true;
     }
     return false;
@@ -26,7 +27,8 @@ QStringList AxisLabelPainter::uprightLines(const QString& title)
 {
     QStringList lines;
     QTextBoundaryFinder graphemes(QTextBoundaryFinder::Grapheme, title);
-    for (qsizetype from = 0, to = graphemes.toNextBoundary(); to > from; from = to, to = graphemes.toNextBoundary()) {
+    for (qsizetype from = 0, to = graphemes.toNextBoundary(); to > from;
+         from = to, to = graphemes.toNextBoundary()) {
         const QString grapheme = title.mid(from, to - from);
         if (!grapheme.trimmed().isEmpty())
             lines << grapheme;
@@ -34,11 +36,13 @@ QStringList AxisLabelPainter::uprightLines(const QString& title)
     return lines;
 }
 
-void AxisLabelPainter::paintUpright(QPainter& painter, const QString& title, const QRectF& band) const
+void AxisLabelPainter::paintUpright(QPainter& painter, const QString& title,
+                                    const QRectF& band) const
 {
     const QFontMetricsF fm(m_style.font);
     QStringList lines = uprightLines(title);
-    const double step = fm.height() * 0.95; // ideographs are square: a little tighter than a text line
+    const double step =
+        fm.height() * 0.95; // ideographs are square: a little tighter than a text line
     const qsizetype fit = qsizetype(band.height() / step);
     if (lines.size() > fit) {
         lines = lines.mid(0, std::max<qsizetype>(fit - 1, 0));
@@ -47,13 +51,15 @@ void AxisLabelPainter::paintUpright(QPainter& painter, const QString& title, con
     }
     double y = band.center().y() - step * double(lines.size()) / 2;
     for (const QString& line : lines) {
-        painter.drawText(QRectF(band.left() - step, y, band.width() + 2 * step, step), Qt::AlignCenter, line);
+        painter.drawText(QRectF(band.left() - step, y, band.width() + 2 * step, step),
+                         Qt::AlignCenter, line);
         y += step;
     }
 }
 
-void AxisLabelPainter::paint(QPainter& painter, const HeatmapSpec& spec, const HeatmapLayout& layout,
-                             const CellGeometry& geometry, std::optional<Eigen::Index> highlightRow,
+void AxisLabelPainter::paint(QPainter& painter, const HeatmapSpec& spec,
+                             const HeatmapLayout& layout, const CellGeometry& geometry,
+                             std::optional<Eigen::Index> highlightRow,
                              std::optional<Eigen::Index> highlightColumn) const
 {
     painter.save();
@@ -64,8 +70,9 @@ void AxisLabelPainter::paint(QPainter& painter, const HeatmapSpec& spec, const H
     painter.restore();
 }
 
-void AxisLabelPainter::paintRowLabels(QPainter& painter, const HeatmapSpec& spec, const HeatmapLayout& layout,
-                                      const CellGeometry& geometry, std::optional<Eigen::Index> highlight) const
+void AxisLabelPainter::paintRowLabels(QPainter& painter, const HeatmapSpec& spec,
+                                      const HeatmapLayout& layout, const CellGeometry& geometry,
+                                      std::optional<Eigen::Index> highlight) const
 {
     if (layout.rowLabels.isEmpty())
         return;
@@ -85,18 +92,21 @@ void AxisLabelPainter::paintRowLabels(QPainter& painter, const HeatmapSpec& spec
         painter.setPen(m_style.foreground);
         const QRectF rect(layout.rowLabels.left(), y - L / 2, layout.rowLabels.width(), L);
         painter.drawText(rect, Qt::AlignRight | Qt::AlignVCenter,
-                         QFontMetricsF(font).elidedText(elidedLabel(rowLabel(spec, r)), Qt::ElideRight, rect.width()));
+                         QFontMetricsF(font).elidedText(elidedLabel(rowLabel(spec, r)),
+                                                        Qt::ElideRight, rect.width()));
     }
 }
 
-void AxisLabelPainter::paintColumnLabels(QPainter& painter, const HeatmapSpec& spec, const HeatmapLayout& layout,
-                                         const CellGeometry& geometry, std::optional<Eigen::Index> highlight) const
+void AxisLabelPainter::paintColumnLabels(QPainter& painter, const HeatmapSpec& spec,
+                                         const HeatmapLayout& layout, const CellGeometry& geometry,
+                                         std::optional<Eigen::Index> highlight) const
 {
     if (layout.columnLabels.isEmpty())
         return;
     const double L = m_metrics.lineHeight, gap = HeatmapLayout::gap(m_metrics);
     const bool rotated = layout.columnLabelsRotated;
-    const int step = HeatmapLayout::labelStep(geometry.cellWidth(), rotated ? L : m_metrics.columnLabelWidth + gap);
+    const int step = HeatmapLayout::labelStep(geometry.cellWidth(),
+                                              rotated ? L : m_metrics.columnLabelWidth + gap);
     const IndexRange columns = geometry.visibleColumns();
     const QRectF band = layout.columnLabels;
     QFont bold = m_style.font;
@@ -114,25 +124,30 @@ void AxisLabelPainter::paintColumnLabels(QPainter& painter, const HeatmapSpec& s
             painter.save();
             painter.translate(x, band.bottom());
             painter.rotate(-90);
-            painter.drawText(QRectF(0, -L / 2, band.height(), L), Qt::AlignLeft | Qt::AlignVCenter,
-                             fm.elidedText(elidedLabel(columnLabel(spec, c)), Qt::ElideRight, band.height()));
+            painter.drawText(
+                QRectF(0, -L / 2, band.height(), L), Qt::AlignLeft | Qt::AlignVCenter,
+                fm.elidedText(elidedLabel(columnLabel(spec, c)), Qt::ElideRight, band.height()));
             painter.restore();
         } else {
             const double width = std::max(geometry.cellWidth(), m_metrics.columnLabelWidth + gap);
-            painter.drawText(QRectF(x - width / 2, band.top(), width, band.height()), Qt::AlignHCenter | Qt::AlignBottom,
-                             fm.elidedText(elidedLabel(columnLabel(spec, c)), Qt::ElideRight, width));
+            painter.drawText(
+                QRectF(x - width / 2, band.top(), width, band.height()),
+                Qt::AlignHCenter | Qt::AlignBottom,
+                fm.elidedText(elidedLabel(columnLabel(spec, c)), Qt::ElideRight, width));
         }
     }
 }
 
-void AxisLabelPainter::paintAxisTitles(QPainter& painter, const HeatmapSpec& spec, const HeatmapLayout& layout) const
+void AxisLabelPainter::paintAxisTitles(QPainter& painter, const HeatmapSpec& spec,
+                                       const HeatmapLayout& layout) const
 {
     painter.setFont(m_style.font);
     painter.setPen(m_style.muted);
     const QFontMetricsF fm(m_style.font);
     if (!layout.columnAxisTitle.isEmpty())
-        painter.drawText(layout.columnAxisTitle, Qt::AlignCenter,
-                         fm.elidedText(spec.columnAxisTitle, Qt::ElideRight, layout.columnAxisTitle.width()));
+        painter.drawText(
+            layout.columnAxisTitle, Qt::AlignCenter,
+            fm.elidedText(spec.columnAxisTitle, Qt::ElideRight, layout.columnAxisTitle.width()));
     if (!layout.rowAxisTitle.isEmpty() && stacksUpright(spec.rowAxisTitle)) {
         paintUpright(painter, spec.rowAxisTitle, layout.rowAxisTitle);
     } else if (!layout.rowAxisTitle.isEmpty()) {
@@ -140,7 +155,8 @@ void AxisLabelPainter::paintAxisTitles(QPainter& painter, const HeatmapSpec& spe
         painter.save();
         painter.translate(r.center());
         painter.rotate(-90);
-        painter.drawText(QRectF(-r.height() / 2, -r.width() / 2, r.height(), r.width()), Qt::AlignCenter,
+        painter.drawText(QRectF(-r.height() / 2, -r.width() / 2, r.height(), r.width()),
+                         Qt::AlignCenter,
                          fm.elidedText(spec.rowAxisTitle, Qt::ElideRight, r.height()));
         painter.restore();
     }

@@ -22,22 +22,28 @@ class CellGeometry;
 class AxisLabelPainter
 {
 public:
-    AxisLabelPainter(const HeatmapStyle& style, const HeatmapMetrics& metrics) : m_style(style), m_metrics(metrics) {}
+    AxisLabelPainter(const HeatmapStyle& style, const HeatmapMetrics& metrics)
+        : m_style(style), m_metrics(metrics)
+    {
+    }
 
     // The title has a CJK character: it is stacked upright.
     static bool stacksUpright(const QString& title);
     // One line per character (grapheme), spaces dropped: "键/值" -> 键, /, 值.
     static QStringList uprightLines(const QString& title);
 
-    void paint(QPainter& painter, const HeatmapSpec& spec, const HeatmapLayout& layout, const CellGeometry& geometry,
-               std::optional<Eigen::Index> highlightRow, std::optional<Eigen::Index> highlightColumn) const;
+    void paint(QPainter& painter, const HeatmapSpec& spec, const HeatmapLayout& layout,
+               const CellGeometry& geometry, std::optional<Eigen::Index> highlightRow,
+               std::optional<Eigen::Index> highlightColumn) const;
 
 private:
     void paintRowLabels(QPainter& painter, const HeatmapSpec& spec, const HeatmapLayout& layout,
                         const CellGeometry& geometry, std::optional<Eigen::Index> highlight) const;
     void paintColumnLabels(QPainter& painter, const HeatmapSpec& spec, const HeatmapLayout& layout,
-                           const CellGeometry& geometry, std::optional<Eigen::Index> highlight) const;
-    void paintAxisTitles(QPainter& painter, const HeatmapSpec& spec, const HeatmapLayout& layout) const;
+                           const CellGeometry& geometry,
+                           std::optional<Eigen::Index> highlight) const;
+    void paintAxisTitles(QPainter& painter, const HeatmapSpec& spec,
+                         const HeatmapLayout& layout) const;
     void paintUpright(QPainter& painter, const QString& title, const QRectF& band) const;
 
     const HeatmapStyle& m_style;

@@ -6,8 +6,10 @@
 
 namespace ae {
 
-CellGeometry::CellGeometry(Eigen::Index rows, Eigen::Index columns, const QRectF& area, double zoom, QPointF pan)
-    : m_rows(std::max<Eigen::Index>(rows, 0)), m_columns(std::max<Eigen::Index>(columns, 0)), m_area(area.normalized())
+CellGeometry::CellGeometry(Eigen::Index rows, Eigen::Index columns, const QRectF& area, double zoom,
+                           QPointF pan)
+    : m_rows(std::max<Eigen::Index>(rows, 0)), m_columns(std::max<Eigen::Index>(columns, 0)),
+      m_area(area.normalized())
 {
     m_zoom = std::isfinite(zoom) ? std::clamp(zoom, 1.0, maxZoom()) : 1.0;
     m_pan = clampedPan(pan);
@@ -34,8 +36,8 @@ std::optional<CellIndex> CellGeometry::cellAt(QPointF point) const
     if (!(w > 0) || !(h > 0) || !std::isfinite(point.x()) || !std::isfinite(point.y()))
         return std::nullopt;
     // Half-open area: the right and bottom edges belong to the next widget pixel.
-    if (point.x() < m_area.left() || point.x() >= m_area.right() || point.y() < m_area.top()
-        || point.y() >= m_area.bottom())
+    if (point.x() < m_area.left() || point.x() >= m_area.right() || point.y() < m_area.top() ||
+        point.y() >= m_area.bottom())
         return std::nullopt;
     const double x = point.x() - m_area.left() + m_pan.x();
     const double y = point.y() - m_area.top() + m_pan.y();
@@ -47,7 +49,8 @@ std::optional<CellIndex> CellGeometry::cellAt(QPointF point) const
 QRectF CellGeometry::cellRect(Eigen::Index row, Eigen::Index column) const
 {
     const double w = cellWidth(), h = cellHeight();
-    return {m_area.left() - m_pan.x() + double(column) * w, m_area.top() - m_pan.y() + double(row) * h, w, h};
+    return {m_area.left() - m_pan.x() + double(column) * w,
+            m_area.top() - m_pan.y() + double(row) * h, w, h};
 }
 
 QRectF CellGeometry::rowRect(Eigen::Index row) const

@@ -33,7 +33,8 @@ class CellGeometry
 {
 public:
     CellGeometry() = default;
-    CellGeometry(Eigen::Index rows, Eigen::Index columns, const QRectF& area, double zoom = 1, QPointF pan = {});
+    CellGeometry(Eigen::Index rows, Eigen::Index columns, const QRectF& area, double zoom = 1,
+                 QPointF pan = {});
 
     Eigen::Index rows() const { return m_rows; }
     Eigen::Index columns() const { return m_columns; }
@@ -68,7 +69,7 @@ public:
     // The same view zoomed by `factor` about `anchor` (the content point under the anchor
     // stays under it), zoom clamped to [1, maxZoom()].
     CellGeometry zoomedAt(QPointF anchor, double factor) const;
-    CellGeometry panned(QPointF delta) const; // content follows the mouse: pan -= delta
+    CellGeometry panned(QPointF delta) const;        // content follows the mouse: pan -= delta
     CellGeometry withArea(const QRectF& area) const; // same relative view in a resized area
 
 private:

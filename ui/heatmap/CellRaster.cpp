@@ -13,14 +13,14 @@ namespace {
 // Block index (relative to the first block) shown by each device pixel along one axis.
 // Pixels are clamped into `visible` because the image's whole-pixel size may exceed the area
 // by half a pixel.
-std::vector<Eigen::Index> blockOfPixel(int pixels, double pixelRatio, double pan, double cell, IndexRange visible,
-                                       int block)
+std::vector<Eigen::Index> blockOfPixel(int pixels, double pixelRatio, double pan, double cell,
+                                       IndexRange visible, int block)
 {
     std::vector<Eigen::Index> map(std::size_t(std::max(pixels, 0)));
     for (int p = 0; p < pixels; ++p) {
         const double content = (p + 0.5) / pixelRatio + pan;
-        const auto index = std::clamp<Eigen::Index>(Eigen::Index(std::floor(content / cell)), visible.first,
-                                                    visible.last - 1);
+        const auto index = std::clamp<Eigen::Index>(Eigen::Index(std::floor(content / cell)),
+                                                    visible.first, visible.last - 1);
         map[std::size_t(p)] = index / block - visible.first / block;
     }
     return map;
@@ -28,8 +28,8 @@ std::vector<Eigen::Index> blockOfPixel(int pixels, double pixelRatio, double pan
 
 } // namespace
 
-Matrix CellRaster::reduceBlocks(const Matrix& matrix, IndexRange rows, IndexRange columns, int rowBlock,
-                                int columnBlock)
+Matrix CellRaster::reduceBlocks(const Matrix& matrix, IndexRange rows, IndexRange columns,
+                                int rowBlock, int columnBlock)
 {
     rowBlock = std::max(rowBlock, 1);
     columnBlock = std::max(columnBlock, 1);
@@ -37,16 +37,19 @@ Matrix CellRaster::reduceBlocks(const Matrix& matrix, IndexRange rows, IndexRang
     columns.last = std::min(columns.last, matrix.cols());
     if (rows.isEmpty() || columns.isEmpty())
         return {};
-    const Eigen::Index firstRowBlock = rows.first / rowBlock, firstColumnBlock = columns.first / columnBlock;
+    const Eigen::Index firstRowBlock = rows.first / rowBlock,
+                       firstColumnBlock = columns.first / columnBlock;
     const Eigen::Index blockRows = (rows.last - 1) / rowBlock - firstRowBlock + 1;
     const Eigen::Index blockColumns = (columns.last - 1) / columnBlock - firstColumnBlock + 1;
     // Starting from 0 loses nothing: a block of zeros is 0 (white) either way.
     Matrix blocks = Matrix::Zero(blockRows, blockColumns);
     // Whole blocks, even where the ranges cut them, so a block's colour does not change
     // while panning.
-    const Eigen::Index r0 = firstRowBlock * rowBlock, r1 = std::min(matrix.rows(), (firstRowBlock + blockRows) * rowBlock);
+    const Eigen::Index r0 = firstRowBlock * rowBlock,
+                       r1 = std::min(matrix.rows(), (firstRowBlock + blockRows) * rowBlock);
     const Eigen::Index c0 = firstColumnBlock * columnBlock,
-                       c1 = std::min(matrix.cols(), (firstColumnBlock + blockColumns) * columnBlock);
+                       c1 =
+                           std::min(matrix.cols(), (firstColumnBlock + blockColumns) * columnBlock);
     const auto region = matrix.block(r0, c0, r1 - r0, c1 - c0);
     // All finite iff the (vectorised) sum is finite, unless it overflows: then the exact loop.
     if (std::isfinite(region.sum())) {
@@ -63,7 +66,8 @@ Matrix CellRaster::reduceBlocks(const Matrix& matrix, IndexRange rows, IndexRang
                 lows = lows.min(row);
             }
             for (Eigen::Index b = 0; b < blockColumns; ++b) {
-                const Eigen::Index from = b * columnBlock, count = std::min<Eigen::Index>(columnBlock, (c1 - c0) - from);
+                const Eigen::Index from = b * columnBlock,
+                                   count = std::min<Eigen::Index>(columnBlock, (c1 - c0) - from);
                 const float high = highs.segment(from, count).maxCoeff();
                 const float low = lows.segment(from, count).minCoeff();
                 blocks(out, b) = std::abs(low) > std::abs(high) ? low : high;
@@ -105,14 +109,15 @@ QList<QLineF> CellRaster::hatchLines(const QRectF& cell, QPointF origin)
         const double t = base + k * spacing;
         if (t - from < 0.5 || to - t < 0.5) // a corner sliver, not worth a line
             continue;
-        const double x0 = std::max(cell.left(), t - cell.bottom()), x1 = std::min(cell.right(), t - cell.top());
+        const double x0 = std::max(cell.left(), t - cell.bottom()),
+                     x1 = std::min(cell.right(), t - cell.top());
         lines.append(QLineF(x0, t - x0, x1, t - x1));
     }
     return lines;
 }
 
-CellRaster::Result CellRaster::render(const Matrix& matrix, const ColorMap& colors, const CellGeometry& geometry,
-                                      double pixelRatio)
+CellRaster::Result CellRaster::render(const Matrix& matrix, const ColorMap& colors,
+                                      const CellGeometry& geometry, double pixelRatio)
 {
     Result result;
     if (!(pixelRatio > 0))
@@ -121,14 +126,15 @@ CellRaster::Result CellRaster::render(const Matrix& matrix, const ColorMap& colo
     const int width = int(std::lround(area.width() * pixelRatio));
     const int height = int(std::lround(area.height() * pixelRatio));
     const IndexRange rows = geometry.visibleRows(), columns = geometry.visibleColumns();
-    if (width <= 0 || height <= 0 || rows.isEmpty() || columns.isEmpty() || matrix.rows() != geometry.rows()
-        || matrix.cols() != geometry.columns())
+    if (width <= 0 || height <= 0 || rows.isEmpty() || columns.isEmpty() ||
+        matrix.rows() != geometry.rows() || matrix.cols() != geometry.columns())
         return result;
     result.rowBlock = geometry.rowBlock(pixelRatio);
     result.columnBlock = geometry.columnBlock(pixelRatio);
     // A per-row scale colours each value by its row's maximum: the blocks are reduced from
     // those fractions (a block then shows its strongest cell relative to its own row).
-    const bool perRow = colors.scheme() == ColorScheme::Sequential && colors.scale().mode == ScaleMode::PerRow;
+    const bool perRow =
+        colors.scheme() == ColorScheme::Sequential && colors.scale().mode == ScaleMode::PerRow;
     Matrix fractions;
     if (perRow) {
         fractions = matrix;
@@ -137,7 +143,8 @@ CellRaster::Result CellRaster::render(const Matrix& matrix, const ColorMap& colo
                 if (std::isfinite(fractions(r, c)))
                     fractions(r, c) = float(colors.scale().fraction(fractions(r, c), r));
     }
-    const Matrix blocks = reduceBlocks(perRow ? fractions : matrix, rows, columns, result.rowBlock, result.columnBlock);
+    const Matrix blocks = reduceBlocks(perRow ? fractions : matrix, rows, columns, result.rowBlock,
+                                       result.columnBlock);
     // Each block's colour once; 0 (transparent, never a colour of the opaque tables) marks
     // a hidden block.
     constexpr QRgb Hidden = 0;
@@ -145,16 +152,18 @@ CellRaster::Result CellRaster::render(const Matrix& matrix, const ColorMap& colo
     for (Eigen::Index i = 0; i < blocks.size(); ++i) {
         const float value = blocks.data()[i];
         if (perRow)
-            blockColors[std::size_t(i)] = std::isfinite(value) ? colors.colorAtFraction(value) : Hidden;
+            blockColors[std::size_t(i)] =
+                std::isfinite(value) ? colors.colorAtFraction(value) : Hidden;
         else if (const int index = colors.index(value); index != ColorMap::NoIndex)
             blockColors[std::size_t(i)] = colors.colorAt(index);
         else
             blockColors[std::size_t(i)] = Hidden;
     }
 
-    const auto rowMap = blockOfPixel(height, pixelRatio, geometry.pan().y(), geometry.cellHeight(), rows, result.rowBlock);
-    const auto columnMap =
-        blockOfPixel(width, pixelRatio, geometry.pan().x(), geometry.cellWidth(), columns, result.columnBlock);
+    const auto rowMap = blockOfPixel(height, pixelRatio, geometry.pan().y(), geometry.cellHeight(),
+                                     rows, result.rowBlock);
+    const auto columnMap = blockOfPixel(width, pixelRatio, geometry.pan().x(), geometry.cellWidth(),
+                                        columns, result.columnBlock);
     result.image = QImage(width, height, QImage::Format_RGB32);
     if (result.image.isNull())
         return result;

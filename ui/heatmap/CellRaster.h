@@ -23,18 +23,19 @@ class CellRaster
 public:
     struct Result
     {
-        QImage image;        // device pixels of geometry.area(), devicePixelRatio set
-        int rowBlock = 1;    // cells per block along rows / columns (1: no downsampling)
+        QImage image;     // device pixels of geometry.area(), devicePixelRatio set
+        int rowBlock = 1; // cells per block along rows / columns (1: no downsampling)
         int columnBlock = 1;
     };
 
-    static Result render(const Matrix& matrix, const ColorMap& colors, const CellGeometry& geometry, double pixelRatio);
+    static Result render(const Matrix& matrix, const ColorMap& colors, const CellGeometry& geometry,
+                         double pixelRatio);
 
     // Value of largest magnitude in each block of rowBlock x columnBlock cells of `rows`
     // x `columns`, blocks aligned to multiples of the block size. Non-finite values win.
     // Result: one entry per block touched by the ranges.
-    static Matrix reduceBlocks(const Matrix& matrix, IndexRange rows, IndexRange columns, int rowBlock,
-                               int columnBlock);
+    static Matrix reduceBlocks(const Matrix& matrix, IndexRange rows, IndexRange columns,
+                               int rowBlock, int columnBlock);
 
     // Whether device pixel (x, y) is on a hatch line ("/" lines, period and width scaled
     // with the pixel ratio).

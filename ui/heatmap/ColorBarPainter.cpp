@@ -33,7 +33,8 @@ std::vector<std::pair<double, QString>> ColorBarPainter::ticks(const ColorMap& c
     std::vector<std::pair<double, QString>> result;
     const ColorScale& scale = colors.scale();
     if (colors.scheme() == ColorScheme::Sequential && scale.mode == ScaleMode::Logarithmic) {
-        const int first = int(std::ceil(std::log10(scale.low) - 1e-9)), last = int(std::floor(std::log10(scale.high) + 1e-9));
+        const int first = int(std::ceil(std::log10(scale.low) - 1e-9)),
+                  last = int(std::floor(std::log10(scale.high) + 1e-9));
         const int step = std::max(1, (last - first + maxCount) / std::max(maxCount, 1));
         for (int k = last; k >= first; k -= step) {
             const double v = std::pow(10.0, k);
@@ -42,7 +43,8 @@ std::vector<std::pair<double, QString>> ColorBarPainter::ticks(const ColorMap& c
         return result;
     }
     const ScaleTicks ticks = ScaleTicks::forRange(colors.low(), colors.high(), maxCount);
-    const bool perRow = colors.scheme() == ColorScheme::Sequential && scale.mode == ScaleMode::PerRow;
+    const bool perRow =
+        colors.scheme() == ColorScheme::Sequential && scale.mode == ScaleMode::PerRow;
     for (const double v : ticks.values)
         result.emplace_back(v, perRow && v == colors.high() ? tr("max") : ticks.label(v));
     return result;
@@ -82,15 +84,18 @@ void ColorBarPainter::frame(QPainter& painter, const QRectF& rect) const
     painter.drawRect(rect.adjusted(-0.5, -0.5, 0.5, 0.5));
 }
 
-void ColorBarPainter::paintKeyLabel(QPainter& painter, const HeatmapLayout& layout, double y, const QString& text) const
+void ColorBarPainter::paintKeyLabel(QPainter& painter, const HeatmapLayout& layout, double y,
+                                    const QString& text) const
 {
     const double L = m_metrics.lineHeight;
     painter.setPen(m_style.foreground);
     const QRectF labels = layout.colorBarLabels;
-    painter.drawText(QRectF(labels.left(), y - L / 2, labels.width() + L, L), Qt::AlignLeft | Qt::AlignVCenter, text);
+    painter.drawText(QRectF(labels.left(), y - L / 2, labels.width() + L, L),
+                     Qt::AlignLeft | Qt::AlignVCenter, text);
 }
 
-void ColorBarPainter::paintScale(QPainter& painter, const ColorMap& colors, const HeatmapLayout& layout) const
+void ColorBarPainter::paintScale(QPainter& painter, const ColorMap& colors,
+                                 const HeatmapLayout& layout) const
 {
     const QRectF bar = layout.colorBar;
     QLinearGradient gradient(bar.bottomLeft(), bar.topLeft());
@@ -112,7 +117,8 @@ void ColorBarPainter::paintScale(QPainter& painter, const ColorMap& colors, cons
     painter.drawLines(lines.data(), int(lines.size()));
 }
 
-void ColorBarPainter::paintMaskKey(QPainter& painter, const ColorMap& colors, const HeatmapLayout& layout) const
+void ColorBarPainter::paintMaskKey(QPainter& painter, const ColorMap& colors,
+                                   const HeatmapLayout& layout) const
 {
     const QRectF bar = layout.colorBar;
     const double side = bar.width(), gap = HeatmapLayout::gap(m_metrics);
@@ -124,7 +130,8 @@ void ColorBarPainter::paintMaskKey(QPainter& painter, const ColorMap& colors, co
     }
 }
 
-void ColorBarPainter::paintHiddenKey(QPainter& painter, const HeatmapSpec& spec, const HeatmapLayout& layout) const
+void ColorBarPainter::paintHiddenKey(QPainter& painter, const HeatmapSpec& spec,
+                                     const HeatmapLayout& layout) const
 {
     const QRectF key = layout.hiddenKey;
     painter.fillRect(key, QColor::fromRgb(ColorMap::hiddenColor()));

@@ -24,9 +24,13 @@ class ColorBarPainter
     Q_DECLARE_TR_FUNCTIONS(ColorBarPainter)
 
 public:
-    ColorBarPainter(const HeatmapStyle& style, const HeatmapMetrics& metrics) : m_style(style), m_metrics(metrics) {}
+    ColorBarPainter(const HeatmapStyle& style, const HeatmapMetrics& metrics)
+        : m_style(style), m_metrics(metrics)
+    {
+    }
 
-    void paint(QPainter& painter, const HeatmapSpec& spec, const ColorMap& colors, const HeatmapLayout& layout) const;
+    void paint(QPainter& painter, const HeatmapSpec& spec, const ColorMap& colors,
+               const HeatmapLayout& layout) const;
 
     // At most this many ticks fit a bar `height` high.
     static int maxTicks(double height, double lineHeight);
@@ -39,8 +43,10 @@ public:
 private:
     void paintScale(QPainter& painter, const ColorMap& colors, const HeatmapLayout& layout) const;
     void paintMaskKey(QPainter& painter, const ColorMap& colors, const HeatmapLayout& layout) const;
-    void paintHiddenKey(QPainter& painter, const HeatmapSpec& spec, const HeatmapLayout& layout) const;
-    void paintKeyLabel(QPainter& painter, const HeatmapLayout& layout, double y, const QString& text) const;
+    void paintHiddenKey(QPainter& painter, const HeatmapSpec& spec,
+                        const HeatmapLayout& layout) const;
+    void paintKeyLabel(QPainter& painter, const HeatmapLayout& layout, double y,
+                       const QString& text) const;
     void frame(QPainter& painter, const QRectF& rect) const;
 
     const HeatmapStyle& m_style;

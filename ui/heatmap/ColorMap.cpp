@@ -13,10 +13,12 @@ namespace ae {
 namespace {
 
 // ColorBrewer RdBu (reversed, white centre) and Purples: colour-blind safe, print well.
-constexpr std::array<QRgb, 9> DivergingStops{0xff2166ac, 0xff4393c3, 0xff92c5de, 0xffd1e5f0, 0xffffffff,
-                                             0xfffddbc7, 0xfff4a582, 0xffd6604d, 0xffb2182b};
-constexpr std::array<QRgb, 9> SequentialStops{0xffffffff, 0xffefedf5, 0xffdadaeb, 0xffbcbddc, 0xff9e9ac8,
-                                              0xff807dba, 0xff6a51a3, 0xff54278f, 0xff3f007d};
+constexpr std::array<QRgb, 9> DivergingStops{0xff2166ac, 0xff4393c3, 0xff92c5de,
+                                             0xffd1e5f0, 0xffffffff, 0xfffddbc7,
+                                             0xfff4a582, 0xffd6604d, 0xffb2182b};
+constexpr std::array<QRgb, 9> SequentialStops{0xffffffff, 0xffefedf5, 0xffdadaeb,
+                                              0xffbcbddc, 0xff9e9ac8, 0xff807dba,
+                                              0xff6a51a3, 0xff54278f, 0xff3f007d};
 constexpr QRgb MaskHidden = 0xff8c8c8c;
 constexpr QRgb MaskVisible = 0xffffffff;
 // High contrast, for projectors: every cell either light (grey level 0.74 or more: black text)
@@ -35,8 +37,7 @@ constexpr std::array<QRgb, 2> HighContrastPositiveDark{0xffb2182b, 0xff67001f};
 constexpr QRgb HighContrastMaskHidden = 0xff262626;
 
 // t in [0, 1] along evenly spaced stops, interpolated in sRGB as ColorBrewer ramps are.
-template <std::size_t N>
-QRgb interpolate(const std::array<QRgb, N>& stops, double t)
+template <std::size_t N> QRgb interpolate(const std::array<QRgb, N>& stops, double t)
 {
     const double x = std::clamp(t, 0.0, 1.0) * double(stops.size() - 1);
     const auto i = std::min(std::size_t(x), stops.size() - 2);
@@ -88,7 +89,8 @@ ColorMap::ColorMap(ColorScheme scheme, double low, double high)
 }
 
 ColorMap::ColorMap(const ColorScale& sequential)
-    : m_scheme(ColorScheme::Sequential), m_low(sequential.low), m_high(sequential.high), m_scale(sequential)
+    : m_scheme(ColorScheme::Sequential), m_low(sequential.low), m_high(sequential.high),
+      m_scale(sequential)
 {
     buildTable();
 }
@@ -98,7 +100,8 @@ ColorMap ColorMap::forSpec(const HeatmapSpec& spec, const MatrixStats& stats)
     static const Matrix empty;
     if (spec.scheme != ColorScheme::Sequential)
         return forStats(spec.scheme, stats, spec.range);
-    return ColorMap(ColorScale::of(spec.scale, spec.matrix ? *spec.matrix : empty, stats, spec.range));
+    return ColorMap(
+        ColorScale::of(spec.scale, spec.matrix ? *spec.matrix : empty, stats, spec.range));
 }
 
 ColorMap ColorMap::forSpec(const HeatmapSpec& spec)
@@ -107,14 +110,16 @@ ColorMap ColorMap::forSpec(const HeatmapSpec& spec)
     return forSpec(spec, MatrixStats::of(spec.matrix ? *spec.matrix : empty));
 }
 
-ColorMap ColorMap::forMatrix(ColorScheme scheme, const Matrix& matrix, std::optional<std::pair<float, float>> range)
+ColorMap ColorMap::forMatrix(ColorScheme scheme, const Matrix& matrix,
+                             std::optional<std::pair<float, float>> range)
 {
     if (range && std::isfinite(range->first) && std::isfinite(range->second))
         return ColorMap(scheme, range->first, range->second);
     return forStats(scheme, MatrixStats::of(matrix), range);
 }
 
-ColorMap ColorMap::forStats(ColorScheme scheme, const MatrixStats& stats, std::optional<std::pair<float, float>> range)
+ColorMap ColorMap::forStats(ColorScheme scheme, const MatrixStats& stats,
+                            std::optional<std::pair<float, float>> range)
 {
     if (range && std::isfinite(range->first) && std::isfinite(range->second))
         return ColorMap(scheme, range->first, range->second);
@@ -133,7 +138,8 @@ int ColorMap::index(float value, Eigen::Index row) const
         return NoIndex;
     switch (m_scheme) {
     case ColorScheme::Diverging:
-        return DivergingCenter + int(std::lround(std::clamp(double(value) / m_high, -1.0, 1.0) * 127.0));
+        return DivergingCenter +
+               int(std::lround(std::clamp(double(value) / m_high, -1.0, 1.0) * 127.0));
     case ColorScheme::Sequential:
         return int(std::lround(m_scale.fraction(value, row) * (Size - 1)));
     case ColorScheme::Mask:
@@ -200,8 +206,9 @@ QRgb ColorMap::hatchColor()
 
 QRgb ColorMap::textColorOn(QRgb background)
 {
-    const double luminance =
-        0.2126 * linear(qRed(background)) + 0.7152 * linear(qGreen(background)) + 0.0722 * linear(qBlue(background));
+    const double luminance = 0.2126 * linear(qRed(background)) +
+                             0.7152 * linear(qGreen(background)) +
+                             0.0722 * linear(qBlue(background));
     const double contrastWithWhite = 1.05 / (luminance + 0.05);
     const double contrastWithBlack = (luminance + 0.05) / 0.05;
     return contrastWithBlack >= contrastWithWhite ? 0xff1a1a1a : 0xffffffff;
@@ -230,9 +237,11 @@ void ColorMap::buildTable()
             if (!contrast)
                 c = interpolate(DivergingStops, t);
             else if (magnitude < 0.5)
-                c = interpolate(negative ? HighContrastNegativeLight : HighContrastPositiveLight, magnitude * 2);
+                c = interpolate(negative ? HighContrastNegativeLight : HighContrastPositiveLight,
+                                magnitude * 2);
             else
-                c = interpolate(negative ? HighContrastNegativeDark : HighContrastPositiveDark, magnitude * 2 - 1);
+                c = interpolate(negative ? HighContrastNegativeDark : HighContrastPositiveDark,
+                                magnitude * 2 - 1);
             break;
         }
         case ColorScheme::Sequential:
@@ -242,10 +251,12 @@ void ColorMap::buildTable()
                 c = interpolate(HighContrastLightStops, i / double(HighContrastLightEntries - 1));
             else
                 c = interpolate(HighContrastDarkStops,
-                                (i - HighContrastLightEntries) / double(Size - 1 - HighContrastLightEntries));
+                                (i - HighContrastLightEntries) /
+                                    double(Size - 1 - HighContrastLightEntries));
             break;
         case ColorScheme::Mask:
-            c = i >= DivergingCenter ? (contrast ? HighContrastMaskHidden : MaskHidden) : MaskVisible;
+            c = i >= DivergingCenter ? (contrast ? HighContrastMaskHidden : MaskHidden)
+                                     : MaskVisible;
             break;
         }
         m_table[std::size_t(i)] = c;

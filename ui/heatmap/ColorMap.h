@@ -16,7 +16,11 @@ struct MatrixStats;
 // The colours of the cells: Standard prints well (white for 0 or "no attention"); HighContrast
 // is for projectors: every cell is saturated and either light (black text) or dark (white
 // text), never a mid tone (see ColorMap.cpp), and the mask's hidden cells are near-black.
-enum class CellPalette { Standard, HighContrast };
+enum class CellPalette
+{
+    Standard,
+    HighContrast
+};
 
 // Value -> colour for one heatmap, through a 256-entry lookup table.
 //   Diverging:  ±maxAbs -> entries 1 and 255, 0 -> entry 128 (exactly white), so both signs

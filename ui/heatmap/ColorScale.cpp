@@ -25,7 +25,8 @@ ColorScale ColorScale::of(ScaleMode mode, const Matrix& matrix, const MatrixStat
 {
     const bool fixed = range && std::isfinite(range->first) && std::isfinite(range->second);
     // Weights start from 0 so that "no attention" is always white, whatever the data's minimum.
-    const double dataLow = std::min(double(stats.low), 0.0), dataHigh = std::max(double(stats.high), 0.0);
+    const double dataLow = std::min(double(stats.low), 0.0),
+                 dataHigh = std::max(double(stats.high), 0.0);
     ColorScale scale;
     switch (mode) {
     case ScaleMode::Fixed:

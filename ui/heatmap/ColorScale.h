@@ -20,10 +20,12 @@ struct MatrixStats;
 // Non-finite values have no fraction (NaN): they are drawn hatched.
 struct ColorScale
 {
-    static constexpr double LogDecades = 4; // 1/1024, the uniform weight over GPT-2's context, is a quarter up
+    static constexpr double LogDecades =
+        4; // 1/1024, the uniform weight over GPT-2's context, is a quarter up
 
     ScaleMode mode = ScaleMode::Fixed;
-    double low = 0, high = 1; // the ends of the bar (PerRow: 0 and 1, fractions of each row's maximum)
+    double low = 0,
+           high = 1; // the ends of the bar (PerRow: 0 and 1, fractions of each row's maximum)
     std::vector<float> rowHigh; // PerRow only: each row's largest finite value
 
     static ColorScale linear(double low, double high);

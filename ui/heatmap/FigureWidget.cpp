@@ -8,7 +8,8 @@
 
 namespace ae {
 
-FigureWidget::FigureWidget(QWidget* parent) : QWidget(parent), m_title(new QLabel(this)), m_grid(new QGridLayout)
+FigureWidget::FigureWidget(QWidget* parent)
+    : QWidget(parent), m_title(new QLabel(this)), m_grid(new QGridLayout)
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -17,7 +18,8 @@ FigureWidget::FigureWidget(QWidget* parent) : QWidget(parent), m_title(new QLabe
     m_title->setFont(titleFont);
     m_title->setAlignment(Qt::AlignCenter);
     m_title->setTextFormat(Qt::PlainText);
-    m_title->setWordWrap(true); // a long title (the masking methods' agreement) wraps, never widens the page
+    m_title->setWordWrap(
+        true); // a long title (the masking methods' agreement) wraps, never widens the page
     m_title->setContentsMargins(0, 6, 0, 2);
     m_title->hide();
     m_grid->setSpacing(0);

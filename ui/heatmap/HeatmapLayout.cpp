@@ -43,10 +43,11 @@ Bands bandsFor(const Shape& s, const HeatmapMetrics& m, bool rotated, bool note)
     b.head = (s.title ? m.titleHeight : 0) + (s.operation ? L : 0);
     if (b.head > 0)
         b.head += g;
-    b.top = margin + b.head + (s.columnAxis ? L + g / 2 : 0)
-          + (s.columns > 0 ? (rotated ? m.columnLabelWidth : L) + g / 2 : 0);
+    b.top = margin + b.head + (s.columnAxis ? L + g / 2 : 0) +
+            (s.columns > 0 ? (rotated ? m.columnLabelWidth : L) + g / 2 : 0);
     b.left = margin + (s.rowAxis ? L + g : 0) + (s.rows > 0 ? m.rowLabelWidth + g : 0);
-    b.right = margin + 1.5 * g + HeatmapLayout::barWidth(m) + HeatmapLayout::tickLength(m) + g / 2 + m.tickLabelWidth;
+    b.right = margin + 1.5 * g + HeatmapLayout::barWidth(m) + HeatmapLayout::tickLength(m) + g / 2 +
+              m.tickLabelWidth;
     // The colour bar's last tick label hangs L / 2 below the cells; the note goes below it.
     b.bottom = margin + L / 2 + (note ? g / 2 + L : 0);
     return b;
@@ -64,8 +65,8 @@ QSizeF cellSizeIn(const Shape& s, QSizeF available)
     if (s.rows <= 0 || s.columns <= 0 || !(available.width() > 0) || !(available.height() > 0))
         return {0, 0};
     const double a0 = desiredAspect(s);
-    const double a = std::clamp(available.width() / available.height(), a0 / HeatmapLayout::AspectSlack,
-                                a0 * HeatmapLayout::AspectSlack);
+    const double a = std::clamp(available.width() / available.height(),
+                                a0 / HeatmapLayout::AspectSlack, a0 * HeatmapLayout::AspectSlack);
     double w = available.width(), h = available.height();
     if (w / h > a)
         w = h * a;
@@ -90,7 +91,8 @@ bool isDownsampled(QSizeF cell)
 // token matters. Index labels stay horizontal and are thinned (0, 50, 100, ...).
 bool rotateColumnLabels(const Shape& s, double cellWidth, const HeatmapMetrics& m)
 {
-    return s.columns > 0 && s.tokenColumns && m.columnLabelWidth + HeatmapLayout::gap(m) > cellWidth;
+    return s.columns > 0 && s.tokenColumns &&
+           m.columnLabelWidth + HeatmapLayout::gap(m) > cellWidth;
 }
 
 } // namespace
@@ -121,13 +123,15 @@ bool HeatmapLayout::valuesFit(double cellWidth, double cellHeight, const Heatmap
     return cellWidth >= m.valueWidth + 2 * pad && cellHeight >= m.valueHeight + pad;
 }
 
-HeatmapLayout HeatmapLayout::compute(const HeatmapSpec& spec, const QRectF& target, const HeatmapMetrics& m)
+HeatmapLayout HeatmapLayout::compute(const HeatmapSpec& spec, const QRectF& target,
+                                     const HeatmapMetrics& m)
 {
     const Shape s = shapeOf(spec);
     auto fit = [&](bool rotated, bool& note) {
         for (note = false;; note = true) {
             const Bands b = bandsFor(s, m, rotated, note);
-            const QSizeF cell = cellSizeIn(s, {target.width() - b.left - b.right, target.height() - b.top - b.bottom});
+            const QSizeF cell = cellSizeIn(
+                s, {target.width() - b.left - b.right, target.height() - b.top - b.bottom});
             if (note || !isDownsampled(cell))
                 return std::pair{b, cell};
         }
@@ -145,7 +149,8 @@ HeatmapLayout HeatmapLayout::compute(const HeatmapSpec& spec, const QRectF& targ
     l.cellHeight = cell.height();
     l.columnLabelsRotated = rotated;
     l.downsampled = isDownsampled(cell);
-    const double cellsWidth = l.cellWidth * double(s.columns), cellsHeight = l.cellHeight * double(s.rows);
+    const double cellsWidth = l.cellWidth * double(s.columns),
+                 cellsHeight = l.cellHeight * double(s.rows);
     const double groupWidth = bands.left + cellsWidth + bands.right;
     const double groupHeight = bands.top + cellsHeight + bands.bottom;
     const double x0 = target.left() + std::max(0.0, std::round((target.width() - groupWidth) / 2));
@@ -166,13 +171,16 @@ HeatmapLayout HeatmapLayout::compute(const HeatmapSpec& spec, const QRectF& targ
     if (s.columns > 0)
         l.columnLabels = QRectF(c.left(), c.top() - g / 2 - labelBand, c.width(), labelBand);
     if (s.columnAxis)
-        l.columnAxisTitle = QRectF(c.left(), c.top() - g / 2 - (s.columns > 0 ? labelBand + g / 2 : 0) - L, c.width(), L);
+        l.columnAxisTitle = QRectF(
+            c.left(), c.top() - g / 2 - (s.columns > 0 ? labelBand + g / 2 : 0) - L, c.width(), L);
     if (s.rows > 0)
         l.rowLabels = QRectF(c.left() - g - m.rowLabelWidth, c.top(), m.rowLabelWidth, c.height());
     if (s.rowAxis)
-        l.rowAxisTitle = QRectF(c.left() - g - (s.rows > 0 ? m.rowLabelWidth + g : 0) - L, c.top(), L, c.height());
+        l.rowAxisTitle = QRectF(c.left() - g - (s.rows > 0 ? m.rowLabelWidth + g : 0) - L, c.top(),
+                                L, c.height());
     if (l.downsampled)
-        l.note = QRectF(c.left(), c.bottom() + L / 2 + g / 2, std::max(c.width(), textWidth - (c.left() - target.left())), L);
+        l.note = QRectF(c.left(), c.bottom() + L / 2 + g / 2,
+                        std::max(c.width(), textWidth - (c.left() - target.left())), L);
 
     const double barX = c.right() + 1.5 * g, bw = barWidth(m);
     double barHeight = c.height();
@@ -182,7 +190,8 @@ HeatmapLayout HeatmapLayout::compute(const HeatmapSpec& spec, const QRectF& targ
         l.hiddenKey = QRectF(barX, c.bottom() - bw, bw, bw);
     }
     l.colorBar = QRectF(barX, c.top(), bw, barHeight);
-    l.colorBarLabels = QRectF(barX + bw + tickLength(m) + g / 2, c.top() - L / 2, m.tickLabelWidth, c.height() + L);
+    l.colorBarLabels = QRectF(barX + bw + tickLength(m) + g / 2, c.top() - L / 2, m.tickLabelWidth,
+                              c.height() + L);
 
     l.rowLabelStep = labelStep(l.cellHeight, L);
     l.columnLabelStep = labelStep(l.cellWidth, rotated ? L : m.columnLabelWidth + g);
@@ -194,8 +203,8 @@ QSizeF HeatmapLayout::preferredSize(const HeatmapSpec& spec, const HeatmapMetric
 {
     const Shape s = shapeOf(spec);
     const double longest = double(std::max(s.rows, s.columns));
-    const double valueCell =
-        std::ceil(std::max({m.valueWidth + 2 * cellPadding(m), m.valueHeight * 2, m.lineHeight * 1.5}));
+    const double valueCell = std::ceil(
+        std::max({m.valueWidth + 2 * cellPadding(m), m.valueHeight * 2, m.lineHeight * 1.5}));
     const bool values = longest * valueCell <= MaxPreferredValueExtent;
     const double cell = values ? valueCell : std::min(valueCell - 1, MaxPreferredExtent / longest);
     const double extent = values ? MaxPreferredValueExtent : MaxPreferredExtent;
@@ -215,7 +224,8 @@ QSizeF HeatmapLayout::preferredSize(const HeatmapSpec& spec, const HeatmapMetric
     const bool note = isDownsampled({cellWidth, cellHeight});
     const Bands b = bandsFor(s, m, rotated, note);
     const double edge = 2 * margin(m);
-    const double w = std::max({b.left + width + b.right, m.titleWidth + edge, m.operationWidth + edge});
+    const double w =
+        std::max({b.left + width + b.right, m.titleWidth + edge, m.operationWidth + edge});
     return {std::ceil(w), std::ceil(b.top + height + b.bottom)};
 }
 

@@ -13,9 +13,9 @@ namespace ae {
 // and passed as numbers, so the layout is plain arithmetic and testable without fonts.
 struct HeatmapMetrics
 {
-    double lineHeight = 16;      // labels, axis titles, caption, tick labels, note
-    double titleHeight = 20;     // the title line (larger, bold)
-    double titleWidth = 0;       // natural widths of the title and the operation caption
+    double lineHeight = 16;  // labels, axis titles, caption, tick labels, note
+    double titleHeight = 20; // the title line (larger, bold)
+    double titleWidth = 0;   // natural widths of the title and the operation caption
     double operationWidth = 0;
     double rowLabelWidth = 0;    // widest row label (capped by the caller)
     double columnLabelWidth = 0; // widest column label (capped by the caller)
@@ -40,12 +40,14 @@ struct HeatmapMetrics
 // whole group is centred in the target. Cell sizes of 4 px or more are whole pixels.
 struct HeatmapLayout
 {
-    static constexpr double MaxAreaAspect = 4;   // cells area at most 4:1 either way
-    static constexpr double AspectSlack = 1;     // how much cells may stretch to fill space (1: square)
-    static constexpr double MaxPreferredValueExtent = 960; // preferredSize: cells with values up to this
-    static constexpr double MaxPreferredExtent = 640;      // preferredSize: other cells areas up to this
-    static constexpr double MaxLabelLines = 12;  // labels are elided beyond this many line heights
-    static constexpr double ThinnedLabelSpacing = 1.8; // thinned labels: this many label extents apart
+    static constexpr double MaxAreaAspect = 4; // cells area at most 4:1 either way
+    static constexpr double AspectSlack = 1; // how much cells may stretch to fill space (1: square)
+    static constexpr double MaxPreferredValueExtent =
+        960;                                          // preferredSize: cells with values up to this
+    static constexpr double MaxPreferredExtent = 640; // preferredSize: other cells areas up to this
+    static constexpr double MaxLabelLines = 12; // labels are elided beyond this many line heights
+    static constexpr double ThinnedLabelSpacing =
+        1.8; // thinned labels: this many label extents apart
 
     QRectF title, operation, note;
     QRectF rowAxisTitle, columnAxisTitle;
@@ -60,7 +62,8 @@ struct HeatmapLayout
     // are really drawn in blocks depends on the device's pixel ratio (HeatmapPainter).
     bool downsampled = false;
 
-    static HeatmapLayout compute(const HeatmapSpec& spec, const QRectF& target, const HeatmapMetrics& metrics);
+    static HeatmapLayout compute(const HeatmapSpec& spec, const QRectF& target,
+                                 const HeatmapMetrics& metrics);
     // The size at which cells are comfortable: big enough for their values when that keeps
     // the cells area within MaxPreferredValueExtent (6 x 6 ... 16 x 16 at 14 px), else the
     // cells area is at most MaxPreferredExtent and values are left to the tooltips.

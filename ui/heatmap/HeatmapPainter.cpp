@@ -45,7 +45,8 @@ double measureWidestLabel(const QFontMetricsF& fm, const QStringList& labels, Ei
 // Shaping a thousand distinct labels takes tens of milliseconds, and every head of a trace,
 // and every recompute that keeps the sentence, has the same labels: the last widths are
 // remembered (per thread, as fonts are used on one).
-double widestLabel(const QFont& font, const QFontMetricsF& fm, const HeatmapSpec& spec, Eigen::Index count, bool rows)
+double widestLabel(const QFont& font, const QFontMetricsF& fm, const HeatmapSpec& spec,
+                   Eigen::Index count, bool rows)
 {
     struct Measured
     {
@@ -68,7 +69,8 @@ double widestLabel(const QFont& font, const QFontMetricsF& fm, const HeatmapSpec
     return width;
 }
 
-double pixelRatioOf(const QPainter& painter, const HeatmapStyle& style, const CellGeometry& geometry)
+double pixelRatioOf(const QPainter& painter, const HeatmapStyle& style,
+                    const CellGeometry& geometry)
 {
     if (style.rasterCellPixels > 0) {
         const double cell = std::min(geometry.cellWidth(), geometry.cellHeight());
@@ -99,21 +101,25 @@ HeatmapPainter::Prepared HeatmapPainter::prepare(const HeatmapSpec& spec) const
     m.titleWidth = std::ceil(title.horizontalAdvance(spec.title));
     m.operationWidth = std::ceil(fm.horizontalAdvance(spec.operation));
     const double cap = HeatmapLayout::MaxLabelLines * m.lineHeight;
-    m.rowLabelWidth = std::ceil(std::min(cap, widestLabel(m_style.font, fm, spec, matrix.rows(), true)));
-    m.columnLabelWidth = std::ceil(std::min(cap, widestLabel(m_style.font, fm, spec, matrix.cols(), false)));
+    m.rowLabelWidth =
+        std::ceil(std::min(cap, widestLabel(m_style.font, fm, spec, matrix.rows(), true)));
+    m.columnLabelWidth =
+        std::ceil(std::min(cap, widestLabel(m_style.font, fm, spec, matrix.cols(), false)));
     const MatrixStats stats = MatrixStats::of(matrix); // once: the scale and the widths need it
     const std::optional<float> hidden = stats.firstNonFinite;
     m.hasHidden = hidden.has_value();
     const QString hiddenText = hidden ? cellText(*hidden, spec.decimals) : QString();
-    m.valueWidth = std::ceil(std::max(fm.horizontalAdvance(widestCellText(stats.maxAbs, spec.decimals)),
-                                      fm.horizontalAdvance(hiddenText)));
+    m.valueWidth =
+        std::ceil(std::max(fm.horizontalAdvance(widestCellText(stats.maxAbs, spec.decimals)),
+                           fm.horizontalAdvance(hiddenText)));
     m.valueHeight = m.lineHeight;
     // Tick labels are measured at the densest scale the bar can show; fewer ticks never need
     // more room (coarser steps have fewer decimals).
     const ColorMap colors = ColorMap::forSpec(spec, stats).withPalette(m_style.cells);
     double ticks = fm.horizontalAdvance(hiddenText);
     if (spec.scheme == ColorScheme::Mask) {
-        ticks = std::max({ticks, fm.horizontalAdvance(QStringLiteral("0")), fm.horizontalAdvance(QStringLiteral("1"))});
+        ticks = std::max({ticks, fm.horizontalAdvance(QStringLiteral("0")),
+                          fm.horizontalAdvance(QStringLiteral("1"))});
     } else {
         ticks = std::max(ticks, ColorBarPainter::widestTickLabel(fm, colors));
     }
@@ -131,7 +137,8 @@ QSizeF HeatmapPainter::preferredSize(const HeatmapSpec& spec) const
     return HeatmapLayout::preferredSize(spec, metrics(spec));
 }
 
-QString HeatmapPainter::downsamplingNote(Eigen::Index rows, Eigen::Index columns, int rowBlock, int columnBlock)
+QString HeatmapPainter::downsamplingNote(Eigen::Index rows, Eigen::Index columns, int rowBlock,
+                                         int columnBlock)
 {
     const Eigen::Index shownRows = (rows + rowBlock - 1) / rowBlock;
     const Eigen::Index shownColumns = (columns + columnBlock - 1) / columnBlock;
@@ -144,21 +151,22 @@ QString HeatmapPainter::downsamplingNote(Eigen::Index rows, Eigen::Index columns
         .arg(columnBlock);
 }
 
-void HeatmapPainter::paint(QPainter& painter, const HeatmapSpec& spec, const QRectF& target, const View& view) const
+void HeatmapPainter::paint(QPainter& painter, const HeatmapSpec& spec, const QRectF& target,
+                           const View& view) const
 {
     paint(painter, spec, target, view, prepare(spec));
 }
 
-void HeatmapPainter::paint(QPainter& painter, const HeatmapSpec& spec, const QRectF& target, const View& view,
-                           const Prepared& prepared) const
+void HeatmapPainter::paint(QPainter& painter, const HeatmapSpec& spec, const QRectF& target,
+                           const View& view, const Prepared& prepared) const
 {
     if (m_style.background.isValid())
         painter.fillRect(target, m_style.background);
     paintPanel(painter, spec, target, view, prepared);
 }
 
-void HeatmapPainter::paintPanel(QPainter& painter, const HeatmapSpec& spec, const QRectF& target, const View& view,
-                                const Prepared& prepared) const
+void HeatmapPainter::paintPanel(QPainter& painter, const HeatmapSpec& spec, const QRectF& target,
+                                const View& view, const Prepared& prepared) const
 {
     const Matrix& matrix = matrixOf(spec);
     const HeatmapMetrics& metrics = prepared.metrics;
@@ -184,42 +192,47 @@ void HeatmapPainter::paintPanel(QPainter& painter, const HeatmapSpec& spec, cons
     if (matrix.size() == 0) {
         painter.setPen(m_style.muted);
         const QRectF below(target.left(), layout.cells.top(), target.width(), metrics.lineHeight);
-        painter.drawText(below, Qt::AlignCenter, tr("empty matrix (%1×%2)").arg(matrix.rows()).arg(matrix.cols()));
+        painter.drawText(below, Qt::AlignCenter,
+                         tr("empty matrix (%1×%2)").arg(matrix.rows()).arg(matrix.cols()));
         painter.restore();
         return;
     }
 
     const double ratio = pixelRatioOf(painter, m_style, geometry);
     const IndexRange rows = geometry.visibleRows(), columns = geometry.visibleColumns();
-    const bool vector = rows.count() * columns.count() <= MaxVectorCells && geometry.rowBlock(ratio) == 1
-                     && geometry.columnBlock(ratio) == 1;
+    const bool vector = rows.count() * columns.count() <= MaxVectorCells &&
+                        geometry.rowBlock(ratio) == 1 && geometry.columnBlock(ratio) == 1;
     if (vector) {
-        paintCellsVector(painter, spec, colors, geometry,
-                         HeatmapLayout::valuesFit(geometry.cellWidth(), geometry.cellHeight(), metrics));
+        paintCellsVector(
+            painter, spec, colors, geometry,
+            HeatmapLayout::valuesFit(geometry.cellWidth(), geometry.cellHeight(), metrics));
     } else {
         const CellRaster::Result raster = CellRaster::render(matrix, colors, geometry, ratio);
         if (!raster.image.isNull())
-            painter.drawImage(QRectF(layout.cells.topLeft(),
-                                     QSizeF(raster.image.width() / ratio, raster.image.height() / ratio)),
+            painter.drawImage(QRectF(layout.cells.topLeft(), QSizeF(raster.image.width() / ratio,
+                                                                    raster.image.height() / ratio)),
                               raster.image);
         painter.setPen(QPen(m_style.muted, 1));
         painter.setBrush(Qt::NoBrush);
         painter.drawRect(layout.cells.adjusted(-0.5, -0.5, 0.5, 0.5));
         if ((raster.rowBlock > 1 || raster.columnBlock > 1) && !layout.note.isEmpty()) {
             painter.setPen(m_style.muted);
-            const QString note = downsamplingNote(matrix.rows(), matrix.cols(), raster.rowBlock, raster.columnBlock);
+            const QString note =
+                downsamplingNote(matrix.rows(), matrix.cols(), raster.rowBlock, raster.columnBlock);
             painter.drawText(layout.note, Qt::AlignLeft | Qt::AlignVCenter,
                              fm.elidedText(note, Qt::ElideRight, layout.note.width()));
         }
     }
     paintHighlight(painter, geometry, view);
-    AxisLabelPainter(m_style, metrics).paint(painter, spec, layout, geometry, view.highlightRow, view.highlightColumn);
+    AxisLabelPainter(m_style, metrics)
+        .paint(painter, spec, layout, geometry, view.highlightRow, view.highlightColumn);
     ColorBarPainter(m_style, metrics).paint(painter, spec, colors, layout);
     painter.restore();
 }
 
-void HeatmapPainter::paintCellsVector(QPainter& painter, const HeatmapSpec& spec, const ColorMap& colors,
-                                      const CellGeometry& geometry, bool showValues) const
+void HeatmapPainter::paintCellsVector(QPainter& painter, const HeatmapSpec& spec,
+                                      const ColorMap& colors, const CellGeometry& geometry,
+                                      bool showValues) const
 {
     const Matrix& matrix = matrixOf(spec);
     const IndexRange rows = geometry.visibleRows(), columns = geometry.visibleColumns();
@@ -269,7 +282,8 @@ void HeatmapPainter::paintCellsVector(QPainter& painter, const HeatmapSpec& spec
                 if (!std::isfinite(value)) {
                     // A plain patch under the text so hatch lines do not cross it (a path,
                     // not a rectangle, in SVG: only cells are <rect>s).
-                    const QRectF patch = fm.boundingRect(rect, Qt::AlignCenter, text).adjusted(-3, 0, 3, 0);
+                    const QRectF patch =
+                        fm.boundingRect(rect, Qt::AlignCenter, text).adjusted(-3, 0, 3, 0);
                     painter.setPen(Qt::NoPen);
                     painter.setBrush(QColor::fromRgb(ColorMap::hiddenColor()));
                     painter.drawRoundedRect(patch, 3, 3);
@@ -289,17 +303,22 @@ void HeatmapPainter::paintHatch(QPainter& painter, const QRectF& cell, const QPo
     painter.drawLines(lines.data(), int(lines.size()));
 }
 
-void HeatmapPainter::paintHighlight(QPainter& painter, const CellGeometry& geometry, const View& view) const
+void HeatmapPainter::paintHighlight(QPainter& painter, const CellGeometry& geometry,
+                                    const View& view) const
 {
     std::vector<std::pair<QRectF, double>> frames; // rectangle, pen width
-    auto valid = [](std::optional<Eigen::Index> i, Eigen::Index n) { return i && *i >= 0 && *i < n; };
-    const bool row = valid(view.highlightRow, geometry.rows()), column = valid(view.highlightColumn, geometry.columns());
+    auto valid = [](std::optional<Eigen::Index> i, Eigen::Index n) {
+        return i && *i >= 0 && *i < n;
+    };
+    const bool row = valid(view.highlightRow, geometry.rows()),
+               column = valid(view.highlightColumn, geometry.columns());
     if (row)
         frames.emplace_back(geometry.rowRect(*view.highlightRow), 2.0);
     if (column)
         frames.emplace_back(geometry.columnRect(*view.highlightColumn), 2.0);
     if (row && column)
-        frames.emplace_back(geometry.cellRect(*view.highlightRow, *view.highlightColumn).intersected(geometry.area()),
+        frames.emplace_back(geometry.cellRect(*view.highlightRow, *view.highlightColumn)
+                                .intersected(geometry.area()),
                             3.0);
     painter.save();
     painter.setBrush(Qt::NoBrush);
@@ -327,13 +346,16 @@ std::vector<QRectF> HeatmapPainter::panelRects(const Figure& figure, const QRect
     const double top = target.top() + figureTitleHeight(figure);
     const double width = target.width() / columns, height = (target.bottom() - top) / rows;
     for (int i = 0; i < count; ++i)
-        rects.emplace_back(target.left() + (i % columns) * width, top + (i / columns) * height, width, height);
+        rects.emplace_back(target.left() + (i % columns) * width, top + (i / columns) * height,
+                           width, height);
     return rects;
 }
 
 double HeatmapPainter::figureTitleHeight(const Figure& figure) const
 {
-    return figure.title.isEmpty() ? 0.0 : std::ceil(QFontMetricsF(m_style.figureTitleFont()).height() * 1.8);
+    return figure.title.isEmpty()
+               ? 0.0
+               : std::ceil(QFontMetricsF(m_style.figureTitleFont()).height() * 1.8);
 }
 
 QSizeF HeatmapPainter::preferredSize(const Figure& figure) const
@@ -344,7 +366,8 @@ QSizeF HeatmapPainter::preferredSize(const Figure& figure) const
     const int count = int(figure.panels.size());
     const int columns = std::clamp(figure.columns, 1, std::max(count, 1));
     const int rows = (count + columns - 1) / columns;
-    const double titleWidth = QFontMetricsF(m_style.figureTitleFont()).horizontalAdvance(figure.title);
+    const double titleWidth =
+        QFontMetricsF(m_style.figureTitleFont()).horizontalAdvance(figure.title);
     const double margin = HeatmapLayout::margin(metrics({}));
     return {std::ceil(std::max(panel.width() * columns, titleWidth + 2 * margin)),
             std::ceil(figureTitleHeight(figure) + panel.height() * rows)};
@@ -361,7 +384,8 @@ void HeatmapPainter::paint(QPainter& painter, const Figure& figure, const QRectF
         painter.setPen(m_style.foreground);
         const QRectF band(target.left(), target.top(), target.width(), figureTitleHeight(figure));
         painter.drawText(band, Qt::AlignCenter,
-                         QFontMetricsF(m_style.figureTitleFont()).elidedText(figure.title, Qt::ElideRight, band.width()));
+                         QFontMetricsF(m_style.figureTitleFont())
+                             .elidedText(figure.title, Qt::ElideRight, band.width()));
         painter.restore();
     }
     const std::vector<QRectF> rects = panelRects(figure, target);

@@ -60,17 +60,19 @@ public:
     // The panels' rectangles of a figure painted in `target`.
     std::vector<QRectF> panelRects(const Figure& figure, const QRectF& target) const;
 
-    void paint(QPainter& painter, const HeatmapSpec& spec, const QRectF& target, const View& view = {}) const;
+    void paint(QPainter& painter, const HeatmapSpec& spec, const QRectF& target,
+               const View& view = {}) const;
     void paint(QPainter& painter, const HeatmapSpec& spec, const QRectF& target, const View& view,
                const Prepared& prepared) const;
     void paint(QPainter& painter, const Figure& figure, const QRectF& target) const;
 
     // "1024×1024 shown as 512×512 (max |value| per 2×2 block)"
-    static QString downsamplingNote(Eigen::Index rows, Eigen::Index columns, int rowBlock, int columnBlock);
+    static QString downsamplingNote(Eigen::Index rows, Eigen::Index columns, int rowBlock,
+                                    int columnBlock);
 
 private:
-    void paintPanel(QPainter& painter, const HeatmapSpec& spec, const QRectF& target, const View& view,
-                    const Prepared& prepared) const;
+    void paintPanel(QPainter& painter, const HeatmapSpec& spec, const QRectF& target,
+                    const View& view, const Prepared& prepared) const;
     void paintCellsVector(QPainter& painter, const HeatmapSpec& spec, const ColorMap& colors,
                           const CellGeometry& geometry, bool showValues) const;
     void paintHatch(QPainter& painter, const QRectF& cell, const QPointF& origin) const;

@@ -12,8 +12,9 @@
 namespace ae {
 
 // How values become colours.
-enum class ColorScheme {
-    Diverging,  // signed tensors (embeddings, Q/K/V, scores, context): blue - white - red, 0 = white
+enum class ColorScheme
+{
+    Diverging, // signed tensors (embeddings, Q/K/V, scores, context): blue - white - red, 0 = white
     Sequential, // attention weights and probabilities: white - dark, from 0
     Mask,       // 0/1 masks: two flat colours, no colour bar scale
 };
@@ -21,7 +22,8 @@ enum class ColorScheme {
 // How the values of a Sequential heatmap (attention weights) are spread over its colours, a
 // view choice (View > Colour Scale), never part of the session's numbers. Diverging heatmaps
 // always span their data (±max |value|); masks have two flat colours.
-enum class ScaleMode {
+enum class ScaleMode
+{
     Fixed,       // the spec's fixed range (weights: 0 to 1), else the data's
     Automatic,   // 0 to the largest value
     Logarithmic, // ColorScale::LogDecades decades below the largest value; 0 stays white
@@ -30,7 +32,13 @@ enum class ScaleMode {
 
 // What a matrix axis enumerates, so a pinned (query, key) pair can be highlighted in every
 // view whose rows or columns are those tokens.
-enum class AxisKind { QueryTokens, KeyTokens, Features, Other };
+enum class AxisKind
+{
+    QueryTokens,
+    KeyTokens,
+    Features,
+    Other
+};
 
 // Everything a heatmap view or an exporter needs to draw one matrix. Built by the pages
 // from a Trace; the matrix is shared, never copied (an aliasing shared_ptr into the trace
@@ -38,9 +46,9 @@ enum class AxisKind { QueryTokens, KeyTokens, Features, Other };
 // "hidden" cells, never as a colour of the scale.
 struct HeatmapSpec
 {
-    QString tensorName;  // PyTorch's name, for file names and CSV: "attn_weights"
-    QString title;       // "Attention weights α" (translated)
-    QString operation;   // the operation and its shapes: "softmax(ω / √2) : (6×6) → (6×6)"
+    QString tensorName; // PyTorch's name, for file names and CSV: "attn_weights"
+    QString title;      // "Attention weights α" (translated)
+    QString operation;  // the operation and its shapes: "softmax(ω / √2) : (6×6) → (6×6)"
     std::shared_ptr<const Matrix> matrix;
     QStringList rowLabels, columnLabels; // may be empty (then indices are shown)
     QString rowAxisTitle, columnAxisTitle;

@@ -22,8 +22,11 @@ QFont scaled(const QFont& base, double factor)
 
 double luminance(const QColor& color)
 {
-    auto linear = [](double c) { return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4); };
-    return 0.2126 * linear(color.redF()) + 0.7152 * linear(color.greenF()) + 0.0722 * linear(color.blueF());
+    auto linear = [](double c) {
+        return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
+    };
+    return 0.2126 * linear(color.redF()) + 0.7152 * linear(color.greenF()) +
+           0.0722 * linear(color.blueF());
 }
 
 } // namespace
@@ -54,7 +57,8 @@ HeatmapStyle HeatmapStyle::forPalette(const QPalette& palette, const QFont& font
     // A third of the way from the text to the window colour: secondary, yet readable on
     // light and dark themes alike.
     auto mix = [](int text, int back) { return text + (back - text) / 3; };
-    style.muted = QColor(mix(style.foreground.red(), window.red()), mix(style.foreground.green(), window.green()),
+    style.muted = QColor(mix(style.foreground.red(), window.red()),
+                         mix(style.foreground.green(), window.green()),
                          mix(style.foreground.blue(), window.blue()));
     style.background = window;
     return isHighContrast(palette) ? forPresentation(palette, font) : style;

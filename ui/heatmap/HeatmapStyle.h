@@ -15,10 +15,10 @@ namespace ae {
 // black on pure white, as presentation mode sets) gets high-contrast cells and a thick grid.
 struct HeatmapStyle
 {
-    QFont font;                           // labels, axis titles, cell values, ticks
+    QFont font; // labels, axis titles, cell values, ticks
     QColor foreground = QColor(0x1a, 0x1a, 0x1a);
     QColor muted = QColor(0x5c, 0x5c, 0x5c); // caption, note, frames, ticks
-    QColor background = Qt::white;        // invalid: nothing is filled (transparent)
+    QColor background = Qt::white;           // invalid: nothing is filled (transparent)
     CellPalette cells = CellPalette::Standard;
     QColor grid = QColor(0xd9, 0xd9, 0xd9); // lines between cells big enough to spare them
     int gridWidth = 1;                      // pixels
@@ -30,7 +30,7 @@ struct HeatmapStyle
     int rasterCellPixels = 0;
     static constexpr int MaxRasterSide = 4096;
 
-    QFont titleFont() const;  // bold, 1.2 x the label font
+    QFont titleFont() const;       // bold, 1.2 x the label font
     QFont figureTitleFont() const; // bold, 1.35 x
     static HeatmapStyle forExport(int pixelSize = 14);
     static HeatmapStyle forPalette(const QPalette& palette, const QFont& font);

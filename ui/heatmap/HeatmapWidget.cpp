@@ -4,7 +4,6 @@
 #include "ZoomIndicator.h"
 
 #include <QApplication>
-#include <QtConcurrent>
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
@@ -12,6 +11,7 @@
 #include <QPainter>
 #include <QToolTip>
 #include <QWheelEvent>
+#include <QtConcurrent>
 
 #include <cmath>
 
@@ -40,7 +40,8 @@ bool isResetKey(const QKeyEvent* event)
 
 } // namespace
 
-HeatmapWidget::HeatmapWidget(QWidget* parent) : QWidget(parent), m_zoomIndicator(new ZoomIndicator(this))
+HeatmapWidget::HeatmapWidget(QWidget* parent)
+    : QWidget(parent), m_zoomIndicator(new ZoomIndicator(this))
 {
     setMouseTracking(true);
     // Clicking a heatmap gives it the keyboard (+, −, Ctrl+0); Tab reaches it too.
@@ -82,7 +83,8 @@ void HeatmapWidget::prepare()
 void HeatmapWidget::setHighlight(std::optional<int> row, std::optional<int> column)
 {
     const std::optional<Eigen::Index> r = row ? std::optional<Eigen::Index>(*row) : std::nullopt;
-    const std::optional<Eigen::Index> c = column ? std::optional<Eigen::Index>(*column) : std::nullopt;
+    const std::optional<Eigen::Index> c =
+        column ? std::optional<Eigen::Index>(*column) : std::nullopt;
     if (r == m_view.highlightRow && c == m_view.highlightColumn)
         return;
     m_view.highlightRow = r;
@@ -98,7 +100,8 @@ void HeatmapWidget::resetView()
 void HeatmapWidget::relayout()
 {
     m_layout = HeatmapLayout::compute(m_spec, QRectF(rect()), m_prepared.metrics);
-    setGeometryOfCells(CellGeometry(rowsOf(m_spec), columnsOf(m_spec), m_layout.cells, m_view.zoom, m_view.pan));
+    setGeometryOfCells(
+        CellGeometry(rowsOf(m_spec), columnsOf(m_spec), m_layout.cells, m_view.zoom, m_view.pan));
 }
 
 void HeatmapWidget::setGeometryOfCells(const CellGeometry& geometry)
@@ -167,7 +170,8 @@ void HeatmapWidget::render(bool synchronous)
         m_renderInFlight = false;
         return;
     }
-    const RenderJob job{heatmapPainter(), m_spec, m_view, m_prepared, pixels, QRectF(rect()), ratio};
+    const RenderJob job{heatmapPainter(), m_spec,         m_view, m_prepared,
+                        pixels,           QRectF(rect()), ratio};
     if (synchronous || rowsOf(m_spec) * columnsOf(m_spec) <= AsyncRenderCells) {
         m_image = job();
         m_renderInFlight = false;
@@ -207,7 +211,8 @@ int HeatmapWidget::heightForWidth(int width) const
     // would only be slack around them), found by bisection on the layout, which is plain
     // arithmetic; never above the preferred height.
     const auto cellsAt = [&](int height) {
-        return HeatmapLayout::compute(m_spec, QRectF(0, 0, width, height), m_prepared.metrics).cellWidth;
+        return HeatmapLayout::compute(m_spec, QRectF(0, 0, width, height), m_prepared.metrics)
+            .cellWidth;
     };
     int low = minimumSizeHint().height();
     int high = std::max(low, sizeHint().height());
@@ -229,10 +234,12 @@ int HeatmapWidget::comfortableWidth() const
     if (columns <= 0 || columns > ComfortableMaxColumns)
         return minimumSizeHint().width();
     const double line = m_prepared.metrics.lineHeight;
-    const double wanted = double(std::min<Eigen::Index>(columns, ComfortableCells)) * line / double(columns);
+    const double wanted =
+        double(std::min<Eigen::Index>(columns, ComfortableCells)) * line / double(columns);
     // Height is no limit here: the panel takes the height its width asks for.
     const auto cellsAt = [&](int width) {
-        return HeatmapLayout::compute(m_spec, QRectF(0, 0, width, 1e6), m_prepared.metrics).cellWidth;
+        return HeatmapLayout::compute(m_spec, QRectF(0, 0, width, 1e6), m_prepared.metrics)
+            .cellWidth;
     };
     int low = minimumSizeHint().width(), high = 4096;
     if (cellsAt(low) >= wanted)
@@ -256,7 +263,8 @@ bool HeatmapWidget::event(QEvent* event)
 {
     // Ctrl+0 is also the window's "actual size" of the text: while this heatmap is zoomed
     // and has the keyboard, the key resets the heatmap instead.
-    if (event->type() == QEvent::ShortcutOverride && isResetKey(static_cast<QKeyEvent*>(event)) && zoom() > 1) {
+    if (event->type() == QEvent::ShortcutOverride && isResetKey(static_cast<QKeyEvent*>(event)) &&
+        zoom() > 1) {
         event->accept();
         return true;
     }
@@ -272,8 +280,11 @@ bool HeatmapWidget::event(QEvent* event)
         const auto* help = static_cast<QHelpEvent*>(event);
         const std::optional<CellIndex> cell = m_geometry.cellAt(help->pos());
         if (cell) {
-            const QRect area = m_geometry.cellRect(cell->row, cell->column).intersected(m_geometry.area()).toAlignedRect();
-            QToolTip::showText(help->globalPos(), cellDescription(m_spec, cell->row, cell->column), this, area);
+            const QRect area = m_geometry.cellRect(cell->row, cell->column)
+                                   .intersected(m_geometry.area())
+                                   .toAlignedRect();
+            QToolTip::showText(help->globalPos(), cellDescription(m_spec, cell->row, cell->column),
+                               this, area);
         } else {
             QToolTip::hideText();
             event->ignore();
@@ -285,8 +296,8 @@ bool HeatmapWidget::event(QEvent* event)
 
 void HeatmapWidget::changeEvent(QEvent* event)
 {
-    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange
-        || event->type() == QEvent::StyleChange) {
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange ||
+        event->type() == QEvent::StyleChange) {
         prepare();
         updateGeometry();
         relayout();
@@ -298,7 +309,8 @@ void HeatmapWidget::paintEvent(QPaintEvent*)
 {
     // Moved to a screen with another pixel ratio (Qt 6.4 has no event for it): blit the old
     // image this once and render a sharp one on the next turn of the event loop.
-    if (!m_image.isNull() && m_image.devicePixelRatio() != devicePixelRatioF() && !m_renderTimer.isActive())
+    if (!m_image.isNull() && m_image.devicePixelRatio() != devicePixelRatioF() &&
+        !m_renderTimer.isActive())
         scheduleRender();
     QPainter painter(this);
     if (m_image.isNull() || m_image.deviceIndependentSize() != QSizeF(size()))
@@ -306,7 +318,8 @@ void HeatmapWidget::paintEvent(QPaintEvent*)
     if (!m_image.isNull())
         painter.drawImage(QPointF(0, 0), m_image);
     if (m_hovered) {
-        const QRectF cell = m_geometry.cellRect(m_hovered->row, m_hovered->column).intersected(m_geometry.area());
+        const QRectF cell =
+            m_geometry.cellRect(m_hovered->row, m_hovered->column).intersected(m_geometry.area());
         painter.setRenderHint(QPainter::Antialiasing);
         painter.setPen(QPen(palette().color(QPalette::Highlight), 2));
         painter.setBrush(Qt::NoBrush);
@@ -372,8 +385,8 @@ void HeatmapWidget::mousePressEvent(QMouseEvent* event)
 void HeatmapWidget::mouseMoveEvent(QMouseEvent* event)
 {
     if (m_pressPosition && (event->buttons() & Qt::LeftButton)) {
-        if (!m_dragging
-            && (event->position() - *m_pressPosition).manhattanLength() >= QApplication::startDragDistance()) {
+        if (!m_dragging && (event->position() - *m_pressPosition).manhattanLength() >=
+                               QApplication::startDragDistance()) {
             m_dragging = true;
             setCursor(Qt::ClosedHandCursor);
         }

@@ -11,8 +11,8 @@ namespace ae {
 // about a tenth of a millisecond), cell by cell only when some are not.
 struct MatrixStats
 {
-    float low = 0, high = 0;            // finite extremes (0, 0 when nothing is finite)
-    float maxAbs = 0;                   // largest finite magnitude
+    float low = 0, high = 0;             // finite extremes (0, 0 when nothing is finite)
+    float maxAbs = 0;                    // largest finite magnitude
     std::optional<float> firstNonFinite; // the first -inf, inf or NaN, row-major
 
     static MatrixStats of(const Matrix& matrix);

@@ -55,7 +55,8 @@ ScaleTicks ScaleTicks::forRange(double low, double high, int maxCount)
     const double largest = std::max(std::abs(low), std::abs(high));
     ticks.general = largest >= 1e5 || ticks.step < 1e-4;
     // 0.2 needs one decimal, 0.25 two, 25 none.
-    ticks.decimals = std::max(0, int(-std::floor(std::log10(ticks.step) + 1e-9)) + (factor == 2.5 ? 1 : 0));
+    ticks.decimals =
+        std::max(0, int(-std::floor(std::log10(ticks.step) + 1e-9)) + (factor == 2.5 ? 1 : 0));
     return ticks;
 }
 
@@ -63,7 +64,8 @@ QString ScaleTicks::label(double value) const
 {
     if (value == 0) // never "-0.0"
         value = 0;
-    const QString text = general ? QString::number(value, 'g', 4) : QString::number(value, 'f', decimals);
+    const QString text =
+        general ? QString::number(value, 'g', 4) : QString::number(value, 'f', decimals);
     return withMinusSign(text);
 }
 

@@ -68,7 +68,8 @@ QString columnLabel(const HeatmapSpec& spec, Eigen::Index column)
 
 QString cellDescription(const HeatmapSpec& spec, Eigen::Index row, Eigen::Index column)
 {
-    if (!spec.matrix || row < 0 || column < 0 || row >= spec.matrix->rows() || column >= spec.matrix->cols())
+    if (!spec.matrix || row < 0 || column < 0 || row >= spec.matrix->rows() ||
+        column >= spec.matrix->cols())
         return {};
     const QString name = spec.tensorName.isEmpty() ? spec.title : spec.tensorName;
     QString text = QCoreApplication::translate("ae::HeatmapWidget", "%1[%2, %3] = %4")

@@ -12,7 +12,8 @@ ZoomIndicator::ZoomIndicator(QWidget* parent) : QToolButton(parent)
     setFocusPolicy(Qt::NoFocus); // the heatmap keeps the keyboard: Ctrl+0 does the same
     setCursor(Qt::ArrowCursor);
     setToolButtonStyle(Qt::ToolButtonTextOnly);
-    setToolTip(tr("Zoomed in: click (or press Ctrl+0, or double-click the cells) to see the whole matrix again. "
+    setToolTip(tr("Zoomed in: click (or press Ctrl+0, or double-click the cells) to see the whole "
+                  "matrix again. "
                   "Ctrl+wheel, a pinch or the + and − keys zoom."));
     hide();
 }

@@ -5,17 +5,21 @@ namespace ae {
 std::optional<int> CellSelection::highlightFor(AxisKind axis) const
 {
     switch (axis) {
-    case AxisKind::QueryTokens: return m_query;
-    case AxisKind::KeyTokens: return m_key;
+    case AxisKind::QueryTokens:
+        return m_query;
+    case AxisKind::KeyTokens:
+        return m_key;
     case AxisKind::Features:
-    case AxisKind::Other: break;
+    case AxisKind::Other:
+        break;
     }
     return std::nullopt;
 }
 
 QString CellSelection::describe(const HeatmapSpec& spec, int row, int col)
 {
-    if (!spec.matrix || row < 0 || col < 0 || row >= spec.matrix->rows() || col >= spec.matrix->cols())
+    if (!spec.matrix || row < 0 || col < 0 || row >= spec.matrix->rows() ||
+        col >= spec.matrix->cols())
         return {};
     QString text = spec.explain ? spec.explain(row, col) : QString();
     if (text.isEmpty())

@@ -8,9 +8,7 @@
 namespace ae {
 
 InspectorPanel::InspectorPanel(QWidget* parent)
-    : QWidget(parent)
-    , m_title(new QLabel(this))
-    , m_text(new QPlainTextEdit(this))
+    : QWidget(parent), m_title(new QLabel(this)), m_text(new QPlainTextEdit(this))
 {
     m_title->setWordWrap(true);
     QFont bold = m_title->font();
@@ -18,8 +16,9 @@ InspectorPanel::InspectorPanel(QWidget* parent)
     m_title->setFont(bold);
     m_text->setReadOnly(true);
     m_text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_text->setPlaceholderText(tr("Hover over a cell to see the arithmetic behind it; click to pin it and highlight "
-                                  "its query and key in every view."));
+    m_text->setPlaceholderText(
+        tr("Hover over a cell to see the arithmetic behind it; click to pin it and highlight "
+           "its query and key in every view."));
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_title);
     layout->addWidget(m_text, 1);

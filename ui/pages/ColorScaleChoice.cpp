@@ -48,16 +48,20 @@ QString ColorScaleChoice::description(ScaleMode mode)
 {
     switch (mode) {
     case ScaleMode::Fixed:
-        return tr("Every weight on the same scale from 0 to 1: colours compare across rows and sessions, but weights "
+        return tr("Every weight on the same scale from 0 to 1: colours compare across rows and "
+                  "sessions, but weights "
                   "spread over many tokens look white.");
     case ScaleMode::Automatic:
         return tr("From 0 to the largest weight of the matrix.");
     case ScaleMode::Logarithmic:
-        return tr("Powers of ten from 0.0001 to the largest weight get equal steps of colour: small weights stay "
+        return tr("Powers of ten from 0.0001 to the largest weight get equal steps of colour: "
+                  "small weights stay "
                   "visible; 0 stays white.");
     case ScaleMode::PerRow:
-        return tr("Each row from 0 to its own largest weight (\"max\" on the colour bar): where each query looks most, even when "
-                  "its weights are spread over many keys. Colours do not compare across rows; the numbers do.");
+        return tr("Each row from 0 to its own largest weight (\"max\" on the colour bar): where "
+                  "each query looks most, even when "
+                  "its weights are spread over many keys. Colours do not compare across rows; the "
+                  "numbers do.");
     }
     return {};
 }
@@ -92,7 +96,8 @@ QMenu* ColorScaleChoice::createMenu(QWidget* parent)
         action->setToolTip(description(mode));
         group->addAction(action);
         connect(action, &QAction::triggered, this, [this, mode] { setMode(mode); });
-        connect(this, &ColorScaleChoice::modeChanged, action, [action, mode](ScaleMode now) { action->setChecked(now == mode); });
+        connect(this, &ColorScaleChoice::modeChanged, action,
+                [action, mode](ScaleMode now) { action->setChecked(now == mode); });
     }
     return menu;
 }

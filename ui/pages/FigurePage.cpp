@@ -13,11 +13,10 @@
 
 namespace ae {
 
-FigurePage::FigurePage(PageDefinition definition, CellSelection* selection, QWidget* parent, ColorScaleChoice* scales)
-    : QScrollArea(parent)
-    , m_definition(std::move(definition))
-    , m_selection(selection)
-    , m_scales(scales ? scales : new ColorScaleChoice(this))
+FigurePage::FigurePage(PageDefinition definition, CellSelection* selection, QWidget* parent,
+                       ColorScaleChoice* scales)
+    : QScrollArea(parent), m_definition(std::move(definition)), m_selection(selection),
+      m_scales(scales ? scales : new ColorScaleChoice(this))
 {
     setWidgetResizable(true);
     setFrameShape(QFrame::NoFrame);
@@ -54,16 +53,18 @@ FigurePage::FigurePage(PageDefinition definition, CellSelection* selection, QWid
         layout->addWidget(section.figure);
         layout->addSpacing(12);
 
-        connect(section.figure, &FigureWidget::cellHovered, this, [this, i](int panel, int row, int col) {
-            const auto& current = m_sections[i].current;
-            if (current && panel >= 0 && panel < int(current->panels.size()))
-                m_selection->hover(current->panels[std::size_t(panel)], row, col);
-        });
-        connect(section.figure, &FigureWidget::cellClicked, this, [this, i](int panel, int row, int col) {
-            const auto& current = m_sections[i].current;
-            if (current && panel >= 0 && panel < int(current->panels.size()))
-                m_selection->pin(current->panels[std::size_t(panel)], row, col);
-        });
+        connect(section.figure, &FigureWidget::cellHovered, this,
+                [this, i](int panel, int row, int col) {
+                    const auto& current = m_sections[i].current;
+                    if (current && panel >= 0 && panel < int(current->panels.size()))
+                        m_selection->hover(current->panels[std::size_t(panel)], row, col);
+                });
+        connect(section.figure, &FigureWidget::cellClicked, this,
+                [this, i](int panel, int row, int col) {
+                    const auto& current = m_sections[i].current;
+                    if (current && panel >= 0 && panel < int(current->panels.size()))
+                        m_selection->pin(current->panels[std::size_t(panel)], row, col);
+                });
         m_sections.push_back(section);
     }
     layout->addStretch(1);
@@ -100,7 +101,8 @@ void FigurePage::setTrace(const std::shared_ptr<const Trace>& trace, int head)
 void FigurePage::changeEvent(QEvent* event)
 {
     QScrollArea::changeEvent(event);
-    if (event->type() == QEvent::FontChange) { // zoom and presentation mode scale headings and figures
+    if (event->type() ==
+        QEvent::FontChange) { // zoom and presentation mode scale headings and figures
         updateHeadingFonts();
         if (m_trace)
             setTrace(m_trace, m_head);
@@ -132,7 +134,8 @@ void FigurePage::updateHighlights()
             continue;
         for (int p = 0; p < int(section.current->panels.size()); ++p) {
             const HeatmapSpec& spec = section.current->panels[std::size_t(p)];
-            section.figure->setHighlight(p, m_selection->highlightFor(spec.rowAxis), m_selection->highlightFor(spec.columnAxis));
+            section.figure->setHighlight(p, m_selection->highlightFor(spec.rowAxis),
+                                         m_selection->highlightFor(spec.columnAxis));
         }
     }
 }

@@ -74,7 +74,8 @@ void Gpt2TokensView::render()
     QString html;
     for (std::size_t i = 0; i < m_texts.size(); ++i) {
         const Text& t = m_texts[i];
-        //: %1 which text (sentence, source), %2 tokens, %3 white-space separated words, %4 UTF-8 bytes
+        //: %1 which text (sentence, source), %2 tokens, %3 white-space separated words, %4 UTF-8
+        //: bytes
         counts << tr("%1: %2 tokens for %3 words / %4 bytes")
                       .arg(t.label)
                       .arg(t.ids.size())

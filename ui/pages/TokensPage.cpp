@@ -37,12 +37,10 @@ void setRow(QTableWidget* table, int row, const QStringList& cells)
 } // namespace
 
 TokensPage::TokensPage(QWidget* parent)
-    : QWidget(parent)
-    , m_explanation(new QLabel(this))
-    , m_summary(new QLabel(this))
-    , m_gpt2(new Gpt2TokensView(this))
-    , m_tokens(makeTable({tr("Sentence"), tr("Position"), tr("Token"), tr("Token id")}, this))
-    , m_vocabulary(makeTable({tr("Id"), tr("Token")}, this))
+    : QWidget(parent), m_explanation(new QLabel(this)), m_summary(new QLabel(this)),
+      m_gpt2(new Gpt2TokensView(this)),
+      m_tokens(makeTable({tr("Sentence"), tr("Position"), tr("Token"), tr("Token id")}, this)),
+      m_vocabulary(makeTable({tr("Id"), tr("Token")}, this))
 {
     m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::PlainText);
@@ -61,7 +59,8 @@ TokensPage::TokensPage(QWidget* parent)
 void TokensPage::setTrace(const std::shared_ptr<const Trace>& trace)
 {
     const Trace& t = *trace;
-    std::vector<std::string> shown{std::string(toKey(t.session.tokenizer)), t.session.isCross() ? "cross" : "self"};
+    std::vector<std::string> shown{std::string(toKey(t.session.tokenizer)),
+                                   t.session.isCross() ? "cross" : "self"};
     shown.insert(shown.end(), t.tokens.begin(), t.tokens.end());
     shown.emplace_back(); // ids follow from the tokens; an empty string separates the lists
     shown.insert(shown.end(), t.sourceTokens.begin(), t.sourceTokens.end());
@@ -69,14 +68,19 @@ void TokensPage::setTrace(const std::shared_ptr<const Trace>& trace)
         return;
     m_shown = std::move(shown);
     const bool gpt2 = t.session.tokenizer == TokenizerKind::Gpt2;
-    m_explanation->setText(
-        gpt2 ? tr("GPT-2's tokenizer (byte-pair encoding, as tiktoken.get_encoding(\"gpt2\")): the text is cut into "
-                  "words, spaces and punctuation, each piece into its UTF-8 bytes, and neighbouring tokens are merged "
-                  "by 50,000 learned rules in rank order. Every id is fixed in a vocabulary of 50,257 tokens; ␣ is a "
-                  "space, <E4 BD> bytes of a character split between tokens. Click a token to see its merges.")
-             : tr("The tokenizer turns punctuation into spaces and splits on white space (case is kept). The "
-                  "vocabulary is the sorted set of distinct tokens; a token's id is its place in that list, as in the "
-                  "article's dc = {s: i for i, s in enumerate(sorted(...))}."));
+    m_explanation->setText(gpt2 ? tr("GPT-2's tokenizer (byte-pair encoding, as "
+                                     "tiktoken.get_encoding(\"gpt2\")): the text is cut into "
+                                     "words, spaces and punctuation, each piece into its UTF-8 "
+                                     "bytes, and neighbouring tokens are merged "
+                                     "by 50,000 learned rules in rank order. Every id is fixed in "
+                                     "a vocabulary of 50,257 tokens; ␣ is a "
+                                     "space, <E4 BD> bytes of a character split between tokens. "
+                                     "Click a token to see its merges.")
+                                : tr("The tokenizer turns punctuation into spaces and splits on "
+                                     "white space (case is kept). The "
+                                     "vocabulary is the sorted set of distinct tokens; a token's "
+                                     "id is its place in that list, as in the "
+                                     "article's dc = {s: i for i, s in enumerate(sorted(...))}."));
     std::set<std::int64_t> distinctIds(t.tokenIds.begin(), t.tokenIds.end());
     distinctIds.insert(t.sourceTokenIds.begin(), t.sourceTokenIds.end());
     m_summary->setText(tr("%1 tokens, %2 distinct; tokenizer \"%3\".")
@@ -94,11 +98,13 @@ void TokensPage::setTrace(const std::shared_ptr<const Trace>& trace)
     }
     m_tokens->setRowCount(int(t.tokens.size() + t.sourceTokens.size()));
     int row = 0;
-    auto addTokens = [&](const QString& which, const std::vector<std::string>& tokens, const std::vector<std::int64_t>& ids) {
+    auto addTokens = [&](const QString& which, const std::vector<std::string>& tokens,
+                         const std::vector<std::int64_t>& ids) {
         for (std::size_t i = 0; i < tokens.size(); ++i)
             setRow(m_tokens, row++,
                    {which, QString::number(i),
-                    gpt2 ? visibleTokenText(gpt2TokenBytes(ids[i])) : QString::fromStdString(tokens[i]),
+                    gpt2 ? visibleTokenText(gpt2TokenBytes(ids[i]))
+                         : QString::fromStdString(tokens[i]),
                     QString::number(ids[i])});
     };
     addTokens(t.session.isCross() ? tr("queries") : tr("sentence"), t.tokens, t.tokenIds);

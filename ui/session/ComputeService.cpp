@@ -12,9 +12,8 @@
 namespace ae {
 
 ComputeService::ComputeService(QObject* parent)
-    : QObject(parent)
-    , m_engine(std::make_shared<Engine>())
-    , m_latest(std::make_shared<std::atomic<quint64>>(0))
+    : QObject(parent), m_engine(std::make_shared<Engine>()),
+      m_latest(std::make_shared<std::atomic<quint64>>(0))
 {
     m_compute = [engine = m_engine](const Session& session) { return engine->compute(session); };
     m_pool.setMaxThreadCount(1);
@@ -40,36 +39,39 @@ quint64 ComputeService::request(const Session& session)
     // The engine is shared with the worker by value (shared_ptr), so a result that
     // arrives after this service is gone finds nothing to call: the QPointer-like
     // context `this` of then() drops it.
-    QtConcurrent::run(&m_pool,
-                      [compute = m_compute, latest = m_latest, generation, session] {
-                          if (generation != latest->load())
-                              return ComputeResult{}; // superseded before it started
-                          try {
-                              return compute(session);
-                          } catch (const std::bad_alloc&) {
-                              return ComputeResult{nullptr, SessionIssue{"sentence", tr("not enough memory for this session: "
-                                                                                        "shorten the sentence or reduce "
-                                                                                        "num_heads or the dimensions")}};
-                          } catch (const std::exception& error) {
-                              return ComputeResult{nullptr, SessionIssue{{}, tr("the computation failed: %1")
-                                                                                 .arg(escapedForMessage(
-                                                                                     QString::fromLocal8Bit(error.what())))}};
-                          }
-                      })
-        .then(this, [this, generation](const ComputeResult& result) {
-            // then() runs at once, inside request(), when the computation has already
-            // finished; posting makes delivery always asynchronous, never from within the
-            // caller's edit.
-            QMetaObject::invokeMethod(this, [this, generation, result] { deliver(generation, result); },
-                                      Qt::QueuedConnection);
-        });
+    QtConcurrent::run(&m_pool, [compute = m_compute, latest = m_latest, generation, session] {
+        if (generation != latest->load())
+            return ComputeResult{}; // superseded before it started
+        try {
+            return compute(session);
+        } catch (const std::bad_alloc&) {
+            return ComputeResult{nullptr,
+                                 SessionIssue{"sentence", tr("not enough memory for this session: "
+                                                             "shorten the sentence or reduce "
+                                                             "num_heads or the dimensions")}};
+        } catch (const std::exception& error) {
+            return ComputeResult{
+                nullptr,
+                SessionIssue{{},
+                             tr("the computation failed: %1")
+                                 .arg(escapedForMessage(QString::fromLocal8Bit(error.what())))}};
+        }
+    }).then(this, [this, generation](const ComputeResult& result) {
+        // then() runs at once, inside request(), when the computation has already
+        // finished; posting makes delivery always asynchronous, never from within the
+        // caller's edit.
+        QMetaObject::invokeMethod(
+            this, [this, generation, result] { deliver(generation, result); },
+            Qt::QueuedConnection);
+    });
     return generation;
 }
 
 void ComputeService::deliver(quint64 generation, const ComputeResult& result)
 {
     --m_running;
-    if (generation == m_latest->load()) { // else a newer request is on its way: this result is stale
+    if (generation ==
+        m_latest->load()) { // else a newer request is on its way: this result is stale
         if (result.trace)
             Q_EMIT traceReady(result.trace, generation);
         else if (result.issue)

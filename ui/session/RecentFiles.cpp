@@ -11,9 +11,7 @@ namespace {
 const QString Key = QStringLiteral("recentFiles");
 }
 
-RecentFiles::RecentFiles(QMenu* menu, QObject* parent)
-    : QObject(parent)
-    , m_menu(menu)
+RecentFiles::RecentFiles(QMenu* menu, QObject* parent) : QObject(parent), m_menu(menu)
 {
     rebuildMenu();
 }
@@ -41,7 +39,8 @@ void RecentFiles::rebuildMenu()
     const QStringList list = files();
     for (int i = 0; i < list.size(); ++i) {
         const QString path = list[i];
-        QAction* action = m_menu->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()));
+        QAction* action =
+            m_menu->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()));
         action->setToolTip(QDir::toNativeSeparators(path));
         action->setStatusTip(QDir::toNativeSeparators(path));
         connect(action, &QAction::triggered, this, [this, path] { Q_EMIT openRequested(path); });

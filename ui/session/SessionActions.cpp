@@ -13,10 +13,8 @@
 namespace ae {
 
 SessionActions::SessionActions(QWidget* window, SessionDocument* document, QMenu* recentMenu)
-    : QObject(window)
-    , m_window(window)
-    , m_document(document)
-    , m_recent(new RecentFiles(recentMenu, this))
+    : QObject(window), m_window(window), m_document(document),
+      m_recent(new RecentFiles(recentMenu, this))
 {
     connect(m_recent, &RecentFiles::openRequested, this, [this](const QString& path) {
         if (maybeSave())
@@ -46,14 +44,19 @@ void SessionActions::offerRecovery()
     bool restored = false;
     for (std::size_t i = 0; i < recoveries.size(); ++i) {
         const SessionAutosave::Recovery& recovery = recoveries[i];
-        const QString name = recovery.filePath.isEmpty() ? tr("an untitled session") : QFileInfo(recovery.filePath).fileName();
+        const QString name = recovery.filePath.isEmpty() ? tr("an untitled session")
+                                                         : QFileInfo(recovery.filePath).fileName();
         QMessageBox box(QMessageBox::Question, tr("Restore Session"),
-                        tr("Attention Explorer did not close normally while you were editing %1. Restore it as it was?").arg(name),
+                        tr("Attention Explorer did not close normally while you were editing %1. "
+                           "Restore it as it was?")
+                            .arg(name),
                         QMessageBox::NoButton, m_window);
         if (recoveries.size() > 1)
-            box.setInformativeText(tr("Unsaved session %1 of %2.").arg(i + 1).arg(recoveries.size()));
-        box.setStandardButtons(restored ? QMessageBox::Save | QMessageBox::Ignore | QMessageBox::Discard
-                                        : QMessageBox::Yes | QMessageBox::Ignore | QMessageBox::Discard);
+            box.setInformativeText(
+                tr("Unsaved session %1 of %2.").arg(i + 1).arg(recoveries.size()));
+        box.setStandardButtons(restored
+                                   ? QMessageBox::Save | QMessageBox::Ignore | QMessageBox::Discard
+                                   : QMessageBox::Yes | QMessageBox::Ignore | QMessageBox::Discard);
         box.button(QMessageBox::Ignore)->setText(tr("Keep for Later"));
         if (!restored)
             box.button(QMessageBox::Yes)->setText(tr("Restore"));
@@ -65,12 +68,14 @@ void SessionActions::offerRecovery()
             m_document->setSession(recovery.session, recovery.filePath, recovery.modified);
             restored = true;
         } else if (answer == QMessageBox::Save) {
-            const QString path = QFileDialog::getSaveFileName(m_window, tr("Save Session"), recovery.filePath,
-                                                              tr("Sessions (*.json)"));
-            const QString error = path.isEmpty() ? tr("not saved") : SessionFile::save(path, recovery.session);
+            const QString path = QFileDialog::getSaveFileName(
+                m_window, tr("Save Session"), recovery.filePath, tr("Sessions (*.json)"));
+            const QString error =
+                path.isEmpty() ? tr("not saved") : SessionFile::save(path, recovery.session);
             if (!error.isEmpty()) {
                 QMessageBox::warning(m_window, tr("Cannot Save Session"),
-                                     error + u'\n' + tr("It will be offered again at the next start."));
+                                     error + u'\n' +
+                                         tr("It will be offered again at the next start."));
                 continue;
             }
         } else if (answer != QMessageBox::Discard) {
@@ -101,7 +106,8 @@ void SessionActions::openDialog()
 {
     if (!maybeSave())
         return;
-    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open Session"), QFileInfo(m_document->filePath()).path(),
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open Session"),
+                                                      QFileInfo(m_document->filePath()).path(),
                                                       tr("Sessions (*.json);;All files (*)"));
     if (!path.isEmpty())
         openSession(path);
@@ -113,7 +119,8 @@ bool SessionActions::save()
         return saveAs();
     const QString error = m_document->saveAs(m_document->filePath());
     if (!error.isEmpty()) {
-        QMessageBox::warning(m_window, tr("Cannot Save Session"), error + u'\n' + tr("The session is still open: nothing is lost."));
+        QMessageBox::warning(m_window, tr("Cannot Save Session"),
+                             error + u'\n' + tr("The session is still open: nothing is lost."));
         return false;
     }
     return true;
@@ -121,14 +128,16 @@ bool SessionActions::save()
 
 bool SessionActions::saveAs()
 {
-    QString path = QFileDialog::getSaveFileName(m_window, tr("Save Session"), m_document->filePath(), tr("Sessions (*.json)"));
+    QString path = QFileDialog::getSaveFileName(m_window, tr("Save Session"),
+                                                m_document->filePath(), tr("Sessions (*.json)"));
     if (path.isEmpty())
         return false;
     if (QFileInfo(path).suffix().isEmpty())
         path += QStringLiteral(".json");
     const QString error = m_document->saveAs(path);
     if (!error.isEmpty()) {
-        QMessageBox::warning(m_window, tr("Cannot Save Session"), error + u'\n' + tr("The session is still open: nothing is lost."));
+        QMessageBox::warning(m_window, tr("Cannot Save Session"),
+                             error + u'\n' + tr("The session is still open: nothing is lost."));
         return false;
     }
     m_recent->add(path);
@@ -139,10 +148,10 @@ bool SessionActions::maybeSave()
 {
     if (!m_document->isModified())
         return true;
-    const auto answer = QMessageBox::question(m_window, tr("Unsaved Changes"),
-                                              tr("The session has changes that are not saved. Save them first?"),
-                                              QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
-                                              QMessageBox::Save);
+    const auto answer = QMessageBox::question(
+        m_window, tr("Unsaved Changes"),
+        tr("The session has changes that are not saved. Save them first?"),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
     if (answer == QMessageBox::Save)
         return save();
     return answer == QMessageBox::Discard;

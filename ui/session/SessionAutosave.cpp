@@ -29,8 +29,7 @@ QString lockPathFor(const QString& autosavePath)
 } // namespace
 
 SessionAutosave::SessionAutosave(SessionDocument* document, QObject* parent)
-    : QObject(parent)
-    , m_document(document)
+    : QObject(parent), m_document(document)
 {
     const bool folderMade = QDir().mkpath(directory());
     const QString id = QUuid::createUuid().toString(QUuid::WithoutBraces);
@@ -47,13 +46,15 @@ SessionAutosave::SessionAutosave(SessionDocument* document, QObject* parent)
     connect(document, &SessionDocument::filePathChanged, this, [this] { saveNow(); });
     // Losing the focus ends a burst of edits: nothing waits for the debounce then.
     if (auto* app = qobject_cast<QGuiApplication*>(QCoreApplication::instance()))
-        connect(app, &QGuiApplication::applicationStateChanged, this, [this](Qt::ApplicationState state) {
-            if (state != Qt::ApplicationActive && m_timer.isActive())
-                saveNow();
-        });
+        connect(app, &QGuiApplication::applicationStateChanged, this,
+                [this](Qt::ApplicationState state) {
+                    if (state != Qt::ApplicationActive && m_timer.isActive())
+                        saveNow();
+                });
     if (!folderMade || m_lock->error() != QLockFile::NoError)
         QTimer::singleShot(0, this, [this] {
-            report(tr("cannot write the autosave folder %1: edits are not kept if the app stops unexpectedly")
+            report(tr("cannot write the autosave folder %1: edits are not kept if the app stops "
+                      "unexpectedly")
                        .arg(QDir::toNativeSeparators(directory())));
         });
 }
@@ -78,7 +79,8 @@ SessionAutosave::~SessionAutosave()
 
 QString SessionAutosave::directory()
 {
-    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("autosave"));
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
+        .filePath(QStringLiteral("autosave"));
 }
 
 QString SessionAutosave::saveNow()
@@ -87,7 +89,8 @@ QString SessionAutosave::saveNow()
     QJsonObject record;
     record[QStringLiteral("session")] = sessionToJsonObject(m_document->session());
     const QString file = m_document->filePath();
-    record[QStringLiteral("file")] = file.isEmpty() ? QString() : QFileInfo(file).absoluteFilePath();
+    record[QStringLiteral("file")] =
+        file.isEmpty() ? QString() : QFileInfo(file).absoluteFilePath();
     record[QStringLiteral("modified")] = m_document->isModified();
     record[QStringLiteral("saved")] = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
     const QString error = SessionFile::writeAtomically(m_path, QJsonDocument(record).toJson());
@@ -108,13 +111,16 @@ std::vector<SessionAutosave::Recovery> SessionAutosave::pendingRecoveries()
         QFile file(info.filePath());
         if (!file.open(QIODevice::ReadOnly))
             continue;
-        const QJsonObject record = QJsonDocument::fromJson(file.read(SessionFile::MaxFileBytes)).object();
-        const SessionParseResult parsed = sessionFromJsonObject(record.value(QStringLiteral("session")).toObject());
+        const QJsonObject record =
+            QJsonDocument::fromJson(file.read(SessionFile::MaxFileBytes)).object();
+        const SessionParseResult parsed =
+            sessionFromJsonObject(record.value(QStringLiteral("session")).toObject());
         if (parsed.issue) { // unreadable: nothing to offer, nothing to keep
             discard(info.filePath());
             continue;
         }
-        Recovery recovery{info.filePath(), parsed.session, record.value(QStringLiteral("file")).toString(),
+        Recovery recovery{info.filePath(), parsed.session,
+                          record.value(QStringLiteral("file")).toString(),
                           record.value(QStringLiteral("modified")).toBool()};
         if (!recovery.modified) { // saved (or never changed): the file has it all
             discard(info.filePath());
@@ -122,7 +128,8 @@ std::vector<SessionAutosave::Recovery> SessionAutosave::pendingRecoveries()
         }
         found.emplace_back(info.lastModified(), std::move(recovery));
     }
-    std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::sort(found.begin(), found.end(),
+              [](const auto& a, const auto& b) { return a.first > b.first; });
     std::vector<Recovery> recoveries;
     for (auto& entry : found)
         recoveries.push_back(std::move(entry.second));

@@ -4,10 +4,7 @@
 
 namespace ae {
 
-SessionDocument::SessionDocument(QObject* parent)
-    : QObject(parent)
-{
-}
+SessionDocument::SessionDocument(QObject* parent) : QObject(parent) {}
 
 void SessionDocument::setSession(const Session& session, const QString& filePath, bool modified)
 {

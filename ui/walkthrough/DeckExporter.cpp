@@ -34,10 +34,9 @@ QString sessionName(const Session& session)
 class LastComputation
 {
 public:
-    LastComputation(const DeckExporter::Compute& compute, const Session& session, ComputeResult result)
-        : m_compute(compute)
-        , m_key(sessionToJson(session))
-        , m_result(std::move(result))
+    LastComputation(const DeckExporter::Compute& compute, const Session& session,
+                    ComputeResult result)
+        : m_compute(compute), m_key(sessionToJson(session)), m_result(std::move(result))
     {
     }
 
@@ -61,8 +60,7 @@ private:
 } // namespace
 
 DeckExporter::DeckExporter(Compute compute)
-    : m_compute(std::move(compute))
-    , m_query(WalkthroughCatalog::DefaultQuery)
+    : m_compute(std::move(compute)), m_query(WalkthroughCatalog::DefaultQuery)
 {
     if (!m_compute) {
         auto engine = std::make_shared<Engine>();
@@ -80,7 +78,8 @@ DeckExporter::Result DeckExporter::render(const Session& session, const Progress
     Result result;
     const ComputeResult base = m_compute(session);
     if (!base.trace) {
-        result.error = tr("the session cannot be computed: %1").arg(base.issue ? base.issue->message : QString());
+        result.error = tr("the session cannot be computed: %1")
+                           .arg(base.issue ? base.issue->message : QString());
         return result;
     }
     const std::vector<WalkthroughStep> steps = WalkthroughCatalog::steps();
@@ -92,8 +91,10 @@ DeckExporter::Result DeckExporter::render(const Session& session, const Progress
     writer.setCreator(QStringLiteral("Attention Explorer"));
     writer.setTitle(tr("Attention, step by step: %1").arg(sessionName(session)));
     writer.setResolution(DeckDpi);
-    const QSizeF points(DeckSlidePainter::PageWidth * 72.0 / DeckDpi, DeckSlidePainter::PageHeight * 72.0 / DeckDpi);
-    writer.setPageSize(QPageSize(points, QPageSize::Point, QStringLiteral("16:9"), QPageSize::ExactMatch));
+    const QSizeF points(DeckSlidePainter::PageWidth * 72.0 / DeckDpi,
+                        DeckSlidePainter::PageHeight * 72.0 / DeckDpi);
+    writer.setPageSize(
+        QPageSize(points, QPageSize::Point, QStringLiteral("16:9"), QPageSize::ExactMatch));
     writer.setPageMargins(QMarginsF(0, 0, 0, 0));
     QPainter painter;
     if (!painter.begin(&writer)) {
@@ -117,7 +118,8 @@ DeckExporter::Result DeckExporter::render(const Session& session, const Progress
         slide.explanation = WalkthroughCatalog::explanation(step, m_query);
         slide.extra = step.extra;
         QString error;
-        const std::optional<Session> stepSession = WalkthroughCatalog::sessionFor(step, session, &error);
+        const std::optional<Session> stepSession =
+            WalkthroughCatalog::sessionFor(step, session, &error);
         if (stepSession) {
             const ComputeResult& computed = computation.of(*stepSession);
             slide.trace = computed.trace;
@@ -152,7 +154,8 @@ DeckExporter::Result DeckExporter::render(const Session& session, const Progress
     return result;
 }
 
-QString DeckExporter::write(const Session& session, const QString& path, const Progress& progress) const
+QString DeckExporter::write(const Session& session, const QString& path,
+                            const Progress& progress) const
 {
     const Result rendered = render(session, progress);
     if (rendered.pdf.isEmpty())

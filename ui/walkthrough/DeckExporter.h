@@ -33,8 +33,8 @@ public:
 
     struct Result
     {
-        QByteArray pdf;   // empty on failure
-        QString error;    // empty on success
+        QByteArray pdf; // empty on failure
+        QString error;  // empty on success
         bool cancelled = false;
     };
 

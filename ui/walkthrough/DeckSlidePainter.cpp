@@ -62,7 +62,8 @@ struct DeckSlidePainter::Visual
     double minScale = MinFigureScale; // the mosaic lays itself out in any space: type stays whole
 };
 
-std::vector<DeckSlidePainter::Visual> DeckSlidePainter::visuals(QPainter& painter, const DeckSlide& slide, int columns) const
+std::vector<DeckSlidePainter::Visual>
+DeckSlidePainter::visuals(QPainter& painter, const DeckSlide& slide, int columns) const
 {
     std::vector<Visual> items;
     if (!slide.trace)
@@ -73,12 +74,15 @@ std::vector<DeckSlidePainter::Visual> DeckSlidePainter::visuals(QPainter& painte
         if (columns > 0 && figure.panels.size() > 2 && figure.panels.size() < HeadMosaic::MinHeads)
             figure.columns = columns;
         if (figure.panels.size() >= HeadMosaic::MinHeads) {
-            const HeadMosaic mosaic(figure, pixelFont(QFont(), SlideFigure::FontPixels), slide.highlightQuery);
-            items.push_back(
-                {mosaic.preferredSize(), [&painter, mosaic](const QRectF& r) { mosaic.paint(painter, r); }, 1.2, 1.0});
+            const HeadMosaic mosaic(figure, pixelFont(QFont(), SlideFigure::FontPixels),
+                                    slide.highlightQuery);
+            items.push_back({mosaic.preferredSize(),
+                             [&painter, mosaic](const QRectF& r) { mosaic.paint(painter, r); }, 1.2,
+                             1.0});
             continue;
         }
-        items.push_back({hp.preferredSize(figure), [&painter, figure, query = slide.highlightQuery](const QRectF& r) {
+        items.push_back({hp.preferredSize(figure),
+                         [&painter, figure, query = slide.highlightQuery](const QRectF& r) {
                              SlideFigure::paint(painter, figure, r, query);
                          }});
     }
@@ -86,7 +90,8 @@ std::vector<DeckSlidePainter::Visual> DeckSlidePainter::visuals(QPainter& painte
         const QFont font = pixelFont(QFont(), ChartFontPixels);
         const ScalingChart chart(ScalingChart::sharedDemo());
         items.push_back(
-            {chart.preferredSize(font), [&painter, chart, font](const QRectF& r) { chart.paint(painter, r, font); }, 1.4});
+            {chart.preferredSize(font),
+             [&painter, chart, font](const QRectF& r) { chart.paint(painter, r, font); }, 1.4});
     }
     if (slide.extra == StepExtra::TokenStrip) {
         const TokenStrip strip(*slide.trace, pixelFont(QFont(), TokenFontPixels));
@@ -102,8 +107,9 @@ DeckSlidePainter::Layout DeckSlidePainter::chooseLayout(const DeckSlide& slide, 
     const double column = std::round(body.width() * TextColumn);
     const double w = body.width();
     auto score = [&](Layout& layout, double formulaWidth) {
-        const double fit = std::min({layout.visuals.width() / visualsSize.width(),
-                                     layout.visuals.height() / visualsSize.height(), MaxFigureScale});
+        const double fit =
+            std::min({layout.visuals.width() / visualsSize.width(),
+                      layout.visuals.height() / visualsSize.height(), MaxFigureScale});
         layout.score = fit * layout.textScale * layout.textScale *
                        std::pow(0.9, SlideText(slide, layout.textScale).formulaWraps(formulaWidth));
     };
@@ -117,8 +123,10 @@ DeckSlidePainter::Layout DeckSlidePainter::chooseLayout(const DeckSlide& slide, 
         const SlideText text(slide, l.textScale);
         const double e = text.explanationHeight(column);
         l.explanation = QRectF(body.left(), body.top(), column, e);
-        l.formula = QRectF(body.left(), body.top() + e + text.gap(), column, text.formulaHeight(column));
-        l.visuals = QRectF(body.left() + column + ColumnGap, body.top(), w - column - ColumnGap, body.height());
+        l.formula =
+            QRectF(body.left(), body.top() + e + text.gap(), column, text.formulaHeight(column));
+        l.visuals = QRectF(body.left() + column + ColumnGap, body.top(), w - column - ColumnGap,
+                           body.height());
         score(l, column);
     }
     {
@@ -132,7 +140,8 @@ DeckSlidePainter::Layout DeckSlidePainter::chooseLayout(const DeckSlide& slide, 
         l.explanation = QRectF(body.left(), body.top(), w, e);
         l.formula = QRectF(body.left(), body.top() + e + text.gap(), w, text.formulaHeight(w));
         const double top = l.formula.height() > 0 ? l.formula.bottom() : l.explanation.bottom();
-        l.visuals = QRectF(body.left(), top + RowGap, w, std::max(1.0, body.bottom() - top - RowGap));
+        l.visuals =
+            QRectF(body.left(), top + RowGap, w, std::max(1.0, body.bottom() - top - RowGap));
         score(l, w);
     }
     {
@@ -146,14 +155,16 @@ DeckSlidePainter::Layout DeckSlidePainter::chooseLayout(const DeckSlide& slide, 
         const double top = body.height() - formula - (formula > 0 ? RowGap : 0);
         l.explanation = QRectF(body.left(), body.top(), column, text.explanationHeight(column));
         l.formula = QRectF(body.left(), body.bottom() - formula, w, formula);
-        l.visuals = QRectF(body.left() + column + ColumnGap, body.top(), w - column - ColumnGap, std::max(1.0, top));
+        l.visuals = QRectF(body.left() + column + ColumnGap, body.top(), w - column - ColumnGap,
+                           std::max(1.0, top));
         score(l, w);
     }
     return *std::max_element(candidates.begin(), candidates.end(),
                              [](const Layout& a, const Layout& b) { return a.score < b.score; });
 }
 
-void DeckSlidePainter::paintVisuals(QPainter& painter, const std::vector<Visual>& items, const QRectF& area) const
+void DeckSlidePainter::paintVisuals(QPainter& painter, const std::vector<Visual>& items,
+                                    const QRectF& area) const
 {
     QSizeF total(0, 0);
     double maxScale = MaxFigureScale, minScale = MinFigureScale;
@@ -171,7 +182,8 @@ void DeckSlidePainter::paintVisuals(QPainter& painter, const std::vector<Visual>
     const bool preferred = fit >= scale;
     double y = preferred ? area.top() + (area.height() - total.height() * scale) / 2 : area.top();
     for (const Visual& item : items) {
-        const double height = preferred ? item.size.height() * scale : area.height() * item.size.height() / total.height();
+        const double height = preferred ? item.size.height() * scale
+                                        : area.height() * item.size.height() / total.height();
         painter.save();
         painter.translate(area.left(), y);
         painter.scale(scale, scale);
@@ -194,18 +206,22 @@ void DeckSlidePainter::paintFrame(QPainter& painter, const DeckSlide& slide) con
     const double numberWidth = titleMetrics.horizontalAdvance(number + QStringLiteral("  "));
     painter.drawText(titleBand, Qt::AlignLeft | Qt::AlignVCenter, number);
     painter.setPen(Foreground);
-    painter.drawText(titleBand.adjusted(numberWidth, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
-                     titleMetrics.elidedText(slide.title, Qt::ElideRight, titleBand.width() - numberWidth));
+    painter.drawText(
+        titleBand.adjusted(numberWidth, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
+        titleMetrics.elidedText(slide.title, Qt::ElideRight, titleBand.width() - numberWidth));
     painter.setPen(QPen(Accent, 3));
     painter.drawLine(QPointF(Margin, BodyTop - 16), QPointF(PageWidth - Margin, BodyTop - 16));
 
-    const QRectF footer(Margin, PageHeight - FooterHeight + 8, PageWidth - 2 * Margin, FooterHeight - 16);
+    const QRectF footer(Margin, PageHeight - FooterHeight + 8, PageWidth - 2 * Margin,
+                        FooterHeight - 16);
     const QFont small = pixelFont(QFont(), 15);
     painter.setFont(small);
     painter.setPen(Muted);
-    painter.drawText(footer, Qt::AlignRight | Qt::AlignVCenter, tr("%1 / %2").arg(slide.number).arg(slide.total));
-    painter.drawText(footer.adjusted(0, 0, -80, 0), Qt::AlignLeft | Qt::AlignVCenter,
-                     QFontMetricsF(small).elidedText(slide.footer, Qt::ElideRight, footer.width() - 80));
+    painter.drawText(footer, Qt::AlignRight | Qt::AlignVCenter,
+                     tr("%1 / %2").arg(slide.number).arg(slide.total));
+    painter.drawText(
+        footer.adjusted(0, 0, -80, 0), Qt::AlignLeft | Qt::AlignVCenter,
+        QFontMetricsF(small).elidedText(slide.footer, Qt::ElideRight, footer.width() - 80));
 }
 
 void DeckSlidePainter::paint(QPainter& painter, const DeckSlide& slide) const
@@ -215,7 +231,8 @@ void DeckSlidePainter::paint(QPainter& painter, const DeckSlide& slide) const
     painter.setRenderHint(QPainter::TextAntialiasing);
     paintFrame(painter, slide);
 
-    const QRectF body(Margin, BodyTop, PageWidth - 2 * Margin, PageHeight - BodyTop - FooterHeight - 8);
+    const QRectF body(Margin, BodyTop, PageWidth - 2 * Margin,
+                      PageHeight - BodyTop - FooterHeight - 8);
     std::vector<Visual> items;
     QSizeF total(0, 0);
     std::optional<Layout> best;
@@ -239,11 +256,13 @@ void DeckSlidePainter::paint(QPainter& painter, const DeckSlide& slide) const
     if (items.empty() || total.isEmpty()) {
         const double w = body.width();
         const SlideText text(slide, textScale(slide, [&](const SlideText& t) {
-            return t.explanationHeight(w) + t.gap() + t.formulaHeight(w) <= body.height();
-        }));
+                                 return t.explanationHeight(w) + t.gap() + t.formulaHeight(w) <=
+                                        body.height();
+                             }));
         const double e = text.explanationHeight(w);
         text.paintExplanation(painter, body);
-        text.paintFormula(painter, QRectF(body.left(), body.top() + e + text.gap(), w, text.formulaHeight(w)));
+        text.paintFormula(
+            painter, QRectF(body.left(), body.top() + e + text.gap(), w, text.formulaHeight(w)));
         painter.restore();
         return;
     }

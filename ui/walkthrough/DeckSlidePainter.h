@@ -59,9 +59,11 @@ private:
 
     // columns > 0: figures of three or more panels (not head mosaics) in that many columns.
     std::vector<Visual> visuals(QPainter& painter, const DeckSlide& slide, int columns = 0) const;
-    Layout chooseLayout(const DeckSlide& slide, const QRectF& body, const QSizeF& visualsSize) const;
+    Layout chooseLayout(const DeckSlide& slide, const QRectF& body,
+                        const QSizeF& visualsSize) const;
     void paintFrame(QPainter& painter, const DeckSlide& slide) const;
-    void paintVisuals(QPainter& painter, const std::vector<Visual>& items, const QRectF& area) const;
+    void paintVisuals(QPainter& painter, const std::vector<Visual>& items,
+                      const QRectF& area) const;
 };
 
 } // namespace ae

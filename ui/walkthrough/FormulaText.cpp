@@ -76,8 +76,9 @@ QString tuple(std::initializer_list<Eigen::Index> dims)
 
 QString vector(const float* data, Eigen::Index n, Eigen::Index stride)
 {
-    return summarised(n, [&](Eigen::Index i) -> QString { return number(data[i * stride]); }, QStringLiteral("["),
-                      QStringLiteral("]"));
+    return summarised(
+        n, [&](Eigen::Index i) -> QString { return number(data[i * stride]); }, QStringLiteral("["),
+        QStringLiteral("]"));
 }
 
 QString row(const Matrix& m, Eigen::Index r)
@@ -87,27 +88,35 @@ QString row(const Matrix& m, Eigen::Index r)
 
 QString maskRow(const Matrix& m, Eigen::Index r)
 {
-    return summarised(m.cols(), [&](Eigen::Index c) -> QString { return QString::number(int(m(r, c))); }, QStringLiteral("["),
-                      QStringLiteral("]"));
+    return summarised(
+        m.cols(), [&](Eigen::Index c) -> QString { return QString::number(int(m(r, c))); },
+        QStringLiteral("["), QStringLiteral("]"));
 }
 
 QString stringList(const std::vector<std::string>& items)
 {
-    return summarised(Eigen::Index(items.size()), [&](Eigen::Index i) -> QString { return quoted(items[std::size_t(i)]); },
-                      QStringLiteral("["), QStringLiteral("]"));
+    return summarised(
+        Eigen::Index(items.size()),
+        [&](Eigen::Index i) -> QString { return quoted(items[std::size_t(i)]); },
+        QStringLiteral("["), QStringLiteral("]"));
 }
 
 QString idTensor(const std::vector<std::int64_t>& ids)
 {
-    return summarised(Eigen::Index(ids.size()), [&](Eigen::Index i) -> QString { return QString::number(ids[std::size_t(i)]); },
-                      QStringLiteral("tensor(["), QStringLiteral("])"));
+    return summarised(
+        Eigen::Index(ids.size()),
+        [&](Eigen::Index i) -> QString { return QString::number(ids[std::size_t(i)]); },
+        QStringLiteral("tensor(["), QStringLiteral("])"));
 }
 
 QString vocabulary(const std::vector<std::string>& sorted)
 {
-    return summarised(Eigen::Index(sorted.size()),
-                      [&](Eigen::Index i) -> QString { return quoted(sorted[std::size_t(i)]) + QStringLiteral(": ") + QString::number(i); },
-                      QStringLiteral("{"), QStringLiteral("}"));
+    return summarised(
+        Eigen::Index(sorted.size()),
+        [&](Eigen::Index i) -> QString {
+            return quoted(sorted[std::size_t(i)]) + QStringLiteral(": ") + QString::number(i);
+        },
+        QStringLiteral("{"), QStringLiteral("}"));
 }
 
 Eigen::Index clampedQuery(const Trace& trace, int query)
@@ -122,9 +131,9 @@ QString token(const std::vector<std::string>& tokens, Eigen::Index i)
 
 QString headNote(const Trace& trace)
 {
-    return trace.heads.size() > 1
-               ? QCoreApplication::translate("ae::formula", "   (head 1 of %1)").arg(trace.heads.size())
-               : QString();
+    return trace.heads.size() > 1 ? QCoreApplication::translate("ae::formula", "   (head 1 of %1)")
+                                        .arg(trace.heads.size())
+                                  : QString();
 }
 
 QString dotTerms(const float* a, const float* b, Eigen::Index n, Eigen::Index strideB, int shown)

@@ -21,10 +21,10 @@ namespace ae::formula {
 
 inline constexpr Eigen::Index MaxShownEntries = 8; // longer vectors: first 3, "…", last 3
 
-QString number(float value);                 // "−0.6004", "−∞"
-QString count(std::int64_t value);           // "2,360,064" in the user's locale
-QString subscript(std::int64_t oneBased);    // "₂", "₁₀₂₄"
-QString shape(Eigen::Index rows, Eigen::Index cols); // "(6×3)"
+QString number(float value);                             // "−0.6004", "−∞"
+QString count(std::int64_t value);                       // "2,360,064" in the user's locale
+QString subscript(std::int64_t oneBased);                // "₂", "₁₀₂₄"
+QString shape(Eigen::Index rows, Eigen::Index cols);     // "(6×3)"
 QString tuple(std::initializer_list<Eigen::Index> dims); // "(1, 6, 2, 1)"
 
 // "[0.1794, 1.8951, 0.4954]"; n > MaxShownEntries: "[a, b, c, …, x, y, z]".
@@ -48,6 +48,7 @@ QString token(const std::vector<std::string>& tokens, Eigen::Index i);
 QString headNote(const Trace& trace);
 
 // "0.8474×0.5364 + 1.5044×0.5556" and, beyond `shown` terms, "+ … (768 terms)".
-QString dotTerms(const float* a, const float* b, Eigen::Index n, Eigen::Index strideB, int shown = 3);
+QString dotTerms(const float* a, const float* b, Eigen::Index n, Eigen::Index strideB,
+                 int shown = 3);
 
 } // namespace ae::formula

@@ -12,8 +12,8 @@ namespace ae {
 
 namespace {
 
-constexpr double TileSide = 150;  // preferred side of one head's image
-constexpr double PixelRatio = 2;  // image pixels per unit of the page
+constexpr double TileSide = 150; // preferred side of one head's image
+constexpr double PixelRatio = 2; // image pixels per unit of the page
 
 const Matrix& matrixOf(const HeatmapSpec& spec)
 {
@@ -24,10 +24,9 @@ const Matrix& matrixOf(const HeatmapSpec& spec)
 } // namespace
 
 HeadMosaic::HeadMosaic(Figure figure, QFont font, std::optional<int> highlightRow)
-    : m_figure(std::move(figure))
-    , m_colors(m_figure.panels.empty() ? ColorMap() : ColorMap::forSpec(m_figure.panels.front()))
-    , m_font(std::move(font))
-    , m_highlightRow(highlightRow)
+    : m_figure(std::move(figure)),
+      m_colors(m_figure.panels.empty() ? ColorMap() : ColorMap::forSpec(m_figure.panels.front())),
+      m_font(std::move(font)), m_highlightRow(highlightRow)
 {
 }
 
@@ -52,8 +51,8 @@ void HeadMosaic::paintScale(QPainter& painter, const QRectF& bar) const
     painter.setBrush(Qt::NoBrush);
     painter.drawRect(bar);
     const double x = bar.right() + fm.height() * 0.3;
-    painter.drawText(QRectF(x, bar.top() - fm.height() / 2, fm.height() * 6, fm.height()), Qt::AlignLeft | Qt::AlignVCenter,
-                     QString::number(m_colors.high(), 'g', 3));
+    painter.drawText(QRectF(x, bar.top() - fm.height() / 2, fm.height() * 6, fm.height()),
+                     Qt::AlignLeft | Qt::AlignVCenter, QString::number(m_colors.high(), 'g', 3));
     painter.drawText(QRectF(x, bar.bottom() - fm.height() / 2, fm.height() * 6, fm.height()),
                      Qt::AlignLeft | Qt::AlignVCenter, QString::number(m_colors.low(), 'g', 3));
 }
@@ -71,21 +70,27 @@ void HeadMosaic::paint(QPainter& painter, const QRectF& target) const
     bold.setBold(true);
     painter.setFont(bold);
     painter.setPen(QColor(0x1a, 0x1a, 0x1a));
-    const double titleHeight = std::min(
-        QFontMetricsF(bold).boundingRect(target, Qt::AlignHCenter | Qt::TextWordWrap, m_figure.title).height(), line * 2.5);
+    const double titleHeight =
+        std::min(QFontMetricsF(bold)
+                     .boundingRect(target, Qt::AlignHCenter | Qt::TextWordWrap, m_figure.title)
+                     .height(),
+                 line * 2.5);
     const QRectF titleBand(target.left(), target.top(), target.width(), titleHeight + line * 0.4);
     painter.drawText(titleBand, Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, m_figure.title);
 
     // The grid with the largest tiles, tiles shaped like the matrices; the scale on the right.
     const Matrix& first = matrixOf(m_figure.panels.front());
-    const double aspect = first.rows() > 0 && first.cols() > 0 ? double(first.rows()) / double(first.cols()) : 1.0;
+    const double aspect =
+        first.rows() > 0 && first.cols() > 0 ? double(first.rows()) / double(first.cols()) : 1.0;
     const double scaleWidth = line * 5;
-    const QRectF grid(target.left(), titleBand.bottom(), target.width() - scaleWidth, target.bottom() - titleBand.bottom());
+    const QRectF grid(target.left(), titleBand.bottom(), target.width() - scaleWidth,
+                      target.bottom() - titleBand.bottom());
     int columns = 1;
     double tileWidth = 0;
     for (int c = 1; c <= count; ++c) {
         const int rows = (count + c - 1) / c;
-        const double w = std::min(grid.width() / c - line, ((grid.height() / rows) - 1.8 * line) / aspect);
+        const double w =
+            std::min(grid.width() / c - line, ((grid.height() / rows) - 1.8 * line) / aspect);
         if (w > tileWidth) {
             tileWidth = w;
             columns = c;
@@ -116,8 +121,8 @@ void HeadMosaic::paint(QPainter& painter, const QRectF& target) const
                 const double rowHeight = image.height() / double(m.rows());
                 painter.setPen(QPen(Qt::black, 1));
                 painter.setBrush(Qt::NoBrush);
-                painter.drawRect(QRectF(image.left(), image.top() + *m_highlightRow * rowHeight, image.width(),
-                                        std::max(rowHeight, 1.0)));
+                painter.drawRect(QRectF(image.left(), image.top() + *m_highlightRow * rowHeight,
+                                        image.width(), std::max(rowHeight, 1.0)));
             }
         }
         painter.setPen(QPen(QColor(0x5c, 0x5c, 0x5c), 1));

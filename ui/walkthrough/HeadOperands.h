@@ -16,7 +16,8 @@ struct HeadOperands
     const Matrix* keys = nullptr;
     const Matrix* values = nullptr;
     QString q, k, v; // row symbols: q, k, v; simplified: x, x, x
-    QString Q, K, V; // matrix symbols: Q, K, V; simplified: X, X, X (X_src for keys and values of cross)
+    QString Q, K,
+        V; // matrix symbols: Q, K, V; simplified: X, X, X (X_src for keys and values of cross)
 
     static HeadOperands of(const Trace& trace, int headIndex = 0)
     {
@@ -35,7 +36,8 @@ struct HeadOperands
             o.V = QStringLiteral("V");
             return o;
         }
-        const QString source = trace.session.isCross() ? QStringLiteral("X_src") : QStringLiteral("X");
+        const QString source =
+            trace.session.isCross() ? QStringLiteral("X_src") : QStringLiteral("X");
         o.queries = &trace.inputs;
         o.keys = o.values = &trace.keySource();
         o.q = o.k = o.v = QStringLiteral("x");

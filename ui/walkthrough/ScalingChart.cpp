@@ -22,7 +22,10 @@ QFont scaledFont(const QFont& font, double factor)
 
 } // namespace
 
-ScalingChart::ScalingChart(const ScalingDemo& demo, ScalingChartColors colors) : m_demo(demo), m_colors(colors) {}
+ScalingChart::ScalingChart(const ScalingDemo& demo, ScalingChartColors colors)
+    : m_demo(demo), m_colors(colors)
+{
+}
 
 const ScalingDemo& ScalingChart::sharedDemo()
 {
@@ -56,7 +59,8 @@ void ScalingChart::paintLegend(QPainter& painter, const QRectF& band, const QFon
         x += box * 1.5;
         painter.setPen(m_colors.foreground);
         const double w = fm.horizontalAdvance(entries[i]);
-        painter.drawText(QRectF(x, band.top(), w + 1, band.height()), Qt::AlignLeft | Qt::AlignVCenter, entries[i]);
+        painter.drawText(QRectF(x, band.top(), w + 1, band.height()),
+                         Qt::AlignLeft | Qt::AlignVCenter, entries[i]);
         x += w + box * 2;
     }
 }
@@ -79,7 +83,8 @@ void ScalingChart::paint(QPainter& painter, const QRectF& target, const QFont& f
     painter.setFont(bold);
     painter.setPen(m_colors.foreground);
     painter.drawText(QRectF(area.left(), y, area.width(), line), Qt::AlignCenter,
-                     QFontMetricsF(bold).elidedText(tr("Largest softmax weight of a row"), Qt::ElideRight, area.width()));
+                     QFontMetricsF(bold).elidedText(tr("Largest softmax weight of a row"),
+                                                    Qt::ElideRight, area.width()));
     y += line;
     painter.setFont(small);
     painter.setPen(m_colors.muted);
@@ -94,7 +99,8 @@ void ScalingChart::paint(QPainter& painter, const QRectF& target, const QFont& f
 
     // The plot (0 to 1), then three rows of labels under it: d_k and both deviations, their
     // names in the axis column.
-    const double axisWidth = smallMetrics.horizontalAdvance(QStringLiteral("std ω/√d_k")) + line * 0.6;
+    const double axisWidth =
+        smallMetrics.horizontalAdvance(QStringLiteral("std ω/√d_k")) + line * 0.6;
     const double labels = line + 2 * smallLine + line * 0.4;
     const QRectF plot(area.left() + axisWidth, y + smallLine, area.width() - axisWidth,
                       area.bottom() - y - smallLine - labels);
@@ -112,9 +118,10 @@ void ScalingChart::paint(QPainter& painter, const QRectF& target, const QFont& f
                          Qt::AlignRight | Qt::AlignVCenter, QString::number(tick, 'f', 2));
     }
     const double labelsTop = plot.bottom() + line * 0.4;
-    const QRectF rowNames[] = {QRectF(area.left(), labelsTop, axisWidth - line * 0.3, line),
-                               QRectF(area.left(), labelsTop + line, axisWidth - line * 0.3, smallLine),
-                               QRectF(area.left(), labelsTop + line + smallLine, axisWidth - line * 0.3, smallLine)};
+    const QRectF rowNames[] = {
+        QRectF(area.left(), labelsTop, axisWidth - line * 0.3, line),
+        QRectF(area.left(), labelsTop + line, axisWidth - line * 0.3, smallLine),
+        QRectF(area.left(), labelsTop + line + smallLine, axisWidth - line * 0.3, smallLine)};
     painter.setFont(bold);
     painter.setPen(m_colors.foreground);
     painter.drawText(rowNames[0], Qt::AlignRight | Qt::AlignVCenter, QStringLiteral("d_k"));
@@ -128,21 +135,25 @@ void ScalingChart::paint(QPainter& painter, const QRectF& target, const QFont& f
     for (std::size_t g = 0; g < m_demo.rows.size(); ++g) {
         const ScalingDemoRow& r = m_demo.rows[g];
         const double centre = plot.left() + (double(g) + 0.5) * groupWidth;
-        const std::pair<double, QColor> bars[] = {{r.maxWeight, m_colors.unscaled}, {r.scaledMaxWeight, m_colors.scaled}};
+        const std::pair<double, QColor> bars[] = {{r.maxWeight, m_colors.unscaled},
+                                                  {r.scaledMaxWeight, m_colors.scaled}};
         painter.setFont(small);
         for (int b = 0; b < 2; ++b) {
             const double value = std::clamp(bars[b].first, 0.0, 1.0);
             const double left = centre - barWidth * 1.05 + b * barWidth * 1.1;
-            const QRectF bar(left, plot.bottom() - value * plot.height(), barWidth, value * plot.height());
+            const QRectF bar(left, plot.bottom() - value * plot.height(), barWidth,
+                             value * plot.height());
             painter.fillRect(bar, bars[b].second);
             painter.setPen(m_colors.foreground);
-            painter.drawText(QRectF(left - barWidth, bar.top() - smallLine, barWidth * 3, smallLine),
-                             Qt::AlignHCenter | Qt::AlignBottom, QString::number(bars[b].first, 'f', 2));
+            painter.drawText(
+                QRectF(left - barWidth, bar.top() - smallLine, barWidth * 3, smallLine),
+                Qt::AlignHCenter | Qt::AlignBottom, QString::number(bars[b].first, 'f', 2));
         }
         const double left = centre - groupWidth / 2;
         painter.setFont(bold);
         painter.setPen(m_colors.foreground);
-        painter.drawText(QRectF(left, rowNames[0].top(), groupWidth, line), Qt::AlignCenter, QString::number(r.headDim));
+        painter.drawText(QRectF(left, rowNames[0].top(), groupWidth, line), Qt::AlignCenter,
+                         QString::number(r.headDim));
         painter.setFont(small);
         painter.setPen(m_colors.muted);
         painter.drawText(QRectF(left, rowNames[1].top(), groupWidth, smallLine), Qt::AlignCenter,

@@ -7,11 +7,9 @@
 
 #include <QStringList>
 
-
 namespace ae {
 
 using namespace formula;
-
 
 bool SelfAttentionFormulas::hasPositionalEmbeddings(const Session& session)
 {
@@ -22,10 +20,13 @@ QString SelfAttentionFormulas::embeddingsNote(const Trace& trace)
 {
     QStringList sentences;
     if (trace.session.embedding == EmbeddingSource::Manual)
-        sentences << tr("This session's embeddings are typed in, like the book's hand-written 3-dimensional vectors.");
+        sentences << tr("This session's embeddings are typed in, like the book's hand-written "
+                        "3-dimensional vectors.");
     sentences << (hasPositionalEmbeddings(trace.session)
-                      ? tr("Positional embeddings are added: the same word at two places gets two different vectors.")
-                      : tr("This session has no positional embeddings: x is the token embedding alone, so a word gets "
+                      ? tr("Positional embeddings are added: the same word at two places gets two "
+                           "different vectors.")
+                      : tr("This session has no positional embeddings: x is the token embedding "
+                           "alone, so a word gets "
                            "the same vector wherever it stands."));
     return sentences.join(u' ');
 }
@@ -35,11 +36,15 @@ QString SelfAttentionFormulas::tokens(const Trace& trace, int)
     QStringList lines;
     lines << tr("tokens = %1   (T = %2)").arg(stringList(trace.tokens)).arg(trace.tokens.size());
     if (trace.session.isCross())
-        lines << tr("source tokens = %1   (S = %2)").arg(stringList(trace.sourceTokens)).arg(trace.sourceTokens.size());
+        lines << tr("source tokens = %1   (S = %2)")
+                     .arg(stringList(trace.sourceTokens))
+                     .arg(trace.sourceTokens.size());
     if (trace.session.tokenizer == TokenizerKind::Gpt2) {
         lines << QStringLiteral("encoding = tiktoken.get_encoding(\"gpt2\")");
-        lines << QStringLiteral("token_ids = encoding.encode(sentence, allowed_special={\"<|endoftext|>\"})");
-        lines << tr("vocabulary = GPT-2's 50,257 tokens: 256 bytes + 50,000 merges + <|endoftext|>");
+        lines << QStringLiteral(
+            "token_ids = encoding.encode(sentence, allowed_special={\"<|endoftext|>\"})");
+        lines << tr(
+            "vocabulary = GPT-2's 50,257 tokens: 256 bytes + 50,000 merges + <|endoftext|>");
     } else {
         lines << tr("vocabulary = %1   (%2 distinct tokens, sorted)")
                      .arg(vocabulary(trace.vocabulary))
@@ -62,7 +67,9 @@ QString SelfAttentionFormulas::embeddings(const Trace& trace, int query)
                      .arg(s.embeddingSeed)
                      .arg(s.vocabSize)
                      .arg(s.dIn);
-        lines << QStringLiteral("x = embedding(token_ids) : (%1) → %2").arg(T).arg(shape(T, trace.inputs.cols()));
+        lines << QStringLiteral("x = embedding(token_ids) : (%1) → %2")
+                     .arg(T)
+                     .arg(shape(T, trace.inputs.cols()));
     } else {
         lines << tr("x = the typed-in embeddings : %1").arg(shape(T, trace.inputs.cols()));
     }
@@ -87,19 +94,23 @@ QString SelfAttentionFormulas::simplified(const Trace& trace, int query)
     const HeadTrace& h = *o.head;
     const Eigen::Index q = clampedQuery(trace, query);
     const QString i = subscript(q + 1);
-    const QString scale = trace.session.hasWeights() ? QStringLiteral(" / √%1").arg(trace.headDimKq) : QString();
+    const QString scale =
+        trace.session.hasWeights() ? QStringLiteral(" / √%1").arg(trace.headDimKq) : QString();
     QStringList lines;
     lines << QStringLiteral("ω = %1·%2ᵀ : %3·%4 → %5")
-                 .arg(o.Q, o.K, shape(o.queries->rows(), o.queries->cols()), shape(o.keys->cols(), o.keys->rows()),
+                 .arg(o.Q, o.K, shape(o.queries->rows(), o.queries->cols()),
+                      shape(o.keys->cols(), o.keys->rows()),
                       shape(h.attnScores.rows(), h.attnScores.cols()));
     lines << tr("α = softmax(ω%1, dim=-1) : %2, every row sums to 1")
                  .arg(scale, shape(h.attnWeights.rows(), h.attnWeights.cols()));
     lines << QStringLiteral("z = α·%1 : %2·%3 → %4")
-                 .arg(o.V, shape(h.attnWeights.rows(), h.attnWeights.cols()), shape(o.values->rows(), o.values->cols()),
+                 .arg(o.V, shape(h.attnWeights.rows(), h.attnWeights.cols()),
+                      shape(o.values->rows(), o.values->cols()),
                       shape(h.contextVec.rows(), h.contextVec.cols()));
     lines << QStringLiteral("ω%1 = %2%1·%3ᵀ = %4").arg(i, o.q, o.K, row(h.attnScores, q));
     lines << QStringLiteral("α%1 = softmax(ω%1%2) = %3").arg(i, scale, row(h.attnWeights, q));
-    lines << QStringLiteral("z%1 = Σⱼ α%1ⱼ·%2ⱼ = %3").arg(i, o.v, row(h.contextVec, q)) + headNote(trace);
+    lines << QStringLiteral("z%1 = Σⱼ α%1ⱼ·%2ⱼ = %3").arg(i, o.v, row(h.contextVec, q)) +
+                 headNote(trace);
     return lines.join(u'\n');
 }
 
@@ -118,14 +129,16 @@ QString SelfAttentionFormulas::projections(const Trace& trace, int query)
     const QString xs = s.isCross() ? QStringLiteral("X_src") : QStringLiteral("X");
     QStringList lines;
     if (s.init == InitScheme::Rand)
-        lines << QStringLiteral("torch.manual_seed(%1): W_q = torch.rand(%2, %3), W_k = torch.rand(%2, %3), "
-                                "W_v = torch.rand(%2, %4)")
+        lines << QStringLiteral(
+                     "torch.manual_seed(%1): W_q = torch.rand(%2, %3), W_k = torch.rand(%2, %3), "
+                     "W_v = torch.rand(%2, %4)")
                      .arg(s.weightSeed)
                      .arg(w.wQuery.rows())
                      .arg(w.wQuery.cols())
                      .arg(w.wValue.cols());
     else
-        lines << QStringLiteral("torch.manual_seed(%1): W_q, W_k, W_v = nn.Linear(%2, %3, bias=%4) …")
+        lines << QStringLiteral(
+                     "torch.manual_seed(%1): W_q, W_k, W_v = nn.Linear(%2, %3, bias=%4) …")
                      .arg(s.weightSeed)
                      .arg(trace.params().wQuery.rows())
                      .arg(trace.params().wQuery.cols())
@@ -134,12 +147,14 @@ QString SelfAttentionFormulas::projections(const Trace& trace, int query)
                  .arg(bias, shape(x.rows(), x.cols()), shape(w.wQuery.rows(), w.wQuery.cols()),
                       shape(o.queries->rows(), o.queries->cols()));
     lines << QStringLiteral("K = %1·W_k%2 : %3·%4 → %5")
-                 .arg(xs, bias, shape(source.rows(), source.cols()), shape(w.wKey.rows(), w.wKey.cols()),
-                      shape(o.keys->rows(), o.keys->cols()));
+                 .arg(xs, bias, shape(source.rows(), source.cols()),
+                      shape(w.wKey.rows(), w.wKey.cols()), shape(o.keys->rows(), o.keys->cols()));
     lines << QStringLiteral("V = %1·W_v%2 : %3·%4 → %5")
-                 .arg(xs, bias, shape(source.rows(), source.cols()), shape(w.wValue.rows(), w.wValue.cols()),
+                 .arg(xs, bias, shape(source.rows(), source.cols()),
+                      shape(w.wValue.rows(), w.wValue.cols()),
                       shape(o.values->rows(), o.values->cols()));
-    lines << QStringLiteral("q%1 = x%1·W_q%2 = %3").arg(i, bias, row(*o.queries, q)) + headNote(trace);
+    lines << QStringLiteral("q%1 = x%1·W_q%2 = %3").arg(i, bias, row(*o.queries, q)) +
+                 headNote(trace);
     if (!s.isCross() && q < o.keys->rows()) {
         lines << QStringLiteral("k%1 = x%1·W_k%2 = %3").arg(i, bias, row(*o.keys, q));
         lines << QStringLiteral("v%1 = x%1·W_v%2 = %3").arg(i, bias, row(*o.values, q));
@@ -162,7 +177,8 @@ QString SelfAttentionFormulas::scores(const Trace& trace, int query)
     const QString j = subscript(best + 1);
     const Eigen::Index dk = o.queries->cols();
     QStringList lines;
-    lines << QStringLiteral("ω%1 = %2%1·%3ᵀ = %4").arg(i, o.q, o.K, row(h.attnScores, q)) + headNote(trace);
+    lines << QStringLiteral("ω%1 = %2%1·%3ᵀ = %4").arg(i, o.q, o.K, row(h.attnScores, q)) +
+                 headNote(trace);
     lines << tr("largest: ω%1,%2 = %3%1·%4%2 = %5 = %6   (%7)")
                  .arg(i, j, o.q, o.k,
                       dotTerms(o.queries->data() + q * dk, o.keys->data() + best * dk, dk, 1),
@@ -181,14 +197,18 @@ QString SelfAttentionFormulas::scaling(const Trace& trace, int query)
     const QString i = subscript(q + 1);
     QStringList lines;
     if (!trace.session.hasWeights()) {
-        lines << tr("simplified attention does not scale: α%1 = softmax(ω%1) = %2").arg(i, row(h.attnWeights, q));
+        lines << tr("simplified attention does not scale: α%1 = softmax(ω%1) = %2")
+                     .arg(i, row(h.attnWeights, q));
         return lines.join(u'\n');
     }
     const int dk = trace.headDimKq;
     const Matrix scaled = scaledScores(trace, h);
     lines << QStringLiteral("d_k = %1,  √d_k = %2").arg(dk).arg(number(trace.scoreDivisor));
     lines << QStringLiteral("ω%1 / √%2 = %3").arg(i).arg(dk).arg(row(scaled, q)) + headNote(trace);
-    lines << QStringLiteral("α%1 = softmax(ω%1 / √%2) = %3").arg(i).arg(dk).arg(row(h.attnWeights, q));
+    lines << QStringLiteral("α%1 = softmax(ω%1 / √%2) = %3")
+                 .arg(i)
+                 .arg(dk)
+                 .arg(row(h.attnWeights, q));
     if (trace.session.causal)
         lines << tr("(causal: the future keys' weights are 0)");
     return lines.join(u'\n');
@@ -210,10 +230,12 @@ QString SelfAttentionFormulas::context(const Trace& trace, int query)
     if (keys > 3)
         terms << QStringLiteral("…");
     QStringList lines;
-    lines << QStringLiteral("z%1 = Σⱼ %2%1ⱼ·%3ⱼ = %4").arg(i, alpha, o.v, terms.join(QStringLiteral(" + ")));
+    lines << QStringLiteral("z%1 = Σⱼ %2%1ⱼ·%3ⱼ = %4")
+                 .arg(i, alpha, o.v, terms.join(QStringLiteral(" + ")));
     lines << QStringLiteral("z%1 = %2").arg(i, row(h.contextVec, q)) + headNote(trace);
     lines << QStringLiteral("Z = %1·%2 : %3·%4 → %5")
-                 .arg(alpha, o.V, shape(weights.rows(), keys), shape(o.values->rows(), o.values->cols()),
+                 .arg(alpha, o.V, shape(weights.rows(), keys),
+                      shape(o.values->rows(), o.values->cols()),
                       shape(h.contextVec.rows(), h.contextVec.cols()));
     if (dropped)
         lines << tr("α' = the weights after dropout");

@@ -18,7 +18,10 @@ Figure SlideFigure::compact(Figure figure)
     Eigen::Index largest = 0;
     Eigen::Index rescaledKeys = 0;
     auto rescaled = [](const QString& title, Eigen::Index keys) {
-        return tr("%1 (colours up to %2/%3, %2 times the uniform weight)").arg(title).arg(BigWeightsScale).arg(keys);
+        return tr("%1 (colours up to %2/%3, %2 times the uniform weight)")
+            .arg(title)
+            .arg(BigWeightsScale)
+            .arg(keys);
     };
     for (HeatmapSpec& spec : figure.panels) {
         const Eigen::Index rows = spec.matrix ? spec.matrix->rows() : 0;
@@ -53,13 +56,15 @@ Figure SlideFigure::compact(Figure figure)
     return figure;
 }
 
-void SlideFigure::paint(QPainter& painter, const Figure& figure, const QRectF& area, std::optional<int> highlightQuery)
+void SlideFigure::paint(QPainter& painter, const Figure& figure, const QRectF& area,
+                        std::optional<int> highlightQuery)
 {
     const HeatmapPainter hp = SlideFigure::painter();
     Figure grid = figure;
     const int count = int(figure.panels.size());
     if (count > 2) {
-        const double title = figure.title.isEmpty() ? 0 : QFontMetricsF(hp.style().figureTitleFont()).height() * 1.8;
+        const double title =
+            figure.title.isEmpty() ? 0 : QFontMetricsF(hp.style().figureTitleFont()).height() * 1.8;
         double best = 0;
         for (int columns = 1; columns <= count; ++columns) {
             const int rows = (count + columns - 1) / columns;

@@ -35,7 +35,8 @@ public:
     static Figure compact(Figure figure);
 
     static HeatmapPainter painter();
-    static void paint(QPainter& painter, const Figure& figure, const QRectF& area, std::optional<int> highlightQuery);
+    static void paint(QPainter& painter, const Figure& figure, const QRectF& area,
+                      std::optional<int> highlightQuery);
 };
 
 } // namespace ae

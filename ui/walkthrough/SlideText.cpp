@@ -25,11 +25,9 @@ QRectF wrappedRect(const QFont& font, double width, const QString& text)
 } // namespace
 
 SlideText::SlideText(const DeckSlide& slide, double scale)
-    : m_slide(slide)
-    , m_scale(scale)
-    , m_body(pixelFont(QFont(), 24 * scale))
-    , m_note(pixelFont(QFont(), 21 * scale))
-    , m_formula(pixelFont(QFontDatabase::systemFont(QFontDatabase::FixedFont), 19 * scale))
+    : m_slide(slide), m_scale(scale), m_body(pixelFont(QFont(), 24 * scale)),
+      m_note(pixelFont(QFont(), 21 * scale)),
+      m_formula(pixelFont(QFontDatabase::systemFont(QFontDatabase::FixedFont), 19 * scale))
 {
     m_note.setItalic(true);
 }
@@ -63,7 +61,8 @@ double SlideText::formulaHeight(double width) const
         return 0;
     double height = 2 * FormulaPadding - statementGap();
     for (const QString& statement : formula().split(u'\n'))
-        height += wrappedRect(m_formula, width - 2 * FormulaPadding, statement).height() + statementGap();
+        height +=
+            wrappedRect(m_formula, width - 2 * FormulaPadding, statement).height() + statementGap();
     return height;
 }
 
@@ -72,8 +71,11 @@ int SlideText::formulaWraps(double width) const
     int wraps = 0;
     const double lineSpacing = QFontMetricsF(m_formula).lineSpacing();
     for (const QString& statement : formula().split(u'\n', Qt::SkipEmptyParts))
-        wraps += std::max(0, int(std::round(wrappedRect(m_formula, width - 2 * FormulaPadding, statement).height() /
-                                            lineSpacing)) - 1);
+        wraps += std::max(
+            0,
+            int(std::round(wrappedRect(m_formula, width - 2 * FormulaPadding, statement).height() /
+                           lineSpacing)) -
+                1);
     return wraps;
 }
 
@@ -82,13 +84,15 @@ void SlideText::paintExplanation(QPainter& painter, const QRectF& rect) const
     const double explanation = wrappedRect(m_body, rect.width(), m_slide.explanation).height();
     painter.setFont(m_body);
     painter.setPen(Foreground);
-    painter.drawText(QRectF(rect.left(), rect.top(), rect.width(), explanation), Qt::TextWordWrap, m_slide.explanation);
+    painter.drawText(QRectF(rect.left(), rect.top(), rect.width(), explanation), Qt::TextWordWrap,
+                     m_slide.explanation);
     if (m_slide.note.isEmpty())
         return;
     const double top = rect.top() + explanation + gap();
     painter.setFont(m_note);
     painter.setPen(Muted);
-    painter.drawText(QRectF(rect.left(), top, rect.width(), wrappedRect(m_note, rect.width(), m_slide.note).height()),
+    painter.drawText(QRectF(rect.left(), top, rect.width(),
+                            wrappedRect(m_note, rect.width(), m_slide.note).height()),
                      Qt::TextWordWrap, m_slide.note);
 }
 
@@ -101,11 +105,13 @@ void SlideText::paintFormula(QPainter& painter, const QRectF& rect) const
     painter.drawRoundedRect(rect, 8, 8);
     painter.setFont(m_formula);
     painter.setPen(m_slide.error.isEmpty() ? Foreground : ErrorColor);
-    const QRectF inner = rect.adjusted(FormulaPadding, FormulaPadding, -FormulaPadding, -FormulaPadding);
+    const QRectF inner =
+        rect.adjusted(FormulaPadding, FormulaPadding, -FormulaPadding, -FormulaPadding);
     double y = inner.top();
     for (const QString& statement : formula().split(u'\n')) {
         const double height = wrappedRect(m_formula, inner.width(), statement).height();
-        painter.drawText(QRectF(inner.left(), y, inner.width(), height), Qt::TextWordWrap, statement);
+        painter.drawText(QRectF(inner.left(), y, inner.width(), height), Qt::TextWordWrap,
+                         statement);
         y += height + statementGap();
     }
 }

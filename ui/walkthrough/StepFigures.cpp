@@ -29,8 +29,9 @@ std::vector<Figure> StepFigures::embeddings(const TracePtr& trace)
 
 std::vector<Figure> StepFigures::simplified(const TracePtr& trace)
 {
-    return {row(QStringLiteral("simplified"), QString(),
-                {figures::scores(trace, 0), figures::weights(trace, 0), figures::context(trace, 0)})};
+    return {
+        row(QStringLiteral("simplified"), QString(),
+            {figures::scores(trace, 0), figures::weights(trace, 0), figures::context(trace, 0)})};
 }
 
 std::vector<Figure> StepFigures::projections(const TracePtr& trace)

@@ -22,10 +22,10 @@ public:
     static std::vector<Figure> projections(const TracePtr& trace); // Q, K, V
     static std::vector<Figure> scores(const TracePtr& trace);
     static std::vector<Figure> weights(const TracePtr& trace);
-    static std::vector<Figure> context(const TracePtr& trace);     // α · V = z
-    static std::vector<Figure> causalMask(const TracePtr& trace);  // both methods
-    static std::vector<Figure> dropout(const TracePtr& trace);     // keep mask, α, α'
-    static std::vector<Figure> allHeads(const TracePtr& trace);    // every head's α only
+    static std::vector<Figure> context(const TracePtr& trace);    // α · V = z
+    static std::vector<Figure> causalMask(const TracePtr& trace); // both methods
+    static std::vector<Figure> dropout(const TracePtr& trace);    // keep mask, α, α'
+    static std::vector<Figure> allHeads(const TracePtr& trace);   // every head's α only
 };
 
 } // namespace ae

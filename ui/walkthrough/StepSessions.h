@@ -42,7 +42,7 @@ private:
     std::optional<Session> target(const WalkthroughStep& step) const;
 
     std::optional<Session> m_base;
-    QSet<QByteArray> m_requested; // sessions asked for since m_base was set, as JSON
+    QSet<QByteArray> m_requested;        // sessions asked for since m_base was set, as JSON
     std::optional<QByteArray> m_awaited; // the last one asked for, until it is shown
 };
 

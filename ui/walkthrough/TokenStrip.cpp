@@ -13,9 +13,7 @@
 namespace ae {
 
 TokenStrip::TokenStrip(const Trace& trace, QFont font, TokenStripColors colors)
-    : m_trace(trace)
-    , m_font(std::move(font))
-    , m_colors(colors)
+    : m_trace(trace), m_font(std::move(font)), m_colors(colors)
 {
 }
 
@@ -31,7 +29,8 @@ QSizeF TokenStrip::preferredSize(double maxWidth) const
     int lines = 1;
     for (const auto* tokens : {&m_trace.tokens, &m_trace.sourceTokens})
         for (const std::string& token : *tokens) {
-            const double width = metrics.horizontalAdvance(elidedLabel(QString::fromStdString(token))) + 2 * padding;
+            const double width =
+                metrics.horizontalAdvance(elidedLabel(QString::fromStdString(token))) + 2 * padding;
             if (x > 0 && x + width > maxWidth) {
                 x = 0;
                 ++lines;
@@ -50,18 +49,20 @@ void TokenStrip::paint(QPainter& painter, const QRectF& target) const
     painter.setRenderHint(QPainter::TextAntialiasing);
     if (m_trace.session.isCross()) {
         const double middle = target.top() + target.height() / 2;
-        paintGroup(painter, target, target.top(), tr("Queries' sentence"), m_trace.tokens, m_trace.tokenIds, middle);
-        paintGroup(painter, target, middle, tr("Source sentence (keys and values)"), m_trace.sourceTokens,
-                   m_trace.sourceTokenIds, target.bottom());
+        paintGroup(painter, target, target.top(), tr("Queries' sentence"), m_trace.tokens,
+                   m_trace.tokenIds, middle);
+        paintGroup(painter, target, middle, tr("Source sentence (keys and values)"),
+                   m_trace.sourceTokens, m_trace.sourceTokenIds, target.bottom());
     } else {
-        paintGroup(painter, target, target.top(), QString(), m_trace.tokens, m_trace.tokenIds, target.bottom());
+        paintGroup(painter, target, target.top(), QString(), m_trace.tokens, m_trace.tokenIds,
+                   target.bottom());
     }
     painter.restore();
 }
 
-double TokenStrip::paintGroup(QPainter& painter, const QRectF& target, double top, const QString& heading,
-                              const std::vector<std::string>& tokens, const std::vector<std::int64_t>& ids,
-                              double bottom) const
+double TokenStrip::paintGroup(QPainter& painter, const QRectF& target, double top,
+                              const QString& heading, const std::vector<std::string>& tokens,
+                              const std::vector<std::int64_t>& ids, double bottom) const
 {
     QFont bold = m_font;
     bold.setBold(true);
@@ -75,16 +76,20 @@ double TokenStrip::paintGroup(QPainter& painter, const QRectF& target, double to
     if (!heading.isEmpty()) {
         painter.setFont(small);
         painter.setPen(m_colors.muted);
-        painter.drawText(QRectF(target.left(), y, target.width(), idMetrics.height()), Qt::AlignLeft, heading);
+        painter.drawText(QRectF(target.left(), y, target.width(), idMetrics.height()),
+                         Qt::AlignLeft, heading);
         y += idMetrics.height() * 1.4;
     }
     const QString moreTemplate = tr("… and %1 more");
-    const double moreWidth = tokenMetrics.horizontalAdvance(moreTemplate.arg(tokens.size())) + 2 * padding;
+    const double moreWidth =
+        tokenMetrics.horizontalAdvance(moreTemplate.arg(tokens.size())) + 2 * padding;
     const int lines = std::max(1, int(std::floor((bottom - y + gap) / (boxHeight + gap))));
     std::vector<double> widths(tokens.size());
     for (std::size_t i = 0; i < tokens.size(); ++i)
-        widths[i] = std::max(tokenMetrics.horizontalAdvance(elidedLabel(QString::fromStdString(tokens[i]))),
-                             idMetrics.horizontalAdvance(QString::number(ids.at(i)))) + 2 * padding;
+        widths[i] =
+            std::max(tokenMetrics.horizontalAdvance(elidedLabel(QString::fromStdString(tokens[i]))),
+                     idMetrics.horizontalAdvance(QString::number(ids.at(i)))) +
+            2 * padding;
     // Width of tokens i, i + 1, ... to the end, boxes and gaps.
     std::vector<double> rest(tokens.size() + 1, 0.0);
     for (std::size_t i = tokens.size(); i-- > 0;)
@@ -92,7 +97,8 @@ double TokenStrip::paintGroup(QPainter& painter, const QRectF& target, double to
     int line = 0;
     double x = target.left();
     for (std::size_t i = 0; i < tokens.size(); ++i) {
-        const QString text = elidedLabel(QString::fromStdString(tokens[i])); // bounded before layout
+        const QString text =
+            elidedLabel(QString::fromStdString(tokens[i])); // bounded before layout
         const QString id = QString::number(ids.at(i));
         const double width = widths[i];
         if (x > target.left() && x + width > target.right()) {
@@ -101,11 +107,12 @@ double TokenStrip::paintGroup(QPainter& painter, const QRectF& target, double to
             ++line;
         }
         // On the last line that fits, when the rest does not fit, keep room for "… and N more".
-        if (line == lines - 1 && x + rest[i] > target.right() && x + width + gap + moreWidth > target.right()) {
+        if (line == lines - 1 && x + rest[i] > target.right() &&
+            x + width + gap + moreWidth > target.right()) {
             painter.setFont(bold);
             painter.setPen(m_colors.muted);
-            painter.drawText(QRectF(x, y, target.right() - x, boxHeight), Qt::AlignLeft | Qt::AlignVCenter,
-                             moreTemplate.arg(tokens.size() - i));
+            painter.drawText(QRectF(x, y, target.right() - x, boxHeight),
+                             Qt::AlignLeft | Qt::AlignVCenter, moreTemplate.arg(tokens.size() - i));
             return y + boxHeight + gap;
         }
         const QRectF box(x, y, width, boxHeight);
@@ -114,10 +121,12 @@ double TokenStrip::paintGroup(QPainter& painter, const QRectF& target, double to
         painter.drawRoundedRect(box, padding, padding);
         painter.setFont(bold);
         painter.setPen(m_colors.foreground);
-        painter.drawText(QRectF(x, y + padding, width, tokenMetrics.height()), Qt::AlignCenter, text);
+        painter.drawText(QRectF(x, y + padding, width, tokenMetrics.height()), Qt::AlignCenter,
+                         text);
         painter.setFont(small);
         painter.setPen(m_colors.muted);
-        painter.drawText(QRectF(x, y + padding + tokenMetrics.height(), width, idMetrics.height()), Qt::AlignCenter, id);
+        painter.drawText(QRectF(x, y + padding + tokenMetrics.height(), width, idMetrics.height()),
+                         Qt::AlignCenter, id);
         x += width + gap;
     }
     return y + boxHeight + gap;

@@ -23,7 +23,8 @@ QString divisorText(const Trace& trace)
 
 std::int64_t parameterCount(const Trace& t)
 {
-    return t.params().wQuery.size() + t.params().wKey.size() + t.params().wValue.size() + t.params().bQuery.size() + t.params().bKey.size() + t.params().bValue.size() +
+    return t.params().wQuery.size() + t.params().wKey.size() + t.params().wValue.size() +
+           t.params().bQuery.size() + t.params().bKey.size() + t.params().bValue.size() +
            t.params().outProjWeight.size() + t.params().outProjBias.size();
 }
 
@@ -31,7 +32,9 @@ std::int64_t parameterCount(const Trace& t)
 
 QString VariantFormulas::causalNote(const Trace& trace)
 {
-    return trace.session.causal ? QString() : tr("This session is not causal: every query still sees every key.");
+    return trace.session.causal
+               ? QString()
+               : tr("This session is not causal: every query still sees every key.");
 }
 
 QString VariantFormulas::dropoutNote(const Trace& trace)
@@ -48,10 +51,10 @@ QString VariantFormulas::multiHeadNote(const Trace& trace)
 
 QString VariantFormulas::crossNote(const Trace& trace)
 {
-    return trace.session.isCross()
-               ? QString()
-               : tr("This session is self-attention: it has no source sentence, so the keys come from the queries' "
-                    "own sentence.");
+    return trace.session.isCross() ? QString()
+                                   : tr("This session is self-attention: it has no source "
+                                        "sentence, so the keys come from the queries' "
+                                        "own sentence.");
 }
 
 QString VariantFormulas::causalMask(const Trace& trace, int query)
@@ -76,7 +79,8 @@ QString VariantFormulas::causalMask(const Trace& trace, int query)
     const Matrix& method2 = negInf ? h.attnWeights : other;
     lines << tr("method 1: α%1 = %2").arg(i, row(method1, q)) + headNote(trace);
     lines << tr("method 2: α%1 = %2").arg(i, row(method2, q));
-    lines << tr("max |method 1 − method 2| = %1 over every weight").arg(double(trace.maskMethodsMaxDiff()), 0, 'g', 3);
+    lines << tr("max |method 1 − method 2| = %1 over every weight")
+                 .arg(double(trace.maskMethodsMaxDiff()), 0, 'g', 3);
     return lines.join(u'\n');
 }
 
@@ -90,8 +94,9 @@ QString VariantFormulas::dropout(const Trace& trace, int query)
     if (!s.dropoutActive() || h.dropoutMask.size() == 0) {
         lines << tr("dropout off (p = %1, %2): α'%3 = α%3 = %4")
                      .arg(s.dropout)
-                     .arg(s.training ? QStringLiteral("model.train()") : QStringLiteral("model.eval()"), i,
-                          row(h.attnWeights, q));
+                     .arg(s.training ? QStringLiteral("model.train()")
+                                     : QStringLiteral("model.eval()"),
+                          i, row(h.attnWeights, q));
         return lines.join(u'\n');
     }
     const QString p = QString::number(s.dropout);
@@ -99,7 +104,8 @@ QString VariantFormulas::dropout(const Trace& trace, int query)
                  .arg(p, shape(h.dropoutMask.rows(), h.dropoutMask.cols()));
     lines << QStringLiteral("keep%1 = %2").arg(i, maskRow(h.dropoutMask, q)) + headNote(trace);
     lines << QStringLiteral("α%1 = %2").arg(i, row(h.attnWeights, q));
-    lines << QStringLiteral("α'%1 = α%1 ⊙ keep%1 / (1 − %2) = %3").arg(i, p, row(h.attnWeightsDropped, q));
+    lines << QStringLiteral("α'%1 = α%1 ⊙ keep%1 / (1 − %2) = %3")
+                 .arg(i, p, row(h.attnWeightsDropped, q));
     lines << tr("model.eval(): dropout does nothing, α' = α");
     return lines.join(u'\n');
 }
@@ -115,30 +121,44 @@ QString VariantFormulas::multiHead(const Trace& trace, int query)
     const Eigen::Index dOut = h * headDim;
     QStringList lines;
     if (s.variant == Variant::MultiHead) {
-        lines << QStringLiteral("b = 1, T = %1, d_in = %2, d_out = %3, num_heads = %4, head_dim = %3 / %4 = %5")
-                     .arg(T)
-                     .arg(dIn)
-                     .arg(dOut)
-                     .arg(h)
-                     .arg(headDim);
-        lines << QStringLiteral("queries = W_query(x) : %1 → %2").arg(tuple({1, T, dIn}), tuple({1, T, dOut}));
+        lines
+            << QStringLiteral(
+                   "b = 1, T = %1, d_in = %2, d_out = %3, num_heads = %4, head_dim = %3 / %4 = %5")
+                   .arg(T)
+                   .arg(dIn)
+                   .arg(dOut)
+                   .arg(h)
+                   .arg(headDim);
+        lines << QStringLiteral("queries = W_query(x) : %1 → %2")
+                     .arg(tuple({1, T, dIn}), tuple({1, T, dOut}));
         lines << QStringLiteral("queries.view(b, T, h, head_dim).transpose(1, 2) : %1 → %2 → %3")
-                     .arg(tuple({1, T, dOut}), tuple({1, T, h, headDim}), tuple({1, h, T, headDim}));
+                     .arg(tuple({1, T, dOut}), tuple({1, T, h, headDim}),
+                          tuple({1, h, T, headDim}));
         lines << QStringLiteral("attn_scores = queries @ keys.transpose(2, 3) : %1·%2 → %3")
-                     .arg(tuple({1, h, T, headDim}), tuple({1, h, headDim, S}), tuple({1, h, T, S}));
-        lines << QStringLiteral("context = (attn_weights @ values).transpose(1, 2).contiguous().view(b, T, d_out) : "
+                     .arg(tuple({1, h, T, headDim}), tuple({1, h, headDim, S}),
+                          tuple({1, h, T, S}));
+        lines << QStringLiteral("context = (attn_weights @ values).transpose(1, "
+                                "2).contiguous().view(b, T, d_out) : "
                                 "%1 → %2 → %3")
-                     .arg(tuple({1, h, T, headDim}), tuple({1, T, h, headDim}), tuple({1, T, dOut}));
+                     .arg(tuple({1, h, T, headDim}), tuple({1, T, h, headDim}),
+                          tuple({1, T, dOut}));
         lines << QStringLiteral("out_proj(context) : %1·%2 + b → %3")
-                     .arg(tuple({1, T, dOut}), shape(trace.params().outProjWeight.rows(), trace.params().outProjWeight.cols()),
+                     .arg(tuple({1, T, dOut}),
+                          shape(trace.params().outProjWeight.rows(),
+                                trace.params().outProjWeight.cols()),
                           tuple({1, T, trace.contextVec.cols()}));
         lines << tr("output z%1 = %2").arg(subscript(q + 1), row(trace.contextVec, q));
-        lines << tr("the wrapper instead: torch.cat([head(x) for head in heads], dim=-1) : %1 × %2 → %3, no out_proj")
+        lines << tr("the wrapper instead: torch.cat([head(x) for head in heads], dim=-1) : %1 × %2 "
+                    "→ %3, no out_proj")
                      .arg(h)
                      .arg(tuple({1, T, headDim}), tuple({1, T, dOut}));
         return lines.join(u'\n');
     }
-    lines << tr("heads = %1 × SelfAttention(d_in=%2, d_out_kq=%3, d_out_v=%4)").arg(h).arg(dIn).arg(headDim).arg(headDimV);
+    lines << tr("heads = %1 × SelfAttention(d_in=%2, d_out_kq=%3, d_out_v=%4)")
+                 .arg(h)
+                 .arg(dIn)
+                 .arg(headDim)
+                 .arg(headDimV);
     lines << tr("each head(x) : %1 → %2").arg(shape(T, dIn), shape(T, headDimV));
     lines << QStringLiteral("torch.cat([head(x) for head in heads], dim=-1) : %1 × %2 → %3")
                  .arg(h)
@@ -166,21 +186,26 @@ QString VariantFormulas::crossAttention(const Trace& trace, int query)
     const QString source = trace.session.isCross() ? QStringLiteral("X_src") : QStringLiteral("X");
     lines << QStringLiteral("%1 = X·W_q : %2,   %3 = %4·W_k : %5,   %6 = %4·W_v : %7")
                  .arg(o.Q, shape(o.queries->rows(), o.queries->cols()), o.K, source,
-                      shape(o.keys->rows(), o.keys->cols()), o.V, shape(o.values->rows(), o.values->cols()));
+                      shape(o.keys->rows(), o.keys->cols()), o.V,
+                      shape(o.values->rows(), o.values->cols()));
     lines << QStringLiteral("ω = %1·%2ᵀ : %3·%4 → %5 = (T×S)")
-                 .arg(o.Q, o.K, shape(o.queries->rows(), o.queries->cols()), shape(o.keys->cols(), o.keys->rows()),
+                 .arg(o.Q, o.K, shape(o.queries->rows(), o.queries->cols()),
+                      shape(o.keys->cols(), o.keys->rows()),
                       shape(h.attnScores.rows(), h.attnScores.cols()));
     lines << QStringLiteral("α%1 = softmax(ω%1%2) = %3   %4")
-                 .arg(i, divisorText(trace), row(h.attnWeights, q), token(trace.tokens, q)) + headNote(trace);
+                     .arg(i, divisorText(trace), row(h.attnWeights, q), token(trace.tokens, q)) +
+                 headNote(trace);
     std::vector<Eigen::Index> order(std::size_t(h.attnWeights.cols()));
     std::iota(order.begin(), order.end(), Eigen::Index(0));
     const std::size_t shown = std::min<std::size_t>(3, order.size());
-    std::partial_sort(order.begin(), order.begin() + std::ptrdiff_t(shown), order.end(),
-                      [&](Eigen::Index a, Eigen::Index b) { return h.attnWeights(q, a) > h.attnWeights(q, b); });
+    std::partial_sort(
+        order.begin(), order.begin() + std::ptrdiff_t(shown), order.end(),
+        [&](Eigen::Index a, Eigen::Index b) { return h.attnWeights(q, a) > h.attnWeights(q, b); });
     QStringList top;
     for (std::size_t k = 0; k < shown; ++k)
         top << token(trace.keyTokens(), order[k]) + u' ' + number(h.attnWeights(q, order[k]));
-    lines << tr("%1 attends most to %2").arg(token(trace.tokens, q), top.join(QStringLiteral(", ")));
+    lines
+        << tr("%1 attends most to %2").arg(token(trace.tokens, q), top.join(QStringLiteral(", ")));
     return lines.join(u'\n');
 }
 
@@ -194,10 +219,15 @@ QString VariantFormulas::gpt2(const Trace& trace, int)
     const Eigen::Index dOut = trace.contextVec.cols();
     const StageTimings& t = trace.timings;
     QStringList lines;
-    lines << QStringLiteral("d_in = %1, d_out = %2, num_heads = %3, head_dim = %4").arg(dIn).arg(dOut).arg(h).arg(headDim);
+    lines << QStringLiteral("d_in = %1, d_out = %2, num_heads = %3, head_dim = %4")
+                 .arg(dIn)
+                 .arg(dOut)
+                 .arg(h)
+                 .arg(headDim);
     lines << tr("T = %1 tokens   (GPT-2's context_length is 1024)").arg(T);
     lines << tr("parameters: W_query, W_key, W_value%1 = %2")
-                 .arg(trace.params().outProjWeight.size() > 0 ? tr(", out_proj") : QString(), count(parameterCount(trace)));
+                 .arg(trace.params().outProjWeight.size() > 0 ? tr(", out_proj") : QString(),
+                      count(parameterCount(trace)));
     lines << tr("attention weights: %1 heads × %2 = %3")
                  .arg(h)
                  .arg(shape(T, trace.keyCount()), count(h * T * trace.keyCount()));
@@ -205,7 +235,8 @@ QString VariantFormulas::gpt2(const Trace& trace, int)
         lines << tr("scores divided by √%1 = %2").arg(headDim).arg(number(trace.scoreDivisor));
     lines << (trace.arithmetic == Arithmetic::TorchOrder
                   ? tr("computed in %1 ms, in PyTorch's summation order")
-                  : tr("computed in %1 ms with blocked SIMD kernels (float32 rounding of PyTorch's values)"))
+                  : tr("computed in %1 ms with blocked SIMD kernels (float32 rounding of PyTorch's "
+                       "values)"))
                  .arg(t.embeddingMs + t.initMs + t.forwardMs + t.completeMs, 0, 'f', 0);
     return lines.join(u'\n');
 }

@@ -52,7 +52,8 @@ void multiHead(Session& s)
     s.variant = wrapper ? Variant::MultiHeadWrapper : Variant::MultiHead;
     s.numHeads = heads;
     if (s.variant == Variant::MultiHead) {
-        const int dOut = (std::max(s.dOutKq, s.numHeads) + s.numHeads - 1) / s.numHeads * s.numHeads;
+        const int dOut =
+            (std::max(s.dOutKq, s.numHeads) + s.numHeads - 1) / s.numHeads * s.numHeads;
         s.dOutKq = s.dOutV = dOut;
     }
 }
@@ -64,7 +65,8 @@ QString sample(const char* name)
 
 } // namespace
 
-std::optional<Session> WalkthroughCatalog::sessionFor(const WalkthroughStep& step, const Session& base, QString* error)
+std::optional<Session> WalkthroughCatalog::sessionFor(const WalkthroughStep& step,
+                                                      const Session& base, QString* error)
 {
     if (const auto* edit = std::get_if<EditSession>(&step.action)) {
         Session session = base;
@@ -86,7 +88,8 @@ std::optional<Session> WalkthroughCatalog::sessionFor(const WalkthroughStep& ste
 QString WalkthroughCatalog::explanation(const WalkthroughStep& step, int query)
 {
     // Only some explanations name the query; arg() on the others would warn.
-    return step.explanation.contains(QLatin1StringView("%1")) ? step.explanation.arg(query + 1) : step.explanation;
+    return step.explanation.contains(QLatin1StringView("%1")) ? step.explanation.arg(query + 1)
+                                                              : step.explanation;
 }
 
 std::vector<WalkthroughStep> WalkthroughCatalog::steps()
@@ -98,96 +101,182 @@ std::vector<WalkthroughStep> WalkthroughCatalog::steps()
     const auto bytePairNote = [](const Trace& trace) {
         if (trace.session.tokenizer != TokenizerKind::Gpt2)
             return QString();
-        return tr("This session uses GPT-2's tokenizer instead, as the book's chapter 2 does: byte-pair encoding "
-                  "(BPE). The text is cut into words, spaces and punctuation, each piece becomes its UTF-8 bytes, and "
-                  "the pair of neighbours that was most frequent in GPT-2's training text is merged again and again "
-                  "(50,000 learned merges, in rank order). The vocabulary is fixed at 50,257 tokens for any text, so "
-                  "an unknown word is never a problem: it is spelled with smaller pieces, down to single bytes. A "
-                  "leading space belongs to the word, and a Chinese character may take two or three tokens.");
+        return tr("This session uses GPT-2's tokenizer instead, as the book's chapter 2 does: "
+                  "byte-pair encoding "
+                  "(BPE). The text is cut into words, spaces and punctuation, each piece becomes "
+                  "its UTF-8 bytes, and "
+                  "the pair of neighbours that was most frequent in GPT-2's training text is "
+                  "merged again and again "
+                  "(50,000 learned merges, in rank order). The vocabulary is fixed at 50,257 "
+                  "tokens for any text, so "
+                  "an unknown word is never a problem: it is spelled with smaller pieces, down to "
+                  "single bytes. A "
+                  "leading space belongs to the word, and a Chinese character may take two or "
+                  "three tokens.");
     };
-    all.push_back({QStringLiteral("tokens"), tr("Tokens and vocabulary"),
-                   tr("Attention works on vectors, so the text is first cut into tokens and every token gets an "
-                      "integer id. As in the article, the vocabulary here holds only the sentence's own words, sorted, "
-                      "and a token's id is its place in that list; a real model's vocabulary has 30,000 to 50,000 "
+    all.push_back({QStringLiteral("tokens"),
+                   tr("Tokens and vocabulary"),
+                   tr("Attention works on vectors, so the text is first cut into tokens and every "
+                      "token gets an "
+                      "integer id. As in the article, the vocabulary here holds only the "
+                      "sentence's own words, sorted, "
+                      "and a token's id is its place in that list; a real model's vocabulary has "
+                      "30,000 to 50,000 "
                       "entries."),
-                   QStringLiteral("tokens"), std::monostate{}, false, StepExtra::TokenStrip, bytePairNote, F::tokens,
+                   QStringLiteral("tokens"),
+                   std::monostate{},
+                   false,
+                   StepExtra::TokenStrip,
+                   bytePairNote,
+                   F::tokens,
                    {}});
     all.push_back({QStringLiteral("embeddings"), tr("Embeddings"),
-                   tr("Each id picks one row of an embedding table: a vector of d_in numbers that stands for the token. "
-                      "The table starts random (nn.Embedding fills it with normal_ after torch.manual_seed) and is "
-                      "learned in training. Real models use hundreds to thousands of dimensions; the article uses 3 so "
+                   tr("Each id picks one row of an embedding table: a vector of d_in numbers that "
+                      "stands for the token. "
+                      "The table starts random (nn.Embedding fills it with normal_ after "
+                      "torch.manual_seed) and is "
+                      "learned in training. Real models use hundreds to thousands of dimensions; "
+                      "the article uses 3 so "
                       "that every number fits on the screen."),
-                   QStringLiteral("embeddings"), std::monostate{}, true, StepExtra::None, F::embeddingsNote,
-                   F::embeddings, S::embeddings});
-    all.push_back({QStringLiteral("simplified"), tr("Simplified self-attention"),
-                   tr("The simplest attention has no trainable weights: every token's vector is compared with every "
-                      "other by a dot product, ω = X·Xᵀ. Softmax turns each row of scores into weights α that are "
-                      "positive and sum to 1. The context vector z(i) is the weighted sum of all the inputs: x(i) "
+                   QStringLiteral("embeddings"), std::monostate{}, true, StepExtra::None,
+                   F::embeddingsNote, F::embeddings, S::embeddings});
+    all.push_back({QStringLiteral("simplified"),
+                   tr("Simplified self-attention"),
+                   tr("The simplest attention has no trainable weights: every token's vector is "
+                      "compared with every "
+                      "other by a dot product, ω = X·Xᵀ. Softmax turns each row of scores into "
+                      "weights α that are "
+                      "positive and sum to 1. The context vector z(i) is the weighted sum of all "
+                      "the inputs: x(i) "
                       "enriched with what it attends to."),
-                   QStringLiteral("weights"), EditSession{simplified}, true, StepExtra::None, {}, F::simplified,
+                   QStringLiteral("weights"),
+                   EditSession{simplified},
+                   true,
+                   StepExtra::None,
+                   {},
+                   F::simplified,
                    S::simplified});
-    all.push_back({QStringLiteral("trainable-weights"), tr("Trainable weights: queries, keys and values"),
-                   tr("Self-attention as transformers use it first projects every embedding with three trainable "
-                      "matrices: a query q = x·W_q (what the token looks for), a key k = x·W_k (what it offers to be "
-                      "found by) and a value v = x·W_v (what it passes on). Queries and keys need the same size d_k "
+    all.push_back({QStringLiteral("trainable-weights"),
+                   tr("Trainable weights: queries, keys and values"),
+                   tr("Self-attention as transformers use it first projects every embedding with "
+                      "three trainable "
+                      "matrices: a query q = x·W_q (what the token looks for), a key k = x·W_k "
+                      "(what it offers to be "
+                      "found by) and a value v = x·W_v (what it passes on). Queries and keys need "
+                      "the same size d_k "
                       "because they are compared by a dot product; the values' size d_v is free."),
-                   QStringLiteral("projections"), EditSession{selfAttention}, true, StepExtra::None, {},
-                   F::projections, S::projections});
-    all.push_back({QStringLiteral("scores"), tr("The scores ω of one query"),
-                   tr("Take one token as the query: here x(%1), chosen below (both seeds take the second token, "
-                      "x(2)). Its unnormalised attention scores are the dot products of its query with every key: "
-                      "ω(%1, j) = q(%1)·k(j). A large score means that the query and the key point the same way."),
-                   QStringLiteral("scores"), EditSession{selfAttention}, true, StepExtra::None, {}, F::scores,
+                   QStringLiteral("projections"),
+                   EditSession{selfAttention},
+                   true,
+                   StepExtra::None,
+                   {},
+                   F::projections,
+                   S::projections});
+    all.push_back({QStringLiteral("scores"),
+                   tr("The scores ω of one query"),
+                   tr("Take one token as the query: here x(%1), chosen below (both seeds take the "
+                      "second token, "
+                      "x(2)). Its unnormalised attention scores are the dot products of its query "
+                      "with every key: "
+                      "ω(%1, j) = q(%1)·k(j). A large score means that the query and the key point "
+                      "the same way."),
+                   QStringLiteral("scores"),
+                   EditSession{selfAttention},
+                   true,
+                   StepExtra::None,
+                   {},
+                   F::scores,
                    S::scores});
-    all.push_back({QStringLiteral("scaling"), tr("Scaling by √d_k and softmax"),
-                   tr("Softmax turns the scores into weights that sum to 1, after dividing them by √d_k. A dot product "
-                      "of d_k terms has a variance that grows with d_k, and softmax of large scores saturates into a "
-                      "one-hot vector whose gradients vanish; dividing by √d_k brings the variance back to about 1. "
+    all.push_back({QStringLiteral("scaling"),
+                   tr("Scaling by √d_k and softmax"),
+                   tr("Softmax turns the scores into weights that sum to 1, after dividing them by "
+                      "√d_k. A dot product "
+                      "of d_k terms has a variance that grows with d_k, and softmax of large "
+                      "scores saturates into a "
+                      "one-hot vector whose gradients vanish; dividing by √d_k brings the variance "
+                      "back to about 1. "
                       "The chart measures it on random queries and keys."),
-                   QStringLiteral("weights"), EditSession{selfAttention}, true, StepExtra::ScalingChart, {},
-                   F::scaling, {}});
-    all.push_back({QStringLiteral("context"), tr("The context vector z"),
-                   tr("The context vector z(%1) is the attention-weighted sum of the values: z(%1) = Σ_j α(%1, j)·v(j). "
-                      "It has d_v numbers, which need not equal d_in. For every query at once this is one matrix "
-                      "product, Z = α·V: the whole forward pass of the article's SelfAttention module."),
-                   QStringLiteral("context"), EditSession{selfAttention}, true, StepExtra::None, {}, F::context,
-                   S::context});
+                   QStringLiteral("weights"),
+                   EditSession{selfAttention},
+                   true,
+                   StepExtra::ScalingChart,
+                   {},
+                   F::scaling,
+                   {}});
+    all.push_back(
+        {QStringLiteral("context"),
+         tr("The context vector z"),
+         tr("The context vector z(%1) is the attention-weighted sum of the values: z(%1) = Σ_j "
+            "α(%1, j)·v(j). "
+            "It has d_v numbers, which need not equal d_in. For every query at once this is one "
+            "matrix "
+            "product, Z = α·V: the whole forward pass of the article's SelfAttention module."),
+         QStringLiteral("context"),
+         EditSession{selfAttention},
+         true,
+         StepExtra::None,
+         {},
+         F::context,
+         S::context});
     all.push_back({QStringLiteral("causal-mask"), tr("The causal mask: two methods, one result"),
-                   tr("A GPT-style model predicts the next token from the ones before it, so a query may not attend to "
-                      "later keys. Method 1 applies softmax, zeroes the weights above the diagonal and renormalises "
-                      "each row; method 2 writes −∞ into those scores before softmax, since e^−∞ = 0. Both give the "
+                   tr("A GPT-style model predicts the next token from the ones before it, so a "
+                      "query may not attend to "
+                      "later keys. Method 1 applies softmax, zeroes the weights above the diagonal "
+                      "and renormalises "
+                      "each row; method 2 writes −∞ into those scores before softmax, since e^−∞ = "
+                      "0. Both give the "
                       "same weights, and method 2 needs one step less."),
-                   QStringLiteral("weights"), EditSession{causal}, true, StepExtra::None, V::causalNote,
-                   V::causalMask, S::causalMask});
+                   QStringLiteral("weights"), EditSession{causal}, true, StepExtra::None,
+                   V::causalNote, V::causalMask, S::causalMask});
     all.push_back({QStringLiteral("dropout"), tr("Dropout on the attention weights"),
-                   tr("In training, dropout zeroes each attention weight with probability p and scales the kept ones by "
-                      "1/(1 − p), so that the weights keep their size on average. With p = 0.5, as in the book, about "
-                      "half the weights are dropped and the others doubled. In eval mode, model.eval(), dropout does "
+                   tr("In training, dropout zeroes each attention weight with probability p and "
+                      "scales the kept ones by "
+                      "1/(1 − p), so that the weights keep their size on average. With p = 0.5, as "
+                      "in the book, about "
+                      "half the weights are dropped and the others doubled. In eval mode, "
+                      "model.eval(), dropout does "
                       "nothing."),
-                   QStringLiteral("dropout"), EditSession{dropout}, true, StepExtra::None, V::dropoutNote, V::dropout,
-                   S::dropout});
-    all.push_back({QStringLiteral("multi-head"), tr("Multi-head attention"),
-                   tr("Multi-head attention runs several heads, each with its own W_q, W_k and W_v, and concatenates "
-                      "their context vectors. The wrapper keeps a list of separate heads; the efficient "
-                      "MultiHeadAttention class computes one big projection, splits it into heads with view and "
-                      "transpose, attends in every head with one batched matrix product and mixes the heads with a "
-                      "last linear layer, out_proj."),
-                   QStringLiteral("heads"), EditSession{multiHead}, true, StepExtra::None, V::multiHeadNote,
-                   V::multiHead, S::allHeads});
+                   QStringLiteral("dropout"), EditSession{dropout}, true, StepExtra::None,
+                   V::dropoutNote, V::dropout, S::dropout});
+    all.push_back(
+        {QStringLiteral("multi-head"), tr("Multi-head attention"),
+         tr("Multi-head attention runs several heads, each with its own W_q, W_k and W_v, and "
+            "concatenates "
+            "their context vectors. The wrapper keeps a list of separate heads; the efficient "
+            "MultiHeadAttention class computes one big projection, splits it into heads with view "
+            "and "
+            "transpose, attends in every head with one batched matrix product and mixes the heads "
+            "with a "
+            "last linear layer, out_proj."),
+         QStringLiteral("heads"), EditSession{multiHead}, true, StepExtra::None, V::multiHeadNote,
+         V::multiHead, S::allHeads});
     all.push_back({QStringLiteral("cross-attention"), tr("Cross-attention: German to English"),
-                   tr("In cross-attention the queries come from one sequence and the keys and values from another, as "
-                      "when a decoder writing English looks back at the German source. The attention matrix is T×S: "
-                      "one row per English token, one column per German token. These weights are untrained, so where "
-                      "each English word looks is still random; training is what makes 'you' attend to 'du'."),
-                   QStringLiteral("weights"), OpenSample{sample("german-english-cross.json")}, true, StepExtra::None,
-                   V::crossNote, V::crossAttention, S::allHeads});
-    all.push_back({QStringLiteral("gpt2"), tr("GPT-2 sizes, live"),
-                   tr("The smallest GPT-2 uses this module at full size: 768-dimensional embeddings, 12 heads of 64 "
-                      "dimensions and a context of 1,024 tokens. Its twelve 1024×1024 attention matrices are computed "
-                      "here live, with the causal mask and the scaling by √64 = 8. Zoom into the heatmaps to see single "
+                   tr("In cross-attention the queries come from one sequence and the keys and "
+                      "values from another, as "
+                      "when a decoder writing English looks back at the German source. The "
+                      "attention matrix is T×S: "
+                      "one row per English token, one column per German token. These weights are "
+                      "untrained, so where "
+                      "each English word looks is still random; training is what makes 'you' "
+                      "attend to 'du'."),
+                   QStringLiteral("weights"), OpenSample{sample("german-english-cross.json")}, true,
+                   StepExtra::None, V::crossNote, V::crossAttention, S::allHeads});
+    all.push_back({QStringLiteral("gpt2"),
+                   tr("GPT-2 sizes, live"),
+                   tr("The smallest GPT-2 uses this module at full size: 768-dimensional "
+                      "embeddings, 12 heads of 64 "
+                      "dimensions and a context of 1,024 tokens. Its twelve 1024×1024 attention "
+                      "matrices are computed "
+                      "here live, with the causal mask and the scaling by √64 = 8. Zoom into the "
+                      "heatmaps to see single "
                       "tokens."),
-                   QStringLiteral("heads"), OpenSample{sample("gpt2-small.json")}, false, StepExtra::None, {},
-                   V::gpt2, S::allHeads});
+                   QStringLiteral("heads"),
+                   OpenSample{sample("gpt2-small.json")},
+                   false,
+                   StepExtra::None,
+                   {},
+                   V::gpt2,
+                   S::allHeads});
     return all;
 }
 

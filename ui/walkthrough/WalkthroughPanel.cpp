@@ -47,8 +47,8 @@ QString formulaHtml(const QString& formula)
 {
     QString html = QStringLiteral("<div style=\"white-space: pre-wrap\">");
     for (const QString& statement : formula.split(u'\n'))
-        html += QStringLiteral("<p style=\"margin-top: 0; margin-bottom: 5px\">") + breakable(statement.toHtmlEscaped()) +
-                QStringLiteral("</p>");
+        html += QStringLiteral("<p style=\"margin-top: 0; margin-bottom: 5px\">") +
+                breakable(statement.toHtmlEscaped()) + QStringLiteral("</p>");
     return html + QStringLiteral("</div>");
 }
 
@@ -61,24 +61,19 @@ QFont sized(QFont font, qreal pointSize)
 } // namespace
 
 WalkthroughPanel::WalkthroughPanel(QWidget* parent)
-    : QWidget(parent)
-    , m_steps(WalkthroughCatalog::steps())
-    , m_query(WalkthroughCatalog::DefaultQuery)
-    , m_previous(new QPushButton(QIcon::fromTheme(QStringLiteral("go-previous")), tr("Previous"), this))
-    , m_next(new QPushButton(QIcon::fromTheme(QStringLiteral("go-next")), tr("Next"), this))
-    , m_stepList(new QComboBox(this))
-    , m_counter(new QLabel(this))
-    , m_giveBack(new QPushButton(QIcon::fromTheme(QStringLiteral("edit-undo")), tr("Back to My Session"), this))
-    , m_title(wrappedLabel(this))
-    , m_explanation(wrappedLabel(this))
-    , m_note(wrappedLabel(this))
-    , m_pending(wrappedLabel(this))
-    , m_queryLabel(new QLabel(tr("Query token:"), this))
-    , m_queryChoice(new QComboBox(this))
-    , m_formula(wrappedLabel(this))
-    , m_scalingToggle(new QCheckBox(this))
-    , m_scalingLabel(wrappedLabel(this))
-    , m_scalingChart(new ScalingChartWidget(this))
+    : QWidget(parent), m_steps(WalkthroughCatalog::steps()),
+      m_query(WalkthroughCatalog::DefaultQuery),
+      m_previous(
+          new QPushButton(QIcon::fromTheme(QStringLiteral("go-previous")), tr("Previous"), this)),
+      m_next(new QPushButton(QIcon::fromTheme(QStringLiteral("go-next")), tr("Next"), this)),
+      m_stepList(new QComboBox(this)), m_counter(new QLabel(this)),
+      m_giveBack(new QPushButton(QIcon::fromTheme(QStringLiteral("edit-undo")),
+                                 tr("Back to My Session"), this)),
+      m_title(wrappedLabel(this)), m_explanation(wrappedLabel(this)), m_note(wrappedLabel(this)),
+      m_pending(wrappedLabel(this)), m_queryLabel(new QLabel(tr("Query token:"), this)),
+      m_queryChoice(new QComboBox(this)), m_formula(wrappedLabel(this)),
+      m_scalingToggle(new QCheckBox(this)), m_scalingLabel(wrappedLabel(this)),
+      m_scalingChart(new ScalingChartWidget(this))
 {
     m_previous->setToolTip(tr("Previous step (Left, Page Up)"));
     m_next->setToolTip(tr("Next step (Right, Space, Page Down)"));
@@ -87,7 +82,8 @@ WalkthroughPanel::WalkthroughPanel(QWidget* parent)
     m_stepList->setToolTip(tr("Go to a step"));
     m_stepList->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_stepList->setMinimumContentsLength(6);
-    m_queryChoice->setToolTip(tr("The token whose query the formulas follow (the seeds use the second, x(2))"));
+    m_queryChoice->setToolTip(
+        tr("The token whose query the formulas follow (the seeds use the second, x(2))"));
     m_queryChoice->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_queryChoice->setMinimumContentsLength(6);
     m_giveBack->setToolTip(tr("Leave the walkthrough and get back the session you had before it"));
@@ -98,7 +94,8 @@ WalkthroughPanel::WalkthroughPanel(QWidget* parent)
     m_queryLabel->setBuddy(m_queryChoice);
     m_note->setEnabled(false);
     m_pending->setEnabled(false);
-    m_pending->setText(tr("The pages still show the previous session while this step's session is computed."));
+    m_pending->setText(
+        tr("The pages still show the previous session while this step's session is computed."));
     m_formula->setTextFormat(Qt::RichText);
     m_formula->setFrameShape(QFrame::StyledPanel);
     m_formula->setBackgroundRole(QPalette::AlternateBase);
@@ -164,9 +161,12 @@ void WalkthroughPanel::buildActions()
         QList<QKeySequence> keys;
         void (WalkthroughPanel::*slot)();
     } definitions[] = {
-        {tr("Next Step"), {QKeySequence(Qt::Key_Right), QKeySequence(Qt::Key_Space), QKeySequence(Qt::Key_PageDown)},
+        {tr("Next Step"),
+         {QKeySequence(Qt::Key_Right), QKeySequence(Qt::Key_Space), QKeySequence(Qt::Key_PageDown)},
          &WalkthroughPanel::next},
-        {tr("Previous Step"), {QKeySequence(Qt::Key_Left), QKeySequence(Qt::Key_PageUp)}, &WalkthroughPanel::previous},
+        {tr("Previous Step"),
+         {QKeySequence(Qt::Key_Left), QKeySequence(Qt::Key_PageUp)},
+         &WalkthroughPanel::previous},
     };
     for (const auto& d : definitions) {
         auto* action = new QAction(d.text, this);
@@ -222,7 +222,8 @@ void WalkthroughPanel::showStepOfPage(const QString& pageId, const Session& show
         if (m_steps[std::size_t(i)].pageId == pageId && showsItself(m_steps[std::size_t(i)]))
             chosen = i;
     for (int i = 0; i < int(m_steps.size()) && chosen < 0; ++i)
-        if (m_steps[std::size_t(i)].pageId == pageId && !std::holds_alternative<OpenSample>(m_steps[std::size_t(i)].action))
+        if (m_steps[std::size_t(i)].pageId == pageId &&
+            !std::holds_alternative<OpenSample>(m_steps[std::size_t(i)].action))
             chosen = i;
     if (chosen < 0 || (chosen == m_step && current.pageId == pageId))
         return;
@@ -255,7 +256,8 @@ void WalkthroughPanel::setStep(int index)
     const bool changed = index != m_step;
     m_step = index;
     const WalkthroughStep& step = m_steps[std::size_t(index)];
-    const StepSessions::Request request = m_sessions.requestFor(step, m_trace ? &m_trace->session : nullptr);
+    const StepSessions::Request request =
+        m_sessions.requestFor(step, m_trace ? &m_trace->session : nullptr);
     updateContent();
     if (request.session)
         Q_EMIT sessionChangeRequested([session = *request.session](Session& s) { s = session; });
@@ -315,7 +317,8 @@ void WalkthroughPanel::updateQueryChoices()
     const QSignalBlocker blocker(m_queryChoice);
     m_queryChoice->clear();
     for (std::size_t i = 0; i < m_queryTokens.size(); ++i)
-        m_queryChoice->addItem(QStringLiteral("x(%1)  %2").arg(i + 1).arg(QString::fromStdString(m_queryTokens[i])));
+        m_queryChoice->addItem(
+            QStringLiteral("x(%1)  %2").arg(i + 1).arg(QString::fromStdString(m_queryTokens[i])));
     const int last = int(m_queryTokens.size()) - 1;
     if (m_query > last) {
         m_query = std::min(WalkthroughCatalog::DefaultQuery, last);
@@ -342,7 +345,8 @@ void WalkthroughPanel::updateContent()
     m_pending->setVisible(m_trace && m_sessions.isPending());
     m_queryLabel->setVisible(step.usesQuery && m_trace);
     m_queryChoice->setVisible(step.usesQuery && m_trace);
-    m_formulaText = m_trace ? step.formula(*m_trace, m_query) : tr("Waiting for the first computation…");
+    m_formulaText =
+        m_trace ? step.formula(*m_trace, m_query) : tr("Waiting for the first computation…");
     m_formula->setText(formulaHtml(m_formulaText));
     const bool scaling = step.extra == StepExtra::ScalingChart;
     m_scalingToggle->setVisible(scaling);
@@ -380,12 +384,14 @@ void WalkthroughPanel::applyFonts(qreal pointSize)
     title.setBold(true);
     QFont note = sized(base, size * 0.9);
     note.setItalic(true);
-    const QFont formula = sized(QFontDatabase::systemFont(QFontDatabase::FixedFont), size * (pointSize > 0 ? 0.85 : 1.0));
-    for (QWidget* w : {static_cast<QWidget*>(m_previous), static_cast<QWidget*>(m_next),
-                       static_cast<QWidget*>(m_stepList), static_cast<QWidget*>(m_counter),
-                       static_cast<QWidget*>(m_queryLabel), static_cast<QWidget*>(m_queryChoice),
-                       static_cast<QWidget*>(m_scalingToggle), static_cast<QWidget*>(m_scalingLabel),
-                       static_cast<QWidget*>(m_pending), static_cast<QWidget*>(m_giveBack)})
+    const QFont formula = sized(QFontDatabase::systemFont(QFontDatabase::FixedFont),
+                                size * (pointSize > 0 ? 0.85 : 1.0));
+    for (QWidget* w :
+         {static_cast<QWidget*>(m_previous), static_cast<QWidget*>(m_next),
+          static_cast<QWidget*>(m_stepList), static_cast<QWidget*>(m_counter),
+          static_cast<QWidget*>(m_queryLabel), static_cast<QWidget*>(m_queryChoice),
+          static_cast<QWidget*>(m_scalingToggle), static_cast<QWidget*>(m_scalingLabel),
+          static_cast<QWidget*>(m_pending), static_cast<QWidget*>(m_giveBack)})
         w->setFont(controls);
     m_title->setFont(title);
     m_explanation->setFont(body);

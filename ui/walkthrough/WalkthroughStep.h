@@ -28,7 +28,12 @@ struct OpenSample
 using StepAction = std::variant<std::monostate, EditSession, OpenSample>;
 
 // A drawing of the deck that is not a heatmap.
-enum class StepExtra { None, TokenStrip, ScalingChart };
+enum class StepExtra
+{
+    None,
+    TokenStrip,
+    ScalingChart
+};
 
 // One step of the walkthrough, as data (WalkthroughCatalog lists them in the seeds' order).
 struct WalkthroughStep

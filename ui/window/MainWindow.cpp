@@ -11,6 +11,8 @@
 #include "FigurePage.h"
 #include "InspectorPanel.h"
 #include "PageCatalog.h"
+#include "PresentationMode.h"
+#include "PresentationStage.h"
 #include "SessionActions.h"
 #include "SessionAutosave.h"
 #include "SessionDocument.h"
@@ -21,8 +23,6 @@
 #include "TraceFigures.h"
 #include "Translations.h"
 #include "WalkthroughPanel.h"
-#include "PresentationMode.h"
-#include "PresentationStage.h"
 #include "WalkthroughSandbox.h"
 
 #include <QActionGroup>
@@ -52,23 +52,14 @@
 namespace ae {
 
 MainWindow::MainWindow(QWidget* parent)
-    : QMainWindow(parent)
-    , m_document(new SessionDocument(this))
-    , m_service(new ComputeService(this))
-    , m_selection(new CellSelection(this))
-    , m_controls(new ControlPanel(m_document, this))
-    , m_inspector(new InspectorPanel(this))
-    , m_tabs(new QTabWidget(this))
-    , m_tokensPage(new TokensPage(this))
-    , m_banner(new QLabel(this))
-    , m_status(new QLabel(this))
-    , m_busy(new QProgressBar(this))
-    , m_head(new QSpinBox(this))
-    , m_autosave(new SessionAutosave(m_document, this))
-    , m_walkthrough(new WalkthroughPanel(this))
-    , m_presentation(new PresentationMode(this, m_walkthrough))
-    , m_stage(new PresentationStage(this))
-    , m_sandbox(new WalkthroughSandbox(m_document, this))
+    : QMainWindow(parent), m_document(new SessionDocument(this)),
+      m_service(new ComputeService(this)), m_selection(new CellSelection(this)),
+      m_controls(new ControlPanel(m_document, this)), m_inspector(new InspectorPanel(this)),
+      m_tabs(new QTabWidget(this)), m_tokensPage(new TokensPage(this)), m_banner(new QLabel(this)),
+      m_status(new QLabel(this)), m_busy(new QProgressBar(this)), m_head(new QSpinBox(this)),
+      m_autosave(new SessionAutosave(m_document, this)), m_walkthrough(new WalkthroughPanel(this)),
+      m_presentation(new PresentationMode(this, m_walkthrough)),
+      m_stage(new PresentationStage(this)), m_sandbox(new WalkthroughSandbox(m_document, this))
 {
     setAcceptDrops(true);
     m_tabs->setDocumentMode(true);
@@ -85,7 +76,8 @@ MainWindow::MainWindow(QWidget* parent)
     m_banner->setVisible(false);
     m_banner->setAutoFillBackground(true);
     m_banner->setContentsMargins(8, 6, 8, 6);
-    m_banner->setStyleSheet(QStringLiteral("background: palette(highlight); color: palette(highlighted-text);"));
+    m_banner->setStyleSheet(
+        QStringLiteral("background: palette(highlight); color: palette(highlighted-text);"));
     auto* central = new QWidget(this);
     auto* layout = new QVBoxLayout(central);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -117,18 +109,22 @@ MainWindow::MainWindow(QWidget* parent)
     m_busy->setToolTip(tr("Computing…"));
     statusBar()->addWidget(m_status, 1);
     statusBar()->addPermanentWidget(m_busy);
-    connect(m_autosave, &SessionAutosave::warning, statusBar(), [this](const QString& message) { statusBar()->showMessage(message); });
+    connect(m_autosave, &SessionAutosave::warning, statusBar(),
+            [this](const QString& message) { statusBar()->showMessage(message); });
 
     m_head->setPrefix(tr("Head "));
     m_head->setMinimum(1);
     m_head->setToolTip(tr("Which head the pages show"));
     createActions();
 
-    connect(m_document, &SessionDocument::sessionChanged, m_service, [this](const Session& s) { m_service->request(s); });
+    connect(m_document, &SessionDocument::sessionChanged, m_service,
+            [this](const Session& s) { m_service->request(s); });
     connect(m_document, &SessionDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_document, &SessionDocument::filePathChanged, this, &MainWindow::updateTitle);
-    connect(m_service, &ComputeService::traceReady, this, [this](std::shared_ptr<const Trace> trace) { showTrace(trace); });
-    connect(m_service, &ComputeService::sessionRefused, this, [this](const SessionIssue& issue) { showIssue(issue); });
+    connect(m_service, &ComputeService::traceReady, this,
+            [this](std::shared_ptr<const Trace> trace) { showTrace(trace); });
+    connect(m_service, &ComputeService::sessionRefused, this,
+            [this](const SessionIssue& issue) { showIssue(issue); });
     connect(m_service, &ComputeService::busyChanged, m_busy, &QWidget::setVisible);
     connect(m_selection, &CellSelection::inspectedTextChanged, m_inspector, &InspectorPanel::show);
     connect(m_head, &QSpinBox::valueChanged, this, &MainWindow::updatePages);
@@ -146,8 +142,10 @@ MainWindow::MainWindow(QWidget* parent)
             });
     connect(m_walkthrough, &WalkthroughPanel::sampleRequested, this,
             [this](const QString& path) { showStatus(m_sandbox->showSample(path)); });
-    connect(m_walkthrough, &WalkthroughPanel::giveBackRequested, this, &MainWindow::leaveWalkthrough);
-    connect(m_sandbox, &WalkthroughSandbox::holdingChanged, m_walkthrough, &WalkthroughPanel::setHoldingUserSession);
+    connect(m_walkthrough, &WalkthroughPanel::giveBackRequested, this,
+            &MainWindow::leaveWalkthrough);
+    connect(m_sandbox, &WalkthroughSandbox::holdingChanged, m_walkthrough,
+            &WalkthroughPanel::setHoldingUserSession);
     connect(this, &MainWindow::traceShown, m_walkthrough, &WalkthroughPanel::setTrace);
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
         // The step follows a page the user chose (a tab, a menu, --page), never the reverse.
@@ -191,8 +189,8 @@ void MainWindow::showTrace(const std::shared_ptr<const Trace>& trace)
                           .arg(trace->keyCount())
                           .arg(s.dIn)
                           .arg(heads)
-                          .arg(trace->timings.embeddingMs + trace->timings.initMs + trace->timings.forwardMs +
-                                   trace->timings.completeMs,
+                          .arg(trace->timings.embeddingMs + trace->timings.initMs +
+                                   trace->timings.forwardMs + trace->timings.completeMs,
                                0, 'f', 2));
     Q_EMIT traceShown(trace);
 }
@@ -253,15 +251,20 @@ void MainWindow::fitToScreen()
 void MainWindow::showIssue(const SessionIssue& issue)
 {
     m_controls->showIssue(issue);
-    m_banner->setText(m_trace ? tr("This session cannot be computed: %1\nThe pages still show the last session that "
-                                   "could.").arg(issue.message)
-                              : tr("This session cannot be computed: %1").arg(issue.message));
+    m_banner->setText(
+        m_trace
+            ? tr("This session cannot be computed: %1\nThe pages still show the last session that "
+                 "could.")
+                  .arg(issue.message)
+            : tr("This session cannot be computed: %1").arg(issue.message));
     m_banner->setVisible(true);
 }
 
 void MainWindow::updateTitle()
 {
-    const QString name = m_document->filePath().isEmpty() ? tr("Untitled") : QFileInfo(m_document->filePath()).fileName();
+    const QString name = m_document->filePath().isEmpty()
+                             ? tr("Untitled")
+                             : QFileInfo(m_document->filePath()).fileName();
     setWindowTitle(name + QStringLiteral("[*] — ") + tr("Attention Explorer"));
     setWindowModified(m_document->isModified());
 }
@@ -321,7 +324,8 @@ bool MainWindow::isPresentationMode() const
 QString MainWindow::exportDeck(const QString& path, bool showProgress)
 {
     const Session session = m_walkthrough->baseSession().value_or(m_document->session());
-    return ExportActions::exportDeck(showProgress ? this : nullptr, session, m_walkthrough->query(), path);
+    return ExportActions::exportDeck(showProgress ? this : nullptr, session, m_walkthrough->query(),
+                                     path);
 }
 
 void MainWindow::exportFigures(bool all)
@@ -329,9 +333,10 @@ void MainWindow::exportFigures(bool all)
     if (!m_trace)
         return;
     const std::vector<Figure> figures = all ? figures::allFigures(m_trace) : currentPageFigures();
-    const QString description =
-        all ? tr("Every figure of the session (%1)").arg(figures.size())
-            : tr("The figures of the page \"%1\" (%2)").arg(m_tabs->tabText(m_tabs->currentIndex())).arg(figures.size());
+    const QString description = all ? tr("Every figure of the session (%1)").arg(figures.size())
+                                    : tr("The figures of the page \"%1\" (%2)")
+                                          .arg(m_tabs->tabText(m_tabs->currentIndex()))
+                                          .arg(figures.size());
     showStatus(ExportActions::exportFigures(this, figures, description));
 }
 
@@ -360,7 +365,8 @@ void MainWindow::takeOver(const MainWindow& old)
 {
     m_walkthrough->takeOver(*old.m_walkthrough);
     m_sandbox->takeOver(*old.m_sandbox);
-    m_document->setSession(old.m_document->session(), old.m_document->filePath(), old.m_document->isModified());
+    m_document->setSession(old.m_document->session(), old.m_document->filePath(),
+                           old.m_document->isModified());
     if (old.isPresentationMode()) {
         restoreState(old.m_presentation->stateBefore());
     } else {

@@ -2,16 +2,16 @@
 #include "MainWindow.h"
 
 #include "AboutDialog.h"
+#include "CellSelection.h"
+#include "ColorScaleChoice.h"
 #include "DataDirectory.h"
 #include "ExportActions.h"
 #include "PresentationMode.h"
 #include "SessionActions.h"
 #include "SessionDocument.h"
 #include "SessionFile.h"
-#include "CellSelection.h"
-#include "ColorScaleChoice.h"
-#include "Translations.h"
 #include "TraceFigures.h"
+#include "Translations.h"
 #include "WalkthroughPanel.h"
 
 #include <QActionGroup>
@@ -30,7 +30,8 @@ void MainWindow::createActions()
     QMenu* file = menuBar()->addMenu(tr("&File"));
     QToolBar* toolbar = addToolBar(tr("Main"));
     toolbar->setObjectName(QStringLiteral("mainToolBar"));
-    auto add = [&](QMenu* menu, const QString& text, QKeySequence shortcut, const QString& icon, auto slot, bool onToolbar) {
+    auto add = [&](QMenu* menu, const QString& text, QKeySequence shortcut, const QString& icon,
+                   auto slot, bool onToolbar) {
         QAction* action = menu->addAction(QIcon::fromTheme(icon), text);
         action->setShortcut(shortcut);
         connect(action, &QAction::triggered, this, slot);
@@ -38,74 +39,113 @@ void MainWindow::createActions()
             toolbar->addAction(action);
         return action;
     };
-    add(file, tr("&New Session"), QKeySequence::New, QStringLiteral("document-new"), [this] {
-        leaveWalkthrough();
-        m_sessions->newSession();
-    }, false);
-    add(file, tr("&Open Session…"), QKeySequence::Open, QStringLiteral("document-open"), [this] {
-        leaveWalkthrough();
-        m_sessions->openDialog();
-    }, true);
+    add(
+        file, tr("&New Session"), QKeySequence::New, QStringLiteral("document-new"),
+        [this] {
+            leaveWalkthrough();
+            m_sessions->newSession();
+        },
+        false);
+    add(
+        file, tr("&Open Session…"), QKeySequence::Open, QStringLiteral("document-open"),
+        [this] {
+            leaveWalkthrough();
+            m_sessions->openDialog();
+        },
+        true);
     m_sessions = new SessionActions(this, m_document, file->addMenu(tr("Open &Recent")));
     QMenu* samples = file->addMenu(tr("Open Sa&mple"));
     const QDir sampleDir(DataDirectory::samples());
-    for (const QString& name : sampleDir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
+    for (const QString& name :
+         sampleDir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
         const QString path = sampleDir.filePath(name);
         const SessionLoadResult sample = SessionFile::load(path);
-        QAction* action = samples->addAction(sample.session.title.empty() ? name : QString::fromStdString(sample.session.title));
+        QAction* action = samples->addAction(
+            sample.session.title.empty() ? name : QString::fromStdString(sample.session.title));
         action->setStatusTip(QString::fromStdString(sample.session.description));
         connect(action, &QAction::triggered, this, [this, path] {
             if (maybeSave())
                 openSample(path);
         });
     }
-    add(file, tr("&Save"), QKeySequence::Save, QStringLiteral("document-save"), [this] {
-        leaveWalkthrough(); // the user's session, not a step's, into the user's file
-        m_sessions->save();
-    }, true);
-    add(file, tr("Save &As…"), QKeySequence::SaveAs, QStringLiteral("document-save-as"), [this] { m_sessions->saveAs(); }, false);
+    add(
+        file, tr("&Save"), QKeySequence::Save, QStringLiteral("document-save"),
+        [this] {
+            leaveWalkthrough(); // the user's session, not a step's, into the user's file
+            m_sessions->save();
+        },
+        true);
+    add(
+        file, tr("Save &As…"), QKeySequence::SaveAs, QStringLiteral("document-save-as"),
+        [this] { m_sessions->saveAs(); }, false);
     file->addSeparator();
     toolbar->addSeparator();
-    add(file, tr("&Export This Page's Figures…"), QKeySequence(tr("Ctrl+E")), QStringLiteral("document-export"),
-        [this] { exportFigures(false); }, true);
-    add(file, tr("Export &All Figures…"), QKeySequence(tr("Ctrl+Shift+E")), QStringLiteral("document-export"),
-        [this] { exportFigures(true); }, false);
-    add(file, tr("Export Walkthrough &Deck (PDF)…"), QKeySequence(tr("Ctrl+Shift+D")), QStringLiteral("x-office-presentation"),
+    add(
+        file, tr("&Export This Page's Figures…"), QKeySequence(tr("Ctrl+E")),
+        QStringLiteral("document-export"), [this] { exportFigures(false); }, true);
+    add(
+        file, tr("Export &All Figures…"), QKeySequence(tr("Ctrl+Shift+E")),
+        QStringLiteral("document-export"), [this] { exportFigures(true); }, false);
+    add(
+        file, tr("Export Walkthrough &Deck (PDF)…"), QKeySequence(tr("Ctrl+Shift+D")),
+        QStringLiteral("x-office-presentation"),
         [this] {
             const Session session = m_walkthrough->baseSession().value_or(m_document->session());
             showStatus(ExportActions::exportDeckDialog(this, session, m_walkthrough->query()));
-        }, false);
+        },
+        false);
     file->addSeparator();
-    add(file, tr("&Quit"), QKeySequence::Quit, QStringLiteral("application-exit"), [this] { close(); }, false);
+    add(
+        file, tr("&Quit"), QKeySequence::Quit, QStringLiteral("application-exit"),
+        [this] { close(); }, false);
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
-    add(edit, tr("&Copy Figure as Image"), QKeySequence(tr("Ctrl+Shift+C")), QStringLiteral("edit-copy"),
+    add(
+        edit, tr("&Copy Figure as Image"), QKeySequence(tr("Ctrl+Shift+C")),
+        QStringLiteral("edit-copy"),
         [this] { showStatus(ExportActions::copyFigure(currentPageFigures(), false)); }, true);
-    add(edit, tr("Copy Figure &Data (CSV)"), QKeySequence(tr("Ctrl+Alt+C")), QStringLiteral("edit-copy"),
+    add(
+        edit, tr("Copy Figure &Data (CSV)"), QKeySequence(tr("Ctrl+Alt+C")),
+        QStringLiteral("edit-copy"),
         [this] { showStatus(ExportActions::copyFigure(currentPageFigures(), true)); }, false);
-    QAction* escape = add(edit, tr("&Unpin Cell"), QKeySequence(Qt::Key_Escape), QString(), [this] {
-        if (isPresentationMode())
-            setPresentationMode(false);
-        else
-            m_selection->clear();
-    }, false);
+    QAction* escape = add(
+        edit, tr("&Unpin Cell"), QKeySequence(Qt::Key_Escape), QString(),
+        [this] {
+            if (isPresentationMode())
+                setPresentationMode(false);
+            else
+                m_selection->clear();
+        },
+        false);
     addAction(escape); // Esc also leaves the presentation mode, whose menu bar is hidden
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
-    add(view, tr("&Next Step"), QKeySequence(Qt::CTRL | Qt::Key_PageDown), QStringLiteral("go-next"),
+    add(
+        view, tr("&Next Step"), QKeySequence(Qt::CTRL | Qt::Key_PageDown),
+        QStringLiteral("go-next"),
         [this] { m_tabs->setCurrentIndex((m_tabs->currentIndex() + 1) % m_tabs->count()); }, false);
-    add(view, tr("&Previous Step"), QKeySequence(Qt::CTRL | Qt::Key_PageUp), QStringLiteral("go-previous"),
-        [this] { m_tabs->setCurrentIndex((m_tabs->currentIndex() + m_tabs->count() - 1) % m_tabs->count()); }, false);
+    add(
+        view, tr("&Previous Step"), QKeySequence(Qt::CTRL | Qt::Key_PageUp),
+        QStringLiteral("go-previous"),
+        [this] {
+            m_tabs->setCurrentIndex((m_tabs->currentIndex() + m_tabs->count() - 1) %
+                                    m_tabs->count());
+        },
+        false);
     view->addSeparator();
-    QAction* present = add(view, tr("Presentation &Mode"), QKeySequence(Qt::Key_F5), QStringLiteral("view-fullscreen"),
-                           [this] { setPresentationMode(!isPresentationMode()); }, true);
+    QAction* present = add(
+        view, tr("Presentation &Mode"), QKeySequence(Qt::Key_F5), QStringLiteral("view-fullscreen"),
+        [this] { setPresentationMode(!isPresentationMode()); }, true);
     present->setToolTip(tr("Full screen with large fonts for a lecture hall (F5; Esc leaves)"));
     addAction(present); // F5 also works while the menu bar is hidden
-    add(view, tr("Zoom &In"), QKeySequence::ZoomIn, QStringLiteral("zoom-in"),
+    add(
+        view, tr("Zoom &In"), QKeySequence::ZoomIn, QStringLiteral("zoom-in"),
         [this] { m_presentation->setZoom(m_presentation->zoom() * 1.15); }, false);
-    add(view, tr("Zoom &Out"), QKeySequence::ZoomOut, QStringLiteral("zoom-out"),
+    add(
+        view, tr("Zoom &Out"), QKeySequence::ZoomOut, QStringLiteral("zoom-out"),
         [this] { m_presentation->setZoom(m_presentation->zoom() / 1.15); }, false);
-    add(view, tr("&Actual Size"), QKeySequence(tr("Ctrl+0")), QStringLiteral("zoom-original"),
+    add(
+        view, tr("&Actual Size"), QKeySequence(tr("Ctrl+0")), QStringLiteral("zoom-original"),
         [this] { m_presentation->setZoom(1.0); }, false);
     view->addMenu(findChild<ColorScaleChoice*>()->createMenu(view));
     view->addSeparator();
@@ -128,9 +168,9 @@ void MainWindow::createActions()
     }
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
-    add(help, tr("&About Attention Explorer"), QKeySequence(), QStringLiteral("help-about"), [this] {
-        AboutDialog(this).exec();
-    }, false);
+    add(
+        help, tr("&About Attention Explorer"), QKeySequence(), QStringLiteral("help-about"),
+        [this] { AboutDialog(this).exec(); }, false);
 }
 
 } // namespace ae

@@ -35,9 +35,7 @@ QPalette highContrast()
 } // namespace
 
 PresentationMode::PresentationMode(QMainWindow* window, WalkthroughPanel* walkthrough)
-    : QObject(window)
-    , m_window(window)
-    , m_walkthrough(walkthrough)
+    : QObject(window), m_window(window), m_walkthrough(walkthrough)
 {
 }
 
@@ -102,7 +100,8 @@ void PresentationMode::enter()
         bar->setVisible(false);
     m_window->statusBar()->setVisible(false);
     m_zoom = 1.0;
-    if (QScreen* screen = m_window->screen()) // without a window manager, full screen is only a state
+    if (QScreen* screen =
+            m_window->screen()) // without a window manager, full screen is only a state
         m_window->setGeometry(screen->geometry());
     m_window->showFullScreen();
     fitToWindow();

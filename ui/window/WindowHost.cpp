@@ -15,10 +15,7 @@ namespace {
 const QString LanguageKey = QStringLiteral("ui/language");
 }
 
-WindowHost::WindowHost(QObject* parent)
-    : QObject(parent)
-{
-}
+WindowHost::WindowHost(QObject* parent) : QObject(parent) {}
 
 WindowHost::~WindowHost()
 {
@@ -36,7 +33,8 @@ bool WindowHost::installStartLanguage(const QString& requested)
 MainWindow* WindowHost::createWindow()
 {
     auto* window = new MainWindow;
-    connect(window, &MainWindow::languageChangeRequested, this, &WindowHost::switchLanguage, Qt::QueuedConnection);
+    connect(window, &MainWindow::languageChangeRequested, this, &WindowHost::switchLanguage,
+            Qt::QueuedConnection);
     return window;
 }
 

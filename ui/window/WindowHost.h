@@ -8,7 +8,6 @@
 
 namespace ae {
 
-
 // Owns the main window and rebuilds it when the language changes: widgets take their texts
 // when they are built, so a new language means a new window, which takes over the session
 // (unsaved changes included), the page and the geometry of the old one.

@@ -3,4 +3,7 @@
 #include "Trace.h"
 #include "TraceEngine.h"
 
-int aeLayeringProbe() { return 0; }
+int aeLayeringProbe()
+{
+    return 0;
+}

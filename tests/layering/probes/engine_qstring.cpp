@@ -2,4 +2,7 @@
 #include "Trace.h"
 #include <QString>
 
-int aeLayeringProbe() { return 0; }
+int aeLayeringProbe()
+{
+    return 0;
+}

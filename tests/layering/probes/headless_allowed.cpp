@@ -3,4 +3,7 @@
 #include "Engine.h"
 #include "TraceJson.h"
 
-int aeLayeringProbe() { return 0; }
+int aeLayeringProbe()
+{
+    return 0;
+}

@@ -1,4 +1,8 @@
-// Layering probe (tests/layering/CMakeLists.txt): must not compile in ae_cli_headless (the window is ae_ui's).
+// Layering probe (tests/layering/CMakeLists.txt): must not compile in ae_cli_headless (the window
+// is ae_ui's).
 #include "MainWindow.h"
 
-int aeLayeringProbe() { return 0; }
+int aeLayeringProbe()
+{
+    return 0;
+}

@@ -4,4 +4,7 @@
 #include "Matrix.h"
 #include <QWidget>
 
-int aeLayeringProbe() { return 0; }
+int aeLayeringProbe()
+{
+    return 0;
+}

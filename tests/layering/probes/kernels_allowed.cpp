@@ -3,4 +3,7 @@
 #include "Softmax.h"
 #include "TorchGenerator.h"
 
-int aeLayeringProbe() { return 0; }
+int aeLayeringProbe()
+{
+    return 0;
+}

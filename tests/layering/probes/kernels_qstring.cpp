@@ -2,4 +2,7 @@
 #include "Matrix.h"
 #include <QString>
 
-int aeLayeringProbe() { return 0; }
+int aeLayeringProbe()
+{
+    return 0;
+}

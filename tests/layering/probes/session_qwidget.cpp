@@ -2,4 +2,7 @@
 #include "SessionJson.h"
 #include <QWidget>
 
-int aeLayeringProbe() { return 0; }
+int aeLayeringProbe()
+{
+    return 0;
+}

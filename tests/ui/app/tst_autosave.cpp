@@ -6,8 +6,8 @@
 #include <QDir>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSignalSpy>
 #include <QProcess>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -37,7 +37,8 @@ private Q_SLOTS:
             SessionDocument document;
             SessionAutosave autosave(&document);
             document.edit([](Session& s) { s.sentence = "autosaved words"; });
-            QTRY_COMPARE_WITH_TIMEOUT(dir.entryList({QStringLiteral("*.json")}, QDir::Files).size(), 1, 5000);
+            QTRY_COMPARE_WITH_TIMEOUT(dir.entryList({QStringLiteral("*.json")}, QDir::Files).size(),
+                                      1, 5000);
             QVERIFY(SessionAutosave::pendingRecoveries().empty()); // its writer is alive
         }
         QCOMPARE(dir.entryList({QStringLiteral("*.json")}, QDir::Files).size(), 0);
@@ -50,11 +51,13 @@ private Q_SLOTS:
         env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
         env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.path());
         app.setProcessEnvironment(env);
-        app.start(QStringLiteral(AE_EXECUTABLE), {QStringLiteral("--sentence"), QStringLiteral("killed mid-lesson"),
-                                                  QStringLiteral("--causal"), QStringLiteral("true")});
+        app.start(QStringLiteral(AE_EXECUTABLE),
+                  {QStringLiteral("--sentence"), QStringLiteral("killed mid-lesson"),
+                   QStringLiteral("--causal"), QStringLiteral("true")});
         QVERIFY(app.waitForStarted(10000));
         QDir dir(SessionAutosave::directory());
-        QTRY_VERIFY_WITH_TIMEOUT(dir.entryList({QStringLiteral("*.json")}, QDir::Files).size() == 1, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(dir.entryList({QStringLiteral("*.json")}, QDir::Files).size() == 1,
+                                 20000);
         QVERIFY(SessionAutosave::pendingRecoveries().empty()); // the app still runs
 
         app.kill(); // SIGKILL: no destructor, no clean-up
@@ -78,11 +81,14 @@ private Q_SLOTS:
         for (QProcess* app : {&first, &second}) {
             app->setProcessEnvironment(env);
             app->start(QStringLiteral(AE_EXECUTABLE),
-                       {QStringLiteral("--sentence"), app == &first ? QStringLiteral("first one") : QStringLiteral("second one")});
+                       {QStringLiteral("--sentence"), app == &first
+                                                          ? QStringLiteral("first one")
+                                                          : QStringLiteral("second one")});
             QVERIFY(app->waitForStarted(10000));
         }
         QDir dir(SessionAutosave::directory());
-        QTRY_VERIFY_WITH_TIMEOUT(dir.entryList({QStringLiteral("*.json")}, QDir::Files).size() == 2, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(dir.entryList({QStringLiteral("*.json")}, QDir::Files).size() == 2,
+                                 30000);
         for (QProcess* app : {&first, &second}) {
             app->kill();
             QVERIFY(app->waitForFinished(10000));
@@ -95,7 +101,8 @@ private Q_SLOTS:
             SessionAutosave::discard(recovery.autosavePath);
         }
         sentences.sort();
-        QCOMPARE(sentences, (QStringList{QStringLiteral("first one"), QStringLiteral("second one")}));
+        QCOMPARE(sentences,
+                 (QStringList{QStringLiteral("first one"), QStringLiteral("second one")}));
     }
 
     void theFileIsStoredAsAnAbsolutePath()
@@ -114,7 +121,8 @@ private Q_SLOTS:
         QVERIFY(autosave.saveNow().isEmpty());
         QVERIFY(QDir::setCurrent(previous));
         const QJsonObject record = onlyRecord();
-        QCOMPARE(record.value(QStringLiteral("file")).toString(), QDir(work.path()).filePath(QStringLiteral("relative.json")));
+        QCOMPARE(record.value(QStringLiteral("file")).toString(),
+                 QDir(work.path()).filePath(QStringLiteral("relative.json")));
         QVERIFY(record.value(QStringLiteral("modified")).toBool());
     }
 
@@ -130,13 +138,17 @@ private Q_SLOTS:
             QVERIFY(autosave.saveNow().isEmpty());
             QVERIFY(onlyRecord().value(QStringLiteral("modified")).toBool());
             QVERIFY(document.saveAs(path).isEmpty());
-            QVERIFY(!onlyRecord().value(QStringLiteral("modified")).toBool()); // updated by the save itself
+            QVERIFY(!onlyRecord()
+                         .value(QStringLiteral("modified"))
+                         .toBool()); // updated by the save itself
             // A crash now: the record stays behind without its lock.
-            const QString recordPath = dir.filePath(dir.entryList({QStringLiteral("*.json")}, QDir::Files).constFirst());
+            const QString recordPath =
+                dir.filePath(dir.entryList({QStringLiteral("*.json")}, QDir::Files).constFirst());
             QVERIFY(QFile::copy(recordPath, dir.filePath(QStringLiteral("crashed.json"))));
         }
         QVERIFY(SessionAutosave::pendingRecoveries().empty());
-        QVERIFY(dir.entryList({QStringLiteral("*.json")}, QDir::Files).isEmpty()); // nothing to offer, nothing kept
+        QVERIFY(dir.entryList({QStringLiteral("*.json")}, QDir::Files)
+                    .isEmpty()); // nothing to offer, nothing kept
     }
 
     void anUnwritableFolderIsReportedOnce()
@@ -151,7 +163,8 @@ private Q_SLOTS:
             SessionAutosave autosave(&document);
             QSignalSpy warnings(&autosave, &SessionAutosave::warning);
             QTRY_COMPARE_WITH_TIMEOUT(warnings.size(), 1, 5000);
-            QVERIFY(warnings.constFirst().constFirst().toString().contains(QStringLiteral("autosave")));
+            QVERIFY(
+                warnings.constFirst().constFirst().toString().contains(QStringLiteral("autosave")));
             document.edit([](Session& s) { s.sentence = "nowhere to go"; });
             QVERIFY(!autosave.saveNow().isEmpty());
             QCOMPARE(warnings.size(), 1); // once, not at every edit

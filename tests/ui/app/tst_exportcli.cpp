@@ -28,19 +28,25 @@ private Q_SLOTS:
     void everyFigureInEveryFormat()
     {
         QTemporaryDir dir;
-        const int code = run({QStringLiteral("--export"), dir.path(), QStringLiteral("--format"), QStringLiteral("png,svg,pdf"),
-                              QStringLiteral("--scale"), QStringLiteral("2"), QStringLiteral("--causal"), QStringLiteral("true"),
-                              QStringLiteral("--training"), QStringLiteral("true"), QStringLiteral("--dropout"), QStringLiteral("0.5"),
-                              QStringLiteral("--variant"), QStringLiteral("multihead-wrapper"), QStringLiteral("--num-heads"),
-                              QStringLiteral("2")});
+        const int code =
+            run({QStringLiteral("--export"), dir.path(), QStringLiteral("--format"),
+                 QStringLiteral("png,svg,pdf"), QStringLiteral("--scale"), QStringLiteral("2"),
+                 QStringLiteral("--causal"), QStringLiteral("true"), QStringLiteral("--training"),
+                 QStringLiteral("true"), QStringLiteral("--dropout"), QStringLiteral("0.5"),
+                 QStringLiteral("--variant"), QStringLiteral("multihead-wrapper"),
+                 QStringLiteral("--num-heads"), QStringLiteral("2")});
         QCOMPARE(code, 0);
         const QStringList files = QDir(dir.path()).entryList(QDir::Files);
-        // At least: embeddings, scores, weights, mask and masked scores, dropout, context, the head grid.
-        for (const char* stem : {"01-embeddings", "03-attn_scores-head1", "04-mask", "04-masked_scores-head2",
-                                 "05-attn_weights-head1", "06-dropout-head1", "07-context_vec-head2", "08-head_grid_attn_weights"}) {
+        // At least: embeddings, scores, weights, mask and masked scores, dropout, context, the head
+        // grid.
+        for (const char* stem :
+             {"01-embeddings", "03-attn_scores-head1", "04-mask", "04-masked_scores-head2",
+              "05-attn_weights-head1", "06-dropout-head1", "07-context_vec-head2",
+              "08-head_grid_attn_weights"}) {
             for (const char* suffix : {"@2x.png", ".svg", ".pdf"})
                 QVERIFY2(files.contains(QLatin1StringView(stem) + QLatin1StringView(suffix)),
-                         qPrintable(QLatin1StringView(stem) + QLatin1StringView(suffix) + QStringLiteral(" missing; have ") + files.join(u' ')));
+                         qPrintable(QLatin1StringView(stem) + QLatin1StringView(suffix) +
+                                    QStringLiteral(" missing; have ") + files.join(u' ')));
         }
         QImage png(dir.filePath(QStringLiteral("05-attn_weights-head1@2x.png")));
         QVERIFY(!png.isNull());
@@ -58,9 +64,14 @@ private Q_SLOTS:
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<int>("exitCode");
         QTest::addColumn<QByteArray>("message");
-        QTest::newRow("unknown format") << QStringList{QStringLiteral("--format"), QStringLiteral("png,gif")} << 2 << QByteArray("gif");
-        QTest::newRow("bad scale") << QStringList{QStringLiteral("--scale"), QStringLiteral("3")} << 2 << QByteArray("--scale");
-        QTest::newRow("invalid session") << QStringList{QStringLiteral("--num-heads"), QStringLiteral("2")} << 1 << QByteArray("num_heads");
+        QTest::newRow("unknown format")
+            << QStringList{QStringLiteral("--format"), QStringLiteral("png,gif")} << 2
+            << QByteArray("gif");
+        QTest::newRow("bad scale") << QStringList{QStringLiteral("--scale"), QStringLiteral("3")}
+                                   << 2 << QByteArray("--scale");
+        QTest::newRow("invalid session")
+            << QStringList{QStringLiteral("--num-heads"), QStringLiteral("2")} << 1
+            << QByteArray("num_heads");
     }
 
     void failures()
@@ -70,9 +81,13 @@ private Q_SLOTS:
         QFETCH(QByteArray, message);
         QTemporaryDir dir;
         QByteArray err;
-        QCOMPARE(run(QStringList{QStringLiteral("--export"), dir.filePath(QStringLiteral("out"))} + arguments, &err), exitCode);
+        QCOMPARE(run(QStringList{QStringLiteral("--export"), dir.filePath(QStringLiteral("out"))} +
+                         arguments,
+                     &err),
+                 exitCode);
         QVERIFY2(err.contains(message), err.constData());
-        QVERIFY(!QDir(dir.filePath(QStringLiteral("out"))).exists() || QDir(dir.filePath(QStringLiteral("out"))).isEmpty());
+        QVERIFY(!QDir(dir.filePath(QStringLiteral("out"))).exists() ||
+                QDir(dir.filePath(QStringLiteral("out"))).isEmpty());
     }
 
     void unwritableDestination()
@@ -83,7 +98,8 @@ private Q_SLOTS:
         blocker.close();
         QByteArray err;
         // A directory cannot be made inside a regular file, whoever runs the test.
-        QCOMPARE(run({QStringLiteral("--export"), dir.filePath(QStringLiteral("file/sub"))}, &err), 2);
+        QCOMPARE(run({QStringLiteral("--export"), dir.filePath(QStringLiteral("file/sub"))}, &err),
+                 2);
         QVERIFY2(err.contains("cannot create"), err.constData());
     }
 };

@@ -15,9 +15,9 @@
 #include <QDir>
 #include <QLabel>
 #include <QMenuBar>
-#include <QTemporaryDir>
 #include <QSignalSpy>
 #include <QTabWidget>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace ae;
@@ -39,7 +39,8 @@ FigurePage* page(MainWindow& window, const QString& id)
 {
     window.showPage(id);
     for (int i = 0; i < window.pages()->count(); ++i)
-        if (auto* p = qobject_cast<FigurePage*>(window.pages()->widget(i)); p && p->definition().id == id)
+        if (auto* p = qobject_cast<FigurePage*>(window.pages()->widget(i));
+            p && p->definition().id == id)
             return p;
     return nullptr;
 }
@@ -59,7 +60,10 @@ class TestMainWindow : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
-    void init() { QCoreApplication::setOrganizationName(QStringLiteral("attention-explorer-tests")); }
+    void init()
+    {
+        QCoreApplication::setOrganizationName(QStringLiteral("attention-explorer-tests"));
+    }
 
     void opensOnTheArticleWithEveryPageFilled()
     {
@@ -102,7 +106,8 @@ private Q_SLOTS:
     void everySampleOpens_data()
     {
         QTest::addColumn<QString>("path");
-        const QStringList names = QDir(QStringLiteral(":/samples")).entryList({QStringLiteral("*.json")});
+        const QStringList names =
+            QDir(QStringLiteral(":/samples")).entryList({QStringLiteral("*.json")});
         QVERIFY(names.size() >= 5);
         for (const QString& name : names)
             QTest::newRow(qPrintable(name)) << QStringLiteral(":/samples/") + name;
@@ -131,7 +136,8 @@ private Q_SLOTS:
         QVERIFY(window.isPresentationMode());
         QVERIFY(window.isFullScreen());
         // Readable at the back of a hall: the size for this screen (24 pt at 1080 lines).
-        QCOMPARE(window.centralWidget()->font().pointSizeF(), PresentationMode::pointSizeFor(window.height()));
+        QCOMPARE(window.centralWidget()->font().pointSizeF(),
+                 PresentationMode::pointSizeFor(window.height()));
         QVERIFY(window.centralWidget()->font().pointSizeF() > QApplication::font().pointSizeF());
         QVERIFY(!window.menuBar()->isVisible());
         // A presentation clicker sends PageDown / PageUp: they step the walkthrough.
@@ -168,7 +174,9 @@ private Q_SLOTS:
         QVERIFY(pdf.open(QIODevice::ReadOnly));
         const QByteArray bytes = pdf.readAll();
         QVERIFY(bytes.startsWith("%PDF"));
-        QCOMPARE(bytes.count("/Type /Page\n") + bytes.count("/Type /Page\r") + bytes.count("/Type /Page "), 12);
+        QCOMPARE(bytes.count("/Type /Page\n") + bytes.count("/Type /Page\r") +
+                     bytes.count("/Type /Page "),
+                 12);
     }
 
     void refusedSessionKeepsTheLastTrace()
@@ -183,7 +191,8 @@ private Q_SLOTS:
         QCOMPARE(window.trace(), before);
         bool messageShown = false;
         for (QLabel* label : window.findChildren<QLabel*>())
-            messageShown |= label->isVisible() && label->text().contains(QStringLiteral("qkv_bias needs init"));
+            messageShown |=
+                label->isVisible() && label->text().contains(QStringLiteral("qkv_bias needs init"));
         QVERIFY(messageShown);
     }
 };

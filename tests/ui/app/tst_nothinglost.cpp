@@ -85,7 +85,10 @@ class TestNothingLost : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
-    void init() { QCoreApplication::setOrganizationName(QStringLiteral("attention-explorer-tests")); }
+    void init()
+    {
+        QCoreApplication::setOrganizationName(QStringLiteral("attention-explorer-tests"));
+    }
 
     void cancelKeepsTheWindowOpen()
     {
@@ -152,7 +155,8 @@ private Q_SLOTS:
         QVERIFY(QDir(folder).removeRecursively()); // the save can no longer succeed
         MessageBoxAnswerer answerer({QMessageBox::Save, QMessageBox::Ok});
         QVERIFY(!window.close());
-        QCOMPARE(answerer.titles, (QStringList{QStringLiteral("Unsaved Changes"), QStringLiteral("Cannot Save Session")}));
+        QCOMPARE(answerer.titles, (QStringList{QStringLiteral("Unsaved Changes"),
+                                               QStringLiteral("Cannot Save Session")}));
         QVERIFY(window.isVisible());
         QVERIFY(window.document()->isModified());
         QCOMPARE(window.document()->session().sentence, std::string("Nothing here is saved yet"));
@@ -173,7 +177,8 @@ private Q_SLOTS:
         MessageBoxAnswerer answerer({QMessageBox::Ok});
         QVERIFY(drop(window, {QUrl::fromLocalFile(path)}));
         QCOMPARE(answerer.titles, QStringList{QStringLiteral("Cannot Open Session")});
-        QVERIFY2(answerer.texts.value(0).contains(QStringLiteral("photo.json")), qPrintable(answerer.texts.value(0)));
+        QVERIFY2(answerer.texts.value(0).contains(QStringLiteral("photo.json")),
+                 qPrintable(answerer.texts.value(0)));
         QCOMPARE(sessionToJson(window.document()->session()), before);
         QVERIFY(window.document()->filePath().isEmpty());
     }
@@ -196,7 +201,8 @@ private Q_SLOTS:
     {
         MainWindow window;
         window.show();
-        QVERIFY(!drop(window, {QUrl::fromLocalFile(QStringLiteral("/tmp/a.json")), QUrl::fromLocalFile(QStringLiteral("/tmp/b.json"))}));
+        QVERIFY(!drop(window, {QUrl::fromLocalFile(QStringLiteral("/tmp/a.json")),
+                               QUrl::fromLocalFile(QStringLiteral("/tmp/b.json"))}));
         QVERIFY(!drop(window, {QUrl(QStringLiteral("https://example.org/session.json"))}));
     }
 };

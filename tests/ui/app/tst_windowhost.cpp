@@ -16,7 +16,10 @@ class TestWindowHost : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
-    void init() { QCoreApplication::setOrganizationName(QStringLiteral("attention-explorer-tests")); }
+    void init()
+    {
+        QCoreApplication::setOrganizationName(QStringLiteral("attention-explorer-tests"));
+    }
 
     void switchingLanguageKeepsTheSession()
     {
@@ -42,7 +45,8 @@ private Q_SLOTS:
         host.switchLanguage(QStringLiteral("en"));
         QCOMPARE(host.window()->menuBar()->actions().first()->text(), QStringLiteral("&File"));
         QCOMPARE(host.window()->document()->session().sentence, std::string("unsaved words here"));
-        host.window()->document()->setSession(Session{}); // unmodified: the window closes without asking
+        host.window()->document()->setSession(
+            Session{}); // unmodified: the window closes without asking
     }
 };
 

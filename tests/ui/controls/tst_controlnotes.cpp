@@ -24,7 +24,8 @@ private Q_SLOTS:
         QTest::newRow("self-attention") << QString() << false << false << false;
         QTest::newRow("self-attention, causal") << QString() << true << false << false;
         QTest::newRow("cross-attention") << QStringLiteral("die Katze") << false << true << false;
-        QTest::newRow("cross-attention, causal") << QStringLiteral("die Katze") << true << true << true;
+        QTest::newRow("cross-attention, causal")
+            << QStringLiteral("die Katze") << true << true << true;
     }
 
     void crossAttentionNotes()
@@ -61,10 +62,11 @@ private Q_SLOTS:
         for (int i = 0; i < variant->count(); ++i) {
             variant->setCurrentIndex(i);
             const int text = variant->fontMetrics().horizontalAdvance(variant->itemText(i));
-            QVERIFY2(variant->width() > text, qPrintable(QStringLiteral("%1: %2 px for %3 px of text")
-                                                             .arg(variant->itemText(i))
-                                                             .arg(variant->width())
-                                                             .arg(text)));
+            QVERIFY2(variant->width() > text,
+                     qPrintable(QStringLiteral("%1: %2 px for %3 px of text")
+                                    .arg(variant->itemText(i))
+                                    .arg(variant->width())
+                                    .arg(text)));
             QVERIFY(variant->minimumSizeHint().width() > text);
         }
     }

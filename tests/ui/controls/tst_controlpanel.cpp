@@ -197,7 +197,8 @@ private Q_SLOTS:
             << QStringLiteral("d_out_kq") << QVariant(QStringLiteral("6"))
             << QByteArray(R"({"d_out_kq": 6, "d_out_v": 6})");
         QTest::newRow("gpt2: the embedding table grows to GPT-2's 50257 rows")
-            << QByteArray(R"({"vocab_size": 50000})") << QStringLiteral("tokenizer") << QVariant(QStringLiteral("gpt2"))
+            << QByteArray(R"({"vocab_size": 50000})") << QStringLiteral("tokenizer")
+            << QVariant(QStringLiteral("gpt2"))
             << QByteArray(R"({"tokenizer": "gpt2", "vocab_size": 50257})");
         QTest::newRow("manual: zeros for the tokens")
             << QByteArray(R"({"sentence": "a b", "d_in": 2})") << QStringLiteral("embedding")
@@ -330,10 +331,11 @@ private Q_SLOTS:
         row("manual: no embedding seed", Manual, "embedding_seed", false);
         row("manual: no vocabulary", Manual, "vocab_size", false);
         row("manual: d_in", Manual, "d_in", true);
-        row("manual, learned positions: embedding seed", R"({"embedding": "manual", "positional": "learned"})",
-            "embedding_seed", true);
+        row("manual, learned positions: embedding seed",
+            R"({"embedding": "manual", "positional": "learned"})", "embedding_seed", true);
         row("no positions: no context length", R"({})", "context_length", false);
-        row("learned positions: context length", R"({"positional": "learned"})", "context_length", true);
+        row("learned positions: context length", R"({"positional": "learned"})", "context_length",
+            true);
     }
 
     void onlyApplicableControlsAreEnabled()

@@ -22,10 +22,10 @@ inline HeatmapSpec articleWeights()
 {
     Matrix w(6, 6);
     w << 0.1772f, 0.1965f, 0.1583f, 0.1613f, 0.1511f, 0.1556f, //
-        0.0386f, 0.6870f, 0.0204f, 0.0840f, 0.1470f, 0.0229f,   //
-        0.1424f, 0.2117f, 0.1309f, 0.1764f, 0.1845f, 0.1541f,   //
-        0.1299f, 0.3011f, 0.1153f, 0.1657f, 0.1736f, 0.1144f,   //
-        0.0809f, 0.4527f, 0.0633f, 0.1396f, 0.2118f, 0.0517f,   //
+        0.0386f, 0.6870f, 0.0204f, 0.0840f, 0.1470f, 0.0229f,  //
+        0.1424f, 0.2117f, 0.1309f, 0.1764f, 0.1845f, 0.1541f,  //
+        0.1299f, 0.3011f, 0.1153f, 0.1657f, 0.1736f, 0.1144f,  //
+        0.0809f, 0.4527f, 0.0633f, 0.1396f, 0.2118f, 0.0517f,  //
         0.1660f, 0.2329f, 0.1525f, 0.1530f, 0.1371f, 0.1585f;
     HeatmapSpec spec;
     spec.tensorName = QStringLiteral("attn_weights");
@@ -39,7 +39,9 @@ inline HeatmapSpec articleWeights()
     spec.columnAxis = AxisKind::KeyTokens;
     spec.scheme = ColorScheme::Sequential;
     spec.range = std::pair{0.0f, 1.0f};
-    spec.explain = [](Eigen::Index r, Eigen::Index c) { return QStringLiteral("α[%1,%2] = softmax row").arg(r).arg(c); };
+    spec.explain = [](Eigen::Index r, Eigen::Index c) {
+        return QStringLiteral("α[%1,%2] = softmax row").arg(r).arg(c);
+    };
     return spec;
 }
 
@@ -66,7 +68,8 @@ inline HeatmapSpec maskedScores()
     Matrix m(6, 6);
     for (int r = 0; r < 6; ++r)
         for (int c = 0; c < 6; ++c)
-            m(r, c) = c > r ? -std::numeric_limits<float>::infinity() : std::cos(float(r) * 2.1f + float(c)) * 2.5f;
+            m(r, c) = c > r ? -std::numeric_limits<float>::infinity()
+                            : std::cos(float(r) * 2.1f + float(c)) * 2.5f;
     HeatmapSpec spec = articleWeights();
     spec.tensorName = QStringLiteral("masked_scores");
     spec.title = QStringLiteral("Masked attention scores");

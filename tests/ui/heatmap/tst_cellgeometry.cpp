@@ -27,13 +27,11 @@ OptionalCell cell(Eigen::Index row, Eigen::Index column)
 } // namespace
 
 namespace QTest {
-template <>
-char* toString(const OptionalCell& c)
+template <> char* toString(const OptionalCell& c)
 {
     return qstrdup(c ? qPrintable(QStringLiteral("(%1, %2)").arg(c->row).arg(c->column)) : "none");
 }
-template <>
-char* toString(const IndexRange& r)
+template <> char* toString(const IndexRange& r)
 {
     return qstrdup(qPrintable(QStringLiteral("[%1, %2)").arg(r.first).arg(r.last)));
 }
@@ -53,27 +51,41 @@ private Q_SLOTS:
         QTest::addColumn<QPointF>("point");
         QTest::addColumn<OptionalCell>("expected");
         const QRectF a(10, 20, 60, 60); // 6 x 6 cells of 10 px
-        QTest::newRow("top-left corner") << 6 << 6 << a << 1.0 << QPointF() << QPointF(10, 20) << cell(0, 0);
-        QTest::newRow("inside the last cell") << 6 << 6 << a << 1.0 << QPointF() << QPointF(69.9, 79.9) << cell(5, 5);
-        QTest::newRow("right edge is outside") << 6 << 6 << a << 1.0 << QPointF() << QPointF(70, 50) << OptionalCell();
-        QTest::newRow("bottom edge is outside") << 6 << 6 << a << 1.0 << QPointF() << QPointF(40, 80) << OptionalCell();
-        QTest::newRow("left of the area") << 6 << 6 << a << 1.0 << QPointF() << QPointF(9.9, 50) << OptionalCell();
-        QTest::newRow("cell (2, 3)") << 6 << 6 << a << 1.0 << QPointF() << QPointF(45, 45) << cell(2, 3);
-        QTest::newRow("cell edge belongs to the next cell") << 6 << 6 << a << 1.0 << QPointF() << QPointF(20, 30) << cell(1, 1);
-        QTest::newRow("6 x 4, wide cells") << 6 << 4 << a << 1.0 << QPointF() << QPointF(55, 75) << cell(5, 3);
+        QTest::newRow("top-left corner")
+            << 6 << 6 << a << 1.0 << QPointF() << QPointF(10, 20) << cell(0, 0);
+        QTest::newRow("inside the last cell")
+            << 6 << 6 << a << 1.0 << QPointF() << QPointF(69.9, 79.9) << cell(5, 5);
+        QTest::newRow("right edge is outside")
+            << 6 << 6 << a << 1.0 << QPointF() << QPointF(70, 50) << OptionalCell();
+        QTest::newRow("bottom edge is outside")
+            << 6 << 6 << a << 1.0 << QPointF() << QPointF(40, 80) << OptionalCell();
+        QTest::newRow("left of the area")
+            << 6 << 6 << a << 1.0 << QPointF() << QPointF(9.9, 50) << OptionalCell();
+        QTest::newRow("cell (2, 3)")
+            << 6 << 6 << a << 1.0 << QPointF() << QPointF(45, 45) << cell(2, 3);
+        QTest::newRow("cell edge belongs to the next cell")
+            << 6 << 6 << a << 1.0 << QPointF() << QPointF(20, 30) << cell(1, 1);
+        QTest::newRow("6 x 4, wide cells")
+            << 6 << 4 << a << 1.0 << QPointF() << QPointF(55, 75) << cell(5, 3);
         QTest::newRow("1 x 1") << 1 << 1 << a << 1.0 << QPointF() << QPointF(69, 21) << cell(0, 0);
-        QTest::newRow("empty matrix") << 0 << 0 << a << 1.0 << QPointF() << QPointF(40, 50) << OptionalCell();
-        QTest::newRow("no columns") << 3 << 0 << a << 1.0 << QPointF() << QPointF(40, 50) << OptionalCell();
-        QTest::newRow("empty area") << 6 << 6 << QRectF(10, 20, 0, 0) << 1.0 << QPointF() << QPointF(10, 20)
-                                    << OptionalCell();
-        QTest::newRow("NaN point") << 6 << 6 << a << 1.0 << QPointF() << QPointF(NaN, 50) << OptionalCell();
-        QTest::newRow("zoom 2, panned to the end") << 6 << 6 << a << 2.0 << QPointF(60, 60) << QPointF(10, 20) << cell(3, 3);
+        QTest::newRow("empty matrix")
+            << 0 << 0 << a << 1.0 << QPointF() << QPointF(40, 50) << OptionalCell();
+        QTest::newRow("no columns")
+            << 3 << 0 << a << 1.0 << QPointF() << QPointF(40, 50) << OptionalCell();
+        QTest::newRow("empty area") << 6 << 6 << QRectF(10, 20, 0, 0) << 1.0 << QPointF()
+                                    << QPointF(10, 20) << OptionalCell();
+        QTest::newRow("NaN point")
+            << 6 << 6 << a << 1.0 << QPointF() << QPointF(NaN, 50) << OptionalCell();
+        QTest::newRow("zoom 2, panned to the end")
+            << 6 << 6 << a << 2.0 << QPointF(60, 60) << QPointF(10, 20) << cell(3, 3);
         QTest::newRow("pan beyond the content is clamped")
             << 6 << 6 << a << 2.0 << QPointF(500, -500) << QPointF(10, 20) << cell(0, 3);
-        QTest::newRow("zoom below 1 is 1") << 6 << 6 << a << 0.25 << QPointF(30, 30) << QPointF(45, 45) << cell(2, 3);
-        QTest::newRow("NaN zoom is 1") << 6 << 6 << a << NaN << QPointF() << QPointF(45, 45) << cell(2, 3);
-        QTest::newRow("1024 x 1024 in 256 px") << 1024 << 1024 << QRectF(0, 0, 256, 256) << 1.0 << QPointF()
-                                               << QPointF(0.5, 255.9) << cell(1023, 2);
+        QTest::newRow("zoom below 1 is 1")
+            << 6 << 6 << a << 0.25 << QPointF(30, 30) << QPointF(45, 45) << cell(2, 3);
+        QTest::newRow("NaN zoom is 1")
+            << 6 << 6 << a << NaN << QPointF() << QPointF(45, 45) << cell(2, 3);
+        QTest::newRow("1024 x 1024 in 256 px") << 1024 << 1024 << QRectF(0, 0, 256, 256) << 1.0
+                                               << QPointF() << QPointF(0.5, 255.9) << cell(1023, 2);
     }
 
     void cellAt()
@@ -156,12 +168,16 @@ private Q_SLOTS:
         QTest::addColumn<int>("pixel");
         QTest::addColumn<IndexRange>("expected");
         QTest::addColumn<int>("block");
-        QTest::newRow("1024 in 256: first pixel") << 1024 << 256.0 << 1.0 << 0 << IndexRange{0, 4} << 4;
-        QTest::newRow("1024 in 256: last pixel") << 1024 << 256.0 << 1.0 << 255 << IndexRange{1020, 1024} << 4;
+        QTest::newRow("1024 in 256: first pixel")
+            << 1024 << 256.0 << 1.0 << 0 << IndexRange{0, 4} << 4;
+        QTest::newRow("1024 in 256: last pixel")
+            << 1024 << 256.0 << 1.0 << 255 << IndexRange{1020, 1024} << 4;
         QTest::newRow("1024 in 256 at 2x") << 1024 << 256.0 << 2.0 << 1 << IndexRange{2, 4} << 2;
         QTest::newRow("1024 in 256 at 4x") << 1024 << 256.0 << 4.0 << 7 << IndexRange{7, 8} << 1;
-        QTest::newRow("1000 in 256: pixels straddle cells") << 1000 << 256.0 << 1.0 << 1 << IndexRange{3, 8} << 4;
-        QTest::newRow("6 in 60: a pixel inside a cell") << 6 << 60.0 << 1.0 << 15 << IndexRange{1, 2} << 1;
+        QTest::newRow("1000 in 256: pixels straddle cells")
+            << 1000 << 256.0 << 1.0 << 1 << IndexRange{3, 8} << 4;
+        QTest::newRow("6 in 60: a pixel inside a cell")
+            << 6 << 60.0 << 1.0 << 15 << IndexRange{1, 2} << 1;
         QTest::newRow("beyond the content") << 6 << 60.0 << 1.0 << 60 << IndexRange{6, 6} << 1;
     }
 
@@ -226,15 +242,19 @@ private Q_SLOTS:
         QCOMPARE(after.cellAt(anchor), before.cellAt(anchor));
         if (expectedZoom > 1) {
             // The anchor's position inside its cell is kept too.
-            const QRectF a = before.cellRect(before.cellAt(anchor)->row, before.cellAt(anchor)->column);
-            const QRectF b = after.cellRect(after.cellAt(anchor)->row, after.cellAt(anchor)->column);
-            QVERIFY(std::abs((anchor.x() - a.left()) / a.width() - (anchor.x() - b.left()) / b.width()) < 1e-9);
+            const QRectF a =
+                before.cellRect(before.cellAt(anchor)->row, before.cellAt(anchor)->column);
+            const QRectF b =
+                after.cellRect(after.cellAt(anchor)->row, after.cellAt(anchor)->column);
+            QVERIFY(std::abs((anchor.x() - a.left()) / a.width() -
+                             (anchor.x() - b.left()) / b.width()) < 1e-9);
         }
     }
 
     void zoomOutResetsPan()
     {
-        const CellGeometry zoomed = CellGeometry(6, 6, QRectF(0, 0, 60, 60)).zoomedAt(QPointF(50, 50), 4);
+        const CellGeometry zoomed =
+            CellGeometry(6, 6, QRectF(0, 0, 60, 60)).zoomedAt(QPointF(50, 50), 4);
         QVERIFY(zoomed.pan().x() > 0);
         const CellGeometry back = zoomed.zoomedAt(QPointF(5, 5), 1e-3);
         QCOMPARE(back.zoom(), 1.0);
@@ -281,8 +301,8 @@ private Q_SLOTS:
     void reduceBlocks()
     {
         Matrix m(4, 6);
-        m << 1, -5, 2, 0, 0, 0,       //
-            0, 3, 0, 0, 0.5f, 0,      //
+        m << 1, -5, 2, 0, 0, 0,                                     //
+            0, 3, 0, 0, 0.5f, 0,                                    //
             0, 0, -std::numeric_limits<float>::infinity(), 9, 0, 0, //
             0, 0, 0, 0, 0, -0.25f;
         const Matrix blocks = CellRaster::reduceBlocks(m, {0, 4}, {0, 6}, 2, 2);

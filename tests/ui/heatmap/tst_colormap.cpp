@@ -54,14 +54,19 @@ private Q_SLOTS:
         QTest::newRow("diverging: half") << D << -2.0 << 2.0 << 1.0f << 192;
         QTest::newRow("diverging: -half") << D << -2.0 << 2.0 << -1.0f << 64;
         QTest::newRow("diverging: beyond the range clamps") << D << -2.0 << 2.0 << 50.0f << 255;
-        QTest::newRow("diverging: asymmetric range is symmetrised") << D << -1.0 << 4.0 << -4.0f << 1;
+        QTest::newRow("diverging: asymmetric range is symmetrised")
+            << D << -1.0 << 4.0 << -4.0f << 1;
         QTest::newRow("diverging: empty range becomes +-1") << D << 0.0 << 0.0 << 1.0f << 255;
         QTest::newRow("diverging: NaN range becomes +-1") << D << double(NaN) << 3.0 << -1.0f << 1;
         QTest::newRow("diverging: huge scale") << D << -3e38 << 3e38 << 1.5e38f << 192;
-        QTest::newRow("diverging: subnormal scale") << D << double(-1e-44f) << double(1e-44f) << 1e-44f << 255;
-        QTest::newRow("diverging: -inf has no colour") << D << -2.0 << 2.0 << -Inf << ColorMap::NoIndex;
-        QTest::newRow("diverging: +inf has no colour") << D << -2.0 << 2.0 << Inf << ColorMap::NoIndex;
-        QTest::newRow("diverging: NaN has no colour") << D << -2.0 << 2.0 << NaN << ColorMap::NoIndex;
+        QTest::newRow("diverging: subnormal scale")
+            << D << double(-1e-44f) << double(1e-44f) << 1e-44f << 255;
+        QTest::newRow("diverging: -inf has no colour")
+            << D << -2.0 << 2.0 << -Inf << ColorMap::NoIndex;
+        QTest::newRow("diverging: +inf has no colour")
+            << D << -2.0 << 2.0 << Inf << ColorMap::NoIndex;
+        QTest::newRow("diverging: NaN has no colour")
+            << D << -2.0 << 2.0 << NaN << ColorMap::NoIndex;
         QTest::newRow("sequential: 0") << S << 0.0 << 1.0 << 0.0f << 0;
         QTest::newRow("sequential: 1") << S << 0.0 << 1.0 << 1.0f << 255;
         QTest::newRow("sequential: half rounds up") << S << 0.0 << 1.0 << 0.5f << 128;
@@ -70,7 +75,8 @@ private Q_SLOTS:
         QTest::newRow("sequential: reversed range") << S << 1.0 << 0.0 << 1.0f << 255;
         QTest::newRow("sequential: constant range gets one unit") << S << 3.0 << 3.0 << 3.0f << 0;
         QTest::newRow("sequential: span overflowing float") << S << -3e38 << 3e38 << 3e38f << 255;
-        QTest::newRow("sequential: -inf has no colour") << S << 0.0 << 1.0 << -Inf << ColorMap::NoIndex;
+        QTest::newRow("sequential: -inf has no colour")
+            << S << 0.0 << 1.0 << -Inf << ColorMap::NoIndex;
         QTest::newRow("mask: 0 visible") << M << 0.0 << 1.0 << 0.0f << 0;
         QTest::newRow("mask: -0 visible") << M << 0.0 << 1.0 << -0.0f << 0;
         QTest::newRow("mask: 1 hidden") << M << 0.0 << 1.0 << 1.0f << 255;
@@ -102,26 +108,36 @@ private Q_SLOTS:
         QTest::addColumn<double>("low");
         QTest::addColumn<double>("high");
         const auto D = ColorScheme::Diverging, S = ColorScheme::Sequential;
-        QTest::newRow("diverging: max |value|") << D << matrixOf(2, 2, {-1, 0.5f, 3, 0}) << Range{} << -3.0 << 3.0;
+        QTest::newRow("diverging: max |value|")
+            << D << matrixOf(2, 2, {-1, 0.5f, 3, 0}) << Range{} << -3.0 << 3.0;
         QTest::newRow("diverging: non-finite ignored")
             << D << matrixOf(1, 4, {-Inf, 2, NaN, Inf}) << Range{} << -2.0 << 2.0;
-        QTest::newRow("diverging: constant") << D << matrixOf(2, 2, {-2, -2, -2, -2}) << Range{} << -2.0 << 2.0;
-        QTest::newRow("diverging: all zero") << D << Matrix(Matrix::Zero(3, 3)) << Range{} << -1.0 << 1.0;
-        QTest::newRow("diverging: negative zeros") << D << matrixOf(1, 2, {-0.0f, -0.0f}) << Range{} << -1.0 << 1.0;
+        QTest::newRow("diverging: constant")
+            << D << matrixOf(2, 2, {-2, -2, -2, -2}) << Range{} << -2.0 << 2.0;
+        QTest::newRow("diverging: all zero")
+            << D << Matrix(Matrix::Zero(3, 3)) << Range{} << -1.0 << 1.0;
+        QTest::newRow("diverging: negative zeros")
+            << D << matrixOf(1, 2, {-0.0f, -0.0f}) << Range{} << -1.0 << 1.0;
         QTest::newRow("diverging: empty") << D << Matrix(0, 0) << Range{} << -1.0 << 1.0;
-        QTest::newRow("diverging: nothing finite") << D << matrixOf(1, 2, {-Inf, NaN}) << Range{} << -1.0 << 1.0;
+        QTest::newRow("diverging: nothing finite")
+            << D << matrixOf(1, 2, {-Inf, NaN}) << Range{} << -1.0 << 1.0;
         QTest::newRow("diverging: 1x1") << D << matrixOf(1, 1, {0.25f}) << Range{} << -0.25 << 0.25;
         QTest::newRow("diverging: fixed range wins")
             << D << matrixOf(1, 2, {-9, 9}) << Range{{-1.0f, 2.0f}} << -2.0 << 2.0;
         QTest::newRow("diverging: non-finite fixed range ignored")
             << D << matrixOf(1, 2, {-9, 1}) << Range{{-Inf, 2.0f}} << -9.0 << 9.0;
-        QTest::newRow("sequential: starts at 0") << S << matrixOf(1, 3, {0.1f, 0.7f, 0.2f}) << Range{} << 0.0 << double(0.7f);
-        QTest::newRow("sequential: negative data") << S << matrixOf(1, 2, {-2, -1}) << Range{} << -2.0 << 0.0;
-        QTest::newRow("sequential: all zero") << S << Matrix(Matrix::Zero(2, 2)) << Range{} << 0.0 << 1.0;
-        QTest::newRow("sequential: weights range") << S << matrixOf(1, 2, {0.1f, 0.2f}) << Range{{0.0f, 1.0f}} << 0.0 << 1.0;
+        QTest::newRow("sequential: starts at 0")
+            << S << matrixOf(1, 3, {0.1f, 0.7f, 0.2f}) << Range{} << 0.0 << double(0.7f);
+        QTest::newRow("sequential: negative data")
+            << S << matrixOf(1, 2, {-2, -1}) << Range{} << -2.0 << 0.0;
+        QTest::newRow("sequential: all zero")
+            << S << Matrix(Matrix::Zero(2, 2)) << Range{} << 0.0 << 1.0;
+        QTest::newRow("sequential: weights range")
+            << S << matrixOf(1, 2, {0.1f, 0.2f}) << Range{{0.0f, 1.0f}} << 0.0 << 1.0;
         Matrix huge = Matrix::Constant(1024, 1024, 0.5f);
         huge(1023, 1023) = -7;
-        QTest::newRow("diverging: 1024x1024, extreme in the last cell") << D << huge << Range{} << -7.0 << 7.0;
+        QTest::newRow("diverging: 1024x1024, extreme in the last cell")
+            << D << huge << Range{} << -7.0 << 7.0;
     }
 
     void rangeFromData()
@@ -152,16 +168,20 @@ private Q_SLOTS:
         QCOMPARE(diverging.colorAt(0), diverging.colorAt(1));
         QVERIFY(qBlue(diverging.colorAt(1)) > qRed(diverging.colorAt(1)));
         QVERIFY(qRed(diverging.colorAt(255)) > qBlue(diverging.colorAt(255)));
-        // Luminance rises to the white centre and falls after it: the scale reads as "how far from 0".
+        // Luminance rises to the white centre and falls after it: the scale reads as "how far from
+        // 0".
         for (int i = 2; i <= 128; ++i)
-            QVERIFY2(luminance(diverging.colorAt(i)) >= luminance(diverging.colorAt(i - 1)), qPrintable(QString::number(i)));
+            QVERIFY2(luminance(diverging.colorAt(i)) >= luminance(diverging.colorAt(i - 1)),
+                     qPrintable(QString::number(i)));
         for (int i = 129; i < 256; ++i)
-            QVERIFY2(luminance(diverging.colorAt(i)) <= luminance(diverging.colorAt(i - 1)), qPrintable(QString::number(i)));
+            QVERIFY2(luminance(diverging.colorAt(i)) <= luminance(diverging.colorAt(i - 1)),
+                     qPrintable(QString::number(i)));
 
         const ColorMap sequential(ColorScheme::Sequential, 0, 1);
         QCOMPARE(sequential.colorAt(0), qRgb(255, 255, 255));
         for (int i = 1; i < 256; ++i)
-            QVERIFY2(luminance(sequential.colorAt(i)) <= luminance(sequential.colorAt(i - 1)), qPrintable(QString::number(i)));
+            QVERIFY2(luminance(sequential.colorAt(i)) <= luminance(sequential.colorAt(i - 1)),
+                     qPrintable(QString::number(i)));
         for (int i = 16; i < 256; i += 16)
             QVERIFY(luminance(sequential.colorAt(i)) < luminance(sequential.colorAt(i - 16)));
 
@@ -199,11 +219,16 @@ private Q_SLOTS:
         QTest::addColumn<bool>("lightText");
         QTest::newRow("white") << qRgb(255, 255, 255) << false;
         QTest::newRow("black") << qRgb(0, 0, 0) << true;
-        QTest::newRow("darkest weight") << ColorMap(ColorScheme::Sequential, 0, 1).colorAt(255) << true;
-        QTest::newRow("palest weight") << ColorMap(ColorScheme::Sequential, 0, 1).colorAt(20) << false;
-        QTest::newRow("strongest negative") << ColorMap(ColorScheme::Diverging, -1, 1).colorAt(1) << true;
-        QTest::newRow("strongest positive") << ColorMap(ColorScheme::Diverging, -1, 1).colorAt(255) << true;
-        QTest::newRow("mask hidden grey") << ColorMap(ColorScheme::Mask, 0, 1).colorAt(255) << false;
+        QTest::newRow("darkest weight")
+            << ColorMap(ColorScheme::Sequential, 0, 1).colorAt(255) << true;
+        QTest::newRow("palest weight")
+            << ColorMap(ColorScheme::Sequential, 0, 1).colorAt(20) << false;
+        QTest::newRow("strongest negative")
+            << ColorMap(ColorScheme::Diverging, -1, 1).colorAt(1) << true;
+        QTest::newRow("strongest positive")
+            << ColorMap(ColorScheme::Diverging, -1, 1).colorAt(255) << true;
+        QTest::newRow("mask hidden grey")
+            << ColorMap(ColorScheme::Mask, 0, 1).colorAt(255) << false;
         QTest::newRow("hatched cell") << ColorMap::hiddenColor() << false;
     }
 
@@ -224,23 +249,29 @@ private Q_SLOTS:
         QTest::addColumn<QStringList>("labels");
         QTest::newRow("weights, 6") << 0.0 << 1.0 << 6 << Ticks{0, 0.2, 0.4, 0.6, 0.8, 1.0}
                                     << QStringList{"0.0", "0.2", "0.4", "0.6", "0.8", "1.0"};
-        QTest::newRow("weights, 3") << 0.0 << 1.0 << 3 << Ticks{0, 0.5, 1.0} << QStringList{"0.0", "0.5", "1.0"};
-        QTest::newRow("symmetric with zero") << -0.3 << 0.3 << 7 << Ticks{-0.3, -0.2, -0.1, 0, 0.1, 0.2, 0.3}
-                                             << QStringList{"−0.3", "−0.2", "−0.1", "0.0", "0.1", "0.2", "0.3"};
+        QTest::newRow("weights, 3")
+            << 0.0 << 1.0 << 3 << Ticks{0, 0.5, 1.0} << QStringList{"0.0", "0.5", "1.0"};
+        QTest::newRow("symmetric with zero")
+            << -0.3 << 0.3 << 7 << Ticks{-0.3, -0.2, -0.1, 0, 0.1, 0.2, 0.3}
+            << QStringList{"−0.3", "−0.2", "−0.1", "0.0", "0.1", "0.2", "0.3"};
         QTest::newRow("steps of 2.5") << 0.0 << 10.0 << 5 << Ticks{0, 2.5, 5, 7.5, 10}
                                       << QStringList{"0.0", "2.5", "5.0", "7.5", "10.0"};
-        QTest::newRow("finest step that fits, ends unlabelled") << -5.0 << 5.0 << 5 << Ticks{-4, -2, 0, 2, 4}
-                                                                << QStringList{"−4", "−2", "0", "2", "4"};
+        QTest::newRow("finest step that fits, ends unlabelled")
+            << -5.0 << 5.0 << 5 << Ticks{-4, -2, 0, 2, 4} << QStringList{"−4", "−2", "0", "2", "4"};
         QTest::newRow("steps of 25, no decimals") << 0.0 << 100.0 << 5 << Ticks{0, 25, 50, 75, 100}
                                                   << QStringList{"0", "25", "50", "75", "100"};
-        QTest::newRow("ends between ticks") << -1.99 << 1.99 << 5 << Ticks{-1, 0, 1} << QStringList{"−1", "0", "1"};
-        QTest::newRow("reversed") << 1.0 << 0.0 << 3 << Ticks{0, 0.5, 1.0} << QStringList{"0.0", "0.5", "1.0"};
+        QTest::newRow("ends between ticks")
+            << -1.99 << 1.99 << 5 << Ticks{-1, 0, 1} << QStringList{"−1", "0", "1"};
+        QTest::newRow("reversed") << 1.0 << 0.0 << 3 << Ticks{0, 0.5, 1.0}
+                                  << QStringList{"0.0", "0.5", "1.0"};
         QTest::newRow("constant") << 2.0 << 2.0 << 5 << Ticks{2} << QStringList{"2"};
         QTest::newRow("one tick") << 0.0 << 1.0 << 1 << Ticks{0} << QStringList{"0"};
         QTest::newRow("no ticks") << 0.0 << 1.0 << 0 << Ticks{} << QStringList{};
         QTest::newRow("non-finite") << double(-Inf) << 1.0 << 5 << Ticks{} << QStringList{};
-        QTest::newRow("huge") << -3e38 << 3e38 << 3 << Ticks{-2e38, 0, 2e38} << QStringList{"−2e+38", "0", "2e+38"};
-        QTest::newRow("tiny") << 0.0 << 2e-6 << 3 << Ticks{0, 1e-6, 2e-6} << QStringList{"0", "1e-06", "2e-06"};
+        QTest::newRow("huge") << -3e38 << 3e38 << 3 << Ticks{-2e38, 0, 2e38}
+                              << QStringList{"−2e+38", "0", "2e+38"};
+        QTest::newRow("tiny") << 0.0 << 2e-6 << 3 << Ticks{0, 1e-6, 2e-6}
+                              << QStringList{"0", "1e-06", "2e-06"};
     }
 
     void ticks()
@@ -255,7 +286,8 @@ private Q_SLOTS:
         QVERIFY(int(ticks.values.size()) <= std::max(maxCount, 0));
         QStringList actual;
         for (std::size_t i = 0; i < expected.size(); ++i) {
-            QVERIFY2(std::abs(ticks.values[i] - expected[i]) <= 1e-9 * std::max(1.0, std::abs(expected[i])),
+            QVERIFY2(std::abs(ticks.values[i] - expected[i]) <=
+                         1e-9 * std::max(1.0, std::abs(expected[i])),
                      qPrintable(QStringLiteral("tick %1: %2").arg(i).arg(ticks.values[i])));
             actual << ticks.label(ticks.values[i]);
         }

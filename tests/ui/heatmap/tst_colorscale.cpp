@@ -19,7 +19,7 @@ Matrix weights()
 {
     Matrix m(3, 4);
     m << 1.0f, 0.0f, 0.0f, 0.0f, //
-        0.6f, 0.4f, 0.0f, 0.0f,   //
+        0.6f, 0.4f, 0.0f, 0.0f,  //
         0.02f, 0.01f, 0.005f, 0.0f;
     return m;
 }
@@ -65,10 +65,13 @@ private Q_SLOTS:
         QTest::newRow("per row: half of row 2's") << perRow << false << 0.01f << 2 << 128;
         QTest::newRow("per row: the same value in row 0") << perRow << false << 0.01f << 0 << 3;
         QTest::newRow("per row: 0 is white") << perRow << false << 0.0f << 2 << 0;
-        QTest::newRow("per row: no row: the matrix's largest") << perRow << false << 0.5f << -1 << 128;
-        QTest::newRow("per row: -inf is hidden") << perRow << false << -Inf << 1 << int(ColorMap::NoIndex);
-        QTest::newRow("log: NaN is hidden") << log << false << std::numeric_limits<float>::quiet_NaN() << 1
-                                            << int(ColorMap::NoIndex);
+        QTest::newRow("per row: no row: the matrix's largest")
+            << perRow << false << 0.5f << -1 << 128;
+        QTest::newRow("per row: -inf is hidden")
+            << perRow << false << -Inf << 1 << int(ColorMap::NoIndex);
+        QTest::newRow("log: NaN is hidden")
+            << log << false << std::numeric_limits<float>::quiet_NaN() << 1
+            << int(ColorMap::NoIndex);
     }
 
     void index()
@@ -78,7 +81,8 @@ private Q_SLOTS:
         QFETCH(float, value);
         QFETCH(int, row);
         QFETCH(int, index);
-        const ColorMap colors(scaleOf(ScaleMode(mode), fixedRange ? std::optional(std::pair{0.0f, 0.5f}) : std::nullopt));
+        const ColorMap colors(scaleOf(
+            ScaleMode(mode), fixedRange ? std::optional(std::pair{0.0f, 0.5f}) : std::nullopt));
         QCOMPARE(colors.scheme(), ColorScheme::Sequential);
         QCOMPARE(colors.index(value, row), index);
         if (index != ColorMap::NoIndex)
@@ -92,7 +96,8 @@ private Q_SLOTS:
         QTest::addColumn<double>("high");
         QTest::newRow("automatic") << int(ScaleMode::Automatic) << 0.0 << 1.0;
         QTest::newRow("log: four decades") << int(ScaleMode::Logarithmic) << 1e-4 << 1.0;
-        QTest::newRow("per row: fractions of the row's largest") << int(ScaleMode::PerRow) << 0.0 << 1.0;
+        QTest::newRow("per row: fractions of the row's largest")
+            << int(ScaleMode::PerRow) << 0.0 << 1.0;
     }
 
     void barEnds()
@@ -113,9 +118,11 @@ private Q_SLOTS:
         QStringList labels;
         for (const auto& [value, label] : ticks)
             labels << label;
-        QCOMPARE(labels, (QStringList{QStringLiteral("0.0001"), QStringLiteral("0.001"), QStringLiteral("0.01"),
-                                      QStringLiteral("0.1"), QStringLiteral("1")}));
-        QCOMPARE(ColorBarPainter::ticks(colors, 3).size(), std::size_t(3)); // thinned: 0.0001, 0.01, 1
+        QCOMPARE(labels,
+                 (QStringList{QStringLiteral("0.0001"), QStringLiteral("0.001"),
+                              QStringLiteral("0.01"), QStringLiteral("0.1"), QStringLiteral("1")}));
+        QCOMPARE(ColorBarPainter::ticks(colors, 3).size(),
+                 std::size_t(3)); // thinned: 0.0001, 0.01, 1
     }
 
     void perRowTopTickSaysRowMax()

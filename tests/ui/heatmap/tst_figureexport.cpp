@@ -63,12 +63,14 @@ private Q_SLOTS:
         QCOMPARE(image.size(), exporter.logicalSize(figure) * scale);
 
         const HeatmapPainter painter(HeatmapStyle::forExport(FigureExporter::DefaultFontPixelSize));
-        const HeatmapLayout layout = painter.layout(spec, QRectF(QPointF(0, 0), QSizeF(exporter.logicalSize(figure))));
+        const HeatmapLayout layout =
+            painter.layout(spec, QRectF(QPointF(0, 0), QSizeF(exporter.logicalSize(figure))));
         const ColorMap colors = ColorMap::forSpec(spec);
         for (const auto& [r, c] : {std::pair{1, 1}, std::pair{0, 5}, std::pair{4, 1}}) {
             // Near the cell's top-left corner: away from the grid line and the centred text.
             const QPointF probe = QPointF(layout.cells.left() + (c + 0.15) * layout.cellWidth,
-                                          layout.cells.top() + (r + 0.15) * layout.cellHeight) * scale;
+                                          layout.cells.top() + (r + 0.15) * layout.cellHeight) *
+                                  scale;
             QCOMPARE(image.pixel(probe.toPoint()), colors.color((*spec.matrix)(r, c)));
         }
     }
@@ -85,10 +87,12 @@ private Q_SLOTS:
         QTest::addColumn<int>("images");
         QTest::newRow("weights 6x6") << FigureExporter::figureOf(articleWeights()) << 36 << 4 << 0;
         QTest::newRow("signed 6x4") << FigureExporter::figureOf(signedContext()) << 24 << 4 << 0;
-        QTest::newRow("masked scores, -inf") << FigureExporter::figureOf(maskedScores()) << 36 << 6 << 0;
+        QTest::newRow("masked scores, -inf")
+            << FigureExporter::figureOf(maskedScores()) << 36 << 6 << 0;
         QTest::newRow("causal mask") << FigureExporter::figureOf(causalMask()) << 36 << 6 << 0;
         QTest::newRow("head grid: 4 panels") << headGrid() << 4 * 36 << 1 + 4 * 3 << 0;
-        QTest::newRow("200x200: raster") << FigureExporter::figureOf(randomScores(200)) << 0 << 4 << 1;
+        QTest::newRow("200x200: raster")
+            << FigureExporter::figureOf(randomScores(200)) << 0 << 4 << 1;
     }
 
     void svg()
@@ -114,7 +118,8 @@ private Q_SLOTS:
             for (const QString& label : panel.rowLabels)
                 QVERIFY(text.contains(textElement(label)));
         }
-        if (figure.panels.front().tensorName == QStringLiteral("masked_scores")) // 15 cells and the key
+        if (figure.panels.front().tensorName ==
+            QStringLiteral("masked_scores")) // 15 cells and the key
             QCOMPARE(int(text.count(textElement(QStringLiteral("−∞")))), 15 + 1);
     }
 
@@ -124,7 +129,8 @@ private Q_SLOTS:
         QTest::addColumn<int>("images");
         QTest::newRow("weights") << FigureExporter::figureOf(articleWeights()) << 0;
         QTest::newRow("head grid") << headGrid() << 0;
-        QTest::newRow("1024x1024: one embedded image") << FigureExporter::figureOf(randomScores(1024)) << 1;
+        QTest::newRow("1024x1024: one embedded image")
+            << FigureExporter::figureOf(randomScores(1024)) << 1;
     }
 
     void pdf()
@@ -141,7 +147,8 @@ private Q_SLOTS:
         QCOMPARE(int(QString::fromLatin1(pdf).count(page)), 1);
         QCOMPARE(count(pdf, "/Subtype /Image"), images);
         // The page is the figure: 96 px per inch, 72 points per inch.
-        static const QRegularExpression box(QStringLiteral("/MediaBox \\[0 0 ([0-9.]+) ([0-9.]+)\\]"));
+        static const QRegularExpression box(
+            QStringLiteral("/MediaBox \\[0 0 ([0-9.]+) ([0-9.]+)\\]"));
         const QRegularExpressionMatch match = box.match(QString::fromLatin1(pdf));
         QVERIFY(match.hasMatch());
         const QSize size = exporter.logicalSize(figure);
@@ -161,7 +168,8 @@ private Q_SLOTS:
         spec.title = QStringLiteral("Scores, head 1");
         spec.matrix = std::make_shared<Matrix>(m);
         spec.rowLabels = QStringList{QStringLiteral("a,b"), QStringLiteral("say \"hi\"")};
-        spec.columnLabels = QStringList{QStringLiteral("x"), QStringLiteral("y")}; // the third is an index
+        spec.columnLabels =
+            QStringList{QStringLiteral("x"), QStringLiteral("y")}; // the third is an index
         QTest::newRow("one panel") << FigureExporter::figureOf(spec)
                                    << QByteArray("masked_scores,x,y,2\n"
                                                  "\"a,b\",0.5,-inf,-0\n"
@@ -200,10 +208,12 @@ private Q_SLOTS:
         QVERIFY(dir.isValid());
         const FigureExporter exporter;
         const Figure figure = headGrid();
-        const QList<ExportFormat> formats{ExportFormat::Png, ExportFormat::Svg, ExportFormat::Pdf, ExportFormat::Csv};
+        const QList<ExportFormat> formats{ExportFormat::Png, ExportFormat::Svg, ExportFormat::Pdf,
+                                          ExportFormat::Csv};
         QCOMPARE(exporter.writeAll(figure, formats, dir.path(), 2), QString());
-        for (const char* name : {"08-head_grid_attn_weights@2x.png", "08-head_grid_attn_weights.svg",
-                                 "08-head_grid_attn_weights.pdf", "08-head_grid_attn_weights.csv"}) {
+        for (const char* name :
+             {"08-head_grid_attn_weights@2x.png", "08-head_grid_attn_weights.svg",
+              "08-head_grid_attn_weights.pdf", "08-head_grid_attn_weights.csv"}) {
             QFile file(dir.filePath(QString::fromLatin1(name)));
             QVERIFY2(file.exists(), name);
             QVERIFY(file.size() > 0);
@@ -216,10 +226,14 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("relativePath"); // inside a fresh temporary directory
         QTest::addColumn<ExportFormat>("format");
-        QTest::newRow("missing directory, PNG") << QStringLiteral("missing/figure.png") << ExportFormat::Png;
-        QTest::newRow("missing directory, CSV") << QStringLiteral("missing/figure.csv") << ExportFormat::Csv;
-        QTest::newRow("parent is a file, SVG") << QStringLiteral("file.txt/figure.svg") << ExportFormat::Svg;
-        QTest::newRow("parent is a file, PDF") << QStringLiteral("file.txt/figure.pdf") << ExportFormat::Pdf;
+        QTest::newRow("missing directory, PNG")
+            << QStringLiteral("missing/figure.png") << ExportFormat::Png;
+        QTest::newRow("missing directory, CSV")
+            << QStringLiteral("missing/figure.csv") << ExportFormat::Csv;
+        QTest::newRow("parent is a file, SVG")
+            << QStringLiteral("file.txt/figure.svg") << ExportFormat::Svg;
+        QTest::newRow("parent is a file, PDF")
+            << QStringLiteral("file.txt/figure.pdf") << ExportFormat::Pdf;
         QTest::newRow("destination is a directory") << QStringLiteral("adir") << ExportFormat::Png;
     }
 
@@ -233,13 +247,16 @@ private Q_SLOTS:
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.close();
         QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("adir")));
-        const QStringList before = QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden);
+        const QStringList before =
+            QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden);
 
         const QString path = dir.filePath(relativePath);
-        const QString error = FigureExporter().write(FigureExporter::figureOf(articleWeights()), format, path);
+        const QString error =
+            FigureExporter().write(FigureExporter::figureOf(articleWeights()), format, path);
         QVERIFY(!error.isEmpty());
         QVERIFY2(error.contains(QDir::toNativeSeparators(path)), qPrintable(error));
-        QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden), before);
+        QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden),
+                 before);
         QVERIFY(QDir(dir.filePath(QStringLiteral("adir"))).isEmpty());
     }
 
@@ -248,13 +265,16 @@ private Q_SLOTS:
         // A file-size limit makes the write fail part-way, as a full disk would, even for root.
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("weights.png"));
-        struct rlimit old{};
+        struct rlimit old
+        {
+        };
         getrlimit(RLIMIT_FSIZE, &old);
         const auto oldHandler = std::signal(SIGXFSZ, SIG_IGN);
         struct rlimit limited = old;
         limited.rlim_cur = 512; // bytes: far less than the PNG
         QCOMPARE(setrlimit(RLIMIT_FSIZE, &limited), 0);
-        const QString error = FigureExporter().write(FigureExporter::figureOf(articleWeights()), ExportFormat::Png, path);
+        const QString error = FigureExporter().write(FigureExporter::figureOf(articleWeights()),
+                                                     ExportFormat::Png, path);
         setrlimit(RLIMIT_FSIZE, &old);
         std::signal(SIGXFSZ, oldHandler);
         QVERIFY2(error.contains(QStringLiteral("cannot write")), qPrintable(error));
@@ -268,12 +288,17 @@ private Q_SLOTS:
         QTest::addColumn<QList<ExportFormat>>("expected");
         QTest::addColumn<QString>("errorMentions"); // empty: no error
         using F = ExportFormat;
-        QTest::newRow("three") << QStringLiteral("png,svg,pdf") << QList<F>{F::Png, F::Svg, F::Pdf} << QString();
-        QTest::newRow("case and spaces") << QStringLiteral(" PNG , Csv ") << QList<F>{F::Png, F::Csv} << QString();
-        QTest::newRow("duplicates once") << QStringLiteral("svg,svg,png") << QList<F>{F::Svg, F::Png} << QString();
-        QTest::newRow("unknown") << QStringLiteral("png,jpeg") << QList<F>{} << QStringLiteral("\"jpeg\"");
+        QTest::newRow("three") << QStringLiteral("png,svg,pdf") << QList<F>{F::Png, F::Svg, F::Pdf}
+                               << QString();
+        QTest::newRow("case and spaces")
+            << QStringLiteral(" PNG , Csv ") << QList<F>{F::Png, F::Csv} << QString();
+        QTest::newRow("duplicates once")
+            << QStringLiteral("svg,svg,png") << QList<F>{F::Svg, F::Png} << QString();
+        QTest::newRow("unknown") << QStringLiteral("png,jpeg") << QList<F>{}
+                                 << QStringLiteral("\"jpeg\"");
         QTest::newRow("empty") << QString() << QList<F>{} << QStringLiteral("empty");
-        QTest::newRow("empty item") << QStringLiteral("png,,svg") << QList<F>{} << QStringLiteral("empty");
+        QTest::newRow("empty item")
+            << QStringLiteral("png,,svg") << QList<F>{} << QStringLiteral("empty");
     }
 
     void formats()
@@ -295,12 +320,18 @@ private Q_SLOTS:
         QTest::addColumn<ExportFormat>("format");
         QTest::addColumn<int>("scale");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("plain") << QStringLiteral("attn_weights") << ExportFormat::Svg << 1 << QStringLiteral("attn_weights.svg");
-        QTest::newRow("2x PNG") << QStringLiteral("attn_weights") << ExportFormat::Png << 2 << QStringLiteral("attn_weights@2x.png");
-        QTest::newRow("scale only for PNG") << QStringLiteral("a") << ExportFormat::Pdf << 4 << QStringLiteral("a.pdf");
-        QTest::newRow("unsafe characters") << QStringLiteral("head/1:w*") << ExportFormat::Csv << 1 << QStringLiteral("head-1-w-.csv");
-        QTest::newRow("empty") << QString() << ExportFormat::Png << 1 << QStringLiteral("figure.png");
-        QTest::newRow("hidden file") << QStringLiteral(".x") << ExportFormat::Png << 1 << QStringLiteral("figure.x.png");
+        QTest::newRow("plain") << QStringLiteral("attn_weights") << ExportFormat::Svg << 1
+                               << QStringLiteral("attn_weights.svg");
+        QTest::newRow("2x PNG") << QStringLiteral("attn_weights") << ExportFormat::Png << 2
+                                << QStringLiteral("attn_weights@2x.png");
+        QTest::newRow("scale only for PNG")
+            << QStringLiteral("a") << ExportFormat::Pdf << 4 << QStringLiteral("a.pdf");
+        QTest::newRow("unsafe characters") << QStringLiteral("head/1:w*") << ExportFormat::Csv << 1
+                                           << QStringLiteral("head-1-w-.csv");
+        QTest::newRow("empty") << QString() << ExportFormat::Png << 1
+                               << QStringLiteral("figure.png");
+        QTest::newRow("hidden file")
+            << QStringLiteral(".x") << ExportFormat::Png << 1 << QStringLiteral("figure.x.png");
     }
 
     void fileName()
@@ -330,7 +361,8 @@ private Q_SLOTS:
         constant.matrix = std::make_shared<Matrix>(Matrix::Constant(6, 4, 3.0f));
         QTest::newRow("constant") << FigureExporter::figureOf(constant);
         HeatmapSpec allInf = maskedScores();
-        allInf.matrix = std::make_shared<Matrix>(Matrix::Constant(3, 3, -std::numeric_limits<float>::infinity()));
+        allInf.matrix = std::make_shared<Matrix>(
+            Matrix::Constant(3, 3, -std::numeric_limits<float>::infinity()));
         QTest::newRow("all -inf") << FigureExporter::figureOf(allInf);
         QTest::newRow("no panels") << Figure();
     }
@@ -339,7 +371,8 @@ private Q_SLOTS:
     {
         QFETCH(Figure, figure);
         const FigureExporter exporter;
-        for (const ExportFormat format : {ExportFormat::Png, ExportFormat::Svg, ExportFormat::Pdf}) {
+        for (const ExportFormat format :
+             {ExportFormat::Png, ExportFormat::Svg, ExportFormat::Pdf}) {
             QString error;
             QVERIFY2(!exporter.render(figure, format, 1, &error).isEmpty(), qPrintable(error));
         }

@@ -16,7 +16,7 @@ namespace {
 
 constexpr QSize GoldenSize(600, 520);
 constexpr int FontPixelSize = 13;
-constexpr int ChannelTolerance = 48;       // per channel, 0..255
+constexpr int ChannelTolerance = 48;        // per channel, 0..255
 constexpr double MaxDifferentPercent = 1.0; // of all pixels
 
 struct Comparison
@@ -28,7 +28,8 @@ struct Comparison
 Comparison compareImages(const QImage& expected, const QImage& actual)
 {
     Comparison c;
-    c.diff = actual.convertToFormat(QImage::Format_Grayscale8).convertToFormat(QImage::Format_RGB32);
+    c.diff =
+        actual.convertToFormat(QImage::Format_Grayscale8).convertToFormat(QImage::Format_RGB32);
     for (int y = 0; y < actual.height(); ++y) {
         for (int x = 0; x < actual.width(); ++x) {
             const QRgb a = expected.pixel(x, y), b = actual.pixel(x, y);
@@ -65,19 +66,23 @@ private Q_SLOTS:
             QSKIP("golden image rewritten; check it and commit it");
         }
         const QImage expected = QImage(golden).convertToFormat(QImage::Format_RGB32);
-        QVERIFY2(!expected.isNull(), qPrintable(golden + QStringLiteral(" is missing; run with AE_UPDATE_GOLDEN=1")));
+        QVERIFY2(!expected.isNull(),
+                 qPrintable(golden + QStringLiteral(" is missing; run with AE_UPDATE_GOLDEN=1")));
         QCOMPARE(expected.size(), actual.size());
         const Comparison c = compareImages(expected, actual);
         const double percent = 100.0 * c.different / (actual.width() * actual.height());
         if (percent > MaxDifferentPercent) {
-            const QString stem = QCoreApplication::applicationDirPath() + QStringLiteral("/attn_weights_6x6");
+            const QString stem =
+                QCoreApplication::applicationDirPath() + QStringLiteral("/attn_weights_6x6");
             actual.save(stem + QStringLiteral("_actual.png"));
             c.diff.save(stem + QStringLiteral("_diff.png"));
-            QFAIL(qPrintable(QStringLiteral("%1% of the pixels differ by more than %2 (limit %3%); see %4_diff.png")
-                                 .arg(percent, 0, 'f', 2)
-                                 .arg(ChannelTolerance)
-                                 .arg(MaxDifferentPercent)
-                                 .arg(stem)));
+            QFAIL(qPrintable(
+                QStringLiteral(
+                    "%1% of the pixels differ by more than %2 (limit %3%); see %4_diff.png")
+                    .arg(percent, 0, 'f', 2)
+                    .arg(ChannelTolerance)
+                    .arg(MaxDifferentPercent)
+                    .arg(stem)));
         }
         qInfo("%.3f%% of the pixels differ (limit %.1f%%)", percent, MaxDifferentPercent);
     }

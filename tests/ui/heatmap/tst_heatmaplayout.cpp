@@ -54,10 +54,17 @@ struct Part
 
 std::vector<Part> partsOf(const HeatmapLayout& l)
 {
-    return {{"title", l.title},           {"operation", l.operation},   {"column axis title", l.columnAxisTitle},
-            {"column labels", l.columnLabels}, {"row axis title", l.rowAxisTitle}, {"row labels", l.rowLabels},
-            {"cells", l.cells},           {"colour bar", l.colorBar},   {"colour bar labels", l.colorBarLabels},
-            {"hidden key", l.hiddenKey},  {"note", l.note}};
+    return {{"title", l.title},
+            {"operation", l.operation},
+            {"column axis title", l.columnAxisTitle},
+            {"column labels", l.columnLabels},
+            {"row axis title", l.rowAxisTitle},
+            {"row labels", l.rowLabels},
+            {"cells", l.cells},
+            {"colour bar", l.colorBar},
+            {"colour bar labels", l.colorBarLabels},
+            {"hidden key", l.hiddenKey},
+            {"note", l.note}};
 }
 
 } // namespace
@@ -80,26 +87,34 @@ private Q_SLOTS:
         QTest::addColumn<int>("columnStep");
         QTest::addColumn<bool>("downsampled");
         QTest::newRow("6x6, roomy: values, all labels")
-            << spec(6, 6, true) << metrics() << QSizeF(600, 500) << true << false << 1 << 1 << false;
+            << spec(6, 6, true) << metrics() << QSizeF(600, 500) << true << false << 1 << 1
+            << false;
         QTest::newRow("6x6, small: no values, rotated tokens")
-            << spec(6, 6, true) << metrics() << QSizeF(300, 250) << false << true << 1 << 1 << false;
+            << spec(6, 6, true) << metrics() << QSizeF(300, 250) << false << true << 1 << 1
+            << false;
         QTest::newRow("6x4, index columns stay horizontal")
-            << spec(6, 4, false) << metrics(10) << QSizeF(500, 500) << true << false << 1 << 1 << false;
-        QTest::newRow("6x6 without titles") << spec(6, 6, true, false) << metrics() << QSizeF(600, 500) << true << false
-                                            << 1 << 1 << false;
+            << spec(6, 4, false) << metrics(10) << QSizeF(500, 500) << true << false << 1 << 1
+            << false;
+        QTest::newRow("6x6 without titles") << spec(6, 6, true, false) << metrics()
+                                            << QSizeF(600, 500) << true << false << 1 << 1 << false;
         QTest::newRow("6x6 with a hidden key")
-            << spec(6, 6, true) << metrics(50, true) << QSizeF(600, 500) << true << false << 1 << 1 << false;
-        QTest::newRow("1x1") << spec(1, 1, true) << metrics() << QSizeF(300, 300) << true << false << 1 << 1 << false;
+            << spec(6, 6, true) << metrics(50, true) << QSizeF(600, 500) << true << false << 1 << 1
+            << false;
+        QTest::newRow("1x1") << spec(1, 1, true) << metrics() << QSizeF(300, 300) << true << false
+                             << 1 << 1 << false;
         QTest::newRow("40x40 indices: thinned, horizontal")
-            << spec(40, 40, false) << metrics(20) << QSizeF(500, 500) << false << false << 5 << 10 << false;
+            << spec(40, 40, false) << metrics(20) << QSizeF(500, 500) << false << false << 5 << 10
+            << false;
         QTest::newRow("1024x1024 indices: downsampled")
-            << spec(1024, 1024, false) << metrics(32) << QSizeF(800, 800) << false << false << 50 << 200 << true;
+            << spec(1024, 1024, false) << metrics(32) << QSizeF(800, 800) << false << false << 50
+            << 200 << true;
         QTest::newRow("1024 tokens: rotated, thinned")
-            << spec(1024, 1024, true) << metrics(60) << QSizeF(1600, 1600) << false << true << 25 << 25 << false;
-        QTest::newRow("6x1024 strip") << spec(6, 1024, false) << metrics(32) << QSizeF(900, 400) << false << false << 1
-                                      << 100 << true;
-        QTest::newRow("1024x6 column") << spec(1024, 6, false) << metrics(10) << QSizeF(400, 900) << false << false
-                                       << 50 << 1 << true;
+            << spec(1024, 1024, true) << metrics(60) << QSizeF(1600, 1600) << false << true << 25
+            << 25 << false;
+        QTest::newRow("6x1024 strip") << spec(6, 1024, false) << metrics(32) << QSizeF(900, 400)
+                                      << false << false << 1 << 100 << true;
+        QTest::newRow("1024x6 column") << spec(1024, 6, false) << metrics(10) << QSizeF(400, 900)
+                                       << false << false << 50 << 1 << true;
     }
 
     void layout()
@@ -132,9 +147,10 @@ private Q_SLOTS:
             QVERIFY2(target.contains(p.rect), p.name);
             for (const Part& q : parts)
                 if (&p != &q && !q.rect.isEmpty())
-                    QVERIFY2(!p.rect.intersects(q.rect), qPrintable(QStringLiteral("%1 overlaps %2")
-                                                                        .arg(QLatin1StringView(p.name),
-                                                                             QLatin1StringView(q.name))));
+                    QVERIFY2(
+                        !p.rect.intersects(q.rect),
+                        qPrintable(QStringLiteral("%1 overlaps %2")
+                                       .arg(QLatin1StringView(p.name), QLatin1StringView(q.name))));
         }
         QCOMPARE(l.cells.width(), l.cellWidth * double(spec.matrix->cols()));
         QCOMPARE(l.cells.height(), l.cellHeight * double(spec.matrix->rows()));
@@ -147,7 +163,8 @@ private Q_SLOTS:
         // Labels never overlap: k cells hold one label and its spacing.
         const double L = metrics.lineHeight;
         QVERIFY(l.rowLabelStep * l.cellHeight >= L);
-        QVERIFY(l.columnLabelStep * l.cellWidth >= (rotated ? L : metrics.columnLabelWidth + HeatmapLayout::gap(metrics)));
+        QVERIFY(l.columnLabelStep * l.cellWidth >=
+                (rotated ? L : metrics.columnLabelWidth + HeatmapLayout::gap(metrics)));
         QCOMPARE(l.showValues, HeatmapLayout::valuesFit(l.cellWidth, l.cellHeight, metrics));
         // The colour bar runs along the cells.
         QCOMPARE(l.colorBar.top(), l.cells.top());
@@ -169,7 +186,8 @@ private Q_SLOTS:
     {
         QFETCH(HeatmapSpec, spec);
         QFETCH(QSizeF, size);
-        const HeatmapLayout l = HeatmapLayout::compute(spec, QRectF(QPointF(0, 0), size), metrics());
+        const HeatmapLayout l =
+            HeatmapLayout::compute(spec, QRectF(QPointF(0, 0), size), metrics());
         QVERIFY(l.cells.isEmpty());
         QCOMPARE(l.showValues, false);
         QCOMPARE(l.downsampled, false);
@@ -203,7 +221,8 @@ private Q_SLOTS:
         QCOMPARE(l.cellWidth, cell);
         QCOMPARE(l.cellHeight, cell);
         QCOMPARE(l.showValues, showValues);
-        const double limit = showValues ? HeatmapLayout::MaxPreferredValueExtent : HeatmapLayout::MaxPreferredExtent;
+        const double limit =
+            showValues ? HeatmapLayout::MaxPreferredValueExtent : HeatmapLayout::MaxPreferredExtent;
         QVERIFY(l.cells.width() <= limit);
         QVERIFY(l.cells.height() <= limit);
     }
@@ -212,7 +231,8 @@ private Q_SLOTS:
     {
         const HeatmapMetrics m = metrics(32);
         const HeatmapSpec s = spec(6, 1024, false);
-        const HeatmapLayout l = HeatmapLayout::compute(s, QRectF(QPointF(0, 0), HeatmapLayout::preferredSize(s, m)), m);
+        const HeatmapLayout l =
+            HeatmapLayout::compute(s, QRectF(QPointF(0, 0), HeatmapLayout::preferredSize(s, m)), m);
         QCOMPARE(l.cells.width(), HeatmapLayout::MaxPreferredExtent);
         // Rows snap to whole pixels: 26 px instead of 26.7.
         QVERIFY(std::abs(l.cells.width() / l.cells.height() - HeatmapLayout::MaxAreaAspect) < 0.15);

@@ -23,10 +23,11 @@ QPoint centreOf(const HeatmapWidget& widget, int row, int column)
 }
 
 // Ctrl+wheel: the zoom (a plain wheel scrolls the page, see tst_heatmapzoom).
-void wheel(QWidget& widget, QPoint at, int notches, Qt::KeyboardModifiers modifiers = Qt::ControlModifier)
+void wheel(QWidget& widget, QPoint at, int notches,
+           Qt::KeyboardModifiers modifiers = Qt::ControlModifier)
 {
-    QWheelEvent event(at, widget.mapToGlobal(at), QPoint(), QPoint(0, 120 * notches), Qt::NoButton, modifiers,
-                      Qt::NoScrollPhase, false);
+    QWheelEvent event(at, widget.mapToGlobal(at), QPoint(), QPoint(0, 120 * notches), Qt::NoButton,
+                      modifiers, Qt::NoScrollPhase, false);
     QApplication::sendEvent(&widget, &event);
 }
 
@@ -113,10 +114,12 @@ private Q_SLOTS:
     void click()
     {
         QSignalSpy clicked(m_widget.get(), &HeatmapWidget::cellClicked);
-        QTest::mouseClick(m_widget.get(), Qt::LeftButton, Qt::NoModifier, centreOf(*m_widget, 4, 1));
+        QTest::mouseClick(m_widget.get(), Qt::LeftButton, Qt::NoModifier,
+                          centreOf(*m_widget, 4, 1));
         QCOMPARE(clicked.count(), 1);
         QCOMPARE(lastCell(clicked), std::pair(4, 1));
-        QTest::mouseClick(m_widget.get(), Qt::LeftButton, Qt::NoModifier, QPoint(2, 2)); // outside the cells
+        QTest::mouseClick(m_widget.get(), Qt::LeftButton, Qt::NoModifier,
+                          QPoint(2, 2)); // outside the cells
         QCOMPARE(clicked.count(), 1);
     }
 
@@ -168,7 +171,8 @@ private Q_SLOTS:
         const QRectF row = m_widget->cellGeometry().rowRect(2);
         const double ratio = before.devicePixelRatio();
         const QPoint onFrame = (QPointF(row.left() + 2, row.center().y()) * ratio).toPoint();
-        const QPoint elsewhere = (m_widget->cellGeometry().cellRect(5, 0).topLeft() + QPointF(3, 3)).toPoint() * ratio;
+        const QPoint elsewhere =
+            (m_widget->cellGeometry().cellRect(5, 0).topLeft() + QPointF(3, 3)).toPoint() * ratio;
         QVERIFY(before.pixel(onFrame) != after.pixel(onFrame));
         QCOMPARE(after.pixel(elsewhere), before.pixel(elsewhere));
         m_widget->setHighlight(std::nullopt, std::nullopt);
@@ -195,7 +199,8 @@ private Q_SLOTS:
         figure.show();
         QVERIFY(QTest::qWaitForWindowExposed(&figure));
         QCOMPARE(figure.panelCount(), 4);
-        QVERIFY(figure.panel(1)->geometry().left() > figure.panel(0)->geometry().right()); // two columns
+        QVERIFY(figure.panel(1)->geometry().left() >
+                figure.panel(0)->geometry().right()); // two columns
         QVERIFY(figure.panel(2)->geometry().top() > figure.panel(0)->geometry().bottom());
         QCOMPARE(figure.panel(3)->spec().title, QStringLiteral("Head 3"));
 
@@ -236,7 +241,8 @@ private Q_SLOTS:
         figure.resize(2 * comfortable + 10, 800);
         QCOMPARE(figure.columnCount(), 2);
         QCoreApplication::processEvents(); // the grid's new geometry
-        QCOMPARE(figure.panel(2)->geometry().left(), figure.panel(0)->geometry().left()); // panel 2 starts row 2
+        QCOMPARE(figure.panel(2)->geometry().left(),
+                 figure.panel(0)->geometry().left()); // panel 2 starts row 2
         QVERIFY(figure.panel(2)->geometry().top() > figure.panel(1)->geometry().bottom());
         figure.resize(comfortable / 2, 800);
         QCOMPARE(figure.columnCount(), 1); // never none
@@ -278,7 +284,8 @@ private Q_SLOTS:
         QCOMPARE(m_widget->heightForWidth(preferred.width()), preferred.height());
         QCOMPARE(m_widget->heightForWidth(2 * preferred.width()), preferred.height());
         const int half = m_widget->heightForWidth(preferred.width() / 2);
-        QVERIFY2(half < preferred.height() && half >= m_widget->minimumSizeHint().height(), qPrintable(QString::number(half)));
+        QVERIFY2(half < preferred.height() && half >= m_widget->minimumSizeHint().height(),
+                 qPrintable(QString::number(half)));
         QCOMPARE(m_widget->heightForWidth(1), m_widget->minimumSizeHint().height());
     }
 

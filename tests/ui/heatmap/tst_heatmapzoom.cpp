@@ -19,8 +19,8 @@ namespace {
 
 bool sendWheel(QWidget* widget, QPoint at, int notches, Qt::KeyboardModifiers modifiers)
 {
-    QWheelEvent event(at, widget->mapToGlobal(at), QPoint(), QPoint(0, 120 * notches), Qt::NoButton, modifiers,
-                      Qt::NoScrollPhase, false);
+    QWheelEvent event(at, widget->mapToGlobal(at), QPoint(), QPoint(0, 120 * notches), Qt::NoButton,
+                      modifiers, Qt::NoScrollPhase, false);
     QApplication::sendEvent(widget, &event);
     return event.isAccepted();
 }
@@ -86,7 +86,7 @@ private Q_SLOTS:
             if (sendWheel(w, heatmap->mapTo(w, centre), notches, Qt::NoModifier))
                 break;
         QVERIFY2(bar->value() != before, "the page did not scroll");
-        QCOMPARE(notches < 0, bar->value() > before);
+        QCOMPARE(notches<0, bar->value()> before);
         QCOMPARE(heatmap->zoom(), zoom);
     }
 
@@ -106,8 +106,8 @@ private Q_SLOTS:
     {
         HeatmapWidget* heatmap = m_heatmaps.front();
         const QPointF centre = heatmap->cellGeometry().area().center();
-        QNativeGestureEvent pinch(Qt::ZoomNativeGesture, QPointingDevice::primaryPointingDevice(), 2, centre, centre,
-                                  heatmap->mapToGlobal(centre), 0.5, QPointF());
+        QNativeGestureEvent pinch(Qt::ZoomNativeGesture, QPointingDevice::primaryPointingDevice(),
+                                  2, centre, centre, heatmap->mapToGlobal(centre), 0.5, QPointF());
         QApplication::sendEvent(heatmap, &pinch);
         QVERIFY(pinch.isAccepted());
         QCOMPARE(heatmap->zoom(), 1.5);
@@ -118,9 +118,12 @@ private Q_SLOTS:
         QTest::addColumn<int>("key");
         QTest::addColumn<int>("modifiers");
         QTest::addColumn<double>("expected"); // zoom after 2x, then the key
-        QTest::newRow("+") << int(Qt::Key_Plus) << int(Qt::NoModifier) << 2 * HeatmapWidget::WheelZoomStep;
-        QTest::newRow("=") << int(Qt::Key_Equal) << int(Qt::NoModifier) << 2 * HeatmapWidget::WheelZoomStep;
-        QTest::newRow("-") << int(Qt::Key_Minus) << int(Qt::NoModifier) << 2 / HeatmapWidget::WheelZoomStep;
+        QTest::newRow("+") << int(Qt::Key_Plus) << int(Qt::NoModifier)
+                           << 2 * HeatmapWidget::WheelZoomStep;
+        QTest::newRow("=") << int(Qt::Key_Equal) << int(Qt::NoModifier)
+                           << 2 * HeatmapWidget::WheelZoomStep;
+        QTest::newRow("-") << int(Qt::Key_Minus) << int(Qt::NoModifier)
+                           << 2 / HeatmapWidget::WheelZoomStep;
         QTest::newRow("Ctrl+0") << int(Qt::Key_0) << int(Qt::ControlModifier) << 1.0;
         QTest::newRow("0 alone") << int(Qt::Key_0) << int(Qt::NoModifier) << 2.0;
     }

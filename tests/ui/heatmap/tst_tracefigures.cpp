@@ -88,11 +88,13 @@ private Q_SLOTS:
     {
         QFETCH(int, session);
         const auto trace = compute(numbered(session));
-        static const QRegularExpression scheme(QStringLiteral("^\\d\\d-[a-z0-9]+(_[a-z0-9]+)*(-head\\d+)?$"));
+        static const QRegularExpression scheme(
+            QStringLiteral("^\\d\\d-[a-z0-9]+(_[a-z0-9]+)*(-head\\d+)?$"));
         QSet<QString> exported;
         for (const Figure& figure : figures::allFigures(trace)) {
             QVERIFY2(scheme.match(figure.name).hasMatch(), qPrintable(figure.name));
-            QVERIFY2(!exported.contains(figure.name), qPrintable(figure.name)); // no two files alike
+            QVERIFY2(!exported.contains(figure.name),
+                     qPrintable(figure.name)); // no two files alike
             exported.insert(figure.name);
         }
         for (const Figure& figure : pageFigures(trace)) {
@@ -112,12 +114,15 @@ private Q_SLOTS:
 
         const auto trace = compute(cross(false));
         for (const HeatmapSpec& spec : {figures::scores(trace, 0), figures::weights(trace, 0)}) {
-            QVERIFY2(spec.rowAxisTitle.contains(QStringLiteral("sentence")), qPrintable(spec.rowAxisTitle));
-            QVERIFY2(spec.columnAxisTitle.contains(QStringLiteral("source sentence")), qPrintable(spec.columnAxisTitle));
+            QVERIFY2(spec.rowAxisTitle.contains(QStringLiteral("sentence")),
+                     qPrintable(spec.rowAxisTitle));
+            QVERIFY2(spec.columnAxisTitle.contains(QStringLiteral("source sentence")),
+                     qPrintable(spec.columnAxisTitle));
             QVERIFY(spec.columnAxisTitle.contains(QStringLiteral("values")));
         }
         QVERIFY(figures::context(trace, 0).rowAxisTitle.contains(QStringLiteral("sentence")));
-        QVERIFY(figures::sourceEmbeddings(trace).rowAxisTitle.contains(QStringLiteral("source sentence")));
+        QVERIFY(figures::sourceEmbeddings(trace).rowAxisTitle.contains(
+            QStringLiteral("source sentence")));
     }
 
     // Allowed (PyTorch computes it), and the agreement banner says what the mask means.
@@ -168,11 +173,13 @@ private Q_SLOTS:
             return double(pale) / visible;
         };
         const ColorMap byDefault = ColorMap::forSpec(spec, stats);
-        QVERIFY2(visibleNearWhite(byDefault) < 0.05, qPrintable(QString::number(visibleNearWhite(byDefault))));
+        QVERIFY2(visibleNearWhite(byDefault) < 0.05,
+                 qPrintable(QString::number(visibleNearWhite(byDefault))));
         QCOMPARE(byDefault.index(w(0, 5), 0), 0); // masked: white
         spec.scale = ScaleMode::Fixed;
         const ColorMap fixed = ColorMap::forSpec(spec, stats);
-        QVERIFY2(visibleNearWhite(fixed) > 0.8, qPrintable(QString::number(visibleNearWhite(fixed))));
+        QVERIFY2(visibleNearWhite(fixed) > 0.8,
+                 qPrintable(QString::number(visibleNearWhite(fixed))));
         spec.scale = ScaleMode::Logarithmic;
         QVERIFY(visibleNearWhite(ColorMap::forSpec(spec, stats)) < 0.05);
     }
@@ -188,10 +195,12 @@ private Q_SLOTS:
         QCOMPARE(dropout.panels[0].scale, ScaleMode::Fixed); // masks are untouched
         QCOMPARE(dropout.panels[1].scale, ScaleMode::Logarithmic);
         QCOMPARE(dropout.panels[2].scale, ScaleMode::Logarithmic);
-        const Figure scores = choice.apply(figures::single(figures::scores(trace, 0), QStringLiteral("03-attn_scores")));
+        const Figure scores = choice.apply(
+            figures::single(figures::scores(trace, 0), QStringLiteral("03-attn_scores")));
         QCOMPARE(scores.panels[0].scale, ScaleMode::Fixed);
         const Session before = trace->session;
-        QCOMPARE(before.sentence, multiHeadCausalDropout().sentence); // a view choice: nothing in the session
+        QCOMPARE(before.sentence,
+                 multiHeadCausalDropout().sentence); // a view choice: nothing in the session
     }
 };
 

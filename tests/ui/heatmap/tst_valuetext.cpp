@@ -35,7 +35,8 @@ private Q_SLOTS:
         QTest::newRow("large") << 12345.5f << 2 << QStringLiteral("12345.50");
         QTest::newRow("-inf") << -Inf << 4 << QStringLiteral("−∞");
         QTest::newRow("+inf") << Inf << 4 << QStringLiteral("∞");
-        QTest::newRow("NaN") << std::numeric_limits<float>::quiet_NaN() << 4 << QStringLiteral("nan");
+        QTest::newRow("NaN") << std::numeric_limits<float>::quiet_NaN() << 4
+                             << QStringLiteral("nan");
     }
 
     void cellText()
@@ -56,8 +57,10 @@ private Q_SLOTS:
         QTest::newRow("-inf") << -Inf << QStringLiteral("-inf");
         QTest::newRow("+inf") << Inf << QStringLiteral("inf");
         QTest::newRow("NaN") << std::numeric_limits<float>::quiet_NaN() << QStringLiteral("nan");
-        QTest::newRow("smallest subnormal") << std::numeric_limits<float>::denorm_min() << QStringLiteral("1e-45");
-        QTest::newRow("largest") << std::numeric_limits<float>::max() << QStringLiteral("3.4028235e+38");
+        QTest::newRow("smallest subnormal")
+            << std::numeric_limits<float>::denorm_min() << QStringLiteral("1e-45");
+        QTest::newRow("largest") << std::numeric_limits<float>::max()
+                                 << QStringLiteral("3.4028235e+38");
     }
 
     void csvText()
@@ -93,7 +96,8 @@ private Q_SLOTS:
         QTest::addColumn<QString>("expected");
         QTest::newRow("plain") << QStringLiteral("dessert") << QStringLiteral("dessert");
         QTest::newRow("comma") << QStringLiteral("a,b") << QStringLiteral("\"a,b\"");
-        QTest::newRow("quote") << QStringLiteral("say \"hi\"") << QStringLiteral("\"say \"\"hi\"\"\"");
+        QTest::newRow("quote") << QStringLiteral("say \"hi\"")
+                               << QStringLiteral("\"say \"\"hi\"\"\"");
         QTest::newRow("line break") << QStringLiteral("a\nb") << QStringLiteral("\"a\nb\"");
         QTest::newRow("outer space") << QStringLiteral(" a") << QStringLiteral("\" a\"");
         QTest::newRow("empty") << QString() << QString();
@@ -112,9 +116,10 @@ private Q_SLOTS:
         QTest::addColumn<int>("row");
         QTest::addColumn<int>("column");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("labels and explanation") << true << 1 << 0
-                                                << QStringLiteral("attn_weights[is, Life] = 0.0386\nrow 1 col 0");
-        QTest::newRow("no explanation") << false << 0 << 1 << QStringLiteral("attn_weights[Life, 1] = −∞");
+        QTest::newRow("labels and explanation")
+            << true << 1 << 0 << QStringLiteral("attn_weights[is, Life] = 0.0386\nrow 1 col 0");
+        QTest::newRow("no explanation")
+            << false << 0 << 1 << QStringLiteral("attn_weights[Life, 1] = −∞");
         QTest::newRow("outside the matrix") << true << 2 << 0 << QString();
         QTest::newRow("negative index") << true << -1 << 0 << QString();
     }
@@ -133,7 +138,9 @@ private Q_SLOTS:
         spec.rowLabels = QStringList{QStringLiteral("Life"), QStringLiteral("is")};
         spec.columnLabels = QStringList{QStringLiteral("Life")}; // shorter: the index is shown
         if (withExplain)
-            spec.explain = [](Eigen::Index r, Eigen::Index c) { return QStringLiteral("row %1 col %2").arg(r).arg(c); };
+            spec.explain = [](Eigen::Index r, Eigen::Index c) {
+                return QStringLiteral("row %1 col %2").arg(r).arg(c);
+            };
         QCOMPARE(cellDescription(spec, row, column), expected);
     }
 };

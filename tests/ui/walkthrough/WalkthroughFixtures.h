@@ -17,7 +17,8 @@ namespace ae::test {
 
 inline QStringList sampleNames()
 {
-    return QDir(QStringLiteral(":/samples")).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+    return QDir(QStringLiteral(":/samples"))
+        .entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
 }
 
 inline Session sampleSession(const QString& name)

@@ -87,15 +87,16 @@ private Q_SLOTS:
         const QString path = directory.filePath(QStringLiteral("deck.pdf"));
         const DeckExporter exporter;
         int calls = 0;
-        const QString error = exporter.write(sampleSession(QStringLiteral("article.json")), path, [&](int step, int) {
-            ++calls;
-            return step < 3;
-        });
+        const QString error =
+            exporter.write(sampleSession(QStringLiteral("article.json")), path, [&](int step, int) {
+                ++calls;
+                return step < 3;
+            });
         QVERIFY(!error.isEmpty());
         QCOMPARE(calls, 4);
         QVERIFY(!QFile::exists(path));
-        const DeckExporter::Result result =
-            exporter.render(sampleSession(QStringLiteral("article.json")), [](int, int) { return false; });
+        const DeckExporter::Result result = exporter.render(
+            sampleSession(QStringLiteral("article.json")), [](int, int) { return false; });
         QVERIFY(result.cancelled);
         QVERIFY(result.pdf.isEmpty());
     }
@@ -104,11 +105,13 @@ private Q_SLOTS:
     {
         QTemporaryDir directory;
         const QString path = directory.filePath(QStringLiteral("no/such/directory/deck.pdf"));
-        const QString error = DeckExporter().write(sampleSession(QStringLiteral("article.json")), path);
+        const QString error =
+            DeckExporter().write(sampleSession(QStringLiteral("article.json")), path);
         QVERIFY(!error.isEmpty());
         QVERIFY2(error.contains(QStringLiteral("deck.pdf")), qPrintable(error));
         QVERIFY(!QFile::exists(path));
-        QCOMPARE(QDir(directory.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot).size(), 0);
+        QCOMPARE(QDir(directory.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot).size(),
+                 0);
     }
 
     void refusedSessionWritesNothing()
@@ -131,7 +134,8 @@ private Q_SLOTS:
             variants << QString::number(int(session.variant)) + (session.causal ? u'c' : u'-');
             return Engine().compute(session);
         });
-        const DeckExporter::Result result = exporter.render(sampleSession(QStringLiteral("article.json")));
+        const DeckExporter::Result result =
+            exporter.render(sampleSession(QStringLiteral("article.json")));
         QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
         QCOMPARE(pageObjects(result.pdf), 12);
         // the session (steps 1 and 2), simplified, steps 4 to 7, causal, dropout, multi-head,

@@ -13,7 +13,8 @@ using namespace ae::test;
 
 namespace {
 
-QString formulaOf(const QString& stepId, const Session& base, int query = WalkthroughCatalog::DefaultQuery)
+QString formulaOf(const QString& stepId, const Session& base,
+                  int query = WalkthroughCatalog::DefaultQuery)
 {
     const WalkthroughStep step = WalkthroughCatalog::steps().at(std::size_t(stepIndex(stepId)));
     const auto trace = stepTrace(step, base);
@@ -43,7 +44,8 @@ private Q_SLOTS:
             QVERIFY2(!step.title.isEmpty(), qPrintable(step.id));
             QVERIFY2(pages.contains(step.pageId), qPrintable(step.id + u' ' + step.pageId));
             const auto sentences = step.explanation.count(sentenceEnd);
-            QVERIFY2(sentences >= 2 && sentences <= 4, qPrintable(step.id + QStringLiteral(": %1 sentences").arg(sentences)));
+            QVERIFY2(sentences >= 2 && sentences <= 4,
+                     qPrintable(step.id + QStringLiteral(": %1 sentences").arg(sentences)));
             QVERIFY2(step.formula, qPrintable(step.id));
         }
         QCOMPARE(steps.front().id, QStringLiteral("tokens"));
@@ -55,7 +57,9 @@ private Q_SLOTS:
         const Session article = sampleSession(QStringLiteral("article.json"));
         auto sessionOf = [&](const char* id) {
             const auto steps = WalkthroughCatalog::steps();
-            return WalkthroughCatalog::sessionFor(steps.at(std::size_t(stepIndex(QLatin1StringView(id)))), article).value();
+            return WalkthroughCatalog::sessionFor(
+                       steps.at(std::size_t(stepIndex(QLatin1StringView(id)))), article)
+                .value();
         };
         QCOMPARE(sessionOf("tokens").sentence, article.sentence);
         QCOMPARE(sessionOf("simplified").variant, Variant::Simplified);
@@ -72,7 +76,8 @@ private Q_SLOTS:
         QCOMPARE(multi.dOutKq, 2); // d_out = 2: head_dim 1, as in the book's example
         QCOMPARE(multi.dOutV, 2);
         const Session cross = sessionOf("cross-attention");
-        QCOMPARE(cross.sourceSentence, std::string("Kannst du mir helfen diesen Satz zu uebersetzen"));
+        QCOMPARE(cross.sourceSentence,
+                 std::string("Kannst du mir helfen diesen Satz zu uebersetzen"));
         const Session gpt2 = sessionOf("gpt2");
         QCOMPARE(gpt2.dIn, 768);
         QCOMPARE(gpt2.numHeads, 12);
@@ -86,8 +91,10 @@ private Q_SLOTS:
         s.numHeads = 3;
         s.variant = Variant::MultiHeadWrapper;
         const auto steps = WalkthroughCatalog::steps();
-        const WalkthroughStep& step = steps.at(std::size_t(stepIndex(QStringLiteral("multi-head"))));
-        QCOMPARE(WalkthroughCatalog::sessionFor(step, s)->variant, Variant::MultiHeadWrapper); // kept
+        const WalkthroughStep& step =
+            steps.at(std::size_t(stepIndex(QStringLiteral("multi-head"))));
+        QCOMPARE(WalkthroughCatalog::sessionFor(step, s)->variant,
+                 Variant::MultiHeadWrapper); // kept
         s.variant = Variant::SelfAttention;
         const Session multi = *WalkthroughCatalog::sessionFor(step, s);
         QCOMPARE(multi.variant, Variant::MultiHead);
@@ -103,21 +110,40 @@ private Q_SLOTS:
         QTest::addColumn<QString>("expected");
         const QString article = QStringLiteral("article.json");
         const QString book = QStringLiteral("book-journey.json");
-        QTest::newRow("ids") << article << "tokens" << "token_ids = tensor([0, 4, 5, 2, 1, 3])";
-        QTest::newRow("x2") << article << "embeddings" << "x₂ = x[1] = [0.1794, 1.8951, 0.4954]   'is'";
-        QTest::newRow("omega2") << article << "scores" << "ω₂ = q₂·Kᵀ = [−0.6004, 3.4707, −1.5023, 0.4991, 1.2903, −1.3374]";
-        QTest::newRow("alpha2") << article << "scaling" << "α₂ = softmax(ω₂ / √2) = [0.0386, 0.6870, 0.0204, 0.0840, 0.1470, 0.0229]";
-        QTest::newRow("z2") << article << "context" << "z₂ = [0.5313, 1.3607, 0.7891, 1.3110]";
-        QTest::newRow("causal") << article << "causal-mask" << "method 2: α₂ = [0.0532, 0.9468, 0.0000, 0.0000, 0.0000, 0.0000]";
-        QTest::newRow("renormalized") << article << "causal-mask" << "method 1: α₂ = [0.0532, 0.9468, 0.0000";
-        QTest::newRow("book omega2") << book << "simplified" << "ω₂ = x₂·Xᵀ = [0.9544, 1.4950, 1.4754, 0.8434, 0.7070, 1.0865]";
-        QTest::newRow("book alpha2") << book << "simplified" << "α₂ = softmax(ω₂) = [0.1385, 0.2379, 0.2333, 0.1240, 0.1082, 0.1581]";
-        QTest::newRow("book z2") << book << "simplified" << "z₂ = Σⱼ α₂ⱼ·xⱼ = [0.4419, 0.6515, 0.5683]";
+        QTest::newRow("ids") << article << "tokens"
+                             << "token_ids = tensor([0, 4, 5, 2, 1, 3])";
+        QTest::newRow("x2") << article << "embeddings"
+                            << "x₂ = x[1] = [0.1794, 1.8951, 0.4954]   'is'";
+        QTest::newRow("omega2")
+            << article << "scores"
+            << "ω₂ = q₂·Kᵀ = [−0.6004, 3.4707, −1.5023, 0.4991, 1.2903, −1.3374]";
+        QTest::newRow("alpha2")
+            << article << "scaling"
+            << "α₂ = softmax(ω₂ / √2) = [0.0386, 0.6870, 0.0204, 0.0840, 0.1470, 0.0229]";
+        QTest::newRow("z2") << article << "context"
+                            << "z₂ = [0.5313, 1.3607, 0.7891, 1.3110]";
+        QTest::newRow("causal")
+            << article << "causal-mask"
+            << "method 2: α₂ = [0.0532, 0.9468, 0.0000, 0.0000, 0.0000, 0.0000]";
+        QTest::newRow("renormalized") << article << "causal-mask"
+                                      << "method 1: α₂ = [0.0532, 0.9468, 0.0000";
+        QTest::newRow("book omega2")
+            << book << "simplified"
+            << "ω₂ = x₂·Xᵀ = [0.9544, 1.4950, 1.4754, 0.8434, 0.7070, 1.0865]";
+        QTest::newRow("book alpha2")
+            << book << "simplified"
+            << "α₂ = softmax(ω₂) = [0.1385, 0.2379, 0.2333, 0.1240, 0.1082, 0.1581]";
+        QTest::newRow("book z2") << book << "simplified"
+                                 << "z₂ = Σⱼ α₂ⱼ·xⱼ = [0.4419, 0.6515, 0.5683]";
         QTest::newRow("view, transpose") << article << "multi-head"
-                                         << "queries.view(b, T, h, head_dim).transpose(1, 2) : (1, 6, 2) → (1, 6, 2, 1) → (1, 2, 6, 1)";
-        QTest::newRow("scores") << article << "multi-head" << "(1, 2, 6, 1)·(1, 2, 1, 6) → (1, 2, 6, 6)";
-        QTest::newRow("out_proj") << article << "multi-head" << "out_proj(context) : (1, 6, 2)·(2×2) + b → (1, 6, 2)";
-        QTest::newRow("gpt2 heads") << article << "gpt2" << "d_in = 768, d_out = 768, num_heads = 12, head_dim = 64";
+                                         << "queries.view(b, T, h, head_dim).transpose(1, 2) : (1, "
+                                            "6, 2) → (1, 6, 2, 1) → (1, 2, 6, 1)";
+        QTest::newRow("scores") << article << "multi-head"
+                                << "(1, 2, 6, 1)·(1, 2, 1, 6) → (1, 2, 6, 6)";
+        QTest::newRow("out_proj") << article << "multi-head"
+                                  << "out_proj(context) : (1, 6, 2)·(2×2) + b → (1, 6, 2)";
+        QTest::newRow("gpt2 heads") << article << "gpt2"
+                                    << "d_in = 768, d_out = 768, num_heads = 12, head_dim = 64";
     }
 
     void formulasPrintTheSeedsNumbers()
@@ -132,8 +158,10 @@ private Q_SLOTS:
     // The vocabulary is summarised only beyond eight entries (the article's has six).
     void shortVocabularyIsPrintedWhole()
     {
-        const QString formula = formulaOf(QStringLiteral("tokens"), sampleSession(QStringLiteral("article.json")));
-        QVERIFY2(formula.contains(QStringLiteral("{'Life': 0, 'dessert': 1, 'eat': 2, 'first': 3, 'is': 4, 'short': 5}")),
+        const QString formula =
+            formulaOf(QStringLiteral("tokens"), sampleSession(QStringLiteral("article.json")));
+        QVERIFY2(formula.contains(QStringLiteral(
+                     "{'Life': 0, 'dessert': 1, 'eat': 2, 'first': 3, 'is': 4, 'short': 5}")),
                  qPrintable(formula));
     }
 
@@ -141,7 +169,8 @@ private Q_SLOTS:
     void gpt2StepOneExplainsBytePairs()
     {
         Session session = sampleSession(QStringLiteral("article.json"));
-        const WalkthroughStep step = WalkthroughCatalog::steps().at(std::size_t(stepIndex(QStringLiteral("tokens"))));
+        const WalkthroughStep step =
+            WalkthroughCatalog::steps().at(std::size_t(stepIndex(QStringLiteral("tokens"))));
         QVERIFY(step.note(*stepTrace(step, session)).isEmpty());
         session.sentence = "Your journey starts with one step";
         session.tokenizer = TokenizerKind::Gpt2;
@@ -150,14 +179,18 @@ private Q_SLOTS:
         QVERIFY(trace);
         QVERIFY(step.note(*trace).contains(QStringLiteral("byte-pair encoding")));
         const QString formula = step.formula(*trace, 0);
-        QVERIFY2(formula.contains(QStringLiteral("tiktoken.get_encoding(\"gpt2\")")), qPrintable(formula));
-        QVERIFY2(formula.contains(QStringLiteral("7120, 7002, 4940, 351, 530, 2239")), qPrintable(formula));
+        QVERIFY2(formula.contains(QStringLiteral("tiktoken.get_encoding(\"gpt2\")")),
+                 qPrintable(formula));
+        QVERIFY2(formula.contains(QStringLiteral("7120, 7002, 4940, 351, 530, 2239")),
+                 qPrintable(formula));
     }
 
     void chosenQueryFollows()
     {
-        const QString formula = formulaOf(QStringLiteral("scores"), sampleSession(QStringLiteral("article.json")), 0);
-        QVERIFY2(formula.contains(QStringLiteral("ω₁ = q₁·Kᵀ = [0.0613, −0.3491, 0.1443, −0.0437, −0.1303, 0.1076]")),
+        const QString formula =
+            formulaOf(QStringLiteral("scores"), sampleSession(QStringLiteral("article.json")), 0);
+        QVERIFY2(formula.contains(QStringLiteral(
+                     "ω₁ = q₁·Kᵀ = [0.0613, −0.3491, 0.1443, −0.0437, −0.1303, 0.1076]")),
                  qPrintable(formula));
     }
 };

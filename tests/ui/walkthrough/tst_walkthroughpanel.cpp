@@ -41,7 +41,8 @@ private Q_SLOTS:
         const auto steps = WalkthroughCatalog::steps();
         for (const QString& sample : samples)
             for (std::size_t i = 0; i < steps.size(); ++i)
-                QTest::addRow("%s %s", qPrintable(sample), qPrintable(steps[i].id)) << sample << int(i);
+                QTest::addRow("%s %s", qPrintable(sample), qPrintable(steps[i].id))
+                    << sample << int(i);
     }
 
     // The step's own session (as the app computes it), and the sample's session as it is
@@ -55,7 +56,8 @@ private Q_SLOTS:
         panel.resize(520, 900);
         panel.show();
         for (const bool own : {true, false}) {
-            const auto trace = own ? stepTrace(panel.steps()[std::size_t(step)], base) : computeTrace(base);
+            const auto trace =
+                own ? stepTrace(panel.steps()[std::size_t(step)], base) : computeTrace(base);
             QVERIFY(trace);
             panel.setTrace(trace);
             panel.setStep(step);
@@ -63,7 +65,8 @@ private Q_SLOTS:
             QCOMPARE(panel.titleText(), panel.steps()[std::size_t(step)].title);
             QVERIFY(!panel.explanationText().isEmpty());
             // The step's own trace: several statements; another: at least what it is.
-            QVERIFY2(panel.formulaText().count(u'\n') >= (own ? 2 : 0) && !panel.formulaText().isEmpty(),
+            QVERIFY2(panel.formulaText().count(u'\n') >= (own ? 2 : 0) &&
+                         !panel.formulaText().isEmpty(),
                      qPrintable(panel.formulaText()));
             QVERIFY(!panel.formulaText().contains(QStringLiteral("nan"), Qt::CaseInsensitive));
             QCoreApplication::sendPostedEvents(); // the layout follows the new texts
@@ -71,8 +74,10 @@ private Q_SLOTS:
             QVERIFY(!picture.isNull());
             const QString directory = qEnvironmentVariable("AE_WALKTHROUGH_SCREENSHOTS");
             if (own && !directory.isEmpty())
-                QVERIFY(picture.save(QDir(directory).filePath(
-                    QStringLiteral("%1-%2.png").arg(QFileInfo(sample).baseName()).arg(step + 1, 2, 10, QLatin1Char('0')))));
+                QVERIFY(picture.save(
+                    QDir(directory).filePath(QStringLiteral("%1-%2.png")
+                                                 .arg(QFileInfo(sample).baseName())
+                                                 .arg(step + 1, 2, 10, QLatin1Char('0')))));
         }
     }
 
@@ -83,9 +88,11 @@ private Q_SLOTS:
         QTest::newRow("Right") << QList<int>{Qt::Key_Right} << 1;
         QTest::newRow("PageDown") << QList<int>{Qt::Key_PageDown} << 1;
         QTest::newRow("Space") << QList<int>{Qt::Key_Space} << 1;
-        QTest::newRow("forward three") << QList<int>{Qt::Key_Right, Qt::Key_PageDown, Qt::Key_Space} << 3;
+        QTest::newRow("forward three")
+            << QList<int>{Qt::Key_Right, Qt::Key_PageDown, Qt::Key_Space} << 3;
         QTest::newRow("Left") << QList<int>{Qt::Key_Right, Qt::Key_Right, Qt::Key_Left} << 1;
-        QTest::newRow("PageUp") << QList<int>{Qt::Key_PageDown, Qt::Key_PageDown, Qt::Key_PageUp} << 1;
+        QTest::newRow("PageUp") << QList<int>{Qt::Key_PageDown, Qt::Key_PageDown, Qt::Key_PageUp}
+                                << 1;
         QTest::newRow("not before the first") << QList<int>{Qt::Key_Left, Qt::Key_PageUp} << 0;
         QTest::newRow("End") << QList<int>{Qt::Key_End} << 11;
         QTest::newRow("not past the last") << QList<int>{Qt::Key_End, Qt::Key_Right} << 11;
@@ -104,7 +111,8 @@ private Q_SLOTS:
         panel.setFocus();
         QSignalSpy changed(&panel, &WalkthroughPanel::stepChanged);
         for (const int key : keys)
-            QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : &panel, Qt::Key(key));
+            QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : &panel,
+                            Qt::Key(key));
         QCOMPARE(panel.step(), expected);
         if (expected > 0)
             QCOMPARE(changed.last().at(0).toInt(), expected);
@@ -143,7 +151,8 @@ private Q_SLOTS:
 
         const auto before = changes.size();
         panel.setStep(stepIndex(QStringLiteral("cross-attention")));
-        QCOMPARE(samples.last().at(0).toString(), QStringLiteral(":/samples/german-english-cross.json"));
+        QCOMPARE(samples.last().at(0).toString(),
+                 QStringLiteral(":/samples/german-english-cross.json"));
         panel.setStep(stepIndex(QStringLiteral("gpt2")));
         QCOMPARE(samples.last().at(0).toString(), QStringLiteral(":/samples/gpt2-small.json"));
         QCOMPARE(pages.last().at(0).toString(), QStringLiteral("heads"));
@@ -184,7 +193,8 @@ private Q_SLOTS:
         QCOMPARE(back.variant, Variant::SelfAttention);
         QCOMPARE(back.dOutV, 4);
         panel.setTrace(computeTrace(back));
-        QVERIFY(panel.formulaText().contains(QStringLiteral("[−0.6004, 3.4707, −1.5023, 0.4991, 1.2903, −1.3374]")));
+        QVERIFY(panel.formulaText().contains(
+            QStringLiteral("[−0.6004, 3.4707, −1.5023, 0.4991, 1.2903, −1.3374]")));
         QCOMPARE(panel.baseSession()->variant, Variant::SelfAttention); // never a step's session
         QCOMPARE(panel.baseSession()->dOutV, 4);
 
@@ -267,7 +277,8 @@ private Q_SLOTS:
         }
         const QString directory = qEnvironmentVariable("AE_WALKTHROUGH_SCREENSHOTS");
         if (!directory.isEmpty())
-            QVERIFY(panel.grab().save(QDir(directory).filePath(QStringLiteral("panel-%1pt.png").arg(points))));
+            QVERIFY(panel.grab().save(
+                QDir(directory).filePath(QStringLiteral("panel-%1pt.png").arg(points))));
     }
 };
 
