@@ -17,6 +17,7 @@ SessionActions::SessionActions(QWidget* window, SessionDocument* document, QMenu
       m_recent(new RecentFiles(recentMenu, this))
 {
     connect(m_recent, &RecentFiles::openRequested, this, [this](const QString& path) {
+        Q_EMIT aboutToReplaceSession();
         if (maybeSave())
             openSession(path);
     });

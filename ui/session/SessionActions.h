@@ -31,6 +31,12 @@ public:
     // Asks before unsaved changes are lost; false: the user cancelled.
     bool maybeSave();
 
+Q_SIGNALS:
+    // Emitted, synchronously, before a command of this object (Open Recent) replaces the
+    // session: the window gives back a session the walkthrough holds, so that what the
+    // unsaved-changes question protects is the user's own work.
+    void aboutToReplaceSession();
+
 private:
     QWidget* m_window;
     SessionDocument* m_document;

@@ -54,6 +54,8 @@ void MainWindow::createActions()
         },
         true);
     m_sessions = new SessionActions(this, m_document, file->addMenu(tr("Open &Recent")));
+    connect(m_sessions, &SessionActions::aboutToReplaceSession, this,
+            &MainWindow::leaveWalkthrough);
     QMenu* samples = file->addMenu(tr("Open Sa&mple"));
     const QDir sampleDir(DataDirectory::samples());
     for (const QString& name :

@@ -4,7 +4,9 @@
 // sample the user opens ends a sample's step and its "still computing" note); a language
 // switch keeps the step; the text names the chosen query and wraps in a narrow dock.
 #include "MainWindow.h"
+#include "RecentFiles.h"
 #include "SessionDocument.h"
+#include "SessionFile.h"
 #include "SessionJson.h"
 #include "Trace.h"
 #include "Translations.h"
@@ -17,6 +19,7 @@
 #include <QScrollArea>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTimer>
 
 using namespace ae;
@@ -114,6 +117,34 @@ private Q_SLOTS:
         QVERIFY(trace);
         QCOMPARE(trace->session.numHeads, 3);
         QCOMPARE(modals.seen(), 0);
+        window.document()->setSession(Session{}); // unmodified: closes without asking
+    }
+
+    // Open Recent while a step holds the user's unsaved work: the work is given back first,
+    // and the unsaved-changes question is about it (here cancelled: nothing is opened).
+    void openRecentAsksAboutTheUserSession()
+    {
+        QTemporaryDir dir;
+        const QString other = dir.filePath(QStringLiteral("other.json"));
+        QVERIFY(SessionFile::save(other, Session{}).isEmpty());
+        MainWindow window;
+        window.show();
+        QVERIFY(waitForTrace(window));
+        window.document()->edit(userEdit);
+        QVERIFY(waitForTrace(window));
+        const QByteArray mine = sessionToJson(window.document()->session());
+        window.walkthrough()->setStep(stepIndex(QStringLiteral("simplified")));
+        QVERIFY(waitForTrace(window));
+        QVERIFY(window.isWalkthroughHoldingSession());
+
+        ModalWatch modals; // closes the question: Cancel
+        RecentFiles* recent = window.findChild<RecentFiles*>();
+        QVERIFY(recent);
+        Q_EMIT recent->openRequested(other);
+        QVERIFY(!window.isWalkthroughHoldingSession());
+        QCOMPARE(sessionToJson(window.document()->session()), mine);
+        QVERIFY(window.document()->isModified());
+        QCOMPARE(modals.seen(), 1);
         window.document()->setSession(Session{}); // unmodified: closes without asking
     }
 
