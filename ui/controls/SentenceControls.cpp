@@ -94,9 +94,10 @@ SentenceControls::SentenceControls(SessionDocument* document, QWidget* parent)
     for (const auto& [key, control] :
          {std::pair{QStringLiteral("sentence"), m_sentence},
           std::pair{QStringLiteral("source_sentence"), m_sourceSentence}})
-        static_cast<BoundedTextEdit*>(control)->refused = [this, key](qsizetype length) {
+        // A copy: clang 14 cannot capture a structured binding (C++20 allows it).
+        static_cast<BoundedTextEdit*>(control)->refused = [this, name = key](qsizetype length) {
             showIssue(
-                key,
+                name,
                 tr("Not pasted: the text would have %1 characters; a sentence may have at most %2.")
                     .arg(length)
                     .arg(limits::MaxTextChars));
