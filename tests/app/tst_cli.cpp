@@ -9,26 +9,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "CliRun.h"
+
 namespace {
-
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out, err;
-};
-
-Run run(const QStringList& arguments)
-{
-    QProcess process;
-    process.start(QStringLiteral(AE_EXECUTABLE), arguments);
-    process.waitForFinished(60000);
-    Run r;
-    r.exitCode =
-        process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2; // -2: crashed
-    r.out = process.readAllStandardOutput();
-    r.err = process.readAllStandardError();
-    return r;
-}
 
 QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& contents)
 {

@@ -7,31 +7,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "CliRun.h"
+
 namespace {
-
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out, err;
-};
-
-Run shell(const QString& script, const QString& directory)
-{
-    QProcess process;
-    process.setWorkingDirectory(directory);
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("AE"), QStringLiteral(AE_EXECUTABLE));
-    process.setProcessEnvironment(env);
-    process.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), script});
-    if (!process.waitForFinished(240000))
-        process.kill();
-    process.waitForFinished(5000);
-    Run r;
-    r.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-    r.out = process.readAllStandardOutput();
-    r.err = process.readAllStandardError();
-    return r;
-}
 
 QStringList entries(const QString& path)
 {

@@ -10,53 +10,13 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "CliRun.h"
+
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <unistd.h>
 
 namespace {
-
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out, err;
-};
-
-Run run(const QStringList& arguments, const QString& directory = {})
-{
-    QProcess process;
-    if (!directory.isEmpty())
-        process.setWorkingDirectory(directory);
-    process.start(QStringLiteral(AE_EXECUTABLE), arguments);
-    if (!process.waitForFinished(60000))
-        process.kill();
-    process.waitForFinished(5000);
-    Run r;
-    r.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode()
-                                                              : -2; // -2: crashed or hung
-    r.out = process.readAllStandardOutput();
-    r.err = process.readAllStandardError();
-    return r;
-}
-
-// Through the shell, for what QProcess cannot pass: raw bytes in arguments, ulimit.
-Run shell(const QString& script, const QString& directory)
-{
-    QProcess process;
-    process.setWorkingDirectory(directory);
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("AE"), QStringLiteral(AE_EXECUTABLE));
-    process.setProcessEnvironment(env);
-    process.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), script});
-    if (!process.waitForFinished(120000))
-        process.kill();
-    process.waitForFinished(5000);
-    Run r;
-    r.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-    r.out = process.readAllStandardOutput();
-    r.err = process.readAllStandardError();
-    return r;
-}
 
 mode_t modeOf(const QByteArray& path)
 {
