@@ -23,37 +23,41 @@ struct HeadOptions
 // [r, r + B) needs keys [0, r + B) only.
 constexpr Eigen::Index CausalBlockRows = 64;
 
-// True when attendHead() leaves the scores of hidden (future) keys uncomputed, to be
-// filled by completeHiddenScores(): the fast causal path of the neg-inf method, whose
-// softmax never reads them.
+// True when the forward leaves the scores of hidden (future) keys uncomputed: the fast causal
+// path of the neg-inf method, whose softmax never reads them. attendRowBlock() computes them
+// with a second product when asked (for display and the dump).
 bool skipsHiddenScores(const HeadOptions& options);
 
-// Gives the head's outputs (scores, weights, [dropout mask and dropped weights,] context)
-// their shapes, uninitialised; attendHead() does it too. Called on the main thread before the
-// heads run in parallel, it keeps the large matrices in the main malloc arena, which keeps
-// freed memory for the next trace: freed in a worker thread's arena, glibc gives it back to
-// the system and the next computation pays a page fault for every 4 KiB of it again.
-void shapeHeadOutputs(HeadTrace& head, Eigen::Index T, Eigen::Index S, Eigen::Index dv,
-                      bool dropout);
+// One block of rows of a head's T x S tensors (rows x S each): the forward keeps none of
+// them, views and exporters derive them again through attendRowBlock().
+struct RowBlockTensors
+{
+    Matrix scores;  // attn_scores rows: raw q·k (hidden keys' scores only when asked)
+    Matrix weights; // attn_weights rows: after mask and softmax, before dropout
+    Matrix dropped; // attn_weights_dropped rows: weights * keep / (1 - p); only with dropout
+};
 
-// Scaled dot-product attention for one head.
-// queries (T, dk), keys (S, dk), values (S, dv) -> head.attnScores (T, S),
-// head.attnWeights (T, S), [head.dropoutMask, head.attnWeightsDropped (T, S)],
-// head.contextVec (T, dv).
-// pass 1: scores = queries · keysᵀ; on the fast causal path only the blocks a causal
-//         mask leaves visible (about half);
+// Row block [first, first + rows) of one head, with exactly the forward's arithmetic.
+// queries (T, dk), keys (S, dk) -> out.scores, out.weights[, out.dropped] (rows, S).
+// pass 1: scores = queries[first:first+rows] · keysᵀ; on the fast causal neg-inf path only
+//         the keys the block sees, [0, first + rows), and with `allScores` the hidden rest
+//         by a second product (the same two products whoever asks, so the same bits);
 // pass 2: row i: softmax(scores / divisor) over its visible cells (causal: j <= i), by the
 //         session's mask method;
-// pass 3: dropout: weights * keep * 1/(1-p);
-// pass 4: context = weights · values; on the fast causal path row block [r, r+B) only
-//         reads keys [0, r+B), the rest of its weights being zero.
-// The fast path runs the four passes block of rows by block of rows; TorchOrder runs each
-// pass over the whole matrix, in PyTorch's summation order.
+// pass 3: dropout: weights * keep * 1/(1-p).
+// The fast path must be asked for whole blocks (first a multiple of CausalBlockRows, rows =
+// min(CausalBlockRows, T - first)): a product's bits depend on its shape. TorchOrder sums
+// every cell in PyTorch's order whatever the block.
+void attendRowBlock(const Matrix& queries, const Matrix& keys, const HeadOptions& options,
+                    Eigen::Index first, Eigen::Index rows, bool allScores, RowBlockTensors& out);
+
+// Scaled dot-product attention for one head, keeping only its context.
+// queries (T, dk), keys (S, dk), values (S, dv) -> head.contextVec (T, dv).
+// Row block by row block (the fast path: CausalBlockRows; TorchOrder: all rows at once):
+// attendRowBlock(), then context = weights · values; on the fast causal path row block
+// [r, r+B) only reads keys [0, r+B), the rest of its weights being zero. No T x S matrix
+// outlives its block.
 void attendHead(const Matrix& queries, const Matrix& keys, const Matrix& values,
                 const HeadOptions& options, HeadTrace& head);
-
-// The scores of the hidden keys that the fast causal path skipped (for display and the
-// dump: the raw scores are shown in full even where the mask hides them).
-void completeHiddenScores(const Matrix& queries, const Matrix& keys, HeadTrace& head);
 
 } // namespace ae

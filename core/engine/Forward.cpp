@@ -3,6 +3,7 @@
 #include "ArithmeticChoice.h"
 #include "AttentionKernel.h"
 #include "AttentionParams.h"
+#include "HeadTensors.h"
 #include "MatMul.h"
 #include "Trace.h"
 #include "TraceDerived.h"
@@ -14,19 +15,20 @@ namespace ae {
 
 namespace {
 
-std::vector<Matrix> drawKeepMasks(const Session& s, const AttentionParams& params, int heads,
-                                  Eigen::Index T, Eigen::Index S)
+// The keep masks go straight into the heads: the trace keeps them (a random draw, not a
+// function of the rest), the forward reads them from there.
+void drawKeepMasks(const Session& s, const AttentionParams& params, Eigen::Index T, Eigen::Index S,
+                   std::vector<HeadTrace>& heads)
 {
-    std::vector<Matrix> masks;
     if (!s.dropoutActive())
-        return masks;
+        return;
     TorchGenerator gen =
         s.dropoutSeed ? TorchGenerator(*s.dropoutSeed, s.cpuCapability) : params.streamAfter;
-    for (int h = 0; h < heads; ++h) {
-        Matrix& keep = masks.emplace_back(T, S);
+    for (HeadTrace& head : heads) {
+        Matrix& keep = head.dropoutMask;
+        keep.resize(T, S);
         gen.bernoulli({keep.data(), static_cast<std::size_t>(keep.size())}, 1.0 - s.dropout);
     }
-    return masks;
 }
 
 } // namespace
@@ -39,8 +41,6 @@ void runForward(const Session& s, const std::shared_ptr<const AttentionParams>& 
     const int heads = s.effectiveHeads();
     const Eigen::Index T = x.rows();
     const Eigen::Index S = source.rows();
-    const std::vector<Matrix> keepMasks = drawKeepMasks(s, params, heads, T, S);
-
     const Arithmetic arithmetic = forced.value_or(chooseArithmetic(s, T, S));
     trace.arithmetic = arithmetic;
     HeadOptions options;
@@ -55,8 +55,10 @@ void runForward(const Session& s, const std::shared_ptr<const AttentionParams>& 
     trace.headDimKq = params.headDimKq;
     trace.headDimV = params.headDimV;
     trace.heads.assign(static_cast<std::size_t>(heads), HeadTrace{});
+    drawKeepMasks(s, params, T, S, trace.heads);
     const auto keepMask = [&](int h) {
-        return keepMasks.empty() ? nullptr : &keepMasks[static_cast<std::size_t>(h)];
+        const Matrix& keep = trace.heads[static_cast<std::size_t>(h)].dropoutMask;
+        return keep.size() > 0 ? &keep : nullptr;
     };
 
     if (!s.hasWeights()) {
@@ -72,12 +74,12 @@ void runForward(const Session& s, const std::shared_ptr<const AttentionParams>& 
     const int dk = params.headDimKq;
     const int dv = params.headDimV;
 
-    for (int h = 0; h < heads; ++h) { // allocated here, not in the workers: see shapeHeadOutputs
+    for (int h = 0; h < heads; ++h) {
         HeadTrace& head = trace.heads[static_cast<std::size_t>(h)];
         head.queries = queries.middleCols(h * dk, dk);
         head.keys = keys.middleCols(h * dk, dk);
         head.values = values.middleCols(h * dv, dv);
-        shapeHeadOutputs(head, T, S, dv, keepMask(h) != nullptr);
+        head.contextVec.resize(T, dv); // here, not in the workers: the main arena keeps it
     }
     // Heads in parallel; the GEMMs inside each run on one thread (Eigen does not nest).
 #pragma omp parallel for schedule(dynamic) if (heads > 1)
@@ -104,23 +106,12 @@ void runForward(const Session& s, const std::shared_ptr<const AttentionParams>& 
 
 void completeTrace(Trace& trace)
 {
-    const Session& s = trace.session;
-    HeadOptions options;
-    options.arithmetic = trace.arithmetic;
-    options.causal = s.causal;
-    options.maskMethod = s.maskMethod;
+    if (!trace.session.causal)
+        return;
     const int heads = int(trace.heads.size());
 #pragma omp parallel for schedule(dynamic) if (heads > 1)
-    for (int h = 0; h < heads; ++h) {
-        HeadTrace& head = trace.heads[static_cast<std::size_t>(h)];
-        if (skipsHiddenScores(options)) {
-            const Matrix& queries = s.hasWeights() ? head.queries : trace.inputs;
-            const Matrix& keys = s.hasWeights() ? head.keys : trace.keySource();
-            completeHiddenScores(queries, keys, head);
-        }
-        if (s.causal)
-            head.maskMethodsMaxDiff = maskMethodsMaxDiff(trace, head);
-    }
+    for (int h = 0; h < heads; ++h)
+        trace.heads[static_cast<std::size_t>(h)].maskMethodsMaxDiff = maskMethodsMaxDiff(trace, h);
 }
 
 } // namespace ae

@@ -19,7 +19,8 @@ struct Trace;
 //         one GEMM per projection for all heads;
 // pass 2: dropout keep-masks, drawn head after head, row-major (the stream order of the
 //         wrapper's per-head draws and of the efficient class's single draw);
-// pass 3: heads in parallel, each attendHead() on its column slices;
+// pass 3: heads in parallel, each attendHead() on its column slices (keeping its context,
+//         never its T x S scores or weights: see HeadTensors.h);
 // pass 4: concatenate heads; multihead: · out_proj + bias.
 // The trace keeps `params` (shared, not copied) as trace.parameters, except for simplified
 // attention, which has none. `arithmetic` overrides chooseArithmetic() (the tests run every
@@ -28,9 +29,9 @@ void runForward(const Session& session, const std::shared_ptr<const AttentionPar
                 const Matrix& x, const Matrix& source, Trace& trace,
                 std::optional<Arithmetic> arithmetic = std::nullopt);
 
-// What the trace shows beyond the forward pass proper, in parallel over heads: the raw
-// scores of hidden keys that the fast causal path skipped, and the max |difference|
-// between the two causal masking methods.
+// What the trace shows beyond the forward pass proper, in parallel over heads: with a
+// causal mask, the max |difference| between the two causal masking methods, row block by
+// row block.
 void completeTrace(Trace& trace);
 
 } // namespace ae

@@ -12,4 +12,15 @@ float Trace::maskMethodsMaxDiff() const
     return worst;
 }
 
+std::int64_t Trace::storedBytes() const
+{
+    std::int64_t floats = inputs.size() + sourceInputs.size() + tokenEmbeddings.size() +
+                          sourceTokenEmbeddings.size() + positionalEmbeddings.size() +
+                          contextVecHeads.size() + contextVec.size();
+    for (const HeadTrace& head : heads)
+        floats += head.queries.size() + head.keys.size() + head.values.size() +
+                  head.dropoutMask.size() + head.contextVec.size();
+    return floats * std::int64_t(sizeof(float));
+}
+
 } // namespace ae

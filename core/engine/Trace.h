@@ -2,6 +2,7 @@
 
 #include "Arithmetic.h"
 #include "AttentionParams.h"
+#include "DerivedTensorCache.h"
 #include "Matrix.h"
 #include "Session.h"
 
@@ -14,18 +15,17 @@ namespace ae {
 
 // One attention head's tensors (spec §6 names in comments). T = query tokens,
 // S = key/value tokens (T for self-attention), dk/dv = this head's key/value size.
-// Tensors that are cheap functions of these (the head's slice of the projections, scaled
-// scores, the causal mask, masked scores, the other mask method's weights) are derived on
-// demand: see TraceDerived.h.
+// No T x S tensor is stored but the dropout keep mask (a random draw, not a function of the
+// rest): attn_scores, attn_weights and attn_weights_dropped are derived from queries and keys
+// when a view or an exporter asks, with the forward's own arithmetic (HeadTensors.h), and so
+// are the cheaper functions of those (scaled and masked scores, the other mask method's
+// weights: TraceDerived.h).
 struct HeadTrace
 {
     Matrix queries;               // queries (T x dk)
     Matrix keys;                  // keys (S x dk)
     Matrix values;                // values (S x dv)
-    Matrix attnScores;            // attn_scores (T x S): raw q·k
-    Matrix attnWeights;           // attn_weights (T x S): after mask and softmax, before dropout
     Matrix dropoutMask;           // dropout_mask (T x S), 1 = kept: only when dropout acts
-    Matrix attnWeightsDropped;    // attn_weights_dropped (T x S): weights * keep / (1 - p)
     Matrix contextVec;            // context_vec (T x dv)
     float maskMethodsMaxDiff = 0; // causal: max |neg-inf weights - renormalized weights|
 };
@@ -82,6 +82,13 @@ struct Trace
     Eigen::Index queryCount() const { return inputs.rows(); }
     Eigen::Index keyCount() const { return keySource().rows(); }
     float maskMethodsMaxDiff() const;
+    // Bytes of the tensors the trace stores (not counting the shared parameters): what
+    // the memory guard's estimate must cover.
+    std::int64_t storedBytes() const;
+
+    // Derived T x S tensors that a view or an exporter still holds (HeadTensors.h); a copy of
+    // the trace starts with an empty cache.
+    mutable DerivedTensorCache derived;
 };
 
 } // namespace ae

@@ -1,5 +1,6 @@
 #include "TraceDerived.h"
 
+#include "HeadTensors.h"
 #include "Softmax.h"
 #include "Trace.h"
 
@@ -28,10 +29,11 @@ HeadProjection headProjection(const Trace& trace, int head)
     return p;
 }
 
-Matrix scaledScores(const Trace& trace, const HeadTrace& head)
+Matrix scaledScores(const Trace& trace, int head)
 {
+    const auto scores = headTensor(trace, head, HeadTensor::Scores);
     const float divisor = trace.scoreDivisor;
-    return divisor == 1.0f ? head.attnScores : Matrix(head.attnScores.array() / divisor);
+    return divisor == 1.0f ? *scores : Matrix(scores->array() / divisor);
 }
 
 Matrix causalMask(Eigen::Index queryCount, Eigen::Index keyCount)
@@ -43,9 +45,9 @@ Matrix causalMask(Eigen::Index queryCount, Eigen::Index keyCount)
     return mask;
 }
 
-Matrix maskedScores(const HeadTrace& head)
+Matrix maskedScores(const Trace& trace, int head)
 {
-    Matrix masked = head.attnScores;
+    Matrix masked = *headTensor(trace, head, HeadTensor::Scores);
     for (Eigen::Index i = 0; i < masked.rows(); ++i)
         for (Eigen::Index j = i + 1; j < masked.cols(); ++j)
             masked(i, j) = -std::numeric_limits<float>::infinity();
@@ -54,40 +56,47 @@ Matrix maskedScores(const HeadTrace& head)
 
 namespace {
 
-void otherMethodRow(const Trace& trace, const HeadTrace& head, Eigen::Index i, float* out)
+// Row `local` of the block: the other causal method's weights of query first + local.
+void otherMethodRow(const Trace& trace, const RowBlockTensors& block, Eigen::Index first,
+                    Eigen::Index local, float* out)
 {
-    const Eigen::Index S = head.attnScores.cols();
-    const Eigen::Index visible = std::min(i + 1, S);
+    const Eigen::Index S = block.scores.cols();
+    const Eigen::Index visible = std::min(first + local + 1, S);
+    const float* scores = block.scores.row(local).data();
     if (trace.session.maskMethod == MaskMethod::NegInf)
-        renormalizedSoftmaxRow(head.attnScores.row(i).data(), out, S, visible, trace.scoreDivisor,
-                               trace.arithmetic);
+        renormalizedSoftmaxRow(scores, out, S, visible, trace.scoreDivisor, trace.arithmetic);
     else
-        softmaxRow(head.attnScores.row(i).data(), out, S, visible, trace.scoreDivisor,
-                   trace.arithmetic);
+        softmaxRow(scores, out, S, visible, trace.scoreDivisor, trace.arithmetic);
 }
 
 } // namespace
 
-float maskMethodsMaxDiff(const Trace& trace, const HeadTrace& head)
+float maskMethodsMaxDiff(const Trace& trace, int head)
 {
-    const Eigen::Index S = head.attnScores.cols();
+    const Eigen::Index S = trace.keyCount();
     std::vector<float> other(static_cast<std::size_t>(S));
     float worst = 0;
-    for (Eigen::Index i = 0; i < head.attnScores.rows(); ++i) {
-        otherMethodRow(trace, head, i, other.data());
-        const Eigen::Index visible = std::min(i + 1, S);
-        const Eigen::Map<const Eigen::ArrayXf> mine(head.attnWeights.row(i).data(), visible);
-        const Eigen::Map<const Eigen::ArrayXf> theirs(other.data(), visible);
-        worst = std::max(worst, (mine - theirs).abs().maxCoeff());
-    }
+    // Only the visible cells are compared (both methods give 0 elsewhere), but the renormalized
+    // method's softmax reads every score of the row.
+    forEachRowBlock(trace, head, true, [&](Eigen::Index first, const RowBlockTensors& block) {
+        for (Eigen::Index i = 0; i < block.weights.rows(); ++i) {
+            otherMethodRow(trace, block, first, i, other.data());
+            const Eigen::Index visible = std::min(first + i + 1, S);
+            const Eigen::Map<const Eigen::ArrayXf> mine(block.weights.row(i).data(), visible);
+            const Eigen::Map<const Eigen::ArrayXf> theirs(other.data(), visible);
+            worst = std::max(worst, (mine - theirs).abs().maxCoeff());
+        }
+    });
     return worst;
 }
 
-Matrix otherMethodWeights(const Trace& trace, const HeadTrace& head)
+Matrix otherMethodWeights(const Trace& trace, int head)
 {
-    Matrix weights(head.attnScores.rows(), head.attnScores.cols());
-    for (Eigen::Index i = 0; i < weights.rows(); ++i)
-        otherMethodRow(trace, head, i, weights.row(i).data());
+    Matrix weights(trace.queryCount(), trace.keyCount());
+    forEachRowBlock(trace, head, true, [&](Eigen::Index first, const RowBlockTensors& block) {
+        for (Eigen::Index i = 0; i < block.scores.rows(); ++i)
+            otherMethodRow(trace, block, first, i, weights.row(first + i).data());
+    });
     return weights;
 }
 

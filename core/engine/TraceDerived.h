@@ -4,7 +4,6 @@
 
 namespace ae {
 
-struct HeadTrace;
 struct Trace;
 
 // Tensors that are cheap functions of a trace, computed when a view or an exporter
@@ -20,20 +19,20 @@ struct HeadProjection
 HeadProjection headProjection(const Trace& trace, int head);
 
 // scores / sqrt(dk), as the softmax sees them (unmasked).
-Matrix scaledScores(const Trace& trace, const HeadTrace& head);
+Matrix scaledScores(const Trace& trace, int head);
 
 // torch.triu(torch.ones(T, S), diagonal=1): 1 = hidden.
 Matrix causalMask(Eigen::Index queryCount, Eigen::Index keyCount);
 
 // scores.masked_fill(mask, -inf) (the neg-inf method's input, unscaled).
-Matrix maskedScores(const HeadTrace& head);
+Matrix maskedScores(const Trace& trace, int head);
 
-// max |weights by one causal method - weights by the other| over the head's cells,
-// computed row by row without holding a second T x S matrix.
-float maskMethodsMaxDiff(const Trace& trace, const HeadTrace& head);
+// max |weights by one causal method - weights by the other| over the head's visible cells,
+// computed block of rows by block of rows without holding a T x S matrix.
+float maskMethodsMaxDiff(const Trace& trace, int head);
 
 // The causal weights by the method the session did not choose (for the side-by-side
 // comparison of the two masking methods).
-Matrix otherMethodWeights(const Trace& trace, const HeadTrace& head);
+Matrix otherMethodWeights(const Trace& trace, int head);
 
 } // namespace ae

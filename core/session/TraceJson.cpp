@@ -1,5 +1,6 @@
 #include "TraceJson.h"
 
+#include "HeadTensors.h"
 #include "JsonWriter.h"
 #include "SessionEnums.h"
 #include "Trace.h"
@@ -39,18 +40,22 @@ void writeHead(JsonWriter& w, const Trace& trace, int index)
     matrixIfAny(w, "queries", head.queries);
     matrixIfAny(w, "keys", head.keys);
     matrixIfAny(w, "values", head.values);
-    matrixIfAny(w, "attn_scores", head.attnScores);
-    matrixIfAny(w, "scaled_scores", scaledScores(trace, head));
-    if (trace.session.causal) {
-        matrixIfAny(w, "mask", causalMask(trace.queryCount(), trace.keyCount()));
-        if (trace.session.maskMethod == MaskMethod::NegInf)
-            matrixIfAny(w, "masked_scores", maskedScores(head));
-        w.key("mask_methods_max_abs_diff");
-        w.value(head.maskMethodsMaxDiff);
+    // The T x S tensors are derived here one at a time (HeadTensors.h) and let go once written.
+    {
+        const auto scores = headTensor(trace, index, HeadTensor::Scores);
+        matrixIfAny(w, "attn_scores", *scores);
+        matrixIfAny(w, "scaled_scores", scaledScores(trace, index));
+        if (trace.session.causal) {
+            matrixIfAny(w, "mask", causalMask(trace.queryCount(), trace.keyCount()));
+            if (trace.session.maskMethod == MaskMethod::NegInf)
+                matrixIfAny(w, "masked_scores", maskedScores(trace, index));
+            w.key("mask_methods_max_abs_diff");
+            w.value(head.maskMethodsMaxDiff);
+        }
     }
-    matrixIfAny(w, "attn_weights", head.attnWeights);
+    matrixIfAny(w, "attn_weights", *headTensor(trace, index, HeadTensor::Weights));
     matrixIfAny(w, "dropout_mask", head.dropoutMask);
-    matrixIfAny(w, "attn_weights_dropped", head.attnWeightsDropped);
+    matrixIfAny(w, "attn_weights_dropped", *headTensor(trace, index, HeadTensor::WeightsDropped));
     matrixIfAny(w, "context_vec", head.contextVec);
     w.endObject();
 }
@@ -91,8 +96,7 @@ void writeTrace(JsonWriter& w, const Trace& trace)
     w.beginObject();
     writeShape(w, "inputs", trace.inputs.rows(), trace.inputs.cols());
     if (!trace.heads.empty())
-        writeShape(w, "attn_weights", trace.heads.front().attnWeights.rows(),
-                   trace.heads.front().attnWeights.cols());
+        writeShape(w, "attn_weights", trace.queryCount(), trace.keyCount());
     writeShape(w, "context_vec", trace.contextVec.rows(), trace.contextVec.cols());
     w.key("num_heads");
     w.value(static_cast<std::int64_t>(trace.heads.size()));

@@ -3,6 +3,7 @@
 // cover every variant, both mask methods, cross-attention, dropout and sizes up to
 // a few hundred tokens.
 #include "Engine.h"
+#include "HeadTensors.h"
 #include "ReferenceAttention.h"
 #include "SessionJson.h"
 #include "TensorCompare.h"
@@ -113,16 +114,17 @@ private Q_SLOTS:
                 AE_COMPARE_TENSORS(at + QStringLiteral("keys"), ref.keys, head.keys, 1e-5);
                 AE_COMPARE_TENSORS(at + QStringLiteral("values"), ref.values, head.values, 1e-5);
             }
-            AE_COMPARE_TENSORS(at + QStringLiteral("attn_scores"), ref.scores, head.attnScores,
-                               1e-4);
-            AE_COMPARE_TENSORS(at + QStringLiteral("attn_weights"), ref.weights, head.attnWeights,
-                               1e-5);
+            const int index = int(h);
+            AE_COMPARE_TENSORS(at + QStringLiteral("attn_scores"), ref.scores,
+                               *headTensor(trace, index, HeadTensor::Scores), 1e-4);
+            AE_COMPARE_TENSORS(at + QStringLiteral("attn_weights"), ref.weights,
+                               *headTensor(trace, index, HeadTensor::Weights), 1e-5);
             if (session.causal)
                 AE_COMPARE_TENSORS(at + QStringLiteral("other method"), ref.weightsOtherMethod,
-                                   otherMethodWeights(trace, head), 1e-5);
+                                   otherMethodWeights(trace, index), 1e-5);
             if (session.dropoutActive())
                 AE_COMPARE_TENSORS(at + QStringLiteral("attn_weights_dropped"), ref.dropped,
-                                   head.attnWeightsDropped, 1e-5);
+                                   *headTensor(trace, index, HeadTensor::WeightsDropped), 1e-5);
             AE_COMPARE_TENSORS(at + QStringLiteral("context_vec"), ref.context, head.contextVec,
                                1e-5);
         }
@@ -137,15 +139,15 @@ private Q_SLOTS:
         Session session;
         session.causal = true;
         const auto trace = Engine().compute(session).trace;
-        const HeadTrace& head = trace->heads[0];
         const Matrix mask = causalMask(6, 6);
-        const Matrix masked = maskedScores(head);
-        const Matrix scaled = scaledScores(*trace, head);
+        const Matrix masked = maskedScores(*trace, 0);
+        const Matrix scaled = scaledScores(*trace, 0);
+        const auto scores = headTensor(*trace, 0, HeadTensor::Scores);
         for (Eigen::Index i = 0; i < 6; ++i)
             for (Eigen::Index j = 0; j < 6; ++j) {
                 QCOMPARE(mask(i, j), j > i ? 1.0f : 0.0f);
                 QCOMPARE(std::isinf(masked(i, j)), j > i);
-                QCOMPARE(scaled(i, j), head.attnScores(i, j) / std::sqrt(2.0f));
+                QCOMPARE(scaled(i, j), (*scores)(i, j) / std::sqrt(2.0f));
             }
     }
 

@@ -2,6 +2,7 @@
 // they appear there: printed to 4 decimals as PyTorch prints them, the engine's values
 // must read exactly the same, digit for digit.
 #include "Engine.h"
+#include "HeadTensors.h"
 #include "Session.h"
 #include "SessionJson.h"
 #include "Trace.h"
@@ -95,11 +96,12 @@ private Q_SLOTS:
         const HeadTrace& head = trace->heads.at(0);
         QCOMPARE(head.queries.cols(), 2); // query_2.shape == torch.Size([2])
         QCOMPARE(head.values.cols(), 4);  // value_2.shape == torch.Size([4])
-        QCOMPARE(QString::number(double(head.attnScores(1, 4)), 'f', 4),
-                 QStringLiteral("1.2903")); // omega_24
-        checkPrinted(head.attnScores.row(1),
+        QCOMPARE(
+            QString::number(double(headTensor(*trace, 0, HeadTensor::Scores)->coeff(1, 4)), 'f', 4),
+            QStringLiteral("1.2903")); // omega_24
+        checkPrinted(headTensor(*trace, 0, HeadTensor::Scores)->row(1),
                      printed("[-0.6004, 3.4707, -1.5023, 0.4991, 1.2903, -1.3374]", 6));
-        checkPrinted(head.attnWeights.row(1),
+        checkPrinted(headTensor(*trace, 0, HeadTensor::Weights)->row(1),
                      printed("[0.0386, 0.6870, 0.0204, 0.0840, 0.1470, 0.0229]", 6));
         checkPrinted(head.contextVec.row(1), printed("[0.5313, 1.3607, 0.7891, 1.3110]", 4));
     }
@@ -115,22 +117,22 @@ private Q_SLOTS:
             [ 0.1008, 0.4780, 0.2021, 0.3674],
             [-0.5296, -0.2799, -0.4107, -0.6006]])",
                                                 4));
-        checkPrinted(trace->heads[0].attnScores, printed(R"(
+        checkPrinted(*headTensor(*trace, 0, HeadTensor::Scores), printed(R"(
             [[ 0.0613, -0.3491, 0.1443, -0.0437, -0.1303, 0.1076],
             [-0.6004, 3.4707, -1.5023, 0.4991, 1.2903, -1.3374],
             [ 0.2432, -1.3934, 0.5869, -0.1851, -0.5191, 0.4730],
             [-0.0794, 0.4487, -0.1807, 0.0518, 0.1677, -0.1197],
             [-0.1510, 0.8626, -0.3597, 0.1112, 0.3216, -0.2787],
             [ 0.4344, -2.5037, 1.0740, -0.3509, -0.9315, 0.9265]])",
-                                                         6));
-        checkPrinted(trace->heads[0].attnWeights, printed(R"(
+                                                                         6));
+        checkPrinted(*headTensor(*trace, 0, HeadTensor::Weights), printed(R"(
             [[0.1772, 0.1326, 0.1879, 0.1645, 0.1547, 0.1831],
             [0.0386, 0.6870, 0.0204, 0.0840, 0.1470, 0.0229],
             [0.1965, 0.0618, 0.2506, 0.1452, 0.1146, 0.2312],
             [0.1505, 0.2187, 0.1401, 0.1651, 0.1793, 0.1463],
             [0.1347, 0.2758, 0.1162, 0.1621, 0.1881, 0.1231],
             [0.1973, 0.0247, 0.3102, 0.1132, 0.0751, 0.2794]])",
-                                                          6));
+                                                                          6));
     }
 
     void articleSingleHeadValueSizeOne()
@@ -167,14 +169,14 @@ private Q_SLOTS:
     {
         QFETCH(QByteArray, session);
         const auto trace = computeJson(session.constData());
-        checkPrinted(trace->heads[0].attnWeights, printed(R"(
+        checkPrinted(*headTensor(*trace, 0, HeadTensor::Weights), printed(R"(
             [[1.0000, 0.0000, 0.0000, 0.0000, 0.0000, 0.0000],
             [0.0532, 0.9468, 0.0000, 0.0000, 0.0000, 0.0000],
             [0.3862, 0.1214, 0.4924, 0.0000, 0.0000, 0.0000],
             [0.2232, 0.3242, 0.2078, 0.2449, 0.0000, 0.0000],
             [0.1536, 0.3145, 0.1325, 0.1849, 0.2145, 0.0000],
             [0.1973, 0.0247, 0.3102, 0.1132, 0.0751, 0.2794]])",
-                                                          6));
+                                                                          6));
         QVERIFY(trace->maskMethodsMaxDiff() < 1e-6f); // "shown to agree"
     }
 
@@ -219,23 +221,23 @@ private Q_SLOTS:
             computeJson(BOOK_SESSION("\"init\": \"linear\", \"d_out_kq\": 2, \"d_out_v\": 2, "
                                      "\"weight_seed\": 789, \"causal\": true, \"dropout\": 0.5, "
                                      "\"training\": true, \"dropout_seed\": 123"));
-        checkPrinted(trace->heads[0].attnWeights, printed(R"(
+        checkPrinted(*headTensor(*trace, 0, HeadTensor::Weights), printed(R"(
             [[1.0000, 0.0000, 0.0000, 0.0000, 0.0000, 0.0000],
             [0.5517, 0.4483, 0.0000, 0.0000, 0.0000, 0.0000],
             [0.3800, 0.3097, 0.3103, 0.0000, 0.0000, 0.0000],
             [0.2758, 0.2460, 0.2462, 0.2319, 0.0000, 0.0000],
             [0.2175, 0.1983, 0.1984, 0.1888, 0.1971, 0.0000],
             [0.1935, 0.1663, 0.1666, 0.1542, 0.1666, 0.1529]])",
-                                                          6));
+                                                                          6));
         // torch.manual_seed(123); print(dropout(attn_weights))
-        checkPrinted(trace->heads[0].attnWeightsDropped, printed(R"(
+        checkPrinted(*headTensor(*trace, 0, HeadTensor::WeightsDropped), printed(R"(
             [[2.0000, 0.0000, 0.0000, 0.0000, 0.0000, 0.0000],
             [0.0000, 0.0000, 0.0000, 0.0000, 0.0000, 0.0000],
             [0.7599, 0.6194, 0.6206, 0.0000, 0.0000, 0.0000],
             [0.0000, 0.4921, 0.4925, 0.0000, 0.0000, 0.0000],
             [0.0000, 0.3966, 0.0000, 0.3775, 0.0000, 0.0000],
             [0.0000, 0.3327, 0.3331, 0.3084, 0.3331, 0.0000]])",
-                                                                 6));
+                                                                                 6));
     }
 
     void bookCausalAttention()

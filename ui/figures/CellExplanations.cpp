@@ -1,5 +1,6 @@
 #include "CellExplanations.h"
 
+#include "HeadTensors.h"
 #include "Trace.h"
 #include "TraceDerived.h"
 
@@ -26,6 +27,13 @@ QString cell(const char* tensor, Eigen::Index row, Eigen::Index col)
 const HeadTrace& headOf(const Trace& trace, int head)
 {
     return trace.heads.at(static_cast<std::size_t>(head));
+}
+
+// Row `row` of a head's derived T x S tensor, from the view's matrix when one holds it, else
+// one block of rows computed from Q and K (HeadTensors.h): the very bits the view shows.
+RowVector rowOf(const Trace& trace, int head, HeadTensor kind, Eigen::Index row)
+{
+    return headTensorRow(trace, head, kind, row);
 }
 
 bool hidden(const Trace& trace, Eigen::Index row, Eigen::Index col)
@@ -164,12 +172,12 @@ QString score(const Trace& trace, int head, Eigen::Index row, Eigen::Index col)
         .arg(col)
         .arg(tokenPair(trace, row, col),
              dotTerms(q.row(row).data(), k.row(col).data(), q.cols(), 1),
-             number(h.attnScores(row, col)));
+             number(rowOf(trace, head, HeadTensor::Scores, row)(col)));
 }
 
 QString scaledScore(const Trace& trace, int head, Eigen::Index row, Eigen::Index col)
 {
-    const float s = headOf(trace, head).attnScores(row, col);
+    const float s = rowOf(trace, head, HeadTensor::Scores, row)(col);
     return CellExplanations::tr("%1 / √d_k = %2 / %3 = %4\nDividing by √d_k keeps the scores' "
                                 "spread near 1, so softmax does not saturate.")
         .arg(cell("attn_scores", row, col), number(s), number(trace.scoreDivisor),
@@ -199,34 +207,33 @@ QString maskedScore(const Trace& trace, int head, Eigen::Index row, Eigen::Index
         .arg(cell("masked", row, col))
         .arg(row)
         .arg(col)
-        .arg(number(headOf(trace, head).attnScores(row, col)));
+        .arg(number(rowOf(trace, head, HeadTensor::Scores, row)(col)));
 }
 
 QString weight(const Trace& trace, int head, Eigen::Index row, Eigen::Index col)
 {
-    const HeadTrace& h = headOf(trace, head);
     const float divisor = trace.scoreDivisor;
-    const Eigen::Index S = h.attnScores.cols();
+    const Eigen::Index S = trace.keyCount();
     const Eigen::Index visible = trace.session.causal ? std::min(row + 1, S) : S;
     if (col >= visible)
         return CellExplanations::tr("%1 = 0: the key is hidden by the causal mask")
             .arg(cell("attn_weights", row, col));
+    const RowVector scores = rowOf(trace, head, HeadTensor::Scores, row);
     float maximum = -INFINITY;
     for (Eigen::Index j = 0; j < visible; ++j)
-        maximum = std::max(maximum, h.attnScores(row, j) / divisor);
+        maximum = std::max(maximum, scores(j) / divisor);
     double sum = 0;
     for (Eigen::Index j = 0; j < visible; ++j)
-        sum += std::exp(double(h.attnScores(row, j) / divisor - maximum));
+        sum += std::exp(double(scores(j) / divisor - maximum));
     const QString s = divisor == 1.0f ? QStringLiteral("s") : QStringLiteral("s/√d_k");
     return CellExplanations::tr("%1 = softmax of row %2 (%3)\n= exp(%4 − max) / Σ exp(%4 − max) = "
                                 "exp(%5 − %6) / %7 = %8\n"
                                 "Row %2 sums to 1 over its %9 visible keys.")
         .arg(cell("attn_weights", row, col))
         .arg(row)
-        .arg(tokenPair(trace, row, col), s, number(h.attnScores(row, col) / divisor),
-             number(maximum))
+        .arg(tokenPair(trace, row, col), s, number(scores(col) / divisor), number(maximum))
         .arg(sum, 0, 'f', 4)
-        .arg(number(h.attnWeights(row, col)))
+        .arg(number(rowOf(trace, head, HeadTensor::Weights, row)(col)))
         .arg(visible);
 }
 
@@ -250,16 +257,18 @@ QString dropped(const Trace& trace, int head, Eigen::Index row, Eigen::Index col
 {
     const HeadTrace& h = headOf(trace, head);
     return CellExplanations::tr("%1 = attn_weights × keep × 1/(1 − p) = %2 × %3 × %4 = %5")
-        .arg(cell("attn_weights_dropped", row, col), number(h.attnWeights(row, col)),
+        .arg(cell("attn_weights_dropped", row, col),
+             number(rowOf(trace, head, HeadTensor::Weights, row)(col)),
              number(h.dropoutMask(row, col)), number(1.0f / float(1.0 - trace.session.dropout)),
-             number(h.attnWeightsDropped(row, col)));
+             number(rowOf(trace, head, HeadTensor::WeightsDropped, row)(col)));
 }
 
 QString context(const Trace& trace, int head, Eigen::Index row, Eigen::Index col)
 {
     const HeadTrace& h = headOf(trace, head);
-    const bool drop = h.attnWeightsDropped.size() > 0;
-    const Matrix& w = drop ? h.attnWeightsDropped : h.attnWeights;
+    const bool drop = h.dropoutMask.size() > 0;
+    const RowVector w =
+        rowOf(trace, head, drop ? HeadTensor::WeightsDropped : HeadTensor::Weights, row);
     const Matrix& v = trace.session.hasWeights() ? h.values : trace.keySource();
     return QStringLiteral("%1 = Σ_j %2[%3, j] · %4[j, %5]\n= %6 = %7")
         .arg(cell("context_vec", row, col),
@@ -267,7 +276,7 @@ QString context(const Trace& trace, int head, Eigen::Index row, Eigen::Index col
         .arg(row)
         .arg(trace.session.hasWeights() ? QStringLiteral("values") : QStringLiteral("inputs"))
         .arg(col)
-        .arg(dotTerms(w.row(row).data(), v.data() + col, w.cols(), v.cols()),
+        .arg(dotTerms(w.data(), v.data() + col, w.size(), v.cols()),
              number(h.contextVec(row, col)));
 }
 

@@ -28,6 +28,12 @@ inline QString shapeOf(const Matrix& m)
     return shape(m.rows(), m.cols());
 }
 
+// The shape of a head's T x S tensors (scores, weights).
+inline QString cellsShape(const Trace& trace)
+{
+    return shape(trace.queryCount(), trace.keyCount());
+}
+
 // A matrix owned by the trace, shared without a copy.
 inline std::shared_ptr<const Matrix> shared(const TracePtr& trace, const Matrix& m)
 {

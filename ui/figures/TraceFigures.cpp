@@ -2,6 +2,7 @@
 
 #include "CellExplanations.h"
 #include "FigureSupport.h"
+#include "HeadTensors.h"
 #include "SessionEnums.h"
 #include "Trace.h"
 #include "TraceDerived.h"
@@ -40,17 +41,16 @@ Figure single(HeatmapSpec spec, const QString& name)
 
 HeatmapSpec scores(const TracePtr& trace, int head)
 {
-    const HeadTrace& h = headOf(*trace, head);
     HeatmapSpec spec = attentionSpec(*trace);
     spec.tensorName = QStringLiteral("attn_scores");
     spec.title = TraceFigures::tr("Attention scores ω") + headSuffix(*trace, head);
-    spec.matrix = shared(trace, h.attnScores);
-    const Matrix& q = trace->session.hasWeights() ? h.queries : trace->inputs;
-    const Matrix& k = trace->session.hasWeights() ? h.keys : trace->keySource();
+    spec.matrix = headTensor(*trace, head, HeadTensor::Scores);
+    const Matrix& q = headQueries(*trace, head);
+    const Matrix& k = headKeys(*trace, head);
     spec.operation = QStringLiteral("%1 : %2·%3 → %4")
                          .arg(trace->session.hasWeights() ? QStringLiteral("ω = Q·Kᵀ")
                                                           : QStringLiteral("ω = X·Xᵀ"),
-                              shapeOf(q), shape(k.cols(), k.rows()), shapeOf(h.attnScores));
+                              shapeOf(q), shape(k.cols(), k.rows()), cellsShape(*trace));
     spec.explain = [t = trace, head](Eigen::Index r, Eigen::Index c) {
         return explain::score(*t, head, r, c);
     };
@@ -59,16 +59,14 @@ HeatmapSpec scores(const TracePtr& trace, int head)
 
 HeatmapSpec scaledScores(const TracePtr& trace, int head)
 {
-    const HeadTrace& h = headOf(*trace, head);
     HeatmapSpec spec = attentionSpec(*trace);
     spec.tensorName = QStringLiteral("scaled_scores");
     spec.title = TraceFigures::tr("Scaled scores ω / √d_k") + headSuffix(*trace, head);
-    spec.matrix = owned(ae::scaledScores(*trace, h));
+    spec.matrix = owned(ae::scaledScores(*trace, head));
     spec.operation =
         trace->session.hasWeights()
-            ? QStringLiteral("ω / %1 : %2 → %2").arg(divisorText(*trace), shapeOf(h.attnScores))
-            : TraceFigures::tr("simplified attention does not scale : %1")
-                  .arg(shapeOf(h.attnScores));
+            ? QStringLiteral("ω / %1 : %2 → %2").arg(divisorText(*trace), cellsShape(*trace))
+            : TraceFigures::tr("simplified attention does not scale : %1").arg(cellsShape(*trace));
     spec.explain = [t = trace, head](Eigen::Index r, Eigen::Index c) {
         return explain::scaledScore(*t, head, r, c);
     };
@@ -95,13 +93,11 @@ HeatmapSpec causalMask(const TracePtr& trace)
 
 HeatmapSpec maskedScores(const TracePtr& trace, int head)
 {
-    const HeadTrace& h = headOf(*trace, head);
     HeatmapSpec spec = attentionSpec(*trace);
     spec.tensorName = QStringLiteral("masked_scores");
     spec.title = TraceFigures::tr("Masked scores") + headSuffix(*trace, head);
-    spec.matrix = owned(ae::maskedScores(h));
-    spec.operation =
-        QStringLiteral("ω.masked_fill(mask.bool(), −∞) : %1").arg(shapeOf(h.attnScores));
+    spec.matrix = owned(ae::maskedScores(*trace, head));
+    spec.operation = QStringLiteral("ω.masked_fill(mask.bool(), −∞) : %1").arg(cellsShape(*trace));
     spec.explain = [t = trace, head](Eigen::Index r, Eigen::Index c) {
         return explain::maskedScore(*t, head, r, c);
     };
@@ -110,26 +106,25 @@ HeatmapSpec maskedScores(const TracePtr& trace, int head)
 
 HeatmapSpec weights(const TracePtr& trace, int head)
 {
-    const HeadTrace& h = headOf(*trace, head);
     const Session& s = trace->session;
     HeatmapSpec spec = attentionSpec(*trace);
     spec.tensorName = QStringLiteral("attn_weights");
     spec.title = TraceFigures::tr("Attention weights α") + headSuffix(*trace, head);
-    spec.matrix = shared(trace, h.attnWeights);
+    spec.matrix = headTensor(*trace, head, HeadTensor::Weights);
     spec.scheme = ColorScheme::Sequential;
     spec.range = std::pair{0.0f, 1.0f}; // for ScaleMode::Fixed
     // Per row: a long causal sentence's rows are far below 1 and would look white on 0-1.
     spec.scale = ScaleMode::PerRow;
     const QString scaled = s.hasWeights() ? QStringLiteral(" / ") + divisorText(*trace) : QString();
     if (!s.causal)
-        spec.operation = QStringLiteral("α = softmax(ω%1, dim=-1) : %2 → %2")
-                             .arg(scaled, shapeOf(h.attnWeights));
+        spec.operation =
+            QStringLiteral("α = softmax(ω%1, dim=-1) : %2 → %2").arg(scaled, cellsShape(*trace));
     else if (s.maskMethod == MaskMethod::NegInf)
         spec.operation = QStringLiteral("α = softmax(masked%1, dim=-1) : %2 → %2")
-                             .arg(scaled, shapeOf(h.attnWeights));
+                             .arg(scaled, cellsShape(*trace));
     else
         spec.operation = QStringLiteral("α = normalize_rows(softmax(ω%1) · tril) : %2 → %2")
-                             .arg(scaled, shapeOf(h.attnWeights));
+                             .arg(scaled, cellsShape(*trace));
     spec.explain = [t = trace, head](Eigen::Index r, Eigen::Index c) {
         return explain::weight(*t, head, r, c);
     };
@@ -142,7 +137,7 @@ Figure maskMethods(const TracePtr& trace, int head)
     const bool negInfChosen = trace->session.maskMethod == MaskMethod::NegInf;
     HeatmapSpec chosen = weights(trace, head);
     HeatmapSpec other = chosen;
-    other.matrix = owned(otherMethodWeights(*trace, h));
+    other.matrix = owned(otherMethodWeights(*trace, head));
     other.explain = {};
     HeatmapSpec& negInf = negInfChosen ? chosen : other;
     HeatmapSpec& renorm = negInfChosen ? other : chosen;
@@ -196,12 +191,12 @@ Figure dropout(const TracePtr& trace, int head)
     after.tensorName = QStringLiteral("attn_weights_dropped");
     after.title =
         TraceFigures::tr("α after dropout (kept weights × %1)").arg(double(scale), 0, 'f', 4);
-    after.matrix = shared(trace, h.attnWeightsDropped);
+    after.matrix = headTensor(*trace, head, HeadTensor::WeightsDropped);
     after.range.reset();
     after.operation = QStringLiteral("α · keep / (1 − %1) = α · keep · %2 : %3")
                           .arg(p)
                           .arg(double(scale), 0, 'f', 4)
-                          .arg(shapeOf(h.attnWeights));
+                          .arg(cellsShape(*trace));
     after.explain = [t = trace, head](Eigen::Index r, Eigen::Index c) {
         return explain::dropped(*t, head, r, c);
     };
@@ -220,7 +215,7 @@ Figure dropout(const TracePtr& trace, int head)
 HeatmapSpec context(const TracePtr& trace, int head)
 {
     const HeadTrace& h = headOf(*trace, head);
-    const bool drop = h.attnWeightsDropped.size() > 0;
+    const bool drop = h.dropoutMask.size() > 0;
     const Matrix& v = trace->session.hasWeights() ? h.values : trace->keySource();
     HeatmapSpec spec;
     spec.tensorName = QStringLiteral("context_vec");
@@ -230,7 +225,7 @@ HeatmapSpec context(const TracePtr& trace, int head)
         QStringLiteral("z = %1·%2 : %3·%4 → %5")
             .arg(drop ? QStringLiteral("α_dropped") : QStringLiteral("α"),
                  trace->session.hasWeights() ? QStringLiteral("V") : QStringLiteral("X"),
-                 shapeOf(h.attnWeights), shapeOf(v), shapeOf(h.contextVec));
+                 cellsShape(*trace), shapeOf(v), shapeOf(h.contextVec));
     spec.rowLabels = queryLabels(*trace);
     spec.columnLabels = indexLabels(h.contextVec.cols());
     spec.rowAxisTitle = queryAxisTitle(*trace);
@@ -250,7 +245,7 @@ Figure headGrid(const TracePtr& trace)
     figure.name = fileStem(8, QStringLiteral("head_grid_attn_weights"), *trace);
     figure.title = TraceFigures::tr("Attention weights of every head: %1 × %2")
                        .arg(heads)
-                       .arg(shapeOf(trace->heads.front().attnWeights));
+                       .arg(cellsShape(*trace));
     figure.columns = heads <= 4 ? heads : heads <= 9 ? 3 : 4;
     for (int h = 0; h < heads; ++h) {
         HeatmapSpec spec = weights(trace, h);

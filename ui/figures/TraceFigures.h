@@ -11,9 +11,10 @@ struct Trace;
 using TracePtr = std::shared_ptr<const Trace>;
 
 // Turns a computed Trace into the figures of every step of attention: what the pages
-// show and what --export writes. Matrices are shared with the trace (no copies), except
-// derived ones (scaled and masked scores, the mask, the other masking method's weights),
-// computed here once per figure. Every spec carries its operation with shapes and the
+// show and what --export writes. Matrices the trace stores are shared with it (no copies);
+// a head's T x S scores and weights are derived on demand (HeadTensors.h: one matrix shared by
+// every holder, freed with the last one), and their cheap functions (scaled and masked
+// scores, the mask, the other masking method's weights) computed here once per figure. Every spec carries its operation with shapes and the
 // arithmetic behind each cell.
 namespace figures {
 

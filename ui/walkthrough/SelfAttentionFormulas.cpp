@@ -2,6 +2,7 @@
 
 #include "FormulaText.h"
 #include "HeadOperands.h"
+#include "HeadTensors.h"
 #include "Trace.h"
 #include "TraceDerived.h"
 
@@ -92,6 +93,8 @@ QString SelfAttentionFormulas::simplified(const Trace& trace, int query)
 {
     const HeadOperands o = HeadOperands::of(trace);
     const HeadTrace& h = *o.head;
+    const auto attnScores = headTensor(trace, 0, HeadTensor::Scores);
+    const auto attnWeights = headTensor(trace, 0, HeadTensor::Weights);
     const Eigen::Index q = clampedQuery(trace, query);
     const QString i = subscript(q + 1);
     const QString scale =
@@ -100,15 +103,15 @@ QString SelfAttentionFormulas::simplified(const Trace& trace, int query)
     lines << QStringLiteral("ω = %1·%2ᵀ : %3·%4 → %5")
                  .arg(o.Q, o.K, shape(o.queries->rows(), o.queries->cols()),
                       shape(o.keys->cols(), o.keys->rows()),
-                      shape(h.attnScores.rows(), h.attnScores.cols()));
+                      shape(attnScores->rows(), attnScores->cols()));
     lines << tr("α = softmax(ω%1, dim=-1) : %2, every row sums to 1")
-                 .arg(scale, shape(h.attnWeights.rows(), h.attnWeights.cols()));
+                 .arg(scale, shape(attnWeights->rows(), attnWeights->cols()));
     lines << QStringLiteral("z = α·%1 : %2·%3 → %4")
-                 .arg(o.V, shape(h.attnWeights.rows(), h.attnWeights.cols()),
+                 .arg(o.V, shape(attnWeights->rows(), attnWeights->cols()),
                       shape(o.values->rows(), o.values->cols()),
                       shape(h.contextVec.rows(), h.contextVec.cols()));
-    lines << QStringLiteral("ω%1 = %2%1·%3ᵀ = %4").arg(i, o.q, o.K, row(h.attnScores, q));
-    lines << QStringLiteral("α%1 = softmax(ω%1%2) = %3").arg(i, scale, row(h.attnWeights, q));
+    lines << QStringLiteral("ω%1 = %2%1·%3ᵀ = %4").arg(i, o.q, o.K, row(*attnScores, q));
+    lines << QStringLiteral("α%1 = softmax(ω%1%2) = %3").arg(i, scale, row(*attnWeights, q));
     lines << QStringLiteral("z%1 = Σⱼ α%1ⱼ·%2ⱼ = %3").arg(i, o.v, row(h.contextVec, q)) +
                  headNote(trace);
     return lines.join(u'\n');
@@ -165,50 +168,48 @@ QString SelfAttentionFormulas::projections(const Trace& trace, int query)
 QString SelfAttentionFormulas::scores(const Trace& trace, int query)
 {
     const HeadOperands o = HeadOperands::of(trace);
-    const HeadTrace& h = *o.head;
+    const auto attnScores = headTensor(trace, 0, HeadTensor::Scores);
     const Eigen::Index q = clampedQuery(trace, query);
     const QString i = subscript(q + 1);
-    const Eigen::Index keys = h.attnScores.cols();
+    const Eigen::Index keys = attnScores->cols();
     // The key this query matches best, spelled out term by term (the article spells ω₂₄).
     Eigen::Index best = 0;
     for (Eigen::Index j = 1; j < keys; ++j)
-        if (h.attnScores(q, j) > h.attnScores(q, best))
+        if ((*attnScores)(q, j) > (*attnScores)(q, best))
             best = j;
     const QString j = subscript(best + 1);
     const Eigen::Index dk = o.queries->cols();
     QStringList lines;
-    lines << QStringLiteral("ω%1 = %2%1·%3ᵀ = %4").arg(i, o.q, o.K, row(h.attnScores, q)) +
+    lines << QStringLiteral("ω%1 = %2%1·%3ᵀ = %4").arg(i, o.q, o.K, row(*attnScores, q)) +
                  headNote(trace);
     lines << tr("largest: ω%1,%2 = %3%1·%4%2 = %5 = %6   (%7)")
                  .arg(i, j, o.q, o.k,
                       dotTerms(o.queries->data() + q * dk, o.keys->data() + best * dk, dk, 1),
-                      number(h.attnScores(q, best)), token(trace.keyTokens(), best));
+                      number((*attnScores)(q, best)), token(trace.keyTokens(), best));
     lines << QStringLiteral("ω = %1·%2ᵀ : %3·%4 → %5")
                  .arg(o.Q, o.K, shape(o.queries->rows(), dk), shape(dk, o.keys->rows()),
-                      shape(h.attnScores.rows(), keys));
+                      shape(attnScores->rows(), keys));
     return lines.join(u'\n');
 }
 
 QString SelfAttentionFormulas::scaling(const Trace& trace, int query)
 {
     const HeadOperands o = HeadOperands::of(trace);
-    const HeadTrace& h = *o.head;
+    const auto attnWeights = headTensor(trace, 0, HeadTensor::Weights);
     const Eigen::Index q = clampedQuery(trace, query);
     const QString i = subscript(q + 1);
     QStringList lines;
     if (!trace.session.hasWeights()) {
         lines << tr("simplified attention does not scale: α%1 = softmax(ω%1) = %2")
-                     .arg(i, row(h.attnWeights, q));
+                     .arg(i, row(*attnWeights, q));
         return lines.join(u'\n');
     }
     const int dk = trace.headDimKq;
-    const Matrix scaled = scaledScores(trace, h);
+    const Matrix scaled = scaledScores(trace, 0);
     lines << QStringLiteral("d_k = %1,  √d_k = %2").arg(dk).arg(number(trace.scoreDivisor));
     lines << QStringLiteral("ω%1 / √%2 = %3").arg(i).arg(dk).arg(row(scaled, q)) + headNote(trace);
-    lines << QStringLiteral("α%1 = softmax(ω%1 / √%2) = %3")
-                 .arg(i)
-                 .arg(dk)
-                 .arg(row(h.attnWeights, q));
+    lines
+        << QStringLiteral("α%1 = softmax(ω%1 / √%2) = %3").arg(i).arg(dk).arg(row(*attnWeights, q));
     if (trace.session.causal)
         lines << tr("(causal: the future keys' weights are 0)");
     return lines.join(u'\n');
@@ -218,10 +219,12 @@ QString SelfAttentionFormulas::context(const Trace& trace, int query)
 {
     const HeadOperands o = HeadOperands::of(trace);
     const HeadTrace& h = *o.head;
+    const auto attnWeights = headTensor(trace, 0, HeadTensor::Weights);
+    const auto attnWeightsDropped = headTensor(trace, 0, HeadTensor::WeightsDropped);
     const Eigen::Index q = clampedQuery(trace, query);
     const QString i = subscript(q + 1);
-    const bool dropped = h.attnWeightsDropped.size() > 0;
-    const Matrix& weights = dropped ? h.attnWeightsDropped : h.attnWeights;
+    const bool dropped = attnWeightsDropped->size() > 0;
+    const Matrix& weights = dropped ? *attnWeightsDropped : *attnWeights;
     const QString alpha = dropped ? QStringLiteral("α'") : QStringLiteral("α");
     QStringList terms;
     const Eigen::Index keys = weights.cols();

@@ -4,6 +4,7 @@
 #include "ComputeService.h"
 #include "FigurePage.h"
 #include "FigureWidget.h"
+#include "HeadTensors.h"
 #include "HeatmapWidget.h"
 #include "MainWindow.h"
 #include "PresentationMode.h"
@@ -77,10 +78,12 @@ private Q_SLOTS:
             QVERIFY2(p, id);
             QVERIFY2(!p->currentFigures().empty(), id);
         }
-        // The weights page shows the trace's own matrix, not a copy of something older.
+        // The weights page shows the trace's current weights (derived once, shared with every
+        // holder), not a copy of something older.
         HeatmapWidget* weights = firstHeatmap(page(window, QStringLiteral("weights")));
         QVERIFY(weights);
-        QCOMPARE(weights->spec().matrix.get(), &trace->heads[0].attnWeights);
+        QCOMPARE(weights->spec().matrix.get(),
+                 headTensor(*trace, 0, HeadTensor::Weights).get()); // the view's own, shared
     }
 
     void controlChangeRepaintsWithTheNewTrace()

@@ -6,6 +6,7 @@
 #include "ColorMap.h"
 #include "FigurePage.h"
 #include "FigureWidget.h"
+#include "HeadTensors.h"
 #include "HeatmapStyle.h"
 #include "HeatmapWidget.h"
 #include "MainWindow.h"
@@ -101,7 +102,8 @@ private Q_SLOTS:
         QVERIFY(stage->isVisible());
         QCOMPARE(stage->figureWidget()->panelCount(), 1);
         HeatmapWidget* heatmap = stage->figureWidget()->panel(0);
-        QCOMPARE(heatmap->spec().matrix.get(), &trace->heads[0].attnWeights);
+        QCOMPARE(heatmap->spec().matrix.get(),
+                 headTensor(*trace, 0, HeadTensor::Weights).get()); // the view's own, shared
         heatmap->renderedImage();
         const HeatmapLayout& layout = heatmap->heatmapLayout();
 

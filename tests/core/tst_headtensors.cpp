@@ -1,0 +1,196 @@
+// The T x S tensors a trace derives on demand (HeadTensors.h) against what the forward used:
+// the context recomputed from the derived weights equals the stored context, rows and
+// downsampled views equal the whole matrix's, and the trace stores no T x S tensor.
+
+#include "CellRaster.h"
+#include "Engine.h"
+#include "HeadTensors.h"
+#include "MatMul.h"
+#include "Trace.h"
+
+#include <QTest>
+
+#include <algorithm>
+#include <string>
+
+using namespace ae;
+
+Q_DECLARE_METATYPE(ae::Session)
+
+namespace {
+
+Session sized(int tokens, bool causal, MaskMethod method, double dropout)
+{
+    Session s;
+    s.sentence.clear();
+    for (int i = 0; i < tokens; ++i) {
+        s.sentence += 'w';
+        s.sentence += std::to_string(i % 97);
+        s.sentence += ' ';
+    }
+    s.variant = Variant::MultiHead;
+    s.init = InitScheme::Rand;
+    s.dIn = 16;
+    s.dOutKq = s.dOutV = 8;
+    s.numHeads = 2;
+    s.causal = causal;
+    s.maskMethod = method;
+    s.dropout = dropout;
+    s.training = dropout > 0;
+    return s;
+}
+
+std::shared_ptr<const Trace> compute(const Session& s)
+{
+    const ComputeResult result = Engine().compute(s);
+    if (!result.trace)
+        qFatal("session refused: %s", qPrintable(result.issue->message));
+    return result.trace;
+}
+
+} // namespace
+
+class TestHeadTensors : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void sessions_data()
+    {
+        QTest::addColumn<Session>("session");
+        // 6 tokens: TorchOrder; 520 (9 blocks of rows, the last one short): the fast path.
+        for (const int tokens : {6, 520}) {
+            const QByteArray t = QByteArray::number(tokens) + " tokens, ";
+            QTest::newRow(t + "not causal") << sized(tokens, false, MaskMethod::NegInf, 0);
+            QTest::newRow(t + "causal neg-inf") << sized(tokens, true, MaskMethod::NegInf, 0);
+            QTest::newRow(t + "causal renormalize")
+                << sized(tokens, true, MaskMethod::Renormalize, 0);
+            QTest::newRow(t + "causal, dropout") << sized(tokens, true, MaskMethod::NegInf, 0.25);
+        }
+    }
+
+    // context = weights · values with the derived weights gives the stored context bit for
+    // bit: the derived weights are the ones the forward multiplied.
+    void contextFromDerivedWeights_data() { sessions_data(); }
+    void contextFromDerivedWeights()
+    {
+        QFETCH(Session, session);
+        const auto trace = compute(session);
+        QCOMPARE(trace->arithmetic == Arithmetic::Fast, trace->queryCount() > 6);
+        for (int h = 0; h < int(trace->heads.size()); ++h) {
+            const HeadTrace& head = trace->heads[std::size_t(h)];
+            const bool drop = head.dropoutMask.size() > 0;
+            QCOMPARE(drop, session.dropoutActive());
+            const auto used =
+                headTensor(*trace, h, drop ? HeadTensor::WeightsDropped : HeadTensor::Weights);
+            QCOMPARE(used->rows(), trace->queryCount());
+            QCOMPARE(used->cols(), trace->keyCount());
+            Matrix context(trace->queryCount(), head.values.cols());
+            if (trace->arithmetic == Arithmetic::TorchOrder) {
+                context = matmul(*used, head.values, Arithmetic::TorchOrder);
+            } else {
+                const Eigen::Index T = trace->queryCount(), S = trace->keyCount();
+                for (Eigen::Index r = 0; r < T; r += CausalBlockRows) {
+                    const Eigen::Index rows = std::min(CausalBlockRows, T - r);
+                    const Eigen::Index visible = session.causal ? std::min(r + rows, S) : S;
+                    const Matrix block = used->middleRows(r, rows);
+                    context.middleRows(r, rows).noalias() =
+                        block.leftCols(visible) * head.values.topRows(visible);
+                }
+            }
+            QVERIFY2(context == head.contextVec, qPrintable(QStringLiteral("head %1").arg(h)));
+        }
+    }
+
+    // A row derived alone (one block of rows) equals that row of the whole matrix, and the
+    // weights are the softmax of the scores the view shows (every row sums to 1).
+    void rowsEqualTheWholeMatrix_data() { sessions_data(); }
+    void rowsEqualTheWholeMatrix()
+    {
+        QFETCH(Session, session);
+        const auto trace = compute(session);
+        for (const HeadTensor kind :
+             {HeadTensor::Scores, HeadTensor::Weights, HeadTensor::WeightsDropped}) {
+            if (kind == HeadTensor::WeightsDropped && !session.dropoutActive())
+                continue;
+            Matrix whole = *headTensor(*trace, 1, kind); // a copy: the cache lets go of it
+            for (const Eigen::Index row :
+                 {Eigen::Index(0), trace->queryCount() / 2, trace->queryCount() - 1}) {
+                const RowVector alone = headTensorRow(*trace, 1, kind, row);
+                QVERIFY2(alone == whole.row(row), qPrintable(QStringLiteral("row %1").arg(row)));
+            }
+            if (kind == HeadTensor::Weights)
+                for (Eigen::Index i = 0; i < whole.rows(); ++i)
+                    QVERIFY(std::abs(whole.row(i).sum() - 1.0f) < 1e-5f);
+        }
+    }
+
+    // The view-size derivation equals the heatmap raster's reduction of the whole matrix.
+    void downsampledEqualsReducedWhole_data()
+    {
+        QTest::addColumn<Session>("session");
+        QTest::addColumn<int>("rowBlock");
+        QTest::addColumn<int>("columnBlock");
+        QTest::newRow("fast, 7 x 5 blocks") << sized(520, true, MaskMethod::NegInf, 0) << 7 << 5;
+        QTest::newRow("fast, 64 x 64") << sized(520, false, MaskMethod::NegInf, 0) << 64 << 64;
+        QTest::newRow("fast, renormalize, 3 x 1")
+            << sized(520, true, MaskMethod::Renormalize, 0) << 3 << 1;
+        QTest::newRow("torch order, 2 x 4") << sized(6, true, MaskMethod::NegInf, 0) << 2 << 4;
+    }
+    void downsampledEqualsReducedWhole()
+    {
+        QFETCH(Session, session);
+        QFETCH(int, rowBlock);
+        QFETCH(int, columnBlock);
+        const auto trace = compute(session);
+        const IndexRange rows{0, trace->queryCount()}, columns{0, trace->keyCount()};
+        for (const HeadTensor kind : {HeadTensor::Scores, HeadTensor::Weights}) {
+            const Matrix expected = CellRaster::reduceBlocks(*headTensor(*trace, 0, kind), rows,
+                                                             columns, rowBlock, columnBlock);
+            QVERIFY(!trace->derived.find(0, int(kind))); // let go: derived block by block now
+            const Matrix downsampled =
+                headTensorDownsampled(*trace, 0, kind, rowBlock, columnBlock);
+            QCOMPARE(downsampled.rows(), expected.rows());
+            QCOMPARE(downsampled.cols(), expected.cols());
+            QVERIFY(downsampled == expected);
+        }
+    }
+
+    // Asked twice while held, a tensor is derived once; once let go, nothing keeps it.
+    void heldTensorsAreSharedThenFreed()
+    {
+        const auto trace = compute(sized(520, true, MaskMethod::NegInf, 0));
+        auto first = headTensor(*trace, 0, HeadTensor::Weights);
+        auto second = headTensor(*trace, 0, HeadTensor::Weights);
+        QCOMPARE(first.get(), second.get());
+        QVERIFY(headTensor(*trace, 1, HeadTensor::Weights).get() != first.get());
+        const std::weak_ptr<const Matrix> watch = first;
+        first.reset();
+        second.reset();
+        QVERIFY(watch.expired());
+        QVERIFY(!trace->derived.find(0, int(HeadTensor::Weights)));
+    }
+
+    // The trace stores queries, keys, values and contexts per head, never a T x S tensor
+    // (the keep mask, a random draw, only while dropout acts).
+    void noTimesSTensorIsStored_data()
+    {
+        QTest::addColumn<double>("dropout");
+        QTest::newRow("no dropout") << 0.0;
+        QTest::newRow("dropout") << 0.25;
+    }
+    void noTimesSTensorIsStored()
+    {
+        QFETCH(double, dropout);
+        const auto trace = compute(sized(512, true, MaskMethod::NegInf, dropout));
+        const std::int64_t T = trace->queryCount(), S = trace->keyCount();
+        const std::int64_t heads = std::int64_t(trace->heads.size());
+        const std::int64_t cells = 4 * heads * T * S; // bytes of one T x S tensor per head
+        const std::int64_t masks = dropout > 0 ? cells : 0;
+        QVERIFY2(trace->storedBytes() - masks < cells / 4,
+                 qPrintable(QStringLiteral("%1 bytes stored").arg(trace->storedBytes())));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHeadTensors)
+#include "tst_headtensors.moc"
