@@ -7,13 +7,14 @@ namespace ae::limits {
 // What a session may ask for, checked before anything large is allocated.
 //
 // The memory guard: estimateProcessBytes() (SessionValidator.h) adds up what a session
-// costs the whole process, not only its tensors: the trace and the forward's temporaries,
-// the heatmap images of the window and of the figures (one 32-bit pixel per cell for each
-// matrix shown per head), the token and vocabulary strings, and a fixed base for the
-// program itself. Dumps are streamed and cost no memory in proportion to their size.
-// By that estimate GPT-2 small (1024 tokens, 12 heads, d 768, causal) needs about
-// 0.54 GB, at 2048 tokens about 1.50 GB (just accepted), at 4096 tokens about 5.2 GB
-// (refused); the limit sits where a desktop with 4 GB of memory can still hold the
+// costs the whole process, not only its tensors: the trace (queries, keys, values and
+// contexts per head: no T x S tensor but the dropout keep mask) and the forward's
+// temporaries, the T x S tensors the page on screen derives (every head's weights for the
+// grid of heads), the heatmap images (at their view's size), the token and vocabulary
+// strings, and a fixed base for the program itself. Dumps are streamed and cost no memory in
+// proportion to their size. By that estimate GPT-2 small (12 heads, d 768, causal) needs
+// about 0.35 GB at 1024 tokens, 0.63 GB at 2048, 1.42 GB at 4096 (accepted) and 4.3 GB at
+// 8192 (refused); the limit sits where a desktop with 4 GB of memory can still hold the
 // session, its figures and the window.
 constexpr std::int64_t MaxProcessBytes = std::int64_t{3} << 29;    // 1.5 GiB
 constexpr std::int64_t BaseProcessBytes = std::int64_t{150} << 20; // Qt, fonts, the window

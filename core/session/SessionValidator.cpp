@@ -1,5 +1,6 @@
 #include "SessionValidator.h"
 
+#include "AttentionKernel.h"
 #include "HeadShape.h"
 #include "Limits.h"
 #include "Session.h"
@@ -267,12 +268,18 @@ std::optional<SessionIssue> checkSeedsAndDropout(const Session& s)
 double estimateProcessBytes(const Session& s, std::int64_t T, std::int64_t S)
 {
     const double t = double(T), src = double(S);
-    const double cellImages = 2 + (s.dropoutActive() ? 1 : 0) + (s.causal ? 1 : 0);
-    const double images =
-        4.0 * t * src * s.effectiveHeads() * cellImages; // one ARGB32 pixel per cell
+    // The trace keeps no T x S tensor (but the dropout keep mask): a view derives what it shows.
+    // The page on screen holds at most max(heads, 3) of them (the grid of every head's weights;
+    // one head's scores, scaled and masked scores), an exporter one more at a time; hidden
+    // pages let theirs go.
+    const double shown = std::max<double>(s.effectiveHeads(), 3);
+    const double derived = 4.0 * t * src * (shown + 1);
+    // Heatmap images are rendered at the size of their view, not of the matrix: at most a
+    // full-HD screen's pixels per matrix shown.
+    const double images = 4.0 * shown * std::min(t * src, 1920.0 * 1080.0);
     const double text =
         4.0 * double(s.sentence.size() + s.sourceSentence.size()) + 96.0 * (t + src);
-    return estimateTraceBytes(s, T, S) + images + text + double(limits::BaseProcessBytes);
+    return estimateTraceBytes(s, T, S) + derived + images + text + double(limits::BaseProcessBytes);
 }
 
 double estimateTraceBytes(const Session& s, std::int64_t T, std::int64_t S)
@@ -283,9 +290,13 @@ double estimateTraceBytes(const Session& s, std::int64_t T, std::int64_t S)
     const double dk = shape.dimKq;
     const double dv = shape.dimV;
     const double t = double(T), src = double(S), dIn = s.dIn;
-    const double cellMatrices = 2 + (s.dropoutActive() ? 3 : 0) + (s.causal ? 1 : 0);
+    // Per head: queries, keys, values, context and its copy in the concatenation, the keep
+    // mask while dropout acts, the forward's scratch rows (scores, weights, dropped weights of
+    // one block of rows) and the head's slice of the projections.
+    const double keepMask = s.dropoutActive() ? t * src : 0;
+    const double scratch = 3.0 * double(CausalBlockRows) * src;
     const double perHead =
-        t * src * cellMatrices + (t + src) * dk + src * dv + 2 * t * dv + dIn * (2 * dk + dv);
+        (t + src) * dk + src * dv + 2 * t * dv + keepMask + scratch + dIn * (2 * dk + dv);
     const double whole = (t + src) * dIn + 2 * (t + src) * heads * (dk + dv) + 3 * t * heads * dv +
                          dIn * heads * (2 * dk + dv) * 2 + (multi ? heads * heads * dv * dv : 0);
     return 4.0 * (heads * perHead + whole);
