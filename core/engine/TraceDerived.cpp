@@ -56,13 +56,11 @@ Matrix maskedScores(const Trace& trace, int head)
 
 namespace {
 
-// Row `local` of the block: the other causal method's weights of query first + local.
-void otherMethodRow(const Trace& trace, const RowBlockTensors& block, Eigen::Index first,
-                    Eigen::Index local, float* out)
+// Query `row`'s weights by the causal method the session did not choose, from its S scores.
+void otherMethodRow(const Trace& trace, const float* scores, Eigen::Index S, Eigen::Index row,
+                    float* out)
 {
-    const Eigen::Index S = block.scores.cols();
-    const Eigen::Index visible = std::min(first + local + 1, S);
-    const float* scores = block.scores.row(local).data();
+    const Eigen::Index visible = std::min(row + 1, S);
     if (trace.session.maskMethod == MaskMethod::NegInf)
         renormalizedSoftmaxRow(scores, out, S, visible, trace.scoreDivisor, trace.arithmetic);
     else
@@ -80,7 +78,7 @@ float maskMethodsMaxDiff(const Trace& trace, int head)
     // method's softmax reads every score of the row.
     forEachRowBlock(trace, head, true, [&](Eigen::Index first, const RowBlockTensors& block) {
         for (Eigen::Index i = 0; i < block.weights.rows(); ++i) {
-            otherMethodRow(trace, block, first, i, other.data());
+            otherMethodRow(trace, block.scores.row(i).data(), S, first + i, other.data());
             const Eigen::Index visible = std::min(first + i + 1, S);
             const Eigen::Map<const Eigen::ArrayXf> mine(block.weights.row(i).data(), visible);
             const Eigen::Map<const Eigen::ArrayXf> theirs(other.data(), visible);
@@ -95,8 +93,17 @@ Matrix otherMethodWeights(const Trace& trace, int head)
     Matrix weights(trace.queryCount(), trace.keyCount());
     forEachRowBlock(trace, head, true, [&](Eigen::Index first, const RowBlockTensors& block) {
         for (Eigen::Index i = 0; i < block.scores.rows(); ++i)
-            otherMethodRow(trace, block, first, i, weights.row(first + i).data());
+            otherMethodRow(trace, block.scores.row(i).data(), block.scores.cols(), first + i,
+                           weights.row(first + i).data());
     });
+    return weights;
+}
+
+RowVector otherMethodWeightsRow(const Trace& trace, int head, Eigen::Index row)
+{
+    const RowVector scores = headTensorRow(trace, head, HeadTensor::Scores, row);
+    RowVector weights(scores.size());
+    otherMethodRow(trace, scores.data(), scores.size(), row, weights.data());
     return weights;
 }
 

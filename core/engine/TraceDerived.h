@@ -34,5 +34,7 @@ float maskMethodsMaxDiff(const Trace& trace, int head);
 // The causal weights by the method the session did not choose (for the side-by-side
 // comparison of the two masking methods).
 Matrix otherMethodWeights(const Trace& trace, int head);
+// One row of those (query `row`), from one block of rows.
+RowVector otherMethodWeightsRow(const Trace& trace, int head, Eigen::Index row);
 
 } // namespace ae

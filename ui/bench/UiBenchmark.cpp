@@ -1,6 +1,7 @@
 #include "UiBenchmark.h"
 
 #include "Engine.h"
+#include "FigurePage.h"
 #include "HeatmapPainter.h"
 #include "HeatmapWidget.h"
 #include "MainWindow.h"
@@ -75,6 +76,10 @@ void waitUntilPainted(MainWindow& window, const std::shared_ptr<const Trace>& be
     QObject::connect(&poll, &QTimer::timeout, [&] {
         if (window.trace() == before)
             return;
+        for (FigurePage* page : window.findChildren<FigurePage*>())
+            if (page->isVisible() && page->isUpdatePending())
+                return; // its figures are still being built
+
         for (HeatmapWidget* widget : visibleHeatmaps(window))
             if (widget->isRenderPending())
                 return;

@@ -10,6 +10,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QVBoxLayout>
+#include <QtConcurrent>
 
 namespace ae {
 
@@ -73,14 +74,54 @@ FigurePage::FigurePage(PageDefinition definition, CellSelection* selection, QWid
     connect(m_selection, &CellSelection::pinnedChanged, this, &FigurePage::updateHighlights);
 }
 
+namespace {
+
+// Figures of traces with more cells than this (T x S x heads) are built off the GUI thread:
+// deriving the heads' scores and weights takes milliseconds per head from a few hundred tokens
+// on. Smaller ones (the articles', the tests') are built at once, so the page never shows a
+// figure of an older trace.
+constexpr double BackgroundFigureCells = 256.0 * 256.0;
+
+bool buildsInBackground(const Trace& trace)
+{
+    return double(trace.queryCount()) * double(trace.keyCount()) * double(trace.heads.size()) >
+           BackgroundFigureCells;
+}
+
+} // namespace
+
 void FigurePage::setTrace(const std::shared_ptr<const Trace>& trace, int head)
 {
     m_trace = trace;
     m_head = head;
+    const quint64 generation = ++m_generation;
+    auto build = [sections = m_definition.sections, trace, head] {
+        std::vector<std::optional<Figure>> figures;
+        for (const PageSection& section : sections)
+            figures.push_back(section.figure(trace, head));
+        return figures;
+    };
+    if (!buildsInBackground(*trace)) {
+        m_pending = false;
+        showFigures(build());
+        return;
+    }
+    m_pending = true;
+    QtConcurrent::run(std::move(build))
+        .then(this, [this, generation](std::vector<std::optional<Figure>> figures) {
+            if (generation != m_generation)
+                return; // a newer trace (or release()) came meanwhile
+            m_pending = false;
+            showFigures(std::move(figures));
+        });
+}
+
+void FigurePage::showFigures(std::vector<std::optional<Figure>> figures)
+{
     bool weights = false;
     for (std::size_t i = 0; i < m_sections.size(); ++i) {
         Section& section = m_sections[i];
-        section.current = m_definition.sections[i].figure(trace, head);
+        section.current = std::move(figures[i]);
         if (section.current) {
             section.current = m_scales->apply(std::move(*section.current));
             for (const HeatmapSpec& spec : section.current->panels)
@@ -96,6 +137,19 @@ void FigurePage::setTrace(const std::shared_ptr<const Trace>& trace, int head)
     }
     m_scaleRow->setVisible(weights);
     updateHighlights();
+}
+
+void FigurePage::release()
+{
+    ++m_generation;
+    m_pending = false;
+    m_trace.reset();
+    for (Section& section : m_sections) {
+        if (!section.current)
+            continue;
+        section.current.reset();
+        section.figure->setFigure(Figure{});
+    }
 }
 
 void FigurePage::changeEvent(QEvent* event)

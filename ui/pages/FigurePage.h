@@ -5,6 +5,7 @@
 #include <QScrollArea>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 class QLabel;
@@ -17,10 +18,11 @@ class FigureWidget;
 struct Trace;
 
 // One step of attention: its sections (heading, explanation, figure) from the catalog,
-// rebuilt whenever a new trace arrives. Clicks pin a (query, key) pair in the shared
-// selection; every figure highlights the pinned pair. Attention weights are coloured on the
-// scale of `scales` (shared by the window's pages; the page's own when none is given), chosen
-// in a combo box above the figures of pages that show weights.
+// rebuilt whenever a new trace arrives: for a large trace off the GUI thread (a figure derives
+// its heads' T x S tensors), the latest trace winning; the old figures stay until then. Clicks pin
+// a (query, key) pair in the shared selection; every figure highlights the pinned pair. Attention
+// weights are coloured on the scale of `scales` (shared by the window's pages; the page's own when
+// none is given), chosen in a combo box above the figures of pages that show weights.
 class FigurePage : public QScrollArea
 {
     Q_OBJECT
@@ -30,6 +32,11 @@ public:
 
     const PageDefinition& definition() const { return m_definition; }
     void setTrace(const std::shared_ptr<const Trace>& trace, int head);
+    // Lets go of the trace and the figures (their derived tensors, their images): for a page
+    // that is not on screen, rebuilt when it is shown again.
+    void release();
+    // True while the figures of the latest trace are being built.
+    bool isUpdatePending() const { return m_pending; }
     // The figures now shown (for "export this page").
     std::vector<Figure> currentFigures() const;
     QWidget* scaleRow() const { return m_scaleRow; }
@@ -50,6 +57,7 @@ private:
     };
 
     void updateHighlights();
+    void showFigures(std::vector<std::optional<Figure>> figures);
 
     PageDefinition m_definition;
     CellSelection* m_selection;
@@ -58,6 +66,8 @@ private:
     std::vector<Section> m_sections;
     std::shared_ptr<const Trace> m_trace;
     int m_head = 0;
+    quint64 m_generation = 0; // of the latest setTrace(): older background results are dropped
+    bool m_pending = false;
 };
 
 } // namespace ae

@@ -93,9 +93,9 @@ QString SelfAttentionFormulas::simplified(const Trace& trace, int query)
 {
     const HeadOperands o = HeadOperands::of(trace);
     const HeadTrace& h = *o.head;
-    const auto attnScores = headTensor(trace, 0, HeadTensor::Scores);
-    const auto attnWeights = headTensor(trace, 0, HeadTensor::Weights);
     const Eigen::Index q = clampedQuery(trace, query);
+    const Matrix attnScores = headTensorRow(trace, 0, HeadTensor::Scores, q);
+    const Matrix attnWeights = headTensorRow(trace, 0, HeadTensor::Weights, q);
     const QString i = subscript(q + 1);
     const QString scale =
         trace.session.hasWeights() ? QStringLiteral(" / √%1").arg(trace.headDimKq) : QString();
@@ -103,15 +103,15 @@ QString SelfAttentionFormulas::simplified(const Trace& trace, int query)
     lines << QStringLiteral("ω = %1·%2ᵀ : %3·%4 → %5")
                  .arg(o.Q, o.K, shape(o.queries->rows(), o.queries->cols()),
                       shape(o.keys->cols(), o.keys->rows()),
-                      shape(attnScores->rows(), attnScores->cols()));
+                      shape(trace.queryCount(), trace.keyCount()));
     lines << tr("α = softmax(ω%1, dim=-1) : %2, every row sums to 1")
-                 .arg(scale, shape(attnWeights->rows(), attnWeights->cols()));
+                 .arg(scale, shape(trace.queryCount(), trace.keyCount()));
     lines << QStringLiteral("z = α·%1 : %2·%3 → %4")
-                 .arg(o.V, shape(attnWeights->rows(), attnWeights->cols()),
+                 .arg(o.V, shape(trace.queryCount(), trace.keyCount()),
                       shape(o.values->rows(), o.values->cols()),
                       shape(h.contextVec.rows(), h.contextVec.cols()));
-    lines << QStringLiteral("ω%1 = %2%1·%3ᵀ = %4").arg(i, o.q, o.K, row(*attnScores, q));
-    lines << QStringLiteral("α%1 = softmax(ω%1%2) = %3").arg(i, scale, row(*attnWeights, q));
+    lines << QStringLiteral("ω%1 = %2%1·%3ᵀ = %4").arg(i, o.q, o.K, row(attnScores, 0));
+    lines << QStringLiteral("α%1 = softmax(ω%1%2) = %3").arg(i, scale, row(attnWeights, 0));
     lines << QStringLiteral("z%1 = Σⱼ α%1ⱼ·%2ⱼ = %3").arg(i, o.v, row(h.contextVec, q)) +
                  headNote(trace);
     return lines.join(u'\n');
@@ -168,48 +168,49 @@ QString SelfAttentionFormulas::projections(const Trace& trace, int query)
 QString SelfAttentionFormulas::scores(const Trace& trace, int query)
 {
     const HeadOperands o = HeadOperands::of(trace);
-    const auto attnScores = headTensor(trace, 0, HeadTensor::Scores);
     const Eigen::Index q = clampedQuery(trace, query);
+    const Matrix attnScores = headTensorRow(trace, 0, HeadTensor::Scores, q);
     const QString i = subscript(q + 1);
-    const Eigen::Index keys = attnScores->cols();
+    const Eigen::Index keys = trace.keyCount();
     // The key this query matches best, spelled out term by term (the article spells ω₂₄).
     Eigen::Index best = 0;
     for (Eigen::Index j = 1; j < keys; ++j)
-        if ((*attnScores)(q, j) > (*attnScores)(q, best))
+        if (attnScores(0, j) > attnScores(0, best))
             best = j;
     const QString j = subscript(best + 1);
     const Eigen::Index dk = o.queries->cols();
     QStringList lines;
-    lines << QStringLiteral("ω%1 = %2%1·%3ᵀ = %4").arg(i, o.q, o.K, row(*attnScores, q)) +
+    lines << QStringLiteral("ω%1 = %2%1·%3ᵀ = %4").arg(i, o.q, o.K, row(attnScores, 0)) +
                  headNote(trace);
     lines << tr("largest: ω%1,%2 = %3%1·%4%2 = %5 = %6   (%7)")
                  .arg(i, j, o.q, o.k,
                       dotTerms(o.queries->data() + q * dk, o.keys->data() + best * dk, dk, 1),
-                      number((*attnScores)(q, best)), token(trace.keyTokens(), best));
+                      number(attnScores(0, best)), token(trace.keyTokens(), best));
     lines << QStringLiteral("ω = %1·%2ᵀ : %3·%4 → %5")
                  .arg(o.Q, o.K, shape(o.queries->rows(), dk), shape(dk, o.keys->rows()),
-                      shape(attnScores->rows(), keys));
+                      shape(trace.queryCount(), keys));
     return lines.join(u'\n');
 }
 
 QString SelfAttentionFormulas::scaling(const Trace& trace, int query)
 {
     const HeadOperands o = HeadOperands::of(trace);
-    const auto attnWeights = headTensor(trace, 0, HeadTensor::Weights);
     const Eigen::Index q = clampedQuery(trace, query);
+    const Matrix attnWeights = headTensorRow(trace, 0, HeadTensor::Weights, q);
     const QString i = subscript(q + 1);
     QStringList lines;
     if (!trace.session.hasWeights()) {
         lines << tr("simplified attention does not scale: α%1 = softmax(ω%1) = %2")
-                     .arg(i, row(*attnWeights, q));
+                     .arg(i, row(attnWeights, 0));
         return lines.join(u'\n');
     }
     const int dk = trace.headDimKq;
-    const Matrix scaled = scaledScores(trace, 0);
+    const Matrix scaled =
+        headTensorRow(trace, 0, HeadTensor::Scores, q).array() / trace.scoreDivisor;
     lines << QStringLiteral("d_k = %1,  √d_k = %2").arg(dk).arg(number(trace.scoreDivisor));
-    lines << QStringLiteral("ω%1 / √%2 = %3").arg(i).arg(dk).arg(row(scaled, q)) + headNote(trace);
+    lines << QStringLiteral("ω%1 / √%2 = %3").arg(i).arg(dk).arg(row(scaled, 0)) + headNote(trace);
     lines
-        << QStringLiteral("α%1 = softmax(ω%1 / √%2) = %3").arg(i).arg(dk).arg(row(*attnWeights, q));
+        << QStringLiteral("α%1 = softmax(ω%1 / √%2) = %3").arg(i).arg(dk).arg(row(attnWeights, 0));
     if (trace.session.causal)
         lines << tr("(causal: the future keys' weights are 0)");
     return lines.join(u'\n');
@@ -219,17 +220,17 @@ QString SelfAttentionFormulas::context(const Trace& trace, int query)
 {
     const HeadOperands o = HeadOperands::of(trace);
     const HeadTrace& h = *o.head;
-    const auto attnWeights = headTensor(trace, 0, HeadTensor::Weights);
-    const auto attnWeightsDropped = headTensor(trace, 0, HeadTensor::WeightsDropped);
     const Eigen::Index q = clampedQuery(trace, query);
+    const Matrix attnWeights = headTensorRow(trace, 0, HeadTensor::Weights, q);
+    const Matrix attnWeightsDropped = headTensorRow(trace, 0, HeadTensor::WeightsDropped, q);
     const QString i = subscript(q + 1);
-    const bool dropped = attnWeightsDropped->size() > 0;
-    const Matrix& weights = dropped ? *attnWeightsDropped : *attnWeights;
+    const bool dropped = attnWeightsDropped.size() > 0;
+    const Matrix& weights = dropped ? attnWeightsDropped : attnWeights;
     const QString alpha = dropped ? QStringLiteral("α'") : QStringLiteral("α");
     QStringList terms;
     const Eigen::Index keys = weights.cols();
     for (Eigen::Index j = 0; j < std::min<Eigen::Index>(keys, 3); ++j)
-        terms << number(weights(q, j)) + u'·' + o.v + subscript(j + 1);
+        terms << number(weights(0, j)) + u'·' + o.v + subscript(j + 1);
     if (keys > 3)
         terms << QStringLiteral("…");
     QStringList lines;

@@ -60,13 +60,13 @@ QString VariantFormulas::crossNote(const Trace& trace)
 
 QString VariantFormulas::causalMask(const Trace& trace, int query)
 {
-    const auto attnWeights = headTensor(trace, 0, HeadTensor::Weights);
     const Eigen::Index q = clampedQuery(trace, query);
+    const Matrix attnWeights = headTensorRow(trace, 0, HeadTensor::Weights, q);
     const QString i = subscript(q + 1);
     const QString scale = divisorText(trace);
     QStringList lines;
     if (!trace.session.causal) {
-        lines << tr("not causal: α%1 = softmax(ω%1%2) = %3").arg(i, scale, row(*attnWeights, q));
+        lines << tr("not causal: α%1 = softmax(ω%1%2) = %3").arg(i, scale, row(attnWeights, 0));
         return lines.join(u'\n');
     }
     lines << tr("mask = torch.triu(torch.ones(%1, %2), diagonal=1)   (1 = hidden future key)")
@@ -75,11 +75,11 @@ QString VariantFormulas::causalMask(const Trace& trace, int query)
     lines << tr("method 1: w = softmax(ω%1) ⊙ tril;  α = w / w.sum(dim=1)").arg(scale);
     lines << tr("method 2: α = softmax(ω.masked_fill(mask.bool(), −∞)%1)").arg(scale);
     const bool negInf = trace.session.maskMethod == MaskMethod::NegInf;
-    const Matrix other = otherMethodWeights(trace, 0);
-    const Matrix& method1 = negInf ? other : *attnWeights;
-    const Matrix& method2 = negInf ? *attnWeights : other;
-    lines << tr("method 1: α%1 = %2").arg(i, row(method1, q)) + headNote(trace);
-    lines << tr("method 2: α%1 = %2").arg(i, row(method2, q));
+    const Matrix other = otherMethodWeightsRow(trace, 0, q);
+    const Matrix& method1 = negInf ? other : attnWeights;
+    const Matrix& method2 = negInf ? attnWeights : other;
+    lines << tr("method 1: α%1 = %2").arg(i, row(method1, 0)) + headNote(trace);
+    lines << tr("method 2: α%1 = %2").arg(i, row(method2, 0));
     lines << tr("max |method 1 − method 2| = %1 over every weight")
                  .arg(double(trace.maskMethodsMaxDiff()), 0, 'g', 3);
     return lines.join(u'\n');
@@ -88,9 +88,9 @@ QString VariantFormulas::causalMask(const Trace& trace, int query)
 QString VariantFormulas::dropout(const Trace& trace, int query)
 {
     const HeadTrace& h = trace.heads.front();
-    const auto attnWeights = headTensor(trace, 0, HeadTensor::Weights);
-    const auto attnWeightsDropped = headTensor(trace, 0, HeadTensor::WeightsDropped);
     const Eigen::Index q = clampedQuery(trace, query);
+    const Matrix attnWeights = headTensorRow(trace, 0, HeadTensor::Weights, q);
+    const Matrix attnWeightsDropped = headTensorRow(trace, 0, HeadTensor::WeightsDropped, q);
     const QString i = subscript(q + 1);
     const Session& s = trace.session;
     QStringList lines;
@@ -99,16 +99,16 @@ QString VariantFormulas::dropout(const Trace& trace, int query)
                      .arg(s.dropout)
                      .arg(s.training ? QStringLiteral("model.train()")
                                      : QStringLiteral("model.eval()"),
-                          i, row(*attnWeights, q));
+                          i, row(attnWeights, 0));
         return lines.join(u'\n');
     }
     const QString p = QString::number(s.dropout);
     lines << tr("p = %1, training: keep = bernoulli(1 − p) : %2   (1 = kept)")
                  .arg(p, shape(h.dropoutMask.rows(), h.dropoutMask.cols()));
     lines << QStringLiteral("keep%1 = %2").arg(i, maskRow(h.dropoutMask, q)) + headNote(trace);
-    lines << QStringLiteral("α%1 = %2").arg(i, row(*attnWeights, q));
+    lines << QStringLiteral("α%1 = %2").arg(i, row(attnWeights, 0));
     lines << QStringLiteral("α'%1 = α%1 ⊙ keep%1 / (1 − %2) = %3")
-                 .arg(i, p, row(*attnWeightsDropped, q));
+                 .arg(i, p, row(attnWeightsDropped, 0));
     lines << tr("model.eval(): dropout does nothing, α' = α");
     return lines.join(u'\n');
 }
@@ -175,9 +175,9 @@ QString VariantFormulas::multiHead(const Trace& trace, int query)
 QString VariantFormulas::crossAttention(const Trace& trace, int query)
 {
     const HeadOperands o = HeadOperands::of(trace);
-    const auto attnScores = headTensor(trace, 0, HeadTensor::Scores);
-    const auto attnWeights = headTensor(trace, 0, HeadTensor::Weights);
     const Eigen::Index q = clampedQuery(trace, query);
+    const Matrix attnScores = headTensorRow(trace, 0, HeadTensor::Scores, q);
+    const Matrix attnWeights = headTensorRow(trace, 0, HeadTensor::Weights, q);
     const QString i = subscript(q + 1);
     const Eigen::Index T = trace.queryCount(), S = trace.keyCount();
     QStringList lines;
@@ -195,20 +195,19 @@ QString VariantFormulas::crossAttention(const Trace& trace, int query)
     lines << QStringLiteral("ω = %1·%2ᵀ : %3·%4 → %5 = (T×S)")
                  .arg(o.Q, o.K, shape(o.queries->rows(), o.queries->cols()),
                       shape(o.keys->cols(), o.keys->rows()),
-                      shape(attnScores->rows(), attnScores->cols()));
+                      shape(trace.queryCount(), trace.keyCount()));
     lines << QStringLiteral("α%1 = softmax(ω%1%2) = %3   %4")
-                     .arg(i, divisorText(trace), row(*attnWeights, q), token(trace.tokens, q)) +
+                     .arg(i, divisorText(trace), row(attnWeights, 0), token(trace.tokens, q)) +
                  headNote(trace);
-    std::vector<Eigen::Index> order(std::size_t(attnWeights->cols()));
+    std::vector<Eigen::Index> order(std::size_t(trace.keyCount()));
     std::iota(order.begin(), order.end(), Eigen::Index(0));
     const std::size_t shown = std::min<std::size_t>(3, order.size());
-    std::partial_sort(order.begin(), order.begin() + std::ptrdiff_t(shown), order.end(),
-                      [&](Eigen::Index a, Eigen::Index b) {
-                          return (*attnWeights)(q, a) > (*attnWeights)(q, b);
-                      });
+    std::partial_sort(
+        order.begin(), order.begin() + std::ptrdiff_t(shown), order.end(),
+        [&](Eigen::Index a, Eigen::Index b) { return attnWeights(0, a) > attnWeights(0, b); });
     QStringList top;
     for (std::size_t k = 0; k < shown; ++k)
-        top << token(trace.keyTokens(), order[k]) + u' ' + number((*attnWeights)(q, order[k]));
+        top << token(trace.keyTokens(), order[k]) + u' ' + number(attnWeights(0, order[k]));
     lines
         << tr("%1 attends most to %2").arg(token(trace.tokens, q), top.join(QStringLiteral(", ")));
     return lines.join(u'\n');

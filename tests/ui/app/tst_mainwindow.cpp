@@ -41,8 +41,10 @@ FigurePage* page(MainWindow& window, const QString& id)
     window.showPage(id);
     for (int i = 0; i < window.pages()->count(); ++i)
         if (auto* p = qobject_cast<FigurePage*>(window.pages()->widget(i));
-            p && p->definition().id == id)
-            return p;
+            p && p->definition().id == id) {
+            // A large trace's figures are built in the background.
+            return QTest::qWaitFor([p] { return !p->isUpdatePending(); }, 60000) ? p : nullptr;
+        }
     return nullptr;
 }
 
