@@ -17,7 +17,8 @@ class Gpt2Model;
 // with the same arithmetic as the forward.
 struct Gpt2LayerTrace
 {
-    Matrix queries; // queries (T x d): a = LN1(x), queries | keys | values = a·W_attn + b
+    Matrix ln1;     // a (T x d) = LN1(x): the block's attention input (the views' inputs)
+    Matrix queries; // queries (T x d): queries | keys | values = a·W_attn + b
     Matrix keys;    // keys (T x d)
     Matrix values;  // values (T x d)
 };
