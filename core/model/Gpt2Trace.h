@@ -42,6 +42,10 @@ struct Gpt2Trace
     int headCount() const;
     int headDim() const;
     Eigen::Index tokenCount() const { return Eigen::Index(tokenIds.size()); }
+    // The `count` most probable next tokens of softmax(lastLogits / temperature) (temperature
+    // > 0), most probable first: the same tokens as nextTokens at any temperature, their
+    // probabilities sharper below 1 and flatter above.
+    std::vector<NextToken> nextTokensAt(float temperature, int count = 10) const;
     // One head's slices (T x hd), copied out of the layer's (T x d).
     Matrix headQueries(int layer, int head) const;
     Matrix headKeys(int layer, int head) const;

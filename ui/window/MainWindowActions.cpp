@@ -154,7 +154,16 @@ void MainWindow::createActions()
     for (QDockWidget* dock : findChildren<QDockWidget*>())
         view->addAction(dock->toggleViewAction());
     toolbar->addSeparator();
+    m_layerAction = toolbar->addWidget(m_layer);
+    m_layerAction->setVisible(false);
     m_headAction = toolbar->addWidget(m_head);
+    add(
+        view, tr("Choose &Layer"), QKeySequence(tr("Ctrl+L")), QString(),
+        [this] {
+            if (m_layerAction->isVisible())
+                m_layer->setFocus(Qt::ShortcutFocusReason);
+        },
+        false);
 
     QMenu* language = view->addMenu(tr("&Language"));
     auto* languages = new QActionGroup(language);
