@@ -193,6 +193,7 @@ MainWindow::~MainWindow() = default;
 void MainWindow::requestCompute()
 {
     const Session& session = m_document->session();
+    updateTabVisibility();
     if (session.hasModel() && !m_service->isModelLoaded(session.model)) {
         // Reading and checking a 500 MB checkpoint takes a moment: say what is happening.
         const QString loading =
@@ -220,7 +221,8 @@ void MainWindow::showModelRun(const std::shared_ptr<const Gpt2Run>& run, int lay
 
 void MainWindow::updateTabVisibility()
 {
-    const bool model = bool(m_run);
+    // From the session, not the result: --page can choose a model page before it is computed.
+    const bool model = m_document->session().hasModel();
     for (ModelPage* page : m_modelPages)
         m_tabs->setTabVisible(m_tabs->indexOf(page), model);
     // A model's layer starts from LN1 of the residual stream, not from embeddings of its own,
