@@ -6,6 +6,7 @@
 #include "ComputeService.h"
 #include "ControlPanel.h"
 #include "DataDirectory.h"
+#include "Engine.h"
 #include "ExportActions.h"
 #include "FigureExporter.h"
 #include "FigurePage.h"
@@ -422,7 +423,16 @@ QString MainWindow::exportDeck(const QString& path, bool showProgress)
 {
     const Session session = m_walkthrough->baseSession().value_or(m_document->session());
     return ExportActions::exportDeck(showProgress ? this : nullptr, session, m_walkthrough->query(),
-                                     path);
+                                     path, deckCompute());
+}
+
+std::function<ComputeResult(const Session&)> MainWindow::deckCompute() const
+{
+    if (!m_run || !m_trace)
+        return {};
+    // The walkthrough's steps vary the random module; a checkpoint has one set of weights, so
+    // every slide shows the selected layer's attention (the step's figures of the real model).
+    return [trace = m_trace](const Session&) { return ComputeResult{trace, std::nullopt}; };
 }
 
 void MainWindow::exportFigures(bool all)

@@ -6,6 +6,7 @@
 #include <QMainWindow>
 #include <QSet>
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -32,6 +33,8 @@ class SessionDocument;
 class TokensPage;
 class WalkthroughPanel;
 class WalkthroughSandbox;
+struct ComputeResult;
+struct Session;
 struct Figure;
 struct Gpt2Run;
 struct Trace;
@@ -105,6 +108,8 @@ private:
     void requestCompute();
     void updateTabVisibility();
     void chooseHead(int layer, int head);
+    // How the deck computes its slides: the engine, or for a model session the layer shown.
+    std::function<ComputeResult(const Session&)> deckCompute() const;
     void showIssue(const SessionIssue& issue);
     void updatePages();
     void updateCurrentPage();

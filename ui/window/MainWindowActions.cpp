@@ -93,7 +93,8 @@ void MainWindow::createActions()
         QStringLiteral("x-office-presentation"),
         [this] {
             const Session session = m_walkthrough->baseSession().value_or(m_document->session());
-            showStatus(ExportActions::exportDeckDialog(this, session, m_walkthrough->query()));
+            showStatus(ExportActions::exportDeckDialog(this, session, m_walkthrough->query(),
+                                                       deckCompute()));
         },
         false);
     file->addSeparator();

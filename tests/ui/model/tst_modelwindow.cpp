@@ -10,6 +10,7 @@
 #include "MainWindow.h"
 #include "ModelViewPage.h"
 #include "NextTokensPage.h"
+#include "PresentationStage.h"
 #include "SessionDocument.h"
 #include "ThumbnailGrid.h"
 #include "Trace.h"
@@ -160,6 +161,33 @@ private Q_SLOTS:
         QVERIFY(page);
         QCOMPARE(page->definition().id, QStringLiteral("weights"));
         QCOMPARE(window.trace()->inputs, window.modelRun()->trace->layers[1].ln1);
+    }
+
+    // The deck and presentation mode work on a model session: every slide shows the selected
+    // layer (no slide refused), and the stage shows a model page's figure.
+    void deckAndPresentation()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(waitForTrace(window));
+        window.document()->setSession(modelSession(QStringLiteral("f16_plain")));
+        QVERIFY(waitForTrace(window));
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("deck.pdf"));
+        QCOMPARE(window.exportDeck(path, false), QString());
+        QFile pdf(path);
+        QVERIFY(pdf.open(QIODevice::ReadOnly));
+        const QByteArray bytes = pdf.readAll();
+        QVERIFY(bytes.startsWith("%PDF"));
+
+        auto* view = findPage<ModelViewPage>(window);
+        QSignalSpy ready(view, &ModelViewPage::thumbnailsReady);
+        QVERIFY(window.showPage(QStringLiteral("model_view")));
+        QVERIFY(ready.wait(20000));
+        window.showPage(QStringLiteral("next_token"));
+        window.setPresentationMode(true);
+        QVERIFY(window.presentationStage()->isVisible());
+        window.setPresentationMode(false);
     }
 
     void brokenCheckpointIsAMessage_data()
