@@ -314,7 +314,9 @@ void MainWindow::updateCurrentPage()
 void MainWindow::updateStage()
 {
     std::optional<Figure> main;
-    if (isPresentationMode()) {
+    // A model page is shown as it is (its thumbnails, bars and query choice are the point; its
+    // export figure of 144 panels is not a slide).
+    if (isPresentationMode() && !qobject_cast<ModelPage*>(m_tabs->currentWidget())) {
         const std::vector<Figure> figures = currentPageFigures();
         if (!figures.empty())
             main = figures.front(); // a page's first figure is its main one (PageCatalog)

@@ -2,6 +2,7 @@
 // the next-token page lists the fixture's top ten in PyTorch's order with PyTorch's
 // probabilities; the model view has a thumbnail per layer and head; the head view has a row
 // per head over the keys the query may see.
+#include "FigureExporter.h"
 #include "FigureWidget.h"
 #include "Fixtures.h"
 #include "Gpt2Forward.h"
@@ -126,6 +127,41 @@ private Q_SLOTS:
         QCOMPARE(chosen.size(), 1);
         QCOMPARE(chosen.at(0).at(0).toInt(), layer);
         QCOMPARE(chosen.at(0).at(1).toInt(), head);
+    }
+
+    // Every model page's figures export to each format (File > Export, the clipboard).
+    void modelPagesExport_data()
+    {
+        QTest::addColumn<int>("format");
+        QTest::newRow("png") << int(ExportFormat::Png);
+        QTest::newRow("svg") << int(ExportFormat::Svg);
+        QTest::newRow("pdf") << int(ExportFormat::Pdf);
+        QTest::newRow("csv") << int(ExportFormat::Csv);
+    }
+
+    void modelPagesExport()
+    {
+        QFETCH(int, format);
+        const FixtureRun fixture = fixtureRun(QStringLiteral("f16_plain"));
+        QVERIFY(fixture.run);
+        ModelViewPage view;
+        QSignalSpy ready(&view, &ModelViewPage::thumbnailsReady);
+        view.setRun(fixture.run, 0, 0);
+        QVERIFY(ready.wait(20000));
+        HeadViewPage heads;
+        heads.setRun(fixture.run, 0, 0);
+        NextTokensPage next;
+        next.setRun(fixture.run, 0, 0);
+        const FigureExporter exporter;
+        for (const ModelPage* page :
+             {static_cast<ModelPage*>(&view), static_cast<ModelPage*>(&heads),
+              static_cast<ModelPage*>(&next)}) {
+            const auto figures = page->currentFigures();
+            QCOMPARE(figures.size(), std::size_t(1));
+            QString error;
+            const QByteArray bytes = exporter.render(figures[0], ExportFormat(format), 1, &error);
+            QVERIFY2(!bytes.isEmpty(), qPrintable(page->id() + QStringLiteral(": ") + error));
+        }
     }
 
     void headViewRowPerHead()

@@ -163,8 +163,8 @@ private Q_SLOTS:
         QCOMPARE(window.trace()->inputs, window.modelRun()->trace->layers[1].ln1);
     }
 
-    // The deck and presentation mode work on a model session: every slide shows the selected
-    // layer (no slide refused), and the stage shows a model page's figure.
+    // The deck and presentation mode work on a model session: the deck is written (the engine
+    // alone refuses model sessions), presentation mode shows the step pages and model pages.
     void deckAndPresentation()
     {
         MainWindow window;
@@ -184,9 +184,14 @@ private Q_SLOTS:
         QSignalSpy ready(view, &ModelViewPage::thumbnailsReady);
         QVERIFY(window.showPage(QStringLiteral("model_view")));
         QVERIFY(ready.wait(20000));
-        window.showPage(QStringLiteral("next_token"));
+        // In presentation mode a step page is a slide of its main figure; a model page is shown
+        // itself, large.
+        window.showPage(QStringLiteral("weights"));
         window.setPresentationMode(true);
         QVERIFY(window.presentationStage()->isVisible());
+        window.showPage(QStringLiteral("model_view"));
+        QVERIFY(!window.presentationStage()->isVisible());
+        QVERIFY(view->isVisible());
         window.setPresentationMode(false);
     }
 
