@@ -25,13 +25,16 @@ Matrix maxPooled(const Matrix& weights, int side)
     return pooled;
 }
 
-std::vector<Matrix> attentionThumbnails(const Gpt2Trace& trace, int side)
+std::vector<Matrix> attentionThumbnails(const Gpt2Trace& trace, int side,
+                                        const std::function<bool()>& stale)
 {
     std::vector<Matrix> thumbnails;
     const int heads = trace.headCount();
     thumbnails.reserve(trace.layers.size() * std::size_t(std::max(heads, 0)));
     for (int l = 0; l < int(trace.layers.size()); ++l)
         for (int h = 0; h < heads; ++h) {
+            if (stale && stale())
+                return {};
             Matrix thumbnail = maxPooled(gpt2AttnWeights(trace, l, h), side);
             for (Eigen::Index i = 0; i < thumbnail.rows(); ++i) {
                 const float max = thumbnail.row(i).maxCoeff();

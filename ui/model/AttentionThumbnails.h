@@ -2,6 +2,7 @@
 
 #include "Matrix.h"
 
+#include <functional>
 #include <vector>
 
 namespace ae {
@@ -16,7 +17,10 @@ struct Gpt2Trace;
 // own maximum, as the per-row colour scale does, so that row 900's weights (about 1/900 each)
 // show where that query looks rather than white.
 //   thumbnail (min(T, side) x min(T, side)), values in [0, 1]
-std::vector<Matrix> attentionThumbnails(const Gpt2Trace& trace, int side);
+// `stale` is asked between heads: when it says yes (a newer forward arrived) the work stops and
+// the result is empty.
+std::vector<Matrix> attentionThumbnails(const Gpt2Trace& trace, int side,
+                                        const std::function<bool()>& stale = {});
 
 // weights (T x T) -> (n x n), n = min(T, side): the max of each block of rows and columns.
 Matrix maxPooled(const Matrix& weights, int side);

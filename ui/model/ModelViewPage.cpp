@@ -15,7 +15,7 @@ namespace ae {
 
 ModelViewPage::ModelViewPage(QWidget* parent)
     : ModelPage(parent), m_explanation(new QLabel(this)), m_status(new QLabel(this)),
-      m_grid(new ThumbnailGrid(this))
+      m_grid(new ThumbnailGrid(this)), m_generation(std::make_shared<std::atomic<quint64>>(0))
 {
     m_explanation->setWordWrap(true);
     m_explanation->setText(
@@ -41,7 +41,7 @@ void ModelViewPage::setRun(const std::shared_ptr<const Gpt2Run>& run, int layer,
     if (run == m_run)
         return;
     m_run = run;
-    const quint64 generation = ++m_generation;
+    const quint64 generation = ++*m_generation;
     if (!run)
         return;
     m_status->setText(tr("Computing the thumbnails of %1 heads…")
@@ -54,7 +54,7 @@ void ModelViewPage::setRun(const std::shared_ptr<const Gpt2Run>& run, int layer,
         QMetaObject::invokeMethod(
             this,
             [this, generation, thumbnails = std::move(thumbnails)]() mutable {
-                if (generation == m_generation) // else a newer forward is on its way
+                if (generation == m_generation->load()) // else a newer forward is coming
                     showThumbnails(std::move(thumbnails));
             },
             Qt::QueuedConnection);

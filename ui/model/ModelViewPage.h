@@ -4,6 +4,8 @@
 
 #include "Matrix.h"
 
+#include <atomic>
+
 class QLabel;
 
 namespace ae {
@@ -39,7 +41,8 @@ private:
     ThumbnailGrid* m_grid;
     std::shared_ptr<const Gpt2Run> m_run;
     std::vector<Matrix> m_thumbnails;
-    quint64 m_generation = 0;
+    // Shared with the running computation, which gives up when a newer forward arrived.
+    std::shared_ptr<std::atomic<quint64>> m_generation;
 };
 
 } // namespace ae
