@@ -3,11 +3,13 @@
 // the step pages show without recomputing the forward; the model view's thumbnails choose a
 // layer and head; a broken checkpoint is a message naming the file, never a crash.
 #include "ComputeService.h"
+#include "ControlPanel.h"
 #include "FigurePage.h"
 #include "Fixtures.h"
 #include "Gpt2Run.h"
 #include "Gpt2Trace.h"
 #include "MainWindow.h"
+#include "ModelInfoBox.h"
 #include "ModelViewPage.h"
 #include "NextTokensPage.h"
 #include "PresentationStage.h"
@@ -102,6 +104,15 @@ private Q_SLOTS:
         QCOMPARE(trace->tokenIds.front(), std::int64_t(16));
         QVERIFY(!messageShown(window, QStringLiteral("cannot be computed")));
         QCOMPARE(window.layerBox()->maximum(), 2);
+        // The session panel shows the checkpoint, not the random module's keys.
+        auto* controls = window.findChild<ControlPanel*>();
+        QVERIFY(controls);
+        QVERIFY(!controls->controlFor(QStringLiteral("num_heads"))->isVisibleTo(controls));
+        QVERIFY(!controls->controlFor(QStringLiteral("weight_seed"))->isVisibleTo(controls));
+        QVERIFY(controls->controlFor(QStringLiteral("sentence"))->isVisibleTo(controls));
+        auto* info = window.findChild<ModelInfoBox*>();
+        QVERIFY(info && info->isVisibleTo(controls));
+        QVERIFY(info->text().contains(QStringLiteral("n_head = %1").arg(heads)));
         QVERIFY(window.showPage(QStringLiteral("weights")));
         auto* weights = qobject_cast<FigurePage*>(window.pages()->currentWidget());
         QVERIFY(weights);
