@@ -2423,16 +2423,16 @@ dtype：%9
         <translation>正在计算 %1 个头的缩略图…</translation>
     </message>
     <message>
-        <source>%1 layers × %2 heads, %3 tokens.</source>
-        <translation>%1 层 × %2 个头，%3 个 token。</translation>
-    </message>
-    <message>
         <source>Attention weights of every layer and head (each row scaled to its maximum)</source>
         <translation>每一层每个头的注意力权重（每行按其最大值缩放）</translation>
     </message>
     <message>
         <source>L%1 H%2</source>
         <translation>L%1 H%2</translation>
+    </message>
+    <message>
+        <source>%1 layers × %2 heads, %3 tokens (thumbnails in %4 ms).</source>
+        <translation>%1 层 × %2 个头，%3 个 token（缩略图用时 %4 毫秒）。</translation>
     </message>
 </context>
 <context>

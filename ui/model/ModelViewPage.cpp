@@ -41,6 +41,7 @@ void ModelViewPage::setRun(const std::shared_ptr<const Gpt2Run>& run, int layer,
     if (run == m_run)
         return;
     m_run = run;
+    m_started.start();
     const quint64 generation = ++*m_generation;
     if (!run)
         return;
@@ -66,10 +67,11 @@ void ModelViewPage::showThumbnails(std::vector<Matrix> thumbnails)
     const Gpt2Trace& trace = *m_run->trace;
     m_thumbnails = std::move(thumbnails);
     m_grid->setThumbnails(int(trace.layers.size()), trace.headCount(), m_thumbnails);
-    m_status->setText(tr("%1 layers × %2 heads, %3 tokens.")
+    m_status->setText(tr("%1 layers × %2 heads, %3 tokens (thumbnails in %4 ms).")
                           .arg(trace.layers.size())
                           .arg(trace.headCount())
-                          .arg(trace.tokenCount()));
+                          .arg(trace.tokenCount())
+                          .arg(m_started.elapsed()));
     Q_EMIT thumbnailsReady();
 }
 

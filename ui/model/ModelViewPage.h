@@ -4,6 +4,8 @@
 
 #include "Matrix.h"
 
+#include <QElapsedTimer>
+
 #include <atomic>
 
 class QLabel;
@@ -41,6 +43,7 @@ private:
     ThumbnailGrid* m_grid;
     std::shared_ptr<const Gpt2Run> m_run;
     std::vector<Matrix> m_thumbnails;
+    QElapsedTimer m_started; // of the newest thumbnails' computation
     // Shared with the running computation, which gives up when a newer forward arrived.
     std::shared_ptr<std::atomic<quint64>> m_generation;
 };
