@@ -43,4 +43,18 @@ Matrix gpt2AttnWeights(const Gpt2Trace& trace, int layer, int head)
     return weights;
 }
 
+RowVector gpt2AttnRow(const Gpt2Trace& trace, int layer, int head, int query)
+{
+    const Gpt2LayerTrace& l = trace.layers[std::size_t(layer)];
+    const int hd = trace.headDim();
+    const float divisor = std::sqrt(static_cast<float>(hd));
+    RowVector row = l.queries.row(query).segment(head * hd, hd) *
+                    l.keys.topRows(query + 1).middleCols(head * hd, hd).transpose();
+    row /= divisor;
+    const float max = row.maxCoeff();
+    row = (row.array() - max).exp();
+    row /= row.sum();
+    return row;
+}
+
 } // namespace ae

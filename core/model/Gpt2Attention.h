@@ -20,4 +20,8 @@ void gpt2CausalWeights(const Eigen::Ref<const Matrix, 0, Eigen::OuterStride<>>& 
 // queries and keys.
 Matrix gpt2AttnWeights(const Gpt2Trace& trace, int layer, int head);
 
+// One query's row of a head's attention weights (the head view), without the T x T matrix:
+//   weights (query + 1) = softmax(q_query · keys[0..query]ᵀ / √hd); the later keys are masked.
+RowVector gpt2AttnRow(const Gpt2Trace& trace, int layer, int head, int query);
+
 } // namespace ae

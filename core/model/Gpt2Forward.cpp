@@ -49,9 +49,9 @@ Matrix conv1d(const Matrix& x, const TensorRef& weight, const TensorRef& bias)
     return y;
 }
 
-void attention(const Gpt2Config& c, const Matrix& a, const Gpt2LayerParams& p,
-               Gpt2LayerTrace& layer, Matrix& x)
+void attention(const Gpt2Config& c, const Gpt2LayerParams& p, Gpt2LayerTrace& layer, Matrix& x)
 {
+    const Matrix& a = layer.ln1;
     const Eigen::Index d = c.nEmbd;
     const Eigen::Index T = a.rows();
     const int hd = c.headDim();
@@ -112,8 +112,9 @@ std::shared_ptr<const Gpt2Trace> gpt2Forward(std::shared_ptr<const Gpt2Model> mo
 
     for (int l = 0; l < c.nLayer; ++l) {
         const Gpt2LayerParams& lp = p.layers[std::size_t(l)];
-        attention(c, layerNorm(x, lp.ln1Weight, lp.ln1Bias, c.epsilon), lp,
-                  trace->layers[std::size_t(l)], x);
+        Gpt2LayerTrace& layer = trace->layers[std::size_t(l)];
+        layer.ln1 = layerNorm(x, lp.ln1Weight, lp.ln1Bias, c.epsilon);
+        attention(c, lp, layer, x);
         Matrix h = conv1d(layerNorm(x, lp.ln2Weight, lp.ln2Bias, c.epsilon), lp.fcWeight,
                           lp.fcBias); // (T x 4d)
         geluTanh(h);

@@ -2,6 +2,10 @@
 
 #include "Gpt2Model.h"
 
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
 namespace ae {
 
 int Gpt2Trace::headCount() const
@@ -12,6 +16,27 @@ int Gpt2Trace::headCount() const
 int Gpt2Trace::headDim() const
 {
     return model ? model->config().headDim() : 0;
+}
+
+std::vector<NextToken> Gpt2Trace::nextTokensAt(float temperature, int count) const
+{
+    if (lastLogits.size() == 0)
+        return {};
+    const RowVector scaled = lastLogits / temperature;
+    const float max = scaled.maxCoeff();
+    const double sum = (scaled.array() - max).exp().cast<double>().sum();
+    std::vector<std::int64_t> order(static_cast<std::size_t>(scaled.size()));
+    std::iota(order.begin(), order.end(), 0);
+    const auto n = std::min<std::size_t>(std::size_t(std::max(count, 0)), order.size());
+    std::partial_sort(order.begin(), order.begin() + std::ptrdiff_t(n), order.end(),
+                      [&](std::int64_t a, std::int64_t b) {
+                          return scaled[a] > scaled[b] || (scaled[a] == scaled[b] && a < b);
+                      });
+    std::vector<NextToken> top;
+    for (std::size_t i = 0; i < n; ++i)
+        top.push_back(
+            {order[i], static_cast<float>(std::exp(double(scaled[order[i]] - max)) / sum)});
+    return top;
 }
 
 Matrix Gpt2Trace::headQueries(int layer, int head) const

@@ -17,7 +17,8 @@ class Gpt2Model;
 // with the same arithmetic as the forward.
 struct Gpt2LayerTrace
 {
-    Matrix queries; // queries (T x d): a = LN1(x), queries | keys | values = a·W_attn + b
+    Matrix ln1;     // a (T x d) = LN1(x): the block's attention input (the views' inputs)
+    Matrix queries; // queries (T x d): queries | keys | values = a·W_attn + b
     Matrix keys;    // keys (T x d)
     Matrix values;  // values (T x d)
 };
@@ -41,6 +42,10 @@ struct Gpt2Trace
     int headCount() const;
     int headDim() const;
     Eigen::Index tokenCount() const { return Eigen::Index(tokenIds.size()); }
+    // The `count` most probable next tokens of softmax(lastLogits / temperature) (temperature
+    // > 0), most probable first: the same tokens as nextTokens at any temperature, their
+    // probabilities sharper below 1 and flatter above.
+    std::vector<NextToken> nextTokensAt(float temperature, int count = 10) const;
     // One head's slices (T x hd), copied out of the layer's (T x d).
     Matrix headQueries(int layer, int head) const;
     Matrix headKeys(int layer, int head) const;

@@ -1968,6 +1968,37 @@ Without --dump-json it opens the desktop app.</source>
     </message>
 </context>
 <context>
+    <name>ae::HeadViewPage</name>
+    <message>
+        <source>Where one token looks, head by head (BertViz&apos;s head view): each row is a head of the selected layer, each column a token the query may see; the darker the cell, the more of the query&apos;s attention that key gets (each head on its own scale). Heads rarely agree: one looks at the previous token, one at the first, one at a related word.</source>
+        <translation>一个 token 看向哪里，逐个注意力头显示（BertViz 的 head view）：每一行是所选层的一个头，每一列是该查询可以看到的一个 token；格子越深，这个键得到的查询注意力越多（每个头有自己的刻度）。各个头很少一致：有的看前一个 token，有的看第一个，有的看相关的词。</translation>
+    </message>
+    <message>
+        <source>&amp;Query token:</source>
+        <translation>查询 token(&amp;Q)：</translation>
+    </message>
+    <message>
+        <source>Layer %1: where &quot;%2&quot; (token %3) attends, per head</source>
+        <translation>第 %1 层：“%2”（第 %3 个 token）在每个头中关注哪里</translation>
+    </message>
+    <message>
+        <source>row %1 of softmax(q·kᵀ / √%2) of every head : (%3 heads × %4 keys)</source>
+        <translation>每个头的 softmax(q·kᵀ / √%2) 的第 %1 行：（%3 个头 × %4 个键）</translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation>头 %1</translation>
+    </message>
+    <message>
+        <source>head</source>
+        <translation>头</translation>
+    </message>
+    <message>
+        <source>key token</source>
+        <translation>键 token</translation>
+    </message>
+</context>
+<context>
     <name>ae::HeatmapWidget</name>
     <message>
         <source>%1[%2, %3] = %4</source>
@@ -2177,6 +2208,50 @@ The pages still show the last session that could.</source>
         <source>Presentation &amp;Mode</source>
         <translation>演示模式(&amp;M)</translation>
     </message>
+    <message>
+        <source>Model view</source>
+        <translation>模型总览</translation>
+    </message>
+    <message>
+        <source>Head view</source>
+        <translation>头视图</translation>
+    </message>
+    <message>
+        <source>Next token</source>
+        <translation>下一个 token</translation>
+    </message>
+    <message>
+        <source>Layer </source>
+        <translation>层 </translation>
+    </message>
+    <message>
+        <source>Which layer of the model the step pages show (Ctrl+L)</source>
+        <translation>各步骤页面显示模型的哪一层（Ctrl+L）</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>Head</source>
+        <translation>头</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>正在加载 %1…</translation>
+    </message>
+    <message>
+        <source>GPT-2 %1: %2 layers × %3 heads, d = %4 · T = %5 · layer %6 · forward %7 ms, layer trace %8 ms</source>
+        <translation>GPT-2 %1：%2 层 × %3 个头，d = %4 · T = %5 · 第 %6 层 · 前向计算 %7 毫秒，该层追踪 %8 毫秒</translation>
+    </message>
+    <message>
+        <source>Choose &amp;Layer</source>
+        <translation>选择层(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Ctrl+L</source>
+        <translation>Ctrl+L</translation>
+    </message>
 </context>
 <context>
     <name>ae::ManualEmbeddingEditor</name>
@@ -2302,6 +2377,97 @@ The pages still show the last session that could.</source>
     <message>
         <source>With a source sentence the mask is torch.triu(torch.ones(T, S), diagonal=1): query i sees source tokens 0 to i, paired by position, not by meaning. A decoder masks its own sentence, not the source it reads, so this is rarely what a model does; it is computed as PyTorch would.</source>
         <translation>有源句时，掩码是 torch.triu(torch.ones(T, S), diagonal=1)：查询 i 只看到源句的第 0 到第 i 个 token，按位置而非按含义配对。解码器掩盖的是它自己的句子，而不是它读取的源句，所以模型很少这样做；这里按 PyTorch 的方式计算。</translation>
+    </message>
+</context>
+<context>
+    <name>ae::ModelInfoBox</name>
+    <message>
+        <source>GPT-2 model</source>
+        <translation>GPT-2 模型</translation>
+    </message>
+    <message>
+        <source>%1
+%2
+(not read yet)</source>
+        <translation>%1
+%2
+（尚未读取）</translation>
+    </message>
+    <message>
+        <source>%1
+%2
+
+n_layer = %3, n_head = %4, n_embd = %5
+head_dim = %6, n_ctx = %7, vocab_size = %8
+dtype: %9
+
+The random module&apos;s keys do not apply: the weights are the checkpoint&apos;s.</source>
+        <translation>%1
+%2
+
+n_layer = %3, n_head = %4, n_embd = %5
+head_dim = %6, n_ctx = %7, vocab_size = %8
+dtype：%9
+
+随机模块的键不适用：权重来自检查点。</translation>
+    </message>
+</context>
+<context>
+    <name>ae::ModelViewPage</name>
+    <message>
+        <source>Every head of every layer at a glance (BertViz&apos;s model view): each thumbnail is a head&apos;s attention weights, queries down, keys across, each row on its own scale (darkest = where that query looks most). Heads that look at the previous token show a line under the diagonal, heads that look at the first token a dark first column. Click a thumbnail (or use the arrow keys and Enter) to open it in the step pages.</source>
+        <translation>一眼看遍每一层的每一个头（BertViz 的 model view）：每个缩略图是一个头的注意力权重，纵向为查询，横向为键，每一行有自己的刻度（最深处 = 该查询最关注的位置）。关注前一个 token 的头在对角线下方显示一条线，关注第一个 token 的头显示深色的第一列。点击缩略图（或用方向键和回车）即可在各步骤页面中打开它。</translation>
+    </message>
+    <message>
+        <source>Computing the thumbnails of %1 heads…</source>
+        <translation>正在计算 %1 个头的缩略图…</translation>
+    </message>
+    <message>
+        <source>Attention weights of every layer and head (each row scaled to its maximum)</source>
+        <translation>每一层每个头的注意力权重（每行按其最大值缩放）</translation>
+    </message>
+    <message>
+        <source>L%1 H%2</source>
+        <translation>L%1 H%2</translation>
+    </message>
+    <message>
+        <source>%1 layers × %2 heads, %3 tokens (thumbnails in %4 ms).</source>
+        <translation>%1 层 × %2 个头，%3 个 token（缩略图用时 %4 毫秒）。</translation>
+    </message>
+</context>
+<context>
+    <name>ae::NextTokensPage</name>
+    <message>
+        <source>What the model predicts after the last token: its final hidden state, after every layer&apos;s attention and MLP and the final LayerNorm, times the token embedding table gives one logit per token of the vocabulary; softmax turns them into probabilities. These are the ten most likely (␣ is a space).</source>
+        <translation>模型在最后一个 token 之后预测什么：它的最终隐藏状态（经过每一层的注意力和 MLP 以及最后的 LayerNorm）乘以 token 嵌入表，为词表中的每个 token 得到一个 logit；softmax 把它们变成概率。这里列出最可能的十个（␣ 表示空格）。</translation>
+    </message>
+    <message>
+        <source>softmax(logits / temperature): below 1 the most likely token takes more, above 1 the probabilities even out</source>
+        <translation>softmax(logits / temperature)：小于 1 时最可能的 token 占得更多，大于 1 时各概率趋于平均</translation>
+    </message>
+    <message>
+        <source>&amp;Temperature:</source>
+        <translation>温度(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>After &quot;%1&quot; (token %2 of %3):</source>
+        <translation>在“%1”之后（第 %2 个 token，共 %3 个）：</translation>
+    </message>
+    <message>
+        <source>Next-token probabilities (temperature %1)</source>
+        <translation>下一个 token 的概率（温度 %1）</translation>
+    </message>
+    <message>
+        <source>softmax(logits / %1), the ten largest</source>
+        <translation>softmax(logits / %1)，最大的十个</translation>
+    </message>
+    <message>
+        <source>probability</source>
+        <translation>概率</translation>
+    </message>
+    <message>
+        <source>next token</source>
+        <translation>下一个 token</translation>
     </message>
 </context>
 <context>
@@ -2454,6 +2620,21 @@ The pages still show the last session that could.</source>
     <message>
         <source>autosave failed: %1</source>
         <translation>自动保存失败：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ae::ThumbnailGrid</name>
+    <message>
+        <source>H%1</source>
+        <translation>H%1</translation>
+    </message>
+    <message>
+        <source>L%1</source>
+        <translation>L%1</translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2: click to open its attention weights</source>
+        <translation>第 %1 层，第 %2 个头：点击打开其注意力权重</translation>
     </message>
 </context>
 <context>

@@ -5,7 +5,9 @@
 #include "EmbeddingControls.h"
 #include "IssueLabel.h"
 #include "MaskDropoutControls.h"
+#include "ModelInfoBox.h"
 #include "SentenceControls.h"
+#include "Session.h"
 #include "SessionDocument.h"
 #include "SessionIssue.h"
 
@@ -33,11 +35,14 @@ ControlPanel::ControlPanel(SessionDocument* document, QWidget* parent)
     m_advancedToggle->setAutoRaise(true);
     m_advancedToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     m_advanced = new AdvancedControls(document, content);
+    m_model = new ModelInfoBox(content);
     m_sections = {sentence, m_embedding, attention, maskDropout, m_advanced};
 
     auto* contentLayout = new QVBoxLayout(content);
+    contentLayout->addWidget(sentence);
+    contentLayout->addWidget(m_model);
     for (ControlSection* section : m_sections)
-        if (section != m_advanced)
+        if (section != m_advanced && section != sentence)
             contentLayout->addWidget(section);
     contentLayout->addWidget(m_advancedToggle, 0, Qt::AlignLeft);
     contentLayout->addWidget(m_advanced);
@@ -98,10 +103,24 @@ void ControlPanel::clearIssue()
         section->clearIssue();
 }
 
+void ControlPanel::setModelRun(std::shared_ptr<const Gpt2Run> run)
+{
+    m_model->setRun(run);
+}
+
 void ControlPanel::setSession(const Session& session)
 {
     for (ControlSection* section : m_sections)
         section->setSession(session);
+    const bool model = session.hasModel();
+    if (model)
+        m_model->setPath(session.model);
+    m_model->setVisible(model);
+    for (ControlSection* section : m_sections)
+        if (section != m_sections.front() && section != m_advanced)
+            section->setVisible(!model);
+    m_advancedToggle->setVisible(!model);
+    setAdvancedShown(!model && m_advancedToggle->isChecked());
 }
 
 void ControlPanel::setAdvancedShown(bool shown)

@@ -10,6 +10,7 @@ class QToolButton;
 
 namespace ae {
 
+struct Gpt2Run;
 struct Session;
 struct SessionIssue;
 struct Trace;
@@ -17,13 +18,15 @@ class AdvancedControls;
 class ControlSection;
 class EmbeddingControls;
 class IssueLabel;
+class ModelInfoBox;
 class SessionDocument;
 
 // The session editor for the dock on the left: a control for every key of the session,
 // in groups (input, embedding, attention module, mask and dropout, advanced). Every user
 // change goes to SessionDocument::edit() at once; when the document changes from
 // elsewhere (a file is loaded) the controls follow without writing anything back.
-// Controls that do not apply to the session are disabled, not hidden.
+// Controls that do not apply to the session are disabled, not hidden; a model session (a GPT-2
+// checkpoint) shows the checkpoint's configuration instead of the random module's groups.
 class ControlPanel : public QWidget
 {
     Q_OBJECT
@@ -36,6 +39,8 @@ public:
 public Q_SLOTS:
     // The latest result: its torch embedding is what "fill from torch" copies.
     void setTrace(std::shared_ptr<const ae::Trace> trace);
+    // A model session's forward: its configuration in the model group.
+    void setModelRun(std::shared_ptr<const ae::Gpt2Run> run);
     // Shows why the session was refused next to the control of issue.key (at the top of the
     // panel for an empty or unknown key) and marks that control. Never a dialog.
     void showIssue(const ae::SessionIssue& issue);
@@ -49,6 +54,7 @@ private:
     QScrollArea* m_scroll;
     EmbeddingControls* m_embedding;
     AdvancedControls* m_advanced;
+    ModelInfoBox* m_model;
     QToolButton* m_advancedToggle;
     std::vector<ControlSection*> m_sections;
 };

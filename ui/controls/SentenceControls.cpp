@@ -128,7 +128,10 @@ void SentenceControls::setSession(const Session& session)
 {
     sync::setText(m_sentence, session.sentence);
     sync::setText(m_sourceSentence, session.sourceSentence);
-    sync::setChoice(m_tokenizer, session.tokenizer);
+    // A GPT-2 checkpoint reads its own tokens of one sentence: no other tokenizer, no source.
+    sync::setChoice(m_tokenizer, session.hasModel() ? TokenizerKind::Gpt2 : session.tokenizer);
+    m_tokenizer->setEnabled(!session.hasModel());
+    m_sourceSentence->setEnabled(!session.hasModel());
     // Manual embeddings are typed per token: no table, no ids to renumber.
     m_sharedVocabularyNote->setVisible(session.isCross() &&
                                        session.embedding == EmbeddingSource::Torch);

@@ -63,9 +63,9 @@ QString ExportActions::copyFigure(const std::vector<Figure>& figures, bool asDat
 }
 
 QString ExportActions::exportDeck(QWidget* parent, const Session& session, int query,
-                                  const QString& path)
+                                  const QString& path, Compute compute)
 {
-    DeckExporter exporter;
+    DeckExporter exporter(std::move(compute));
     exporter.setQuery(query);
     if (!parent)
         return exporter.write(session, path);
@@ -81,7 +81,8 @@ QString ExportActions::exportDeck(QWidget* parent, const Session& session, int q
     });
 }
 
-QString ExportActions::exportDeckDialog(QWidget* parent, const Session& session, int query)
+QString ExportActions::exportDeckDialog(QWidget* parent, const Session& session, int query,
+                                        Compute compute)
 {
     QString path = QFileDialog::getSaveFileName(
         parent, tr("Export Walkthrough Deck"),
@@ -92,7 +93,7 @@ QString ExportActions::exportDeckDialog(QWidget* parent, const Session& session,
     if (QFileInfo(path).suffix().isEmpty())
         path += QStringLiteral(".pdf");
     QSettings().setValue(QStringLiteral("export/deck"), path);
-    const QString error = exportDeck(parent, session, query, path);
+    const QString error = exportDeck(parent, session, query, path, std::move(compute));
     if (!error.isEmpty()) {
         QMessageBox::warning(parent, tr("Export Walkthrough Deck"), error);
         return {};

@@ -1,6 +1,7 @@
 #include "ComputeService.h"
 
 #include "Engine.h"
+#include "Gpt2ViewEngine.h"
 #include "MessageText.h"
 #include "Trace.h"
 
@@ -11,14 +12,24 @@
 
 namespace ae {
 
+// What one computation delivers: the trace (or the issue) and, for a model session, the forward.
+struct ComputeService::Outcome
+{
+    ComputeResult result;
+    std::shared_ptr<const Gpt2Run> run;
+    int layer = 0;
+};
+
 ComputeService::ComputeService(QObject* parent)
     : QObject(parent), m_engine(std::make_shared<Engine>()),
+      m_modelEngine(std::make_shared<Gpt2ViewEngine>()),
       m_latest(std::make_shared<std::atomic<quint64>>(0))
 {
     m_compute = [engine = m_engine](const Session& session) { return engine->compute(session); };
     m_pool.setMaxThreadCount(1);
     m_pool.setExpiryTimeout(-1); // the same thread, and so the same OpenMP team, every time
     qRegisterMetaType<std::shared_ptr<const ae::Trace>>();
+    qRegisterMetaType<std::shared_ptr<const ae::Gpt2Run>>();
     qRegisterMetaType<ae::SessionIssue>();
     m_busyTimer.setSingleShot(true);
     m_busyTimer.setInterval(BusyDelayMs);
@@ -30,52 +41,71 @@ ComputeService::~ComputeService()
     m_pool.clear(); // requests not started; ~QThreadPool waits for the running one
 }
 
-quint64 ComputeService::request(const Session& session)
+bool ComputeService::isModelLoaded(const std::string& path) const
+{
+    return m_modelEngine->isLoaded(path);
+}
+
+quint64 ComputeService::requestLayer(const Session& session, int layer)
 {
     const quint64 generation = ++*m_latest;
     ++m_running;
     if (!m_busyTimer.isActive() && !m_busy)
         m_busyTimer.start();
-    // The engine is shared with the worker by value (shared_ptr), so a result that
+    // The engines are shared with the worker by value (shared_ptr), so a result that
     // arrives after this service is gone finds nothing to call: the QPointer-like
     // context `this` of then() drops it.
-    QtConcurrent::run(&m_pool, [compute = m_compute, latest = m_latest, generation, session] {
-        if (generation != latest->load())
-            return ComputeResult{}; // superseded before it started
-        try {
-            return compute(session);
-        } catch (const std::bad_alloc&) {
-            return ComputeResult{nullptr,
-                                 SessionIssue{"sentence", tr("not enough memory for this session: "
-                                                             "shorten the sentence or reduce "
-                                                             "num_heads or the dimensions")}};
-        } catch (const std::exception& error) {
-            return ComputeResult{
-                nullptr,
-                SessionIssue{{},
-                             tr("the computation failed: %1")
-                                 .arg(escapedForMessage(QString::fromLocal8Bit(error.what())))}};
-        }
-    }).then(this, [this, generation](const ComputeResult& result) {
-        // then() runs at once, inside request(), when the computation has already
-        // finished; posting makes delivery always asynchronous, never from within the
-        // caller's edit.
-        QMetaObject::invokeMethod(
-            this, [this, generation, result] { deliver(generation, result); },
-            Qt::QueuedConnection);
-    });
+    QtConcurrent::run(
+        &m_pool,
+        [compute = m_compute, models = m_modelEngine, latest = m_latest, generation, session,
+         layer]() -> Outcome {
+            if (generation != latest->load())
+                return {}; // superseded before it started
+            try {
+                if (!session.hasModel())
+                    return {compute(session), nullptr, 0};
+                Gpt2ViewResult model = models->compute(session, layer);
+                return {{std::move(model.layerTrace), std::move(model.issue)},
+                        std::move(model.run),
+                        model.layer};
+            } catch (const std::bad_alloc&) {
+                return {{nullptr, SessionIssue{"sentence", tr("not enough memory for this session: "
+                                                              "shorten the sentence or reduce "
+                                                              "num_heads or the dimensions")}},
+                        nullptr,
+                        0};
+            } catch (const std::exception& error) {
+                return {{nullptr, SessionIssue{{},
+                                               tr("the computation failed: %1")
+                                                   .arg(escapedForMessage(
+                                                       QString::fromLocal8Bit(error.what())))}},
+                        nullptr,
+                        0};
+            }
+        })
+        .then(this, [this, generation](const Outcome& outcome) {
+            // then() runs at once, inside request(), when the computation has already
+            // finished; posting makes delivery always asynchronous, never from within the
+            // caller's edit.
+            QMetaObject::invokeMethod(
+                this, [this, generation, outcome] { deliver(generation, outcome); },
+                Qt::QueuedConnection);
+        });
     return generation;
 }
 
-void ComputeService::deliver(quint64 generation, const ComputeResult& result)
+void ComputeService::deliver(quint64 generation, const Outcome& outcome)
 {
     --m_running;
+    const ComputeResult& result = outcome.result;
     if (generation ==
         m_latest->load()) { // else a newer request is on its way: this result is stale
-        if (result.trace)
+        if (result.trace) {
+            Q_EMIT modelRunReady(outcome.run, outcome.layer, generation);
             Q_EMIT traceReady(result.trace, generation);
-        else if (result.issue)
+        } else if (result.issue) {
             Q_EMIT sessionRefused(*result.issue, generation);
+        }
     }
     if (m_running == 0) {
         m_busyTimer.stop();

@@ -14,7 +14,9 @@
 namespace ae {
 
 class Engine;
+class Gpt2ViewEngine;
 struct ComputeResult;
+struct Gpt2Run;
 struct Trace;
 
 // Runs the engine off the GUI thread, on one dedicated thread (so that the engine's OpenMP
@@ -27,6 +29,9 @@ struct Trace;
 // A computation that throws (std::bad_alloc when the system has less memory than the
 // guard assumed, or anything else) is delivered as sessionRefused() with a message, so
 // the busy indicator always goes off again.
+// A model session (a GPT-2 checkpoint) runs GPT-2's forward (Gpt2ViewEngine: the checkpoint
+// and the forward are kept while they stay the same) and delivers modelRunReady() with the
+// forward, then traceReady() with block `layer`'s attention as an ordinary trace.
 class ComputeService : public QObject
 {
     Q_OBJECT
@@ -41,23 +46,32 @@ public:
     void setComputeFunction(ComputeFunction compute) { m_compute = std::move(compute); }
 
     // Starts computing `session`; returns its generation number.
-    quint64 request(const Session& session);
+    quint64 request(const Session& session) { return requestLayer(session, 0); }
+    // The same; of a model session, block `layer` (from 0) is the trace delivered.
+    quint64 requestLayer(const Session& session, int layer);
+    // Whether the checkpoint at `path` is loaded already (else a request loads it first).
+    bool isModelLoaded(const std::string& path) const;
     quint64 latestGeneration() const { return m_latest->load(); }
     bool isBusy() const { return m_busy; }
     bool isIdle() const { return m_running == 0; }
 
 Q_SIGNALS:
     void traceReady(std::shared_ptr<const ae::Trace> trace, quint64 generation);
+    // A model session's forward, just before traceReady() with its block `layer`; emitted with
+    // a null run when a session without model is delivered.
+    void modelRunReady(std::shared_ptr<const ae::Gpt2Run> run, int layer, quint64 generation);
     void sessionRefused(const ae::SessionIssue& issue, quint64 generation);
     void busyChanged(bool busy);
     // Every requested computation has finished (and the newest result was delivered).
     void idle();
 
 private:
-    void deliver(quint64 generation, const ComputeResult& result);
+    struct Outcome;
+    void deliver(quint64 generation, const Outcome& outcome);
     void setBusy(bool busy);
 
     std::shared_ptr<Engine> m_engine;
+    std::shared_ptr<Gpt2ViewEngine> m_modelEngine;
     ComputeFunction m_compute;
     std::shared_ptr<std::atomic<quint64>> m_latest; // shared with the queued computations
     QThreadPool m_pool;

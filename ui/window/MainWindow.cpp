@@ -6,10 +6,17 @@
 #include "ComputeService.h"
 #include "ControlPanel.h"
 #include "DataDirectory.h"
+#include "Engine.h"
 #include "ExportActions.h"
 #include "FigureExporter.h"
 #include "FigurePage.h"
+#include "Gpt2Model.h"
+#include "Gpt2Run.h"
+#include "Gpt2Trace.h"
+#include "HeadViewPage.h"
 #include "InspectorPanel.h"
+#include "ModelViewPage.h"
+#include "NextTokensPage.h"
 #include "PageCatalog.h"
 #include "PresentationMode.h"
 #include "PresentationStage.h"
@@ -57,6 +64,7 @@ MainWindow::MainWindow(QWidget* parent)
       m_controls(new ControlPanel(m_document, this)), m_inspector(new InspectorPanel(this)),
       m_tabs(new QTabWidget(this)), m_tokensPage(new TokensPage(this)), m_banner(new QLabel(this)),
       m_status(new QLabel(this)), m_busy(new QProgressBar(this)), m_head(new QSpinBox(this)),
+      m_layer(new QSpinBox(this)), m_modelView(new ModelViewPage(this)),
       m_autosave(new SessionAutosave(m_document, this)), m_walkthrough(new WalkthroughPanel(this)),
       m_presentation(new PresentationMode(this, m_walkthrough)),
       m_stage(new PresentationStage(this)), m_sandbox(new WalkthroughSandbox(m_document, this))
@@ -71,6 +79,13 @@ MainWindow::MainWindow(QWidget* parent)
         m_figurePages.push_back(page);
         m_tabs->addTab(page, title);
     }
+    // A model session's own pages: the model view right after the tokens (an overview before
+    // the steps of one layer), the head view and the prediction after the steps.
+    m_modelPages = {m_modelView, new HeadViewPage(this), new NextTokensPage(this)};
+    m_tabs->insertTab(1, m_modelView, tr("Model view"));
+    m_tabs->addTab(m_modelPages[1], tr("Head view"));
+    m_tabs->addTab(m_modelPages[2], tr("Next token"));
+    connect(m_modelView, &ModelViewPage::headChosen, this, &MainWindow::chooseHead);
 
     m_banner->setWordWrap(true);
     m_banner->setVisible(false);
@@ -115,19 +130,26 @@ MainWindow::MainWindow(QWidget* parent)
     m_head->setPrefix(tr("Head "));
     m_head->setMinimum(1);
     m_head->setToolTip(tr("Which head the pages show"));
+    m_layer->setPrefix(tr("Layer "));
+    m_layer->setRange(1, 1);
+    m_layer->setToolTip(tr("Which layer of the model the step pages show (Ctrl+L)"));
+    m_layer->setAccessibleName(tr("Layer"));
+    m_head->setAccessibleName(tr("Head"));
     createActions();
 
-    connect(m_document, &SessionDocument::sessionChanged, m_service,
-            [this](const Session& s) { m_service->request(s); });
+    connect(m_document, &SessionDocument::sessionChanged, this, &MainWindow::requestCompute);
     connect(m_document, &SessionDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_document, &SessionDocument::filePathChanged, this, &MainWindow::updateTitle);
     connect(m_service, &ComputeService::traceReady, this,
             [this](std::shared_ptr<const Trace> trace) { showTrace(trace); });
+    connect(m_service, &ComputeService::modelRunReady, this,
+            [this](std::shared_ptr<const Gpt2Run> run, int layer) { showModelRun(run, layer); });
     connect(m_service, &ComputeService::sessionRefused, this,
             [this](const SessionIssue& issue) { showIssue(issue); });
     connect(m_service, &ComputeService::busyChanged, m_busy, &QWidget::setVisible);
     connect(m_selection, &CellSelection::inspectedTextChanged, m_inspector, &InspectorPanel::show);
     connect(m_head, &QSpinBox::valueChanged, this, &MainWindow::updatePages);
+    connect(m_layer, &QSpinBox::valueChanged, this, &MainWindow::requestCompute);
     connect(m_walkthrough, &WalkthroughPanel::pageRequested, this, [this](const QString& id) {
         m_pageFromWalkthrough = true;
         showPage(id);
@@ -163,14 +185,67 @@ MainWindow::MainWindow(QWidget* parent)
         walkthroughDock->raise();
     showPage(QStringLiteral("weights"));
     updateTitle();
-    m_service->request(m_document->session());
+    updateTabVisibility();
+    requestCompute();
 }
 
 MainWindow::~MainWindow() = default;
 
+void MainWindow::requestCompute()
+{
+    const Session& session = m_document->session();
+    updateTabVisibility();
+    if (session.hasModel() && !m_service->isModelLoaded(session.model)) {
+        // Reading and checking a 500 MB checkpoint takes a moment: say what is happening.
+        const QString loading =
+            tr("Loading %1…").arg(QFileInfo(QString::fromStdString(session.model)).fileName());
+        statusBar()->showMessage(loading);
+        m_busy->setToolTip(loading);
+    }
+    m_service->requestLayer(session, m_layer->value() - 1);
+}
+
+void MainWindow::showModelRun(const std::shared_ptr<const Gpt2Run>& run, int layer)
+{
+    m_run = run;
+    m_controls->setModelRun(run);
+    if (run) {
+        const int layers = int(run->trace->layers.size());
+        const QSignalBlocker blocker(m_layer);
+        m_layer->setRange(1, layers);
+        m_layer->setSuffix(tr(" of %1").arg(layers));
+        m_layer->setValue(layer + 1);
+    }
+    m_layerAction->setVisible(bool(run));
+    updateTabVisibility();
+}
+
+void MainWindow::updateTabVisibility()
+{
+    // From the session, not the result: --page can choose a model page before it is computed.
+    const bool model = m_document->session().hasModel();
+    for (ModelPage* page : m_modelPages)
+        m_tabs->setTabVisible(m_tabs->indexOf(page), model);
+    // A model's layer starts from LN1 of the residual stream, not from embeddings of its own,
+    // and GPT-2 in eval mode has no dropout: those two steps do not apply.
+    for (FigurePage* page : m_figurePages)
+        if (page->definition().id == QLatin1StringView("embeddings") ||
+            page->definition().id == QLatin1StringView("dropout"))
+            m_tabs->setTabVisible(m_tabs->indexOf(page), !model);
+}
+
+void MainWindow::chooseHead(int layer, int head)
+{
+    m_head->setValue(head + 1);
+    m_layer->setValue(layer + 1); // recomputes that layer's trace
+    showPage(QStringLiteral("weights"));
+}
+
 void MainWindow::showTrace(const std::shared_ptr<const Trace>& trace)
 {
     m_trace = trace;
+    statusBar()->clearMessage();
+    m_busy->setToolTip(tr("Computing…"));
     m_banner->setVisible(false);
     m_controls->clearIssue();
     m_controls->setTrace(trace);
@@ -183,6 +258,23 @@ void MainWindow::showTrace(const std::shared_ptr<const Trace>& trace)
     m_headAction->setVisible(heads > 1);
     updatePages();
     const Session& s = trace->session;
+    if (m_run) {
+        const Gpt2Config& c = m_run->trace->model->config();
+        m_status->setText(
+            tr("GPT-2 %1: %2 layers × %3 heads, d = %4 · T = %5 · layer %6 · forward %7 ms, "
+               "layer trace %8 ms")
+                .arg(QFileInfo(m_run->trace->model->path()).fileName())
+                .arg(c.nLayer)
+                .arg(c.nHead)
+                .arg(c.nEmbd)
+                .arg(trace->queryCount())
+                .arg(m_layer->value())
+                .arg(m_run->forwardMs, 0, 'f', 1)
+                .arg(trace->timings.initMs + trace->timings.forwardMs + trace->timings.completeMs,
+                     0, 'f', 1));
+        Q_EMIT traceShown(trace);
+        return;
+    }
     m_status->setText(tr("%1: T = %2, S = %3, d_in = %4, %5 head(s) · computed in %6 ms")
                           .arg(QLatin1StringView(toKey(s.variant).data()))
                           .arg(trace->queryCount())
@@ -220,6 +312,8 @@ void MainWindow::updateCurrentPage()
             m_tokensPage->setTrace(m_trace);
         else if (auto* page = qobject_cast<FigurePage*>(current))
             page->setTrace(m_trace, head);
+        else if (auto* modelPage = qobject_cast<ModelPage*>(current))
+            modelPage->setRun(m_run, m_layer->value() - 1, head);
     }
     updateStage();
 }
@@ -227,7 +321,9 @@ void MainWindow::updateCurrentPage()
 void MainWindow::updateStage()
 {
     std::optional<Figure> main;
-    if (isPresentationMode()) {
+    // A model page is shown as it is (its thumbnails, bars and query choice are the point; its
+    // export figure of 144 panels is not a slide).
+    if (isPresentationMode() && !qobject_cast<ModelPage*>(m_tabs->currentWidget())) {
         const std::vector<Figure> figures = currentPageFigures();
         if (!figures.empty())
             main = figures.front(); // a page's first figure is its main one (PageCatalog)
@@ -241,6 +337,8 @@ QString MainWindow::currentPageId() const
 {
     if (auto* page = qobject_cast<FigurePage*>(m_tabs->currentWidget()))
         return page->definition().id;
+    if (auto* page = qobject_cast<ModelPage*>(m_tabs->currentWidget()))
+        return page->id();
     return QStringLiteral("tokens");
 }
 
@@ -257,6 +355,8 @@ void MainWindow::fitToScreen()
 
 void MainWindow::showIssue(const SessionIssue& issue)
 {
+    statusBar()->clearMessage();
+    m_busy->setToolTip(tr("Computing…"));
     m_controls->showIssue(issue);
     m_banner->setText(
         m_trace
@@ -332,7 +432,16 @@ QString MainWindow::exportDeck(const QString& path, bool showProgress)
 {
     const Session session = m_walkthrough->baseSession().value_or(m_document->session());
     return ExportActions::exportDeck(showProgress ? this : nullptr, session, m_walkthrough->query(),
-                                     path);
+                                     path, deckCompute());
+}
+
+std::function<ComputeResult(const Session&)> MainWindow::deckCompute() const
+{
+    if (!m_run || !m_trace)
+        return {};
+    // The walkthrough's steps vary the random module; a checkpoint has one set of weights, so
+    // every slide shows the selected layer's attention (the step's figures of the real model).
+    return [trace = m_trace](const Session&) { return ComputeResult{trace, std::nullopt}; };
 }
 
 void MainWindow::exportFigures(bool all)
@@ -358,6 +467,9 @@ bool MainWindow::showPage(const QString& id)
     QWidget* target = id == QLatin1StringView("tokens") ? m_tokensPage : nullptr;
     for (FigurePage* page : m_figurePages)
         if (page->definition().id == id)
+            target = page;
+    for (ModelPage* page : m_modelPages)
+        if (page->id() == id)
             target = page;
     if (!target)
         return false;
@@ -429,6 +541,8 @@ std::vector<Figure> MainWindow::currentPageFigures() const
 std::vector<Figure> MainWindow::pageFigures(QWidget* pageWidget) const
 {
     if (auto* page = qobject_cast<FigurePage*>(pageWidget))
+        return page->currentFigures();
+    if (auto* page = qobject_cast<ModelPage*>(pageWidget))
         return page->currentFigures();
     return {};
 }

@@ -6,6 +6,7 @@
 #include <QMainWindow>
 #include <QSet>
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -22,6 +23,8 @@ class ComputeService;
 class ControlPanel;
 class FigurePage;
 class InspectorPanel;
+class ModelPage;
+class ModelViewPage;
 class PresentationMode;
 class PresentationStage;
 class SessionActions;
@@ -30,7 +33,10 @@ class SessionDocument;
 class TokensPage;
 class WalkthroughPanel;
 class WalkthroughSandbox;
+struct ComputeResult;
+struct Session;
 struct Figure;
+struct Gpt2Run;
 struct Trace;
 
 // The application window: the session editor (left), one tab per step of attention
@@ -47,6 +53,10 @@ public:
     ComputeService* computeService() const { return m_service; }
     std::shared_ptr<const Trace> trace() const { return m_trace; }
     QTabWidget* pages() const { return m_tabs; }
+    // A model session's forward (null for the random module) and the layer the pages show.
+    std::shared_ptr<const Gpt2Run> modelRun() const { return m_run; }
+    QSpinBox* layerBox() const { return m_layer; }
+    QSpinBox* headBox() const { return m_head; }
 
     // Opens a session file; false (with a message box unless quiet) when it cannot.
     bool openSession(const QString& path, const QJsonObject& overrides = {}, bool quiet = false);
@@ -93,6 +103,13 @@ protected:
 private:
     void createActions();
     void showTrace(const std::shared_ptr<const Trace>& trace);
+    void showModelRun(const std::shared_ptr<const Gpt2Run>& run, int layer);
+    // Computes the document's session (a model session: the selected layer).
+    void requestCompute();
+    void updateTabVisibility();
+    void chooseHead(int layer, int head);
+    // How the deck computes its slides: the engine, or for a model session the layer shown.
+    std::function<ComputeResult(const Session&)> deckCompute() const;
     void showIssue(const SessionIssue& issue);
     void updatePages();
     void updateCurrentPage();
@@ -120,6 +137,11 @@ private:
     QProgressBar* m_busy;
     QSpinBox* m_head;
     QAction* m_headAction = nullptr;
+    QSpinBox* m_layer;
+    QAction* m_layerAction = nullptr;
+    std::vector<ModelPage*> m_modelPages;
+    ModelViewPage* m_modelView;
+    std::shared_ptr<const Gpt2Run> m_run;
     SessionActions* m_sessions = nullptr;
     SessionAutosave* m_autosave;
     WalkthroughPanel* m_walkthrough;

@@ -93,7 +93,8 @@ void MainWindow::createActions()
         QStringLiteral("x-office-presentation"),
         [this] {
             const Session session = m_walkthrough->baseSession().value_or(m_document->session());
-            showStatus(ExportActions::exportDeckDialog(this, session, m_walkthrough->query()));
+            showStatus(ExportActions::exportDeckDialog(this, session, m_walkthrough->query(),
+                                                       deckCompute()));
         },
         false);
     file->addSeparator();
@@ -154,7 +155,16 @@ void MainWindow::createActions()
     for (QDockWidget* dock : findChildren<QDockWidget*>())
         view->addAction(dock->toggleViewAction());
     toolbar->addSeparator();
+    m_layerAction = toolbar->addWidget(m_layer);
+    m_layerAction->setVisible(false);
     m_headAction = toolbar->addWidget(m_head);
+    add(
+        view, tr("Choose &Layer"), QKeySequence(tr("Ctrl+L")), QString(),
+        [this] {
+            if (m_layerAction->isVisible())
+                m_layer->setFocus(Qt::ShortcutFocusReason);
+        },
+        false);
 
     QMenu* language = view->addMenu(tr("&Language"));
     auto* languages = new QActionGroup(language);

@@ -1,0 +1,57 @@
+#include "Gpt2ViewEngine.h"
+
+#include "Gpt2LayerAttention.h"
+#include "Gpt2Model.h"
+#include "Gpt2Trace.h"
+#include "Session.h"
+#include "Trace.h"
+
+#include <algorithm>
+#include <mutex>
+
+namespace ae {
+
+struct Gpt2ViewEngine::Cache
+{
+    mutable std::mutex mutex;
+    std::string path, sentence; // of `run`
+    std::shared_ptr<const Gpt2Run> run;
+};
+
+Gpt2ViewEngine::Gpt2ViewEngine() : m_cache(std::make_unique<Cache>()) {}
+
+Gpt2ViewEngine::~Gpt2ViewEngine() = default;
+
+bool Gpt2ViewEngine::isLoaded(const std::string& path) const
+{
+    std::lock_guard lock(m_cache->mutex);
+    return m_cache->run && m_cache->path == path;
+}
+
+Gpt2ViewResult Gpt2ViewEngine::compute(const Session& session, int layer) const
+{
+    Gpt2ViewResult result;
+    {
+        std::lock_guard lock(m_cache->mutex);
+        if (m_cache->run && m_cache->path == session.model && m_cache->sentence == session.sentence)
+            result.run = m_cache->run;
+    }
+    if (!result.run) {
+        Gpt2RunResult computed = m_engine.compute(session);
+        if (!computed.run) {
+            result.issue = std::move(computed.issue);
+            return result;
+        }
+        result.run = std::make_shared<const Gpt2Run>(std::move(*computed.run));
+        std::lock_guard lock(m_cache->mutex);
+        m_cache->path = session.model;
+        m_cache->sentence = session.sentence;
+        m_cache->run = result.run;
+    }
+    const Gpt2Trace& trace = *result.run->trace;
+    result.layer = std::clamp(layer, 0, int(trace.layers.size()) - 1);
+    result.layerTrace = gpt2LayerTrace(trace, result.layer, session, result.run->tokens);
+    return result;
+}
+
+} // namespace ae

@@ -1,0 +1,43 @@
+#pragma once
+
+#include "Gpt2Run.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace ae {
+
+struct Trace;
+
+// What the window shows of a model session: the forward (shared by the model views) and one
+// block's attention as an ordinary Trace (for the step pages).
+struct Gpt2ViewResult
+{
+    std::shared_ptr<const Gpt2Run> run;
+    std::shared_ptr<const Trace> layerTrace;
+    int layer = 0;
+    std::optional<SessionIssue> issue; // refused, or the checkpoint could not be read
+};
+
+// Session (with "model") and a layer -> Gpt2ViewResult. The checkpoint stays loaded while
+// its path is asked for (Gpt2Engine), and the last forward is kept while the path and the
+// sentence stay the same, so that choosing another layer computes that layer's trace only.
+// Thread-safe.
+class Gpt2ViewEngine
+{
+public:
+    Gpt2ViewEngine();
+    ~Gpt2ViewEngine();
+
+    Gpt2ViewResult compute(const Session& session, int layer) const;
+    // Whether `path` is the checkpoint now loaded (else compute() will load it first).
+    bool isLoaded(const std::string& path) const;
+
+private:
+    struct Cache;
+    Gpt2Engine m_engine;
+    std::unique_ptr<Cache> m_cache;
+};
+
+} // namespace ae

@@ -1,0 +1,200 @@
+// The model pages on their own, fed a forward of the PyTorch fixtures (tests/fixtures/gpt2):
+// the next-token page lists the fixture's top ten in PyTorch's order with PyTorch's
+// probabilities; the model view has a thumbnail per layer and head; the head view has a row
+// per head over the keys the query may see.
+#include "FigureExporter.h"
+#include "FigureWidget.h"
+#include "Fixtures.h"
+#include "Gpt2Forward.h"
+#include "Gpt2Model.h"
+#include "Gpt2Run.h"
+#include "Gpt2Trace.h"
+#include "HeadViewPage.h"
+#include "ModelViewPage.h"
+#include "NextTokensPage.h"
+#include "ThumbnailGrid.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace ae;
+using namespace ae::test;
+
+namespace {
+
+struct FixtureRun
+{
+    std::shared_ptr<const Gpt2Run> run;
+    QJsonObject expected;
+};
+
+FixtureRun fixtureRun(const QString& name)
+{
+    FixtureRun result;
+    result.expected = readFixture(QStringLiteral("gpt2/%1/expected.json").arg(name));
+    const auto loaded =
+        Gpt2Model::load(fixturePath(QStringLiteral("gpt2/%1/model.safetensors").arg(name)));
+    if (!loaded.model)
+        return result;
+    std::vector<std::int64_t> ids;
+    for (const QJsonValue& id : result.expected.value(QLatin1StringView("token_ids")).toArray())
+        ids.push_back(id.toInteger());
+    auto run = std::make_shared<Gpt2Run>();
+    run->trace = gpt2Forward(loaded.model, ids);
+    result.run = run;
+    return result;
+}
+
+} // namespace
+
+class TestModelPages : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void fixtures_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::newRow("f32_prefix") << QStringLiteral("f32_prefix");
+        QTest::newRow("f16_plain") << QStringLiteral("f16_plain");
+        QTest::newRow("bf16_noconfig") << QStringLiteral("bf16_noconfig");
+    }
+
+    void nextTokensInPyTorchOrder_data() { fixtures_data(); }
+    void nextTokensInPyTorchOrder()
+    {
+        QFETCH(QString, name);
+        const FixtureRun fixture = fixtureRun(name);
+        QVERIFY(fixture.run);
+        NextTokensPage page;
+        page.setRun(fixture.run, 0, 0);
+        const QJsonArray next = fixture.expected.value(QLatin1StringView("next_token")).toArray();
+        QCOMPARE(int(page.shown().size()), int(next.size()));
+        for (int i = 0; i < int(next.size()); ++i) {
+            const QJsonObject e = next.at(i).toObject();
+            QCOMPARE(page.shown()[std::size_t(i)].id, e.value(QLatin1StringView("id")).toInteger());
+            QVERIFY(std::abs(page.shown()[std::size_t(i)].prob -
+                             e.value(QLatin1StringView("prob")).toDouble()) <= 1e-5);
+            QVERIFY(!page.tokenText(i).isEmpty());
+        }
+        // The exported figure carries the same probabilities, one row per token.
+        const auto figures = page.currentFigures();
+        QCOMPARE(figures.size(), std::size_t(1));
+        QCOMPARE(figures[0].panels[0].matrix->rows(), Eigen::Index(next.size()));
+        QCOMPARE((*figures[0].panels[0].matrix)(0, 0), page.shown()[0].prob);
+    }
+
+    // A temperature keeps the order and sharpens (below 1) the most likely token's share.
+    void temperatureSharpens()
+    {
+        const FixtureRun fixture = fixtureRun(QStringLiteral("f32_prefix"));
+        QVERIFY(fixture.run);
+        NextTokensPage page;
+        page.setRun(fixture.run, 0, 0);
+        const auto atOne = page.shown();
+        page.temperatureBox()->setValue(0.5);
+        QCOMPARE(page.shown().size(), atOne.size());
+        QCOMPARE(page.shown()[0].id, atOne[0].id);
+        QVERIFY(page.shown()[0].prob > atOne[0].prob);
+    }
+
+    void modelViewHasEveryHead_data() { fixtures_data(); }
+    void modelViewHasEveryHead()
+    {
+        QFETCH(QString, name);
+        const FixtureRun fixture = fixtureRun(name);
+        QVERIFY(fixture.run);
+        const Gpt2Trace& trace = *fixture.run->trace;
+        ModelViewPage page;
+        QSignalSpy ready(&page, &ModelViewPage::thumbnailsReady);
+        page.resize(800, 600);
+        page.show();
+        page.setRun(fixture.run, 0, 0);
+        QVERIFY(ready.wait(20000));
+        QCOMPARE(page.grid()->thumbnailCount(), int(trace.layers.size()) * trace.headCount());
+        QCOMPARE(page.grid()->layerCount(), int(trace.layers.size()));
+        const auto figures = page.currentFigures();
+        QCOMPARE(figures.size(), std::size_t(1));
+        QCOMPARE(int(figures[0].panels.size()), page.grid()->thumbnailCount());
+
+        // Clicking the last layer's last head chooses it.
+        QSignalSpy chosen(&page, &ModelViewPage::headChosen);
+        const int layer = page.grid()->layerCount() - 1, head = page.grid()->headCount() - 1;
+        QTest::mouseClick(page.grid(), Qt::LeftButton, {},
+                          page.grid()->cellRect(layer, head).center());
+        QCOMPARE(chosen.size(), 1);
+        QCOMPARE(chosen.at(0).at(0).toInt(), layer);
+        QCOMPARE(chosen.at(0).at(1).toInt(), head);
+    }
+
+    // Every model page's figures export to each format (File > Export, the clipboard).
+    void modelPagesExport_data()
+    {
+        QTest::addColumn<int>("format");
+        QTest::newRow("png") << int(ExportFormat::Png);
+        QTest::newRow("svg") << int(ExportFormat::Svg);
+        QTest::newRow("pdf") << int(ExportFormat::Pdf);
+        QTest::newRow("csv") << int(ExportFormat::Csv);
+    }
+
+    void modelPagesExport()
+    {
+        QFETCH(int, format);
+        const FixtureRun fixture = fixtureRun(QStringLiteral("f16_plain"));
+        QVERIFY(fixture.run);
+        ModelViewPage view;
+        QSignalSpy ready(&view, &ModelViewPage::thumbnailsReady);
+        view.setRun(fixture.run, 0, 0);
+        QVERIFY(ready.wait(20000));
+        HeadViewPage heads;
+        heads.setRun(fixture.run, 0, 0);
+        NextTokensPage next;
+        next.setRun(fixture.run, 0, 0);
+        const FigureExporter exporter;
+        for (const ModelPage* page :
+             {static_cast<ModelPage*>(&view), static_cast<ModelPage*>(&heads),
+              static_cast<ModelPage*>(&next)}) {
+            const auto figures = page->currentFigures();
+            QCOMPARE(figures.size(), std::size_t(1));
+            QString error;
+            const QByteArray bytes = exporter.render(figures[0], ExportFormat(format), 1, &error);
+            QVERIFY2(!bytes.isEmpty(), qPrintable(page->id() + QStringLiteral(": ") + error));
+        }
+    }
+
+    void headViewRowPerHead()
+    {
+        const FixtureRun fixture = fixtureRun(QStringLiteral("f16_plain"));
+        QVERIFY(fixture.run);
+        const Gpt2Trace& trace = *fixture.run->trace;
+        HeadViewPage page;
+        page.setRun(fixture.run, 1, 0);
+        // The last token first: it sees every key.
+        QCOMPARE(page.queryBox()->currentIndex(), int(trace.tokenIds.size()) - 1);
+        auto figures = page.currentFigures();
+        QCOMPARE(figures.size(), std::size_t(1));
+        const Matrix& weights = *figures[0].panels[0].matrix;
+        QCOMPARE(weights.rows(), Eigen::Index(trace.headCount()));
+        QCOMPARE(weights.cols(), trace.tokenCount());
+        // Each head's row is that head's softmax: it sums to 1, and equals the last row of the
+        // head's weights from PyTorch.
+        const QJsonArray heads = fixture.expected.value(QLatin1StringView("layers"))
+                                     .toArray()
+                                     .at(1)
+                                     .toObject()
+                                     .value(QLatin1StringView("heads"))
+                                     .toArray();
+        for (int h = 0; h < trace.headCount(); ++h) {
+            const Matrix expected =
+                jsonMatrix(heads.at(h).toObject().value(QLatin1StringView("attn_weights")));
+            QVERIFY((weights.row(h) - expected.bottomRows(1)).cwiseAbs().maxCoeff() < 2e-5f);
+        }
+        page.queryBox()->setCurrentIndex(2);
+        QCOMPARE(page.currentFigures()[0].panels[0].matrix->cols(), Eigen::Index(3));
+    }
+};
+
+QTEST_MAIN(TestModelPages)
+#include "tst_modelpages.moc"

@@ -1,0 +1,245 @@
+// A GPT-2 model session in the assembled window, offscreen, on the PyTorch fixture checkpoints
+// (tests/fixtures/gpt2): computed and shown, not refused; the layer selector changes the trace
+// the step pages show without recomputing the forward; the model view's thumbnails choose a
+// layer and head; a broken checkpoint is a message naming the file, never a crash.
+#include "ComputeService.h"
+#include "ControlPanel.h"
+#include "FigurePage.h"
+#include "Fixtures.h"
+#include "Gpt2Run.h"
+#include "Gpt2Trace.h"
+#include "MainWindow.h"
+#include "ModelInfoBox.h"
+#include "ModelViewPage.h"
+#include "NextTokensPage.h"
+#include "PresentationStage.h"
+#include "SessionDocument.h"
+#include "ThumbnailGrid.h"
+#include "Trace.h"
+
+#include <QFile>
+#include <QLabel>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace ae;
+using namespace ae::test;
+
+namespace {
+
+std::shared_ptr<const Trace> waitForTrace(MainWindow& window)
+{
+    QSignalSpy spy(&window, &MainWindow::traceShown);
+    if (!spy.wait(60000))
+        return nullptr;
+    return spy.takeLast().at(0).value<std::shared_ptr<const Trace>>();
+}
+
+// A model session on a fixture checkpoint. "1,2,3,4" is GPT-2 tokens 16 11 17 11 18 11 19:
+// within every fixture's vocabulary (256 and more) and context (16 and more).
+Session modelSession(const QString& fixture)
+{
+    Session s;
+    s.model = fixturePath(QStringLiteral("gpt2/%1/model.safetensors").arg(fixture)).toStdString();
+    s.tokenizer = TokenizerKind::Gpt2;
+    s.sentence = "1,2,3,4";
+    return s;
+}
+
+template <typename Page> Page* findPage(MainWindow& window)
+{
+    for (int i = 0; i < window.pages()->count(); ++i)
+        if (auto* page = qobject_cast<Page*>(window.pages()->widget(i)))
+            return page;
+    return nullptr;
+}
+
+bool messageShown(MainWindow& window, const QString& text)
+{
+    for (QLabel* label : window.findChildren<QLabel*>())
+        if (label->isVisible() && label->text().contains(text))
+            return true;
+    return false;
+}
+
+} // namespace
+
+class TestModelWindow : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void init()
+    {
+        QCoreApplication::setOrganizationName(QStringLiteral("attention-explorer-tests"));
+    }
+
+    void showsAModelSession_data()
+    {
+        QTest::addColumn<QString>("fixture");
+        QTest::addColumn<int>("heads");
+        QTest::newRow("F32, 2 heads") << QStringLiteral("f32_prefix") << 2;
+        QTest::newRow("F16, 4 heads") << QStringLiteral("f16_plain") << 4;
+        QTest::newRow("BF16, 1 head") << QStringLiteral("bf16_noconfig") << 1;
+    }
+
+    void showsAModelSession()
+    {
+        QFETCH(QString, fixture);
+        QFETCH(int, heads);
+        MainWindow window;
+        window.show();
+        QVERIFY(waitForTrace(window));
+        window.document()->setSession(modelSession(fixture));
+        // Until the checkpoint is read, the status bar says so.
+        QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("model.safetensors")));
+        const auto trace = waitForTrace(window);
+        QVERIFY(trace);
+        QVERIFY(window.modelRun());
+        QCOMPARE(int(trace->heads.size()), heads);
+        QCOMPARE(trace->tokens.size(), std::size_t(7));
+        QCOMPARE(trace->tokenIds.front(), std::int64_t(16));
+        QVERIFY(!messageShown(window, QStringLiteral("cannot be computed")));
+        QCOMPARE(window.layerBox()->maximum(), 2);
+        // The session panel shows the checkpoint, not the random module's keys.
+        auto* controls = window.findChild<ControlPanel*>();
+        QVERIFY(controls);
+        QVERIFY(!controls->controlFor(QStringLiteral("num_heads"))->isVisibleTo(controls));
+        QVERIFY(!controls->controlFor(QStringLiteral("weight_seed"))->isVisibleTo(controls));
+        QVERIFY(controls->controlFor(QStringLiteral("sentence"))->isVisibleTo(controls));
+        auto* info = window.findChild<ModelInfoBox*>();
+        QVERIFY(info && info->isVisibleTo(controls));
+        QVERIFY(info->text().contains(QStringLiteral("n_head = %1").arg(heads)));
+        QVERIFY(window.showPage(QStringLiteral("weights")));
+        auto* weights = qobject_cast<FigurePage*>(window.pages()->currentWidget());
+        QVERIFY(weights);
+        QVERIFY(!weights->currentFigures().empty());
+        QVERIFY(window.showPage(QStringLiteral("next_token")));
+        auto* next = findPage<NextTokensPage>(window);
+        QCOMPARE(next->shown().size(), std::size_t(10));
+        // Back to the random module: the model pages go away again.
+        window.document()->setSession(Session{});
+        QVERIFY(waitForTrace(window));
+        QVERIFY(!window.modelRun());
+        QVERIFY(!window.pages()->isTabVisible(window.pages()->indexOf(next)));
+    }
+
+    void layerSelectorChangesTheTrace()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(waitForTrace(window));
+        window.document()->setSession(modelSession(QStringLiteral("f16_plain")));
+        const auto first = waitForTrace(window);
+        QVERIFY(first);
+        const auto run = window.modelRun();
+        QCOMPARE(first->inputs, run->trace->layers[0].ln1);
+        window.layerBox()->setValue(2);
+        const auto second = waitForTrace(window);
+        QVERIFY(second);
+        QCOMPARE(second->inputs, run->trace->layers[1].ln1);
+        QVERIFY(second->heads[0].queries != first->heads[0].queries);
+        QCOMPARE(window.modelRun(), run); // the forward was kept, only the layer recomputed
+        QVERIFY(window.showPage(QStringLiteral("weights")));
+        auto* weights = qobject_cast<FigurePage*>(window.pages()->currentWidget());
+        QCOMPARE(weights->currentFigures().front().panels.front().matrix.get(),
+                 &second->heads[0].attnWeights);
+    }
+
+    void thumbnailChoosesLayerAndHead()
+    {
+        MainWindow window;
+        window.resize(1280, 720);
+        window.show();
+        QVERIFY(waitForTrace(window));
+        window.document()->setSession(modelSession(QStringLiteral("f16_plain")));
+        QVERIFY(waitForTrace(window));
+        auto* view = findPage<ModelViewPage>(window);
+        QVERIFY(view);
+        QSignalSpy ready(view, &ModelViewPage::thumbnailsReady);
+        QVERIFY(window.showPage(QStringLiteral("model_view")));
+        QVERIFY(ready.wait(20000));
+        QCOMPARE(view->grid()->thumbnailCount(), 2 * 4);
+        QSignalSpy shown(&window, &MainWindow::traceShown);
+        QTest::mouseClick(view->grid(), Qt::LeftButton, {}, view->grid()->cellRect(1, 2).center());
+        QVERIFY(shown.wait(20000));
+        QCOMPARE(window.layerBox()->value(), 2);
+        QCOMPARE(window.headBox()->value(), 3);
+        auto* page = qobject_cast<FigurePage*>(window.pages()->currentWidget());
+        QVERIFY(page);
+        QCOMPARE(page->definition().id, QStringLiteral("weights"));
+        QCOMPARE(window.trace()->inputs, window.modelRun()->trace->layers[1].ln1);
+    }
+
+    // The deck and presentation mode work on a model session: the deck is written (the engine
+    // alone refuses model sessions), presentation mode shows the step pages and model pages.
+    void deckAndPresentation()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(waitForTrace(window));
+        window.document()->setSession(modelSession(QStringLiteral("f16_plain")));
+        QVERIFY(waitForTrace(window));
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("deck.pdf"));
+        QCOMPARE(window.exportDeck(path, false), QString());
+        QFile pdf(path);
+        QVERIFY(pdf.open(QIODevice::ReadOnly));
+        const QByteArray bytes = pdf.readAll();
+        QVERIFY(bytes.startsWith("%PDF"));
+
+        auto* view = findPage<ModelViewPage>(window);
+        QSignalSpy ready(view, &ModelViewPage::thumbnailsReady);
+        QVERIFY(window.showPage(QStringLiteral("model_view")));
+        QVERIFY(ready.wait(20000));
+        // In presentation mode a step page is a slide of its main figure; a model page is shown
+        // itself, large.
+        window.showPage(QStringLiteral("weights"));
+        window.setPresentationMode(true);
+        QVERIFY(window.presentationStage()->isVisible());
+        window.showPage(QStringLiteral("model_view"));
+        QVERIFY(!window.presentationStage()->isVisible());
+        QVERIFY(view->isVisible());
+        window.setPresentationMode(false);
+    }
+
+    void brokenCheckpointIsAMessage_data()
+    {
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::newRow("empty") << QByteArray();
+        QTest::newRow("absurd header length")
+            << QByteArray("\xff\xff\xff\xff\xff\xff\xff\x7f{}", 10);
+        QTest::newRow("header not JSON") << (QByteArray("\x08\0\0\0\0\0\0\0", 8) + "not json");
+    }
+
+    void brokenCheckpointIsAMessage()
+    {
+        QFETCH(QByteArray, bytes);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("broken.safetensors"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(bytes);
+        file.close();
+        MainWindow window;
+        window.show();
+        const auto before = waitForTrace(window);
+        QVERIFY(before);
+        QSignalSpy refused(window.computeService(), &ComputeService::sessionRefused);
+        Session s;
+        s.model = path.toStdString();
+        s.tokenizer = TokenizerKind::Gpt2;
+        s.sentence = "1,2";
+        window.document()->setSession(s);
+        QVERIFY(refused.wait(20000));
+        QCOMPARE(window.trace(), before);
+        QVERIFY(messageShown(window, QStringLiteral("broken.safetensors")));
+        QVERIFY(!window.modelRun());
+    }
+};
+
+QTEST_MAIN(TestModelWindow)
+#include "tst_modelwindow.moc"

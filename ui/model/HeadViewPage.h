@@ -1,0 +1,40 @@
+#pragma once
+
+#include "ModelPage.h"
+
+class QComboBox;
+class QLabel;
+
+namespace ae {
+
+class FigureWidget;
+
+// BertViz's "head view" for one query token: where each head of the selected layer sends that
+// token's attention, one row per head over the key tokens it may see (the later ones are
+// masked), each row on its own scale. The query is chosen in a combo box (the last token first:
+// the one whose next token the model predicts).
+class HeadViewPage : public ModelPage
+{
+    Q_OBJECT
+public:
+    explicit HeadViewPage(QWidget* parent = nullptr);
+
+    QString id() const override { return QStringLiteral("head_view"); }
+    void setRun(const std::shared_ptr<const Gpt2Run>& run, int layer, int head) override;
+    std::vector<Figure> currentFigures() const override;
+    QComboBox* queryBox() const { return m_query; }
+    FigureWidget* figureWidget() const { return m_figure; }
+
+private:
+    void render();
+
+    QLabel* m_explanation;
+    QComboBox* m_query;
+    FigureWidget* m_figure;
+    std::shared_ptr<const Gpt2Run> m_run;
+    int m_layer = 0;
+    int m_head = 0;
+    std::optional<Figure> m_current;
+};
+
+} // namespace ae

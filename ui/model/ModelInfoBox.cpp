@@ -1,0 +1,57 @@
+#include "ModelInfoBox.h"
+
+#include "Gpt2Model.h"
+#include "Gpt2Run.h"
+#include "Gpt2Trace.h"
+
+#include <QFileInfo>
+#include <QLabel>
+#include <QVBoxLayout>
+
+namespace ae {
+
+ModelInfoBox::ModelInfoBox(QWidget* parent)
+    : QGroupBox(tr("GPT-2 model"), parent), m_label(new QLabel(this))
+{
+    setObjectName(QStringLiteral("model"));
+    m_label->setWordWrap(true);
+    m_label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_label);
+}
+
+void ModelInfoBox::setPath(const std::string& path)
+{
+    if (path == m_path)
+        return;
+    m_path = path;
+    const QString file = QString::fromStdString(path);
+    m_label->setText(tr("%1\n%2\n(not read yet)").arg(QFileInfo(file).fileName(), file));
+}
+
+void ModelInfoBox::setRun(const std::shared_ptr<const Gpt2Run>& run)
+{
+    if (!run)
+        return;
+    const Gpt2Model& model = *run->trace->model;
+    const Gpt2Config& c = model.config();
+    m_path = model.path().toStdString();
+    m_label->setText(tr("%1\n%2\n\nn_layer = %3, n_head = %4, n_embd = %5\nhead_dim = %6, "
+                        "n_ctx = %7, vocab_size = %8\ndtype: %9\n\nThe random module's keys do not "
+                        "apply: the weights are the checkpoint's.")
+                         .arg(QFileInfo(model.path()).fileName(), model.path())
+                         .arg(c.nLayer)
+                         .arg(c.nHead)
+                         .arg(c.nEmbd)
+                         .arg(c.headDim())
+                         .arg(c.nCtx)
+                         .arg(c.vocabSize)
+                         .arg(QString::fromStdString(model.dtype())));
+}
+
+QString ModelInfoBox::text() const
+{
+    return m_label->text();
+}
+
+} // namespace ae

@@ -1,0 +1,101 @@
+#include "ModelViewPage.h"
+
+#include "AttentionThumbnails.h"
+#include "Gpt2Model.h"
+#include "Gpt2Run.h"
+#include "Gpt2Trace.h"
+#include "ThumbnailGrid.h"
+
+#include <QLabel>
+#include <QScrollArea>
+#include <QVBoxLayout>
+#include <QtConcurrent>
+
+namespace ae {
+
+ModelViewPage::ModelViewPage(QWidget* parent)
+    : ModelPage(parent), m_explanation(new QLabel(this)), m_status(new QLabel(this)),
+      m_grid(new ThumbnailGrid(this)), m_generation(std::make_shared<std::atomic<quint64>>(0))
+{
+    m_explanation->setWordWrap(true);
+    m_explanation->setText(
+        tr("Every head of every layer at a glance (BertViz's model view): each thumbnail is a "
+           "head's attention weights, queries down, keys across, each row on its own scale "
+           "(darkest = where that query looks most). Heads that look at the previous token show "
+           "a line under the diagonal, heads that look at the first token a dark first column. "
+           "Click a thumbnail (or use the arrow keys and Enter) to open it in the step pages."));
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(m_grid);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_explanation);
+    layout->addWidget(m_status);
+    layout->addWidget(scroll, 1);
+    connect(m_grid, &ThumbnailGrid::headChosen, this, &ModelViewPage::headChosen);
+}
+
+void ModelViewPage::setRun(const std::shared_ptr<const Gpt2Run>& run, int layer, int head)
+{
+    m_grid->setSelected(layer, head);
+    if (run == m_run)
+        return;
+    m_run = run;
+    m_started.start();
+    const quint64 generation = ++*m_generation;
+    if (!run)
+        return;
+    m_status->setText(tr("Computing the thumbnails of %1 heads…")
+                          .arg(run->trace->layers.size() * std::size_t(run->trace->headCount())));
+    QtConcurrent::run([run] {
+        return attentionThumbnails(*run->trace, ThumbnailSide);
+    }).then(this, [this, generation](std::vector<Matrix> thumbnails) {
+        // then() runs at once when the work is done already: delivery is always posted,
+        // never from within setRun().
+        QMetaObject::invokeMethod(
+            this,
+            [this, generation, thumbnails = std::move(thumbnails)]() mutable {
+                if (generation == m_generation->load()) // else a newer forward is coming
+                    showThumbnails(std::move(thumbnails));
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+void ModelViewPage::showThumbnails(std::vector<Matrix> thumbnails)
+{
+    const Gpt2Trace& trace = *m_run->trace;
+    m_thumbnails = std::move(thumbnails);
+    m_grid->setThumbnails(int(trace.layers.size()), trace.headCount(), m_thumbnails);
+    m_status->setText(tr("%1 layers × %2 heads, %3 tokens (thumbnails in %4 ms).")
+                          .arg(trace.layers.size())
+                          .arg(trace.headCount())
+                          .arg(trace.tokenCount())
+                          .arg(m_started.elapsed()));
+    Q_EMIT thumbnailsReady();
+}
+
+std::vector<Figure> ModelViewPage::currentFigures() const
+{
+    if (!m_run || m_thumbnails.empty())
+        return {};
+    const int heads = m_run->trace->headCount();
+    Figure figure;
+    figure.name = QStringLiteral("model_view_attn_weights");
+    figure.title = tr("Attention weights of every layer and head (each row scaled to its maximum)");
+    figure.columns = heads;
+    for (std::size_t i = 0; i < m_thumbnails.size(); ++i) {
+        HeatmapSpec spec;
+        spec.tensorName =
+            QStringLiteral("attn_weights_l%1_h%2").arg(int(i) / heads + 1).arg(int(i) % heads + 1);
+        spec.title = tr("L%1 H%2").arg(int(i) / heads + 1).arg(int(i) % heads + 1);
+        spec.matrix = std::make_shared<const Matrix>(m_thumbnails[i]);
+        spec.scheme = ColorScheme::Sequential;
+        spec.range = std::make_pair(0.0f, 1.0f);
+        spec.decimals = 2;
+        figure.panels.push_back(std::move(spec));
+    }
+    return {figure};
+}
+
+} // namespace ae

@@ -1,0 +1,51 @@
+#pragma once
+
+#include "ModelPage.h"
+
+#include "Matrix.h"
+
+#include <QElapsedTimer>
+
+#include <atomic>
+
+class QLabel;
+
+namespace ae {
+
+class ThumbnailGrid;
+
+// BertViz's "model view": every layer's and head's attention weights as thumbnails, computed
+// off the GUI thread from the forward (AttentionThumbnails), newest forward wins. Choosing a
+// thumbnail selects its layer and head (headChosen) for the step pages.
+class ModelViewPage : public ModelPage
+{
+    Q_OBJECT
+public:
+    static constexpr int ThumbnailSide = 48;
+
+    explicit ModelViewPage(QWidget* parent = nullptr);
+
+    QString id() const override { return QStringLiteral("model_view"); }
+    void setRun(const std::shared_ptr<const Gpt2Run>& run, int layer, int head) override;
+    std::vector<Figure> currentFigures() const override;
+    ThumbnailGrid* grid() const { return m_grid; }
+
+Q_SIGNALS:
+    void headChosen(int layer, int head);
+    // The thumbnails of the newest forward are shown.
+    void thumbnailsReady();
+
+private:
+    void showThumbnails(std::vector<Matrix> thumbnails);
+
+    QLabel* m_explanation;
+    QLabel* m_status;
+    ThumbnailGrid* m_grid;
+    std::shared_ptr<const Gpt2Run> m_run;
+    std::vector<Matrix> m_thumbnails;
+    QElapsedTimer m_started; // of the newest thumbnails' computation
+    // Shared with the running computation, which gives up when a newer forward arrived.
+    std::shared_ptr<std::atomic<quint64>> m_generation;
+};
+
+} // namespace ae

@@ -1,0 +1,107 @@
+#include "NextTokensPage.h"
+
+#include "Gpt2Encoding.h"
+#include "Gpt2Run.h"
+#include "NextTokenBars.h"
+#include "TokenSpanText.h"
+
+#include <QDoubleSpinBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QVBoxLayout>
+
+namespace ae {
+
+NextTokensPage::NextTokensPage(QWidget* parent)
+    : ModelPage(parent), m_explanation(new QLabel(this)), m_context(new QLabel(this)),
+      m_temperature(new QDoubleSpinBox(this)), m_bars(new NextTokenBars(this))
+{
+    m_explanation->setWordWrap(true);
+    m_explanation->setText(
+        tr("What the model predicts after the last token: its final hidden state, after every "
+           "layer's attention and MLP and the final LayerNorm, times the token embedding table "
+           "gives one logit per token of the vocabulary; softmax turns them into probabilities. "
+           "These are the ten most likely (␣ is a space)."));
+    m_context->setWordWrap(true);
+    m_temperature->setRange(0.05, 5.0);
+    m_temperature->setSingleStep(0.1);
+    m_temperature->setDecimals(2);
+    m_temperature->setValue(1.0);
+    m_temperature->setToolTip(tr("softmax(logits / temperature): below 1 the most likely token "
+                                 "takes more, above 1 the probabilities even out"));
+    auto* temperatureLabel = new QLabel(tr("&Temperature:"), this);
+    temperatureLabel->setBuddy(m_temperature);
+    auto* temperatureRow = new QHBoxLayout;
+    temperatureRow->addWidget(temperatureLabel);
+    temperatureRow->addWidget(m_temperature);
+    temperatureRow->addStretch(1);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_explanation);
+    layout->addWidget(m_context);
+    layout->addLayout(temperatureRow);
+    layout->addWidget(m_bars);
+    layout->addStretch(1);
+    connect(m_temperature, &QDoubleSpinBox::valueChanged, this, [this] { render(); });
+}
+
+void NextTokensPage::setRun(const std::shared_ptr<const Gpt2Run>& run, int, int)
+{
+    if (run == m_run)
+        return;
+    m_run = run;
+    render();
+}
+
+QString NextTokensPage::tokenText(int rank) const
+{
+    return visibleTokenText(gpt2TokenBytes(m_shown[std::size_t(rank)].id));
+}
+
+void NextTokensPage::render()
+{
+    m_shown.clear();
+    if (m_run) {
+        const Gpt2Trace& trace = *m_run->trace;
+        const double temperature = m_temperature->value();
+        m_shown = temperature == 1.0 ? trace.nextTokens : trace.nextTokensAt(float(temperature));
+        const std::int64_t last = trace.tokenIds.empty() ? 0 : trace.tokenIds.back();
+        m_context->setText(tr("After \"%1\" (token %2 of %3):")
+                               .arg(visibleTokenText(gpt2TokenBytes(last)))
+                               .arg(trace.tokenIds.size())
+                               .arg(trace.tokenIds.size()));
+    }
+    QStringList labels;
+    std::vector<float> values;
+    for (int i = 0; i < int(m_shown.size()); ++i) {
+        labels << QStringLiteral("%1.  %2").arg(i + 1).arg(tokenText(i));
+        values.push_back(m_shown[std::size_t(i)].prob);
+    }
+    m_bars->setRows(labels, values);
+}
+
+std::vector<Figure> NextTokensPage::currentFigures() const
+{
+    if (m_shown.empty())
+        return {};
+    auto probs = std::make_shared<Matrix>(Eigen::Index(m_shown.size()), 1);
+    HeatmapSpec spec;
+    for (int i = 0; i < int(m_shown.size()); ++i) {
+        (*probs)(i, 0) = m_shown[std::size_t(i)].prob;
+        spec.rowLabels << tokenText(i);
+    }
+    spec.tensorName = QStringLiteral("next_token_probs");
+    spec.title = tr("Next-token probabilities (temperature %1)").arg(m_temperature->value());
+    spec.operation = tr("softmax(logits / %1), the ten largest").arg(m_temperature->value());
+    spec.matrix = probs;
+    spec.columnLabels << tr("probability");
+    spec.rowAxisTitle = tr("next token");
+    spec.scheme = ColorScheme::Sequential;
+    spec.range = std::make_pair(0.0f, 1.0f);
+    spec.scale = ScaleMode::Fixed;
+    Figure figure;
+    figure.name = QStringLiteral("next_token");
+    figure.panels.push_back(std::move(spec));
+    return {figure};
+}
+
+} // namespace ae
