@@ -79,7 +79,9 @@ ProductPath productPath(Eigen::Index m, Eigen::Index k, Eigen::Index n, Arithmet
     if (fitsInt && double(m) * double(k) * double(n) >= BlasMinWork)
         return ProductPath::Blas;
 #else
-    (void)m, (void)k, (void)n;
+    (void)m;
+    (void)k;
+    (void)n;
 #endif
     return ProductPath::Eigen;
 }
