@@ -1,6 +1,11 @@
 #include "MatMul.h"
 
+#ifdef AE_HAVE_BLAS
+#include "BlasGemm.h"
+#endif
+
 #include <algorithm>
+#include <limits>
 
 namespace ae {
 
@@ -46,14 +51,47 @@ template <typename Right> void blockedProduct(const Matrix& a, const Right& b, M
     }
 }
 
+// The fast path: OpenBLAS for large products when built with it, else Eigen's blocks.
+void fastProduct(const Matrix& a, const Matrix& b, bool transposedB, Matrix& c)
+{
+#ifdef AE_HAVE_BLAS
+    if (productPath(a.rows(), a.cols(), c.cols(), Arithmetic::Fast) == ProductPath::Blas) {
+        blasProduct(a, b, transposedB, c);
+        return;
+    }
+#endif
+    if (transposedB)
+        blockedProduct(a, b.transpose(), c);
+    else
+        blockedProduct(a, b, c);
+}
+
 } // namespace
+
+ProductPath productPath(Eigen::Index m, Eigen::Index k, Eigen::Index n, Arithmetic arithmetic)
+{
+    if (arithmetic == Arithmetic::TorchOrder)
+        return ProductPath::Sequential;
+#ifdef AE_HAVE_BLAS
+    constexpr Eigen::Index intMax = std::numeric_limits<int>::max(); // cblas takes int sizes
+    const bool fitsInt = m < intMax && k < intMax && n < intMax && m * k < intMax &&
+                         k * n < intMax && m * n < intMax;
+    if (fitsInt && double(m) * double(k) * double(n) >= BlasMinWork)
+        return ProductPath::Blas;
+#else
+    (void)m;
+    (void)k;
+    (void)n;
+#endif
+    return ProductPath::Eigen;
+}
 
 Matrix matmul(const Matrix& a, const Matrix& b, Arithmetic arithmetic)
 {
     if (arithmetic == Arithmetic::TorchOrder)
         return sequentialProduct(a, b);
     Matrix c(a.rows(), b.cols());
-    blockedProduct(a, b, c);
+    fastProduct(a, b, false, c);
     return c;
 }
 
@@ -62,7 +100,7 @@ Matrix matmulTransposed(const Matrix& a, const Matrix& b, Arithmetic arithmetic)
     if (arithmetic == Arithmetic::TorchOrder)
         return sequentialProduct(a, b.transpose());
     Matrix c(a.rows(), b.rows());
-    blockedProduct(a, b.transpose(), c);
+    fastProduct(a, b, true, c);
     return c;
 }
 

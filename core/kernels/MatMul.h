@@ -5,6 +5,23 @@
 
 namespace ae {
 
+// Which routine computes a product of a (m x k) and a (k x n) right side:
+//  Sequential: TorchOrder, always, whatever the size (PyTorch's bits);
+//  Eigen: Fast, Eigen's GEMM on fixed blocks of columns;
+//  Blas: Fast from BlasMinWork multiply-adds on, when the build links OpenBLAS (AE_BLAS).
+enum class ProductPath
+{
+    Sequential,
+    Eigen,
+    Blas
+};
+
+// Fast products from this many multiply-adds (m·k·n) take OpenBLAS when built with it:
+// GPT-2-size projections at 128 tokens and more (128·768·768 ≈ 7.5e7).
+constexpr double BlasMinWork = 3.0e7;
+
+ProductPath productPath(Eigen::Index m, Eigen::Index k, Eigen::Index n, Arithmetic arithmetic);
+
 // a (m x k) · b (k x n) -> (m x n)
 Matrix matmul(const Matrix& a, const Matrix& b, Arithmetic arithmetic);
 

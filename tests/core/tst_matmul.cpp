@@ -1,0 +1,162 @@
+// The matrix products behind every projection: TorchOrder is the sequential sum at any size
+// (never OpenBLAS), small fast products stay on Eigen, and large fast products (OpenBLAS's
+// sgemm in an AE_BLAS build) agree with a double-precision reference and with Eigen's
+// product to float32 rounding, with the same bits whatever the number of threads.
+#include "MatMul.h"
+
+#include <QTest>
+
+#include <cmath>
+#include <random>
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+using namespace ae;
+
+namespace {
+
+Matrix randomMatrix(Eigen::Index rows, Eigen::Index cols, unsigned seed)
+{
+    std::mt19937 gen(seed);
+    std::normal_distribution<float> normal(0.0f, 1.0f);
+    Matrix m(rows, cols);
+    for (Eigen::Index i = 0; i < m.size(); ++i)
+        m.data()[i] = normal(gen);
+    return m;
+}
+
+// a (m x k) · b (k x n), each cell summed in k order in float32 as PyTorch's portable build.
+Matrix sequentialReference(const Matrix& a, const Matrix& b)
+{
+    Matrix c(a.rows(), b.cols());
+    for (Eigen::Index i = 0; i < a.rows(); ++i)
+        for (Eigen::Index j = 0; j < b.cols(); ++j) {
+            float sum = 0.0f;
+            for (Eigen::Index k = 0; k < a.cols(); ++k)
+                sum = sum + a(i, k) * b(k, j);
+            c(i, j) = sum;
+        }
+    return c;
+}
+
+// Worst |got - want| relative to the cell's magnitude Σ|a_ik b_kj| (the scale of float32
+// rounding in a k-term sum), against a product computed in double.
+double worstRelativeError(const Matrix& a, const Matrix& b, const Matrix& got)
+{
+    const Eigen::MatrixXd ad = a.cast<double>();
+    const Eigen::MatrixXd bd = b.cast<double>();
+    const Eigen::MatrixXd want = ad * bd;
+    const Eigen::MatrixXd scale = ad.cwiseAbs() * bd.cwiseAbs();
+    double worst = 0.0;
+    for (Eigen::Index i = 0; i < got.rows(); ++i)
+        for (Eigen::Index j = 0; j < got.cols(); ++j)
+            worst = std::max(worst, std::abs(double(got(i, j)) - want(i, j)) / scale(i, j));
+    return worst;
+}
+
+void setThreads(int threads)
+{
+#ifdef _OPENMP
+    omp_set_num_threads(threads);
+#else
+    Q_UNUSED(threads);
+#endif
+}
+
+void addSizes()
+{
+    QTest::addColumn<int>("m");
+    QTest::addColumn<int>("k");
+    QTest::addColumn<int>("n");
+    // Above BlasMinWork, ragged against the tiles (BlasGemm.h) and Eigen's column blocks.
+    QTest::newRow("GPT-2 projection, 160 tokens") << 160 << 768 << 768;
+    QTest::newRow("ragged 517x300x401") << 517 << 300 << 401;
+    QTest::newRow("one tile column, many rows") << 1100 << 64 << 500;
+}
+
+} // namespace
+
+class TestMatMul : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    // TorchOrder never takes OpenBLAS, however large: its bits are PyTorch's sequential sums.
+    void torchOrderIsSequentialAtAnySize_data() { addSizes(); }
+    void torchOrderIsSequentialAtAnySize()
+    {
+        QFETCH(int, m);
+        QFETCH(int, k);
+        QFETCH(int, n);
+        QCOMPARE(productPath(m, k, n, Arithmetic::TorchOrder), ProductPath::Sequential);
+        const Matrix a = randomMatrix(m, k, 1);
+        const Matrix b = randomMatrix(k, n, 2);
+        QVERIFY(matmul(a, b, Arithmetic::TorchOrder) == sequentialReference(a, b));
+        const Matrix bT = b.transpose();
+        QVERIFY(matmulTransposed(a, bT, Arithmetic::TorchOrder) == sequentialReference(a, b));
+    }
+
+    // Small fast products stay on Eigen: within one column block, Eigen's own product's bits.
+    void smallFastProductIsEigens()
+    {
+        const Matrix a = randomMatrix(6, 768, 3);
+        const Matrix b = randomMatrix(768, 64, 4);
+        QCOMPARE(productPath(6, 768, 64, Arithmetic::Fast), ProductPath::Eigen);
+        QCOMPARE(productPath(128, 64, 128, Arithmetic::Fast), ProductPath::Eigen);
+        const Matrix eigen = a * b;
+        QVERIFY(matmul(a, b, Arithmetic::Fast) == eigen);
+    }
+
+    // Large fast products: OpenBLAS when built with it (AE_BLAS), within float32 rounding of
+    // the exact product and of Eigen's, transposed or not.
+    void largeFastProductMatchesReference_data() { addSizes(); }
+    void largeFastProductMatchesReference()
+    {
+        QFETCH(int, m);
+        QFETCH(int, k);
+        QFETCH(int, n);
+#ifdef AE_EXPECT_BLAS
+        QCOMPARE(productPath(m, k, n, Arithmetic::Fast), ProductPath::Blas);
+#else
+        QCOMPARE(productPath(m, k, n, Arithmetic::Fast), ProductPath::Eigen);
+#endif
+        const Matrix a = randomMatrix(m, k, 5);
+        const Matrix b = randomMatrix(k, n, 6);
+        const Matrix fast = matmul(a, b, Arithmetic::Fast);
+        const Matrix fastT = matmulTransposed(a, Matrix(b.transpose()), Arithmetic::Fast);
+        // float32 sums of k terms: a few ulps of the magnitude in practice, k ulps at worst.
+        const double bound = 4.0 * std::sqrt(double(k)) * 6.0e-8;
+        const double err = worstRelativeError(a, b, fast);
+        const double errT = worstRelativeError(a, b, fastT);
+        qInfo("worst relative error %.3g (transposed %.3g), bound %.3g", err, errT, bound);
+        QVERIFY2(err <= bound, qPrintable(QString::number(err)));
+        QVERIFY2(errT <= bound, qPrintable(QString::number(errT)));
+        const Matrix eigen = a * b;
+        const double eigenErr = worstRelativeError(a, b, eigen);
+        QVERIFY2(eigenErr <= bound, qPrintable(QString::number(eigenErr)));
+        const Matrix scale = a.cwiseAbs() * b.cwiseAbs();
+        const float vsEigen = ((fast - eigen).cwiseAbs().array() / scale.array()).maxCoeff();
+        QVERIFY2(vsEigen <= 2.0 * bound, qPrintable(QString::number(vsEigen)));
+    }
+
+    // The same bits with 1, 2 or 3 threads (tiles are fixed, OpenBLAS runs one thread each).
+    void largeFastProductSameBitsWhateverThreads()
+    {
+        const Matrix a = randomMatrix(700, 256, 7);
+        const Matrix b = randomMatrix(256, 520, 8);
+        setThreads(2);
+        const Matrix first = matmul(a, b, Arithmetic::Fast);
+        const Matrix firstT = matmulTransposed(a, Matrix(b.transpose()), Arithmetic::Fast);
+        for (int threads : {1, 3, 2}) {
+            setThreads(threads);
+            QVERIFY2(matmul(a, b, Arithmetic::Fast) == first, qPrintable(QString::number(threads)));
+            QVERIFY2(matmulTransposed(a, Matrix(b.transpose()), Arithmetic::Fast) == firstT,
+                     qPrintable(QString::number(threads)));
+        }
+        setThreads(2);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMatMul)
+#include "tst_matmul.moc"
