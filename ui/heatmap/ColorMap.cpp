@@ -24,15 +24,18 @@ constexpr QRgb MaskVisible = 0xffffffff;
 // High contrast, for projectors: every cell either light (grey level 0.74 or more: black text)
 // or dark (below 0.27: white text, WCAG contrast 7 or more), never a mid tone on which neither
 // text reads once a washed-out projector (or an OCR's thresholding) has flattened it: the lower
-// half of the scale runs from pale yellow to orange, the upper half from dark blue to violet.
+// half of the scale runs from cream to peach, the upper half from dark blue to violet. Light
+// colours keep every channel above 190: OCR thresholds each channel (tesseract: a pixel is ink
+// when any channel is dark), and a saturated yellow's low blue made its cells, text and all,
+// solid ink.
 constexpr int HighContrastLightEntries = 128;
-constexpr std::array<QRgb, 3> HighContrastLightStops{0xfffffbd5, 0xfffde725, 0xfffdae61};
+constexpr std::array<QRgb, 3> HighContrastLightStops{0xfffffcf0, 0xfffff3c4, 0xffffdcc0};
 constexpr std::array<QRgb, 4> HighContrastDarkStops{0xff26428b, 0xff3f1a86, 0xff44086f, 0xff2d004b};
 // Signed values the same way on each side of a light grey 0: light tints of blue and red up to
 // half the largest magnitude, then RdBu's darkest blues and reds.
-constexpr std::array<QRgb, 2> HighContrastNegativeLight{0xfff0f0f0, 0xff92c5de};
+constexpr std::array<QRgb, 2> HighContrastNegativeLight{0xfff0f0f0, 0xffc6dff0};
 constexpr std::array<QRgb, 2> HighContrastNegativeDark{0xff2166ac, 0xff053061};
-constexpr std::array<QRgb, 2> HighContrastPositiveLight{0xfff0f0f0, 0xfff4a582};
+constexpr std::array<QRgb, 2> HighContrastPositiveLight{0xfff0f0f0, 0xfffbd3bf};
 constexpr std::array<QRgb, 2> HighContrastPositiveDark{0xffb2182b, 0xff67001f};
 constexpr QRgb HighContrastMaskHidden = 0xff262626;
 

@@ -14,8 +14,8 @@ namespace ae {
 struct MatrixStats;
 
 // The colours of the cells: Standard prints well (white for 0 or "no attention"); HighContrast
-// is for projectors: every cell is saturated and either light (black text) or dark (white
-// text), never a mid tone (see ColorMap.cpp), and the mask's hidden cells are near-black.
+// is for projectors: every cell is either pale (black text) or dark and saturated (white text),
+// never a mid tone (see ColorMap.cpp), and the mask's hidden cells are near-black.
 enum class CellPalette
 {
     Standard,

@@ -3,6 +3,7 @@
 #include "AxisLabelPainter.h"
 #include "CellGeometry.h"
 #include "CellRaster.h"
+#include "CellValuePainter.h"
 #include "ColorBarPainter.h"
 #include "ColorMap.h"
 #include "MatrixStats.h"
@@ -239,7 +240,8 @@ void HeatmapPainter::paintCellsVector(QPainter& painter, const HeatmapSpec& spec
     const QRectF area = geometry.area();
     const double smallest = std::min(geometry.cellWidth(), geometry.cellHeight());
     const bool grid = smallest >= MinGridCell;
-    const int line = smallest >= MinGridCell * m_style.gridWidth ? m_style.gridWidth : 1;
+    const int wanted = m_style.gridLine(geometry.cellWidth(), geometry.cellHeight());
+    const int line = smallest >= MinGridCell * wanted ? wanted : 1;
     painter.save();
     if (geometry.zoom() > 1)
         painter.setClipRect(area);
@@ -267,32 +269,8 @@ void HeatmapPainter::paintCellsVector(QPainter& painter, const HeatmapSpec& spec
     painter.setRenderHint(QPainter::Antialiasing, true);
     for (const QRectF& rect : hidden)
         paintHatch(painter, rect, area.topLeft() - geometry.pan());
-    if (showValues) {
-        painter.setFont(m_style.font);
-        const QFontMetricsF fm(m_style.font);
-        for (Eigen::Index r = rows.first; r < rows.last; ++r) {
-            for (Eigen::Index c = columns.first; c < columns.last; ++c) {
-                const float value = matrix(r, c);
-                const QString text = cellText(value, spec.decimals);
-                // Centred in the visible part of the cell, and only if it fits there: a
-                // zoomed view never shows half a number.
-                const QRectF rect = cellRect(r, c).intersected(area);
-                if (fm.horizontalAdvance(text) + 4 > rect.width() || fm.height() > rect.height())
-                    continue;
-                if (!std::isfinite(value)) {
-                    // A plain patch under the text so hatch lines do not cross it (a path,
-                    // not a rectangle, in SVG: only cells are <rect>s).
-                    const QRectF patch =
-                        fm.boundingRect(rect, Qt::AlignCenter, text).adjusted(-3, 0, 3, 0);
-                    painter.setPen(Qt::NoPen);
-                    painter.setBrush(QColor::fromRgb(ColorMap::hiddenColor()));
-                    painter.drawRoundedRect(patch, 3, 3);
-                }
-                painter.setPen(QColor::fromRgb(ColorMap::textColorOn(colors.color(value, r))));
-                painter.drawText(rect, Qt::AlignCenter, text);
-            }
-        }
-    }
+    if (showValues)
+        CellValuePainter(m_style, colors, geometry).paint(painter, spec, cellRect, grid ? line : 0);
     painter.restore();
 }
 

@@ -1,6 +1,8 @@
 #include "HeatmapStyle.h"
 
+#include <QFontMetricsF>
 #include <QPalette>
+#include <QString>
 
 #include <algorithm>
 #include <cmath>
@@ -41,6 +43,30 @@ QFont HeatmapStyle::figureTitleFont() const
     return scaled(font, 1.35);
 }
 
+QFont HeatmapStyle::valueFont(double cellWidth, double cellHeight, const QString& widest) const
+{
+    if (!(valueShare > 0) || widest.isEmpty())
+        return font;
+    QFont value = font;
+    value.setBold(true);
+    constexpr int Reference = 100; // pixels: text widths scale with the size
+    value.setPixelSize(Reference);
+    const QFontMetricsF fm(value);
+    const double byWidth = valueShare * cellWidth / fm.horizontalAdvance(widest);
+    const double byHeight = valueMaxShare * cellHeight / fm.height();
+    const QFontMetricsF base(font);
+    const double basePixels = base.height() / fm.height() * Reference;
+    value.setPixelSize(
+        int(std::max(basePixels, std::floor(Reference * std::min(byWidth, byHeight)))));
+    return value;
+}
+
+int HeatmapStyle::gridLine(double cellWidth, double cellHeight) const
+{
+    const double side = std::min(cellWidth, cellHeight);
+    return std::max(gridWidth, int(std::lround(gridShare * side)));
+}
+
 HeatmapStyle HeatmapStyle::forExport(int pixelSize)
 {
     HeatmapStyle style;
@@ -74,6 +100,13 @@ HeatmapStyle HeatmapStyle::forPresentation(const QPalette& palette, const QFont&
     style.cells = CellPalette::HighContrast;
     style.grid = style.background;
     style.gridWidth = 3;
+    // Read from the back of a hall, and by a camera's OCR (scripts/ocr-presentation): bold
+    // values three quarters of the cell wide, dark on a light band across every dark cell,
+    // grid lines that stay visible when a projector blurs them.
+    style.gridShare = 0.06;
+    style.valueShare = 0.75;
+    style.valueMaxShare = 0.4;
+    style.valueLabel = QSizeF(1.0, 0.5);
     return style;
 }
 

@@ -4,6 +4,7 @@
 
 #include <QColor>
 #include <QFont>
+#include <QSizeF>
 
 class QPalette;
 
@@ -22,6 +23,15 @@ struct HeatmapStyle
     CellPalette cells = CellPalette::Standard;
     QColor grid = QColor(0xd9, 0xd9, 0xd9); // lines between cells big enough to spare them
     int gridWidth = 1;                      // pixels
+    // Grid lines this share of the cell's side (at least gridWidth): 0 for a fixed grid.
+    double gridShare = 0;
+    // Cell values in a bold font as large as valueShare of the cell's width allows (up to
+    // valueMaxShare of its height), instead of the label font: 0 keeps the label font.
+    double valueShare = 0;
+    double valueMaxShare = 0;
+    // Values on dark cells sit on a light label this share of the cell's width and height
+    // (CellValuePainter): empty, white text on the dark cell instead.
+    QSizeF valueLabel;
     // Resolution of the raster path (matrices too big to draw cell by cell). 0: the paint
     // device's pixel ratio. Vector outputs set rasterCellPixels instead: every cell becomes
     // exactly that many image pixels (up to MaxRasterSide), so a PDF's JPEG compression and
@@ -32,6 +42,10 @@ struct HeatmapStyle
 
     QFont titleFont() const;       // bold, 1.2 x the label font
     QFont figureTitleFont() const; // bold, 1.35 x
+    // The font of the values in cells of this size showing `widest` at most (the label font
+    // unless valueShare is set) and the grid line width.
+    QFont valueFont(double cellWidth, double cellHeight, const QString& widest) const;
+    int gridLine(double cellWidth, double cellHeight) const;
     static HeatmapStyle forExport(int pixelSize = 14);
     static HeatmapStyle forPalette(const QPalette& palette, const QFont& font);
     // Presentation: high-contrast cells, a grid of lines 3 px wide in the background colour.

@@ -110,7 +110,8 @@ DeckSlidePainter::Layout DeckSlidePainter::chooseLayout(const DeckSlide& slide, 
         const double fit =
             std::min({layout.visuals.width() / visualsSize.width(),
                       layout.visuals.height() / visualsSize.height(), MaxFigureScale});
-        layout.score = fit * layout.textScale * layout.textScale *
+        // Areas: the figure's grows with the square of its scale, as the text's does.
+        layout.score = fit * fit * layout.textScale * layout.textScale *
                        std::pow(0.9, SlideText(slide, layout.textScale).formulaWraps(formulaWidth));
     };
     std::vector<Layout> candidates(3);

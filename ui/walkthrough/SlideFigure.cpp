@@ -39,9 +39,12 @@ Figure SlideFigure::compact(Figure figure)
         figure.title = rescaled(figure.title, rescaledKeys);
     // Three panels side by side: their captions (the operations, which the slide's formula
     // block prints anyway) would set each panel's width and leave the cells tiny.
+    // Their column axis titles too ("keys" above token labels): a line the cells need more.
     if (figure.panels.size() >= 3)
-        for (HeatmapSpec& spec : figure.panels)
+        for (HeatmapSpec& spec : figure.panels) {
             spec.operation.clear();
+            spec.columnAxisTitle.clear();
+        }
     if (figure.panels.size() <= 4 && (figure.panels.size() < 2 || largest <= CompactExtent))
         return figure;
     for (HeatmapSpec& spec : figure.panels) {

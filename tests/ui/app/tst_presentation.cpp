@@ -129,7 +129,7 @@ private Q_SLOTS:
         QVERIFY(layout.showValues);
         QVERIFY(layout.cellWidth >= 48 && layout.cellHeight >= 30);
 
-        // High contrast: the palette says so, and even the palest cell is a saturated colour.
+        // High contrast: the palette says so, and a dark cell is a saturated colour.
         QVERIFY(HeatmapStyle::isHighContrast(heatmap->palette()));
         const QImage image = heatmap->renderedImage();
         const double ratio = image.devicePixelRatio();
@@ -137,6 +137,45 @@ private Q_SLOTS:
             heatmap->cellGeometry().cellRect(5, 0); // "first" attends little to "Life"
         const QRgb colour = image.pixel((cell.topLeft() + QPointF(6, 6)).toPoint() * ratio);
         QVERIFY2(saturation(colour) >= 100, qPrintable(QColor(colour).name()));
+        // Every value is dark ink on a light background, light in every channel (an OCR
+        // thresholds channels separately; white glyphs in a dark block it does not read):
+        // beside the text, on the cell's middle line, and the text itself dark.
+        for (Eigen::Index r = 0; r < 6; ++r) {
+            for (Eigen::Index c = 0; c < 6; ++c) {
+                const QRectF rect = heatmap->cellGeometry().cellRect(r, c);
+                const int y = int(rect.center().y() * ratio);
+                const QRgb beside = image.pixel(int((rect.left() + 4) * ratio), y);
+                QVERIFY2(
+                    std::min({qRed(beside), qGreen(beside), qBlue(beside)}) >= 180,
+                    qPrintable(
+                        QStringLiteral("cell %1,%2: %3").arg(r).arg(c).arg(QColor(beside).name())));
+                int ink = 0;
+                for (int x = int(rect.left() * ratio); x < int(rect.right() * ratio); ++x) {
+                    const QRgb p = image.pixel(x, y);
+                    ink += std::max({qRed(p), qGreen(p), qBlue(p)}) < 90;
+                }
+                QVERIFY2(ink >= 4, qPrintable(QStringLiteral("cell %1,%2").arg(r).arg(c)));
+            }
+        }
+        // Values large enough for the back of the hall: "1.0000" inks 60 % of its cell's width.
+        {
+            const QRectF rect = heatmap->cellGeometry().cellRect(0, 0);
+            int first = -1, last = -1;
+            for (int x = int(rect.left() * ratio); x < int(rect.right() * ratio); ++x) {
+                for (int y = int(rect.top() * ratio); y < int(rect.bottom() * ratio); ++y) {
+                    const QRgb p = image.pixel(x, y);
+                    if (std::max({qRed(p), qGreen(p), qBlue(p)}) < 90 &&
+                        std::min({qRed(image.pixel(int(rect.left() * ratio) + 4, y)),
+                                  qGreen(image.pixel(int(rect.left() * ratio) + 4, y)),
+                                  qBlue(image.pixel(int(rect.left() * ratio) + 4, y))}) >= 180) {
+                        first = first < 0 ? x : first;
+                        last = x;
+                    }
+                }
+            }
+            const double inked = (last - first + 1) / (rect.width() * ratio);
+            QVERIFY2(first >= 0 && inked >= 0.6, qPrintable(QString::number(inked)));
+        }
         window.setPresentationMode(false);
         QVERIFY(window.pages()->tabBar()->isVisible());
         QVERIFY(!stage->isVisible());
