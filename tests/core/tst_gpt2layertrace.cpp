@@ -7,6 +7,7 @@
 #include "Gpt2LayerAttention.h"
 #include "Gpt2Model.h"
 #include "Gpt2Trace.h"
+#include "HeadTensors.h"
 #include "Session.h"
 #include "TensorCompare.h"
 #include "Trace.h"
@@ -60,11 +61,12 @@ private Q_SLOTS:
             for (int h = 0; h < c.nHead; ++h) {
                 const QJsonObject head = heads.at(h).toObject();
                 const HeadTrace& actual = trace->heads[std::size_t(h)];
+                const auto weights = headTensor(*trace, h, HeadTensor::Weights);
                 const std::pair<const char*, const Matrix*> tensors[] = {
                     {"queries", &actual.queries},
                     {"keys", &actual.keys},
                     {"values", &actual.values},
-                    {"attn_weights", &actual.attnWeights},
+                    {"attn_weights", weights.get()},
                 };
                 for (const auto& [key, matrix] : tensors) {
                     const QString where = QStringLiteral("layers[%1].heads[%2].%3")

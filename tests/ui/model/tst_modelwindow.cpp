@@ -8,6 +8,7 @@
 #include "Fixtures.h"
 #include "Gpt2Run.h"
 #include "Gpt2Trace.h"
+#include "HeadTensors.h"
 #include "MainWindow.h"
 #include "ModelInfoBox.h"
 #include "ModelViewPage.h"
@@ -146,7 +147,7 @@ private Q_SLOTS:
         QVERIFY(window.showPage(QStringLiteral("weights")));
         auto* weights = qobject_cast<FigurePage*>(window.pages()->currentWidget());
         QCOMPARE(weights->currentFigures().front().panels.front().matrix.get(),
-                 &second->heads[0].attnWeights);
+                 headTensor(*second, 0, HeadTensor::Weights).get());
     }
 
     void thumbnailChoosesLayerAndHead()
