@@ -81,10 +81,11 @@ namespace {
 // on. Smaller ones (the articles', the tests') are built at once, so the page never shows a
 // figure of an older trace.
 constexpr double BackgroundFigureCells = 256.0 * 256.0;
-// Above this many cells, the old figures let go of their matrices before the new ones are
-// built, so that two sets of every head's weights never coexist (at 4096 tokens one set is
-// some 800 MB); the panels stay, blank, meanwhile.
-constexpr double ReleaseFirstCells = 64.0 * 1024 * 1024;
+// Above this many cells (2048 tokens x 12 heads is 48 M), the old figures let go of their
+// matrices before the new ones are built, so that two sets of every head's weights never
+// coexist (at 4096 tokens one set is some 800 MB); the panels stay, blank, meanwhile, and their
+// zoom is reset.
+constexpr double ReleaseFirstCells = 32.0 * 1024 * 1024;
 
 double cellsOf(const Trace& trace)
 {
