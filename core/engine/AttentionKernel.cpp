@@ -58,7 +58,7 @@ void attendRowBlock(const Matrix& queries, const Matrix& keys, const HeadOptions
         const Eigen::Index computed = skipsHiddenScores(options) ? visible : S;
         const auto blockQueries = queries.middleRows(first, rows);
         out.scores.leftCols(computed).noalias() = blockQueries * keys.topRows(computed).transpose();
-        if (allScores && computed < S)
+        if ((allScores || options.compareMaskMethods) && computed < S)
             out.scores.rightCols(S - computed).noalias() =
                 blockQueries * keys.bottomRows(S - computed).transpose();
     }
@@ -67,6 +67,31 @@ void attendRowBlock(const Matrix& queries, const Matrix& keys, const HeadOptions
     if (options.keepMask)
         out.dropped = out.weights.cwiseProduct(options.keepMask->middleRows(first, rows) *
                                                options.dropoutScale);
+}
+
+void otherMethodRow(const HeadOptions& options, const float* scores, Eigen::Index S,
+                    Eigen::Index row, float* out)
+{
+    const Eigen::Index visible = std::min(row + 1, S);
+    if (options.maskMethod == MaskMethod::NegInf)
+        renormalizedSoftmaxRow(scores, out, S, visible, options.scoreDivisor, options.arithmetic);
+    else
+        softmaxRow(scores, out, S, visible, options.scoreDivisor, options.arithmetic);
+}
+
+float maskMethodsBlockDiff(const HeadOptions& options, const RowBlockTensors& block,
+                           Eigen::Index first)
+{
+    const Eigen::Index S = block.scores.cols();
+    Eigen::ArrayXf other(S);
+    float worst = 0;
+    for (Eigen::Index i = 0; i < block.scores.rows(); ++i) {
+        otherMethodRow(options, block.scores.row(i).data(), S, first + i, other.data());
+        const Eigen::Index visible = std::min(first + i + 1, S);
+        const Eigen::Map<const Eigen::ArrayXf> mine(block.weights.row(i).data(), visible);
+        worst = std::max(worst, (mine - other.head(visible)).abs().maxCoeff());
+    }
+    return worst;
 }
 
 void attendHead(const Matrix& queries, const Matrix& keys, const Matrix& values,
@@ -80,6 +105,8 @@ void attendHead(const Matrix& queries, const Matrix& keys, const Matrix& values,
         attendRowBlock(queries, keys, options, 0, T, false, all);
         head.contextVec =
             matmul(options.keepMask ? all.dropped : all.weights, values, options.arithmetic);
+        if (options.compareMaskMethods)
+            head.maskMethodsMaxDiff = maskMethodsBlockDiff(options, all, 0);
         return;
     }
     const Eigen::Index blocks = (T + CausalBlockRows - 1) / CausalBlockRows;
@@ -87,10 +114,11 @@ void attendHead(const Matrix& queries, const Matrix& keys, const Matrix& values,
     // heads do not (one head); inside the parallel loop over heads this is a team of one.
     // Either way each block computes the same bits (Eigen's GEMM is single-threaded here).
     // One scratch block per thread, reused: its scores and weights stay in cache.
+    float worst = 0;
 #pragma omp parallel if (blocks > 1)
     {
         RowBlockTensors block;
-#pragma omp for schedule(dynamic)
+#pragma omp for schedule(dynamic) reduction(max : worst)
         for (Eigen::Index b = 0; b < blocks; ++b) {
             const Eigen::Index r = b * CausalBlockRows;
             const Eigen::Index rows = std::min(CausalBlockRows, T - r);
@@ -99,8 +127,11 @@ void attendHead(const Matrix& queries, const Matrix& keys, const Matrix& values,
             const Matrix& used = options.keepMask ? block.dropped : block.weights;
             head.contextVec.middleRows(r, rows).noalias() =
                 used.leftCols(visible) * values.topRows(visible);
+            if (options.compareMaskMethods)
+                worst = std::max(worst, maskMethodsBlockDiff(options, block, r));
         }
     }
+    head.maskMethodsMaxDiff = worst;
 }
 
 } // namespace ae

@@ -16,6 +16,9 @@ struct HeadOptions
     const Matrix* keepMask = nullptr; // dropout: 1 = kept (T x S); null when dropout is off
     float dropoutScale = 1;           // 1 / (1 - p), as float, as PyTorch's noise.div_
     Arithmetic arithmetic = Arithmetic::Fast;
+    // Causal: attendHead() also computes the other masking method's weights, block by block,
+    // for head.maskMethodsMaxDiff (the hidden keys' scores are then computed too).
+    bool compareMaskMethods = false;
 };
 
 // Rows per block of the fast path (its scores and weights, 64 x 1024 floats each at GPT-2
@@ -51,8 +54,19 @@ struct RowBlockTensors
 void attendRowBlock(const Matrix& queries, const Matrix& keys, const HeadOptions& options,
                     Eigen::Index first, Eigen::Index rows, bool allScores, RowBlockTensors& out);
 
+// Causal: query `row`'s weights by the masking method the options did not choose, from its S
+// scores (all of them: the renormalizing method's softmax reads every one).
+void otherMethodRow(const HeadOptions& options, const float* scores, Eigen::Index S,
+                    Eigen::Index row, float* out);
+
+// max |weights - other method's weights| over the visible cells of a block whose scores are
+// all computed (rows first, first + 1, ...).
+float maskMethodsBlockDiff(const HeadOptions& options, const RowBlockTensors& block,
+                           Eigen::Index first);
+
 // Scaled dot-product attention for one head, keeping only its context.
-// queries (T, dk), keys (S, dk), values (S, dv) -> head.contextVec (T, dv).
+// queries (T, dk), keys (S, dk), values (S, dv) -> head.contextVec (T, dv)
+// [, head.maskMethodsMaxDiff with options.compareMaskMethods].
 // Row block by row block (the fast path: CausalBlockRows; TorchOrder: all rows at once):
 // attendRowBlock(), then context = weights · values; on the fast causal path row block
 // [r, r+B) only reads keys [0, r+B), the rest of its weights being zero. No T x S matrix

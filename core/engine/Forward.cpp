@@ -47,6 +47,7 @@ void runForward(const Session& s, const std::shared_ptr<const AttentionParams>& 
     options.arithmetic = arithmetic;
     options.causal = s.causal;
     options.maskMethod = s.maskMethod;
+    options.compareMaskMethods = s.causal; // while the block's scores are at hand
     options.dropoutScale = 1.0f / static_cast<float>(1.0 - s.dropout);
     options.scoreDivisor =
         s.hasWeights() ? static_cast<float>(std::sqrt(static_cast<double>(params.headDimKq)))
@@ -104,14 +105,10 @@ void runForward(const Session& s, const std::shared_ptr<const AttentionParams>& 
     }
 }
 
-void completeTrace(Trace& trace)
+void completeTrace(Trace&)
 {
-    if (!trace.session.causal)
-        return;
-    const int heads = int(trace.heads.size());
-#pragma omp parallel for schedule(dynamic) if (heads > 1)
-    for (int h = 0; h < heads; ++h)
-        trace.heads[static_cast<std::size_t>(h)].maskMethodsMaxDiff = maskMethodsMaxDiff(trace, h);
+    // Nothing is left: the forward compares the two masking methods block by block, while each
+    // block's scores are at hand, and a view derives the T x S tensors it shows (HeadTensors.h).
 }
 
 } // namespace ae

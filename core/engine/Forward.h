@@ -22,6 +22,7 @@ struct Trace;
 // pass 3: heads in parallel, each attendHead() on its column slices (keeping its context,
 //         never its T x S scores or weights: see HeadTensors.h);
 // pass 4: concatenate heads; multihead: · out_proj + bias.
+// With a causal mask each head also gets maskMethodsMaxDiff (see completeTrace()).
 // The trace keeps `params` (shared, not copied) as trace.parameters, except for simplified
 // attention, which has none. `arithmetic` overrides chooseArithmetic() (the tests run every
 // PyTorch fixture on both paths).
@@ -29,9 +30,9 @@ void runForward(const Session& session, const std::shared_ptr<const AttentionPar
                 const Matrix& x, const Matrix& source, Trace& trace,
                 std::optional<Arithmetic> arithmetic = std::nullopt);
 
-// What the trace shows beyond the forward pass proper, in parallel over heads: with a
-// causal mask, the max |difference| between the two causal masking methods, row block by
-// row block.
+// What the trace shows beyond the forward pass proper. Nothing today: the forward itself
+// compares the two causal masking methods (with a causal mask it computes the hidden keys'
+// scores and the other method's weights, block by block), and views derive the rest.
 void completeTrace(Trace& trace);
 
 } // namespace ae

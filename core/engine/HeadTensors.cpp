@@ -110,15 +110,14 @@ std::shared_ptr<const Matrix> headTensor(const Trace& trace, int head, HeadTenso
         const Eigen::Index blocks = (T + step - 1) / step;
         matrix->resize(T, keys.rows());
         const bool allScores = kind == HeadTensor::Scores;
-#pragma omp parallel if (blocks > 1)
-        {
-            RowBlockTensors block;
-#pragma omp for schedule(dynamic)
-            for (Eigen::Index b = 0; b < blocks; ++b) {
-                const Eigen::Index first = b * step, rows = std::min(step, T - first);
-                attendRowBlock(queries, keys, options, first, rows, allScores, block);
-                matrix->middleRows(first, rows) = pick(block, kind);
-            }
+        // One thread: views derive their heads from background jobs running side by side (one
+        // per page, besides the compute thread's parallel forward); a team of OpenMP threads
+        // per job would oversubscribe the cores and starve the GUI thread.
+        RowBlockTensors block;
+        for (Eigen::Index b = 0; b < blocks; ++b) {
+            const Eigen::Index first = b * step, rows = std::min(step, T - first);
+            attendRowBlock(queries, keys, options, first, rows, allScores, block);
+            matrix->middleRows(first, rows) = pick(block, kind);
         }
     }
     std::shared_ptr<const Matrix> result = std::move(matrix);

@@ -35,7 +35,7 @@ struct StageTimings
     double embeddingMs = 0;
     double initMs = 0;
     double forwardMs = 0;
-    double completeMs = 0; // completeTrace(): hidden scores, mask-method comparison
+    double completeMs = 0; // completeTrace(): nothing left since the forward compares the masks
 };
 
 // Everything one computation produced, immutable once built: the views render it,

@@ -1,7 +1,6 @@
 #include "TraceDerived.h"
 
 #include "HeadTensors.h"
-#include "Softmax.h"
 #include "Trace.h"
 
 #include <algorithm>
@@ -54,46 +53,23 @@ Matrix maskedScores(const Trace& trace, int head)
     return masked;
 }
 
-namespace {
-
-// Query `row`'s weights by the causal method the session did not choose, from its S scores.
-void otherMethodRow(const Trace& trace, const float* scores, Eigen::Index S, Eigen::Index row,
-                    float* out)
-{
-    const Eigen::Index visible = std::min(row + 1, S);
-    if (trace.session.maskMethod == MaskMethod::NegInf)
-        renormalizedSoftmaxRow(scores, out, S, visible, trace.scoreDivisor, trace.arithmetic);
-    else
-        softmaxRow(scores, out, S, visible, trace.scoreDivisor, trace.arithmetic);
-}
-
-} // namespace
-
 float maskMethodsMaxDiff(const Trace& trace, int head)
 {
-    const Eigen::Index S = trace.keyCount();
-    std::vector<float> other(static_cast<std::size_t>(S));
+    const HeadOptions options = headOptions(trace, head);
     float worst = 0;
-    // Only the visible cells are compared (both methods give 0 elsewhere), but the renormalized
-    // method's softmax reads every score of the row.
     forEachRowBlock(trace, head, true, [&](Eigen::Index first, const RowBlockTensors& block) {
-        for (Eigen::Index i = 0; i < block.weights.rows(); ++i) {
-            otherMethodRow(trace, block.scores.row(i).data(), S, first + i, other.data());
-            const Eigen::Index visible = std::min(first + i + 1, S);
-            const Eigen::Map<const Eigen::ArrayXf> mine(block.weights.row(i).data(), visible);
-            const Eigen::Map<const Eigen::ArrayXf> theirs(other.data(), visible);
-            worst = std::max(worst, (mine - theirs).abs().maxCoeff());
-        }
+        worst = std::max(worst, maskMethodsBlockDiff(options, block, first));
     });
     return worst;
 }
 
 Matrix otherMethodWeights(const Trace& trace, int head)
 {
+    const HeadOptions options = headOptions(trace, head);
     Matrix weights(trace.queryCount(), trace.keyCount());
     forEachRowBlock(trace, head, true, [&](Eigen::Index first, const RowBlockTensors& block) {
         for (Eigen::Index i = 0; i < block.scores.rows(); ++i)
-            otherMethodRow(trace, block.scores.row(i).data(), block.scores.cols(), first + i,
+            otherMethodRow(options, block.scores.row(i).data(), block.scores.cols(), first + i,
                            weights.row(first + i).data());
     });
     return weights;
@@ -103,7 +79,7 @@ RowVector otherMethodWeightsRow(const Trace& trace, int head, Eigen::Index row)
 {
     const RowVector scores = headTensorRow(trace, head, HeadTensor::Scores, row);
     RowVector weights(scores.size());
-    otherMethodRow(trace, scores.data(), scores.size(), row, weights.data());
+    otherMethodRow(headOptions(trace, head), scores.data(), scores.size(), row, weights.data());
     return weights;
 }
 

@@ -7,6 +7,7 @@
 #include "HeadTensors.h"
 #include "MatMul.h"
 #include "Trace.h"
+#include "TraceDerived.h"
 
 #include <QTest>
 
@@ -99,6 +100,9 @@ private Q_SLOTS:
                 }
             }
             QVERIFY2(context == head.contextVec, qPrintable(QStringLiteral("head %1").arg(h)));
+            // The forward compared the masking methods on the same scores the views derive.
+            if (session.causal)
+                QCOMPARE(head.maskMethodsMaxDiff, maskMethodsMaxDiff(*trace, h));
         }
     }
 

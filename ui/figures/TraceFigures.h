@@ -14,8 +14,8 @@ using TracePtr = std::shared_ptr<const Trace>;
 // show and what --export writes. Matrices the trace stores are shared with it (no copies);
 // a head's T x S scores and weights are derived on demand (HeadTensors.h: one matrix shared by
 // every holder, freed with the last one), and their cheap functions (scaled and masked
-// scores, the mask, the other masking method's weights) computed here once per figure. Every spec carries its operation with shapes and the
-// arithmetic behind each cell.
+// scores, the mask, the other masking method's weights) computed here once per figure. Every spec
+// carries its operation with shapes and the arithmetic behind each cell.
 namespace figures {
 
 QStringList queryLabels(const Trace& trace);

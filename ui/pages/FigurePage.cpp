@@ -81,11 +81,15 @@ namespace {
 // on. Smaller ones (the articles', the tests') are built at once, so the page never shows a
 // figure of an older trace.
 constexpr double BackgroundFigureCells = 256.0 * 256.0;
+// Above this many cells (2048 tokens x 12 heads is 48 M), the old figures let go of their
+// matrices before the new ones are built, so that two sets of every head's weights never
+// coexist (at 4096 tokens one set is some 800 MB); the panels stay, blank, meanwhile, and their
+// zoom is reset.
+constexpr double ReleaseFirstCells = 32.0 * 1024 * 1024;
 
-bool buildsInBackground(const Trace& trace)
+double cellsOf(const Trace& trace)
 {
-    return double(trace.queryCount()) * double(trace.keyCount()) * double(trace.heads.size()) >
-           BackgroundFigureCells;
+    return double(trace.queryCount()) * double(trace.keyCount()) * double(trace.heads.size());
 }
 
 } // namespace
@@ -101,11 +105,13 @@ void FigurePage::setTrace(const std::shared_ptr<const Trace>& trace, int head)
             figures.push_back(section.figure(trace, head));
         return figures;
     };
-    if (!buildsInBackground(*trace)) {
+    if (cellsOf(*trace) <= BackgroundFigureCells) {
         m_pending = false;
         showFigures(build());
         return;
     }
+    if (cellsOf(*trace) > ReleaseFirstCells)
+        dropMatrices();
     m_pending = true;
     QtConcurrent::run(std::move(build))
         .then(this, [this, generation](std::vector<std::optional<Figure>> figures) {
@@ -144,6 +150,24 @@ void FigurePage::release()
     ++m_generation;
     m_pending = false;
     m_trace.reset();
+    clearFigures();
+}
+
+void FigurePage::dropMatrices()
+{
+    for (Section& section : m_sections) {
+        if (!section.current)
+            continue;
+        for (HeatmapSpec& spec : section.current->panels) {
+            spec.matrix.reset();
+            spec.explain = {};
+        }
+        section.figure->setFigure(*section.current);
+    }
+}
+
+void FigurePage::clearFigures()
+{
     for (Section& section : m_sections) {
         if (!section.current)
             continue;

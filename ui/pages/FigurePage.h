@@ -58,6 +58,8 @@ private:
 
     void updateHighlights();
     void showFigures(std::vector<std::optional<Figure>> figures);
+    void clearFigures();
+    void dropMatrices();
 
     PageDefinition m_definition;
     CellSelection* m_selection;
