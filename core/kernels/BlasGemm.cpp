@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include <cblas.h>
+#include <sys/resource.h>
 
 namespace ae {
 
@@ -21,6 +22,15 @@ void pinOpenBlasToOneThread()
 }
 
 } // namespace
+
+bool blasUsable()
+{
+    static const bool usable = [] {
+        rlimit limit{};
+        return getrlimit(RLIMIT_AS, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY;
+    }();
+    return usable;
+}
 
 void blasProduct(const Matrix& a, const Matrix& b, bool transposedB, Matrix& c)
 {

@@ -15,6 +15,12 @@ namespace ae {
 constexpr Eigen::Index BlasTileRows = 256;
 constexpr Eigen::Index BlasTileColumns = 384;
 
+// False when the process runs under an address-space limit (ulimit -v, RLIMIT_AS): OpenBLAS
+// reserves a 128 MB buffer per concurrent call and, when that allocation fails, retries for
+// ever instead of failing; Eigen's products then run instead, and an over-large session ends
+// in the usual "out of memory" message (tests/app/tst_hostilecli). Read once per process.
+bool blasUsable();
+
 void blasProduct(const Matrix& a, const Matrix& b, bool transposedB, Matrix& c);
 
 } // namespace ae

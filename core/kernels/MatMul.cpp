@@ -76,7 +76,7 @@ ProductPath productPath(Eigen::Index m, Eigen::Index k, Eigen::Index n, Arithmet
     constexpr Eigen::Index intMax = std::numeric_limits<int>::max(); // cblas takes int sizes
     const bool fitsInt = m < intMax && k < intMax && n < intMax && m * k < intMax &&
                          k * n < intMax && m * n < intMax;
-    if (fitsInt && double(m) * double(k) * double(n) >= BlasMinWork)
+    if (fitsInt && double(m) * double(k) * double(n) >= BlasMinWork && blasUsable())
         return ProductPath::Blas;
 #else
     (void)m;

@@ -8,7 +8,8 @@ namespace ae {
 // Which routine computes a product of a (m x k) and a (k x n) right side:
 //  Sequential: TorchOrder, always, whatever the size (PyTorch's bits);
 //  Eigen: Fast, Eigen's GEMM on fixed blocks of columns;
-//  Blas: Fast from BlasMinWork multiply-adds on, when the build links OpenBLAS (AE_BLAS).
+//  Blas: Fast from BlasMinWork multiply-adds on, when the build links OpenBLAS (AE_BLAS) and
+//    the process has no address-space limit (BlasGemm.h, blasUsable).
 enum class ProductPath
 {
     Sequential,
