@@ -217,6 +217,36 @@ private Q_SLOTS:
         }
     }
 
+    // The dropout page's three panels (mask, before, after) share the stage: no captions or
+    // column axis titles (the walkthrough's formula has them), so their cells grow.
+    void dropoutPanelsGetTheRoom()
+    {
+        MainWindow window;
+        QVERIFY(window.openSession(QStringLiteral(":/samples/article.json"),
+                                   {{QStringLiteral("causal"), true},
+                                    {QStringLiteral("dropout"), 0.5},
+                                    {QStringLiteral("training"), true}},
+                                   true));
+        window.show();
+        QVERIFY(waitForTrace(window));
+        QVERIFY(window.showPage(QStringLiteral("dropout")));
+        window.setPresentationMode(true);
+        window.setWindowState(Qt::WindowNoState);
+        window.setGeometry(QRect(0, 0, 1280, 720));
+        QTRY_COMPARE(window.size(), QSize(1280, 720));
+        QCoreApplication::processEvents();
+        PresentationStage* stage = window.presentationStage();
+        QVERIFY(stage->isVisible());
+        QCOMPARE(stage->figureWidget()->panelCount(), 3);
+        for (int i = 0; i < 3; ++i) {
+            HeatmapWidget* heatmap = stage->figureWidget()->panel(i);
+            heatmap->renderedImage();
+            QVERIFY(heatmap->spec().operation.isEmpty());
+            const HeatmapLayout& layout = heatmap->heatmapLayout();
+            QVERIFY2(layout.cellHeight >= 30, qPrintable(QString::number(layout.cellHeight)));
+        }
+    }
+
     // Every colour of the high-contrast scales carries its text: WCAG contrast of 4.5 or more
     // with the text colour chosen for it, and no weight is a mid tone (grey level 0.3 to 0.7).
     void highContrastCellsCarryTheirText_data()
