@@ -36,11 +36,12 @@ struct Bands
     double top = 0, left = 0, right = 0, bottom = 0;
 };
 
-Bands bandsFor(const Shape& s, const HeatmapMetrics& m, bool rotated, bool note)
+Bands bandsFor(const Shape& s, const HeatmapMetrics& m, bool rotated, bool note,
+               int operationLines = 1)
 {
     const double L = m.lineHeight, g = HeatmapLayout::gap(m), margin = HeatmapLayout::margin(m);
     Bands b;
-    b.head = (s.title ? m.titleHeight : 0) + (s.operation ? L : 0);
+    b.head = (s.title ? m.titleHeight : 0) + (s.operation ? L * operationLines : 0);
     if (b.head > 0)
         b.head += g;
     b.top = margin + b.head + (s.columnAxis ? L + g / 2 : 0) +
@@ -127,9 +128,12 @@ HeatmapLayout HeatmapLayout::compute(const HeatmapSpec& spec, const QRectF& targ
                                      const HeatmapMetrics& m)
 {
     const Shape s = shapeOf(spec);
+    // A caption wider than the target takes two lines rather than being cut ("(1…").
+    const double textWidth = std::max(0.0, target.width() - 2 * margin(m));
+    const int operationLines = s.operation && m.operationWidth > textWidth ? 2 : 1;
     auto fit = [&](bool rotated, bool& note) {
         for (note = false;; note = true) {
-            const Bands b = bandsFor(s, m, rotated, note);
+            const Bands b = bandsFor(s, m, rotated, note, operationLines);
             const QSizeF cell = cellSizeIn(
                 s, {target.width() - b.left - b.right, target.height() - b.top - b.bottom});
             if (note || !isDownsampled(cell))
@@ -156,14 +160,13 @@ HeatmapLayout HeatmapLayout::compute(const HeatmapSpec& spec, const QRectF& targ
     const double x0 = target.left() + std::max(0.0, std::round((target.width() - groupWidth) / 2));
     const double y0 = target.top() + std::max(0.0, std::round((target.height() - groupHeight) / 2));
 
-    const double textWidth = std::max(0.0, target.width() - 2 * edge);
     double y = y0 + edge;
     if (s.title) {
         l.title = QRectF(target.left() + edge, y, textWidth, m.titleHeight);
         y += m.titleHeight;
     }
     if (s.operation)
-        l.operation = QRectF(target.left() + edge, y, textWidth, L);
+        l.operation = QRectF(target.left() + edge, y, textWidth, L * operationLines);
 
     l.cells = QRectF(x0 + bands.left, y0 + bands.top, cellsWidth, cellsHeight);
     const QRectF& c = l.cells;

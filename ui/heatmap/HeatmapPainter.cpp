@@ -138,6 +138,29 @@ QSizeF HeatmapPainter::preferredSize(const HeatmapSpec& spec) const
     return HeatmapLayout::preferredSize(spec, metrics(spec));
 }
 
+QStringList HeatmapPainter::operationLines(const QFontMetricsF& fm, const QString& operation,
+                                           double width, int lines)
+{
+    if (lines < 2 || fm.horizontalAdvance(operation) <= width)
+        return {fm.elidedText(operation, Qt::ElideRight, width)};
+    // The formula on the first line, its shapes (": (6×6) → (6×6)") on the second; else
+    // as many words as fit on the first.
+    qsizetype cut = operation.lastIndexOf(QStringLiteral(" : "));
+    if (cut <= 0 || fm.horizontalAdvance(operation.left(cut)) > width) {
+        cut = -1;
+        for (qsizetype space = operation.indexOf(u' '); space > 0;
+             space = operation.indexOf(u' ', space + 1)) {
+            if (fm.horizontalAdvance(operation.left(space)) > width)
+                break;
+            cut = space;
+        }
+    }
+    if (cut <= 0)
+        return {fm.elidedText(operation, Qt::ElideRight, width)};
+    return {operation.left(cut),
+            fm.elidedText(operation.mid(cut + 1).trimmed(), Qt::ElideRight, width)};
+}
+
 QString HeatmapPainter::downsamplingNote(Eigen::Index rows, Eigen::Index columns, int rowBlock,
                                          int columnBlock)
 {
@@ -187,8 +210,11 @@ void HeatmapPainter::paintPanel(QPainter& painter, const HeatmapSpec& spec, cons
     painter.setFont(m_style.font);
     if (!layout.operation.isEmpty()) {
         painter.setPen(m_style.muted);
-        painter.drawText(layout.operation, Qt::AlignCenter,
-                         fm.elidedText(spec.operation, Qt::ElideRight, layout.operation.width()));
+        const int lines =
+            std::max(1, int(std::lround(layout.operation.height() / metrics.lineHeight)));
+        painter.drawText(
+            layout.operation, Qt::AlignCenter,
+            operationLines(fm, spec.operation, layout.operation.width(), lines).join(u'\n'));
     }
     if (matrix.size() == 0) {
         painter.setPen(m_style.muted);

@@ -13,6 +13,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScrollArea>
 #include <QVBoxLayout>
 
@@ -31,6 +32,34 @@ QLabel* wrappedLabel(QWidget* parent)
     return label;
 }
 
+// Prose in a narrow dock at presentation size: a long identifier ("MultiHeadAttention" is
+// wider than a 1024 x 768 projector's dock at 19 pt) would make the label wider than the dock,
+// and every line would be cut at its right edge. A zero-width space before each inner capital
+// and after each underscore of a word of LongWord letters or more lets it break there.
+QString proseBreakable(const QString& text)
+{
+    constexpr int LongWord = 8;
+    QString out;
+    out.reserve(text.size() + 8);
+    int run = 0; // letters, digits and underscores so far in the current word
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text[i];
+        const bool word = c.isLetterOrNumber() || c == u'_' || c == u'.';
+        run = word ? run + 1 : 0;
+        qsizetype end = i;
+        while (end < text.size() &&
+               (text[end].isLetterOrNumber() || text[end] == u'_' || text[end] == u'.'))
+            ++end;
+        const bool longWord = word && (end - i) + run - 1 >= LongWord;
+        if (longWord && run > 1 && c.isUpper() && text[i - 1].isLower())
+            out += QChar(0x200b);
+        out += c;
+        if (longWord && (c == u'_' || c == u'.') && end > i + 1 && text[i + 1].isLetter())
+            out += QChar(0x200b);
+    }
+    return out;
+}
+
 // A zero-width space after each opening bracket, comma, "=" and "/": a long call such as
 // softmax(ω.masked_fill(mask.bool(), −∞) / √2) may then break there instead of pushing the
 // panel wider than a narrow dock.
@@ -38,6 +67,9 @@ QString breakable(QString statement)
 {
     for (const QChar c : {u'(', u'[', u',', u'=', u'/'})
         statement.replace(c, QString(c) + QChar(0x200b));
+    // and after a member access or an underscore (torch.manual_seed), not inside a number
+    static const QRegularExpression member(QStringLiteral("([._])(?=[A-Za-z])"));
+    statement.replace(member, QStringLiteral("\\1\u200b"));
     return statement;
 }
 
@@ -92,6 +124,10 @@ WalkthroughPanel::WalkthroughPanel(QWidget* parent)
     m_scalingLabel->setBuddy(m_scalingToggle);
     m_scalingToggle->setAccessibleName(m_scalingLabel->text());
     m_queryLabel->setBuddy(m_queryChoice);
+    // A narrow dock at presentation sizes: the token list shrinks (elided) rather than
+    // widening the panel's content beyond the dock, which would cut every line of text.
+    m_queryChoice->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_queryChoice->setMinimumContentsLength(4);
     m_note->setEnabled(false);
     m_pending->setEnabled(false);
     m_pending->setText(
@@ -118,6 +154,7 @@ WalkthroughPanel::WalkthroughPanel(QWidget* parent)
 
     auto* content = new QWidget(this);
     auto* column = new QVBoxLayout(content);
+    column->setContentsMargins(0, 0, 0, 0); // the panel's own margins are around the scroll area
     column->addWidget(m_counter);
     column->addWidget(m_title);
     column->addWidget(m_explanation);
@@ -337,8 +374,8 @@ void WalkthroughPanel::updateContent()
     m_previous->setEnabled(m_step > 0);
     m_next->setEnabled(m_step + 1 < int(m_steps.size()));
     m_counter->setText(tr("Step %1 of %2").arg(m_step + 1).arg(m_steps.size()));
-    m_title->setText(step.title);
-    m_explanation->setText(WalkthroughCatalog::explanation(step, m_query));
+    m_title->setText(proseBreakable(step.title));
+    m_explanation->setText(proseBreakable(WalkthroughCatalog::explanation(step, m_query)));
     const QString note = m_trace && step.note ? step.note(*m_trace) : QString();
     m_note->setText(note);
     m_note->setVisible(!note.isEmpty());
@@ -356,12 +393,12 @@ void WalkthroughPanel::updateContent()
 
 QString WalkthroughPanel::titleText() const
 {
-    return m_title->text();
+    return QString(m_title->text()).remove(QChar(0x200b));
 }
 
 QString WalkthroughPanel::explanationText() const
 {
-    return m_explanation->text();
+    return QString(m_explanation->text()).remove(QChar(0x200b));
 }
 
 QString WalkthroughPanel::formulaText() const

@@ -38,7 +38,15 @@ void PresentationStage::setFigure(const std::optional<Figure>& figure)
     m_hasFigure = figure.has_value();
     if (!figure)
         return;
-    m_figure->setFigure(*figure);
+    // Three or more panels share the stage: their captions (the walkthrough's formula beside
+    // them has the operations) and column axis titles would take lines the cells need.
+    Figure shown = *figure;
+    if (shown.panels.size() >= 3)
+        for (HeatmapSpec& spec : shown.panels) {
+            spec.operation.clear();
+            spec.columnAxisTitle.clear();
+        }
+    m_figure->setFigure(shown);
     // Panels take all the height too: on a wide screen the cells are limited by the height,
     // and a panel only as tall as its width asks for would be cut at the bottom.
     for (int i = 0; i < m_figure->panelCount(); ++i)

@@ -7,6 +7,7 @@
 #include "FigurePage.h"
 #include "FigureWidget.h"
 #include "HeadTensors.h"
+#include "HeatmapPainter.h"
 #include "HeatmapStyle.h"
 #include "HeatmapWidget.h"
 #include "MainWindow.h"
@@ -179,6 +180,73 @@ private Q_SLOTS:
         window.setPresentationMode(false);
         QVERIFY(window.pages()->tabBar()->isVisible());
         QVERIFY(!stage->isVisible());
+    }
+
+    // The heads page of a two-head session: each head's caption (its operation) whole, on
+    // two lines if need be, never elided ("… : (6×6) → (1…").
+    void headCaptionsAreWhole_data() { mainFigureFillsTheStageWhole_data(); }
+
+    void headCaptionsAreWhole()
+    {
+        QFETCH(QSize, size);
+        MainWindow window;
+        QVERIFY(window.openSession(QStringLiteral(":/samples/book-multihead.json"), {}, true));
+        window.show();
+        QVERIFY(waitForTrace(window));
+        QVERIFY(window.showPage(QStringLiteral("heads")));
+        window.setPresentationMode(true);
+        window.setWindowState(Qt::WindowNoState);
+        window.setGeometry(QRect(QPoint(0, 0), size));
+        QTRY_COMPARE(window.size(), size);
+        QCoreApplication::processEvents();
+        PresentationStage* stage = window.presentationStage();
+        QVERIFY(stage->isVisible());
+        QCOMPARE(stage->figureWidget()->panelCount(), 2);
+        for (int i = 0; i < 2; ++i) {
+            HeatmapWidget* heatmap = stage->figureWidget()->panel(i);
+            heatmap->renderedImage();
+            const HeatmapSpec& spec = heatmap->spec();
+            const HeatmapLayout& layout = heatmap->heatmapLayout();
+            QVERIFY(!spec.operation.isEmpty());
+            const QFontMetricsF fm(heatmap->font());
+            const int lines = int(std::lround(layout.operation.height() / std::ceil(fm.height())));
+            const QStringList shown =
+                HeatmapPainter::operationLines(fm, spec.operation, layout.operation.width(), lines);
+            QVERIFY2(!shown.join(u' ').contains(QChar(0x2026)), qPrintable(shown.join(u'|')));
+            QCOMPARE(shown.join(u' ').simplified(), spec.operation.simplified());
+            for (const QString& line : shown)
+                QVERIFY(fm.horizontalAdvance(line) <= layout.operation.width());
+        }
+    }
+
+    // The dropout page's three panels (mask, before, after) share the stage: no captions or
+    // column axis titles (the walkthrough's formula has them), so their cells grow.
+    void dropoutPanelsGetTheRoom()
+    {
+        MainWindow window;
+        QVERIFY(window.openSession(QStringLiteral(":/samples/article.json"),
+                                   {{QStringLiteral("causal"), true},
+                                    {QStringLiteral("dropout"), 0.5},
+                                    {QStringLiteral("training"), true}},
+                                   true));
+        window.show();
+        QVERIFY(waitForTrace(window));
+        QVERIFY(window.showPage(QStringLiteral("dropout")));
+        window.setPresentationMode(true);
+        window.setWindowState(Qt::WindowNoState);
+        window.setGeometry(QRect(0, 0, 1280, 720));
+        QTRY_COMPARE(window.size(), QSize(1280, 720));
+        QCoreApplication::processEvents();
+        PresentationStage* stage = window.presentationStage();
+        QVERIFY(stage->isVisible());
+        QCOMPARE(stage->figureWidget()->panelCount(), 3);
+        for (int i = 0; i < 3; ++i) {
+            HeatmapWidget* heatmap = stage->figureWidget()->panel(i);
+            heatmap->renderedImage();
+            QVERIFY(heatmap->spec().operation.isEmpty());
+            const HeatmapLayout& layout = heatmap->heatmapLayout();
+            QVERIFY2(layout.cellHeight >= 30, qPrintable(QString::number(layout.cellHeight)));
+        }
     }
 
     // Every colour of the high-contrast scales carries its text: WCAG contrast of 4.5 or more

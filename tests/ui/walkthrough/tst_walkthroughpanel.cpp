@@ -10,6 +10,8 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QLabel>
+#include <QRegularExpression>
+#include <QScrollArea>
 #include <QSignalSpy>
 
 using namespace ae;
@@ -265,9 +267,10 @@ private Q_SLOTS:
         QLabel* title = nullptr;
         QLabel* explanation = nullptr;
         for (QLabel* label : panel.findChildren<QLabel*>()) {
-            if (label->text() == panel.titleText())
+            const QString text = QString(label->text()).remove(QChar(0x200b));
+            if (text == panel.titleText())
                 title = label;
-            if (label->text() == panel.explanationText())
+            if (text == panel.explanationText())
                 explanation = label;
         }
         QVERIFY(title && explanation);
@@ -279,6 +282,52 @@ private Q_SLOTS:
         if (!directory.isEmpty())
             QVERIFY(panel.grab().save(
                 QDir(directory).filePath(QStringLiteral("panel-%1pt.png").arg(points))));
+    }
+
+    // A 1024 x 768 projector: the dock is 256 px wide and the text 17 pt, 23 px at 96 dpi
+    // (whatever the test platform's dpi); every step's text wraps inside it, long identifiers
+    // ("MultiHeadAttention") included.
+    void proseWrapsInANarrowDock()
+    {
+        WalkthroughPanel panel;
+        panel.resize(256, 700);
+        panel.setPresentationFont(23.0 * 72.0 / panel.logicalDpiY());
+        panel.setTrace(computeTrace(sampleSession(QStringLiteral("article.json"))));
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        for (int step = 0; step < int(panel.steps().size()); ++step) {
+            panel.setStep(step);
+            QCoreApplication::processEvents();
+            // The scrolled content no wider than its viewport (it would be cut on the right).
+            const QScrollArea* scroll = panel.findChild<QScrollArea*>();
+            QVERIFY(scroll && scroll->widget());
+            QVERIFY2(scroll->widget()->minimumSizeHint().width() <= scroll->viewport()->width(),
+                     qPrintable(QStringLiteral("step %1: content %2 px, viewport %3 px")
+                                    .arg(step + 1)
+                                    .arg(scroll->widget()->minimumSizeHint().width())
+                                    .arg(scroll->viewport()->width())));
+            for (QLabel* label : panel.findChildren<QLabel*>()) {
+                if (!label->isVisible() || !label->wordWrap() ||
+                    label->textFormat() != Qt::PlainText)
+                    continue;
+                // The label inside the panel, and the longest piece the text cannot break
+                // inside the label (a longer line is cut at the label's right edge).
+                const int right = label->mapTo(&panel, QPoint(label->width(), 0)).x();
+                QVERIFY2(right <= panel.width(), qPrintable(QStringLiteral("step %1: %2 > %3")
+                                                                .arg(step + 1)
+                                                                .arg(right)
+                                                                .arg(panel.width())));
+                const QFontMetrics fm(label->font());
+                static const QRegularExpression breaks(QStringLiteral("[\\s\\x{200b}]+|(?<=[-/])"));
+                for (const QString& piece : label->text().split(breaks, Qt::SkipEmptyParts))
+                    QVERIFY2(fm.horizontalAdvance(piece) <= label->width(),
+                             qPrintable(QStringLiteral("step %1: \"%2\" (%3 px) in %4 px")
+                                            .arg(step + 1)
+                                            .arg(piece)
+                                            .arg(fm.horizontalAdvance(piece))
+                                            .arg(label->width())));
+            }
+        }
     }
 };
 
