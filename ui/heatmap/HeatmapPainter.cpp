@@ -106,7 +106,9 @@ HeatmapPainter::Prepared HeatmapPainter::prepare(const HeatmapSpec& spec) const
         std::ceil(std::min(cap, widestLabel(m_style.font, fm, spec, matrix.rows(), true)));
     m.columnLabelWidth =
         std::ceil(std::min(cap, widestLabel(m_style.font, fm, spec, matrix.cols(), false)));
-    const MatrixStats stats = MatrixStats::of(matrix); // once: the scale and the widths need it
+    // Once: the scale and the widths need it.
+    const MatrixStats stats =
+        spec.stats && spec.statsOf == spec.matrix.get() ? *spec.stats : MatrixStats::of(matrix);
     const std::optional<float> hidden = stats.firstNonFinite;
     m.hasHidden = hidden.has_value();
     const QString hiddenText = hidden ? cellText(*hidden, spec.decimals) : QString();

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Matrix.h"
+#include "MatrixStats.h"
 
 #include <QString>
 #include <QStringList>
@@ -50,6 +51,11 @@ struct HeatmapSpec
     QString title;      // "Attention weights α" (translated)
     QString operation;  // the operation and its shapes: "softmax(ω / √2) : (6×6) → (6×6)"
     std::shared_ptr<const Matrix> matrix;
+    // `matrix`'s statistics when whoever built the spec computed them (off the GUI thread: a
+    // page of large figures), else computed when the heatmap is prepared; used only while
+    // `statsOf` is `matrix` itself.
+    std::shared_ptr<const MatrixStats> stats;
+    const Matrix* statsOf = nullptr;
     QStringList rowLabels, columnLabels; // may be empty (then indices are shown)
     QString rowAxisTitle, columnAxisTitle;
     AxisKind rowAxis = AxisKind::Other, columnAxis = AxisKind::Other;

@@ -101,8 +101,17 @@ void FigurePage::setTrace(const std::shared_ptr<const Trace>& trace, int head)
     const quint64 generation = ++m_generation;
     auto build = [sections = m_definition.sections, trace, head] {
         std::vector<std::optional<Figure>> figures;
-        for (const PageSection& section : sections)
-            figures.push_back(section.figure(trace, head));
+        for (const PageSection& section : sections) {
+            std::optional<Figure> figure = section.figure(trace, head);
+            if (figure)
+                for (HeatmapSpec& spec : figure->panels)
+                    if (spec.matrix) { // here rather than when the GUI thread prepares it
+                        spec.stats =
+                            std::make_shared<const MatrixStats>(MatrixStats::of(*spec.matrix));
+                        spec.statsOf = spec.matrix.get();
+                    }
+            figures.push_back(std::move(figure));
+        }
         return figures;
     };
     if (cellsOf(*trace) <= BackgroundFigureCells) {
