@@ -18,7 +18,7 @@ set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS
-    "qt6-qpa-plugins, qt6-wayland, qt6-translations-l10n, fonts-dejavu-core, fonts-wqy-microhei | fonts-noto-cjk")
+    "libopenblas0, qt6-qpa-plugins, qt6-wayland, qt6-translations-l10n, fonts-dejavu-core, fonts-wqy-microhei | fonts-noto-cjk")
 # The long description; CPack puts CPACK_PACKAGE_DESCRIPTION_SUMMARY above it and indents it.
 set(CPACK_DEBIAN_PACKAGE_DESCRIPTION
     "Attention Explorer teaches how attention in transformers works by computing

@@ -3,22 +3,42 @@
 #include <algorithm>
 
 #include <cblas.h>
+#include <dlfcn.h>
 #include <sys/resource.h>
 
 namespace ae {
 
 namespace {
 
-// OpenBLAS's pthread build starts a pool as wide as the machine; one thread per call keeps
-// a tile's summation order fixed and leaves the parallelism to the tile loop. Done once,
-// before the first product (a function-local static is initialised exactly once).
-void pinOpenBlasToOneThread()
+// OpenBLAS is opened at the first large product, not linked: its library constructor
+// reserves buffers for a pool as wide as the machine when the process starts, and under an
+// address-space limit (ulimit -v) that reservation fails and OpenBLAS retries for ever, so
+// even `--version` hung. Loaded lazily, a process under such a limit never loads it
+// (blasUsable()), and a machine without libopenblas0 runs every product on Eigen.
+struct OpenBlas
 {
-    static const bool pinned = [] {
-        openblas_set_num_threads(1);
-        return true;
+    decltype(&cblas_sgemm) sgemm = nullptr;
+};
+
+const OpenBlas& openBlas()
+{
+    static const OpenBlas blas = [] {
+        OpenBlas loaded;
+        void* library = dlopen("libopenblas.so.0", RTLD_NOW | RTLD_LOCAL);
+        if (!library)
+            return loaded;
+        auto setThreads =
+            reinterpret_cast<void (*)(int)>(dlsym(library, "openblas_set_num_threads"));
+        auto sgemm = reinterpret_cast<decltype(&cblas_sgemm)>(dlsym(library, "cblas_sgemm"));
+        if (!setThreads || !sgemm)
+            return loaded;
+        // One thread per call keeps a tile's summation order fixed and leaves the
+        // parallelism to the tile loop.
+        setThreads(1);
+        loaded.sgemm = sgemm;
+        return loaded;
     }();
-    (void)pinned;
+    return blas;
 }
 
 } // namespace
@@ -27,14 +47,15 @@ bool blasUsable()
 {
     static const bool usable = [] {
         rlimit limit{};
-        return getrlimit(RLIMIT_AS, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY;
+        const bool unlimited = getrlimit(RLIMIT_AS, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY;
+        return unlimited && openBlas().sgemm != nullptr;
     }();
     return usable;
 }
 
 void blasProduct(const Matrix& a, const Matrix& b, bool transposedB, Matrix& c)
 {
-    pinOpenBlasToOneThread();
+    const auto sgemm = openBlas().sgemm;
     const Eigen::Index m = a.rows();
     const Eigen::Index k = a.cols();
     const Eigen::Index n = transposedB ? b.rows() : b.cols();
@@ -49,9 +70,9 @@ void blasProduct(const Matrix& a, const Matrix& b, bool transposedB, Matrix& c)
         const Eigen::Index columns = std::min(BlasTileColumns, n - column);
         // Row-major: tile of b is columns [column, +columns) of b, or rows of bᵀ's source.
         const float* bTile = transposedB ? b.data() + column * k : b.data() + column;
-        cblas_sgemm(CblasRowMajor, CblasNoTrans, transposedB ? CblasTrans : CblasNoTrans, int(rows),
-                    int(columns), int(k), 1.0f, a.data() + row * k, int(k), bTile,
-                    int(transposedB ? k : n), 0.0f, c.data() + row * n + column, int(n));
+        sgemm(CblasRowMajor, CblasNoTrans, transposedB ? CblasTrans : CblasNoTrans, int(rows),
+              int(columns), int(k), 1.0f, a.data() + row * k, int(k), bTile,
+              int(transposedB ? k : n), 0.0f, c.data() + row * n + column, int(n));
     }
 }
 

@@ -18,7 +18,9 @@ constexpr Eigen::Index BlasTileColumns = 384;
 // False when the process runs under an address-space limit (ulimit -v, RLIMIT_AS): OpenBLAS
 // reserves a 128 MB buffer per concurrent call and, when that allocation fails, retries for
 // ever instead of failing; Eigen's products then run instead, and an over-large session ends
-// in the usual "out of memory" message (tests/app/tst_hostilecli). Read once per process.
+// in the usual "out of memory" message (tests/app/tst_hostilecli). Also false when
+// libopenblas.so.0 cannot be opened (it is loaded with dlopen, never linked). Read once per
+// process, and only then is OpenBLAS loaded.
 bool blasUsable();
 
 void blasProduct(const Matrix& a, const Matrix& b, bool transposedB, Matrix& c);
