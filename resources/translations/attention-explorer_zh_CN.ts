@@ -140,10 +140,6 @@ Without --dump-json it opens the desktop app.</source>
         <translation>倍数</translation>
     </message>
     <message>
-        <source>The step the app shows first: tokens, embeddings, projections, scores, weights, dropout, context or heads.</source>
-        <translation>应用首先显示的步骤：tokens、embeddings、projections、scores、weights、dropout、context 或 heads。</translation>
-    </message>
-    <message>
         <source>id</source>
         <translation>id</translation>
     </message>
@@ -203,6 +199,10 @@ Without --dump-json it opens the desktop app.</source>
         <source>--%1 applies only to the window, not to %2</source>
         <translation>--%1 只适用于窗口，不适用于 %2</translation>
     </message>
+    <message>
+        <source>The step the app shows first: tokens, embeddings, projections, scores, weights, dropout, context or heads; with a GPT-2 model also model_view, head_view or next_token.</source>
+        <translation>应用首先显示的步骤：tokens、embeddings、projections、scores、weights、dropout、context 或 heads；使用 GPT-2 模型时还可以是 model_view、head_view 或 next_token。</translation>
+    </message>
 </context>
 <context>
     <name>DeckExporter</name>
@@ -249,8 +249,8 @@ Without --dump-json it opens the desktop app.</source>
 <context>
     <name>Engine</name>
     <message>
-        <source>GPT-2 checkpoints (model) cannot be shown in the window yet: use --dump-json or --benchmark</source>
-        <translation>窗口暂时还不能显示 GPT-2 检查点（model）：请使用 --dump-json 或 --benchmark</translation>
+        <source>GPT-2 checkpoints (model) cannot be exported from the command line yet: open the session in the window, or use --dump-json or --benchmark</source>
+        <translation>命令行暂时还不能导出 GPT-2 检查点（model）的图：请在窗口中打开该会话，或使用 --dump-json 或 --benchmark</translation>
     </message>
 </context>
 <context>
