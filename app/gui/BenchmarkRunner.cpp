@@ -79,7 +79,12 @@ int runBenchmark(const CommandLineRequest& request)
     }
     const Session& session = loaded.session;
     if (session.hasModel())
-        return runModelBenchmark(session);
+        return runModelBenchmark(session, [&session](QJsonObject& out) {
+            const UiTimings ui = measureModelUi(session, 5);
+            out[QStringLiteral("ui_update_ms")] = rounded(ui.uiUpdateMs);
+            out[QStringLiteral("gui_max_block_ms")] = rounded(ui.guiMaxBlockMs);
+            out[QStringLiteral("visible_heatmaps")] = ui.visibleHeatmaps;
+        });
     if (const auto issue = validateSession(session)) {
         std::fprintf(stderr, "attention-explorer: %s\n", issue->message.toLocal8Bit().constData());
         return ExitInvalidSession;

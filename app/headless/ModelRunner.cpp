@@ -83,7 +83,7 @@ int runModelDumpJson(const CommandLineRequest& request, const Session& session)
     return ExitOk;
 }
 
-int runModelBenchmark(const Session& session)
+int runModelBenchmark(const Session& session, const std::function<void(QJsonObject&)>& more)
 {
     const Gpt2Engine engine;
     const Gpt2RunResult first =
@@ -115,6 +115,8 @@ int runModelBenchmark(const Session& session)
     out[QStringLiteral("first_forward_ms")] = rounded(run.forwardMs);
     out[QStringLiteral("forward_ms")] = rounded(times[times.size() / 2]);
     out[QStringLiteral("forward_min_ms")] = rounded(times.front());
+    if (more)
+        more(out);
     out[QStringLiteral("peak_rss_mb")] = rounded(peakRssMb());
     std::printf("%s\n", QJsonDocument(out).toJson(QJsonDocument::Compact).constData());
     return ExitOk;

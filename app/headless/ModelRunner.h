@@ -1,5 +1,9 @@
 #pragma once
 
+#include <functional>
+
+class QJsonObject;
+
 namespace ae {
 
 struct CommandLineRequest;
@@ -10,7 +14,9 @@ struct Session;
 int runModelDumpJson(const CommandLineRequest& request, const Session& session);
 // --benchmark: init_ms (checkpoint opened, validated, mapped), first_forward_ms (the
 // first forward, which pages the weights in), forward_ms (median of the next runs,
-// ids -> logits) and peak_rss_mb, as one JSON line.
-int runModelBenchmark(const Session& session);
+// ids -> logits) and peak_rss_mb, as one JSON line. `more` adds the window's figures (the
+// graphical front end: ui_update_ms for typing, gui_max_block_ms); it runs before peak_rss_mb
+// is read.
+int runModelBenchmark(const Session& session, const std::function<void(QJsonObject&)>& more = {});
 
 } // namespace ae

@@ -2,9 +2,11 @@
 
 #include "Engine.h"
 #include "FigurePage.h"
+#include "Gpt2Run.h"
 #include "HeatmapPainter.h"
 #include "HeatmapWidget.h"
 #include "MainWindow.h"
+#include "ModelViewPage.h"
 #include "SessionDocument.h"
 #include "Trace.h"
 #include "TraceFigures.h"
@@ -17,6 +19,7 @@
 #include <QtConcurrent>
 
 #include <algorithm>
+#include <functional>
 
 namespace ae {
 
@@ -56,10 +59,9 @@ std::vector<HeatmapWidget*> visibleHeatmaps(MainWindow& window)
     return visible;
 }
 
-// Runs the event loop until every visible heatmap shows an image of the latest trace,
-// recording the longest gap between two turns of the loop.
-void waitUntilPainted(MainWindow& window, const std::shared_ptr<const Trace>& before,
-                      double& maxGapMs)
+// Runs the event loop until `arrived` says the window has the new result and every visible
+// page and heatmap shows it, recording the longest gap between two turns of the loop.
+void waitUntilPainted(MainWindow& window, const std::function<bool()>& arrived, double& maxGapMs)
 {
     QElapsedTimer sinceTick;
     sinceTick.start();
@@ -74,12 +76,14 @@ void waitUntilPainted(MainWindow& window, const std::shared_ptr<const Trace>& be
     QTimer poll;
     poll.setInterval(1);
     QObject::connect(&poll, &QTimer::timeout, [&] {
-        if (window.trace() == before)
+        if (!arrived())
             return;
         for (FigurePage* page : window.findChildren<FigurePage*>())
             if (page->isVisible() && page->isUpdatePending())
                 return; // its figures are still being built
-
+        for (ModelViewPage* page : window.findChildren<ModelViewPage*>())
+            if (page->isVisible() && page->isUpdatePending())
+                return; // its thumbnails are still being computed
         for (HeatmapWidget* widget : visibleHeatmaps(window))
             if (widget->isRenderPending())
                 return;
@@ -89,6 +93,12 @@ void waitUntilPainted(MainWindow& window, const std::shared_ptr<const Trace>& be
     loop.exec();
     window.grab(); // the paint events themselves
     maxGapMs = std::max(maxGapMs, double(sinceTick.nsecsElapsed()) / 1e6);
+}
+
+// The window shows a trace of these tokens (not the one of the session it started with).
+bool showsTokens(const MainWindow& window, const std::vector<std::string>& tokens)
+{
+    return window.trace() && window.trace()->tokens == tokens;
 }
 
 } // namespace
@@ -110,10 +120,11 @@ UiTimings measureUi(const Session& session, int runs)
     window.show();
     window.document()->setSession(session);
     double ignored = 0;
-    waitUntilPainted(window, nullptr, ignored);
+    const auto arrivedFirst = [&] { return showsTokens(window, computed.trace->tokens); };
+    waitUntilPainted(window, arrivedFirst, ignored);
     window.showPage(computed.trace->heads.size() > 1 ? QStringLiteral("heads")
                                                      : QStringLiteral("weights"));
-    waitUntilPainted(window, nullptr, ignored);
+    waitUntilPainted(window, arrivedFirst, ignored);
     timings.visibleHeatmaps = int(visibleHeatmaps(window).size());
 
     std::vector<double> updates, toNegInf, toRenormalize;
@@ -128,7 +139,8 @@ UiTimings measureUi(const Session& session, int runs)
             s.maskMethod =
                 s.maskMethod == MaskMethod::NegInf ? MaskMethod::Renormalize : MaskMethod::NegInf;
         });
-        waitUntilPainted(window, before, maxGap);
+        waitUntilPainted(
+            window, [&] { return window.trace() != before; }, maxGap);
         updates.push_back(double(timer.nsecsElapsed()) / 1e6);
         (window.trace()->session.maskMethod == MaskMethod::NegInf ? toNegInf : toRenormalize)
             .push_back(updates.back());
@@ -137,6 +149,47 @@ UiTimings measureUi(const Session& session, int runs)
     timings.uiUpdateMs = median(updates);
     timings.uiUpdateToNegInfMs = median(toNegInf);
     timings.uiUpdateToRenormalizeMs = median(toRenormalize);
+    window.document()->setSession(session); // not modified: no question on close
+    return timings;
+}
+
+UiTimings measureModelUi(const Session& session, int runs)
+{
+    UiTimings timings;
+    MainWindow window;
+    window.resize(1600, 1000);
+    window.show();
+    window.document()->setSession(session);
+    window.showPage(QStringLiteral("model_view"));
+    double ignored = 0;
+    const auto modelShown = [&] { return window.modelRun() && window.trace(); };
+    waitUntilPainted(window, modelShown, ignored);
+    if (!window.modelRun())
+        return timings;
+    timings.visibleHeatmaps = int(visibleHeatmaps(window).size());
+
+    const std::string sentence = session.sentence;
+    std::vector<double> updates;
+    for (int i = 0; i < 2 * runs; ++i) {
+        const auto before = window.modelRun();
+        const auto beforeTrace = window.trace();
+        double maxGap = 0;
+        QElapsedTimer timer;
+        timer.start();
+        // Typing: a word appended, then taken away again.
+        window.document()->edit(
+            [&](Session& s) { s.sentence = i % 2 == 0 ? sentence + " again" : sentence; });
+        waitUntilPainted(
+            window,
+            [&] {
+                return window.modelRun() && window.modelRun() != before &&
+                       window.trace() != beforeTrace;
+            },
+            maxGap);
+        updates.push_back(double(timer.nsecsElapsed()) / 1e6);
+        timings.guiMaxBlockMs = std::max(timings.guiMaxBlockMs, maxGap);
+    }
+    timings.uiUpdateMs = median(updates);
     window.document()->setSession(session); // not modified: no question on close
     return timings;
 }

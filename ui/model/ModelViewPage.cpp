@@ -66,6 +66,7 @@ void ModelViewPage::showThumbnails(std::vector<Matrix> thumbnails)
 {
     const Gpt2Trace& trace = *m_run->trace;
     m_thumbnails = std::move(thumbnails);
+    m_shownRun = m_run;
     m_grid->setThumbnails(int(trace.layers.size()), trace.headCount(), m_thumbnails);
     m_status->setText(tr("%1 layers × %2 heads, %3 tokens (thumbnails in %4 ms).")
                           .arg(trace.layers.size())

@@ -29,6 +29,8 @@ public:
     void setRun(const std::shared_ptr<const Gpt2Run>& run, int layer, int head) override;
     std::vector<Figure> currentFigures() const override;
     ThumbnailGrid* grid() const { return m_grid; }
+    // The newest forward's thumbnails are still being computed.
+    bool isUpdatePending() const { return m_run && m_shownRun != m_run; }
 
 Q_SIGNALS:
     void headChosen(int layer, int head);
@@ -42,6 +44,7 @@ private:
     QLabel* m_status;
     ThumbnailGrid* m_grid;
     std::shared_ptr<const Gpt2Run> m_run;
+    std::shared_ptr<const Gpt2Run> m_shownRun; // whose thumbnails are shown
     std::vector<Matrix> m_thumbnails;
     QElapsedTimer m_started; // of the newest thumbnails' computation
     // Shared with the running computation, which gives up when a newer forward arrived.
