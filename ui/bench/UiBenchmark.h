@@ -23,7 +23,7 @@ struct UiTimings
 UiTimings measureUi(const Session& session, int runs);
 
 // The same for a GPT-2 model session (the session key "model"): the window on the model
-// view; each change is typing, a word appended to the sentence or taken away again, until
+// view; each change is typing, the sentence's last word taken away or put back, until
 // the forward, the selected layer's trace, every thumbnail and every visible heatmap show
 // the new sentence. renderMs and the masking-method medians stay 0.
 UiTimings measureModelUi(const Session& session, int runs);
