@@ -141,7 +141,8 @@ private Q_SLOTS:
         QVERIFY(title.contains(QStringLiteral("same weights"))); // the agreement is still reported
         QVERIFY(figures::causalMask(trace).title.contains(QStringLiteral("source tokens")));
         // Query 0 sees source token 0 only; the last query sees tokens 0 to 2, never 3 to 5.
-        const Matrix& w = *figures::weights(trace, 0).matrix;
+        const HeatmapSpec weights = figures::weights(trace, 0); // owns the derived matrix
+        const Matrix& w = *weights.matrix;
         QCOMPARE(w(0, 0), 1.0f);
         QCOMPARE(w.block(2, 3, 1, 3).sum(), 0.0f);
     }
