@@ -2,33 +2,38 @@
 
 #include "Gpt2Trace.h"
 
+#include <algorithm>
+#include <cassert>
 #include <cmath>
 
 namespace ae {
 
 void gpt2CausalWeights(const Eigen::Ref<const Matrix, 0, Eigen::OuterStride<>>& queries,
                        const Eigen::Ref<const Matrix, 0, Eigen::OuterStride<>>& keys,
-                       Matrix& weights)
+                       Matrix& weights, Eigen::Index firstQuery)
 {
-    const Eigen::Index T = queries.rows();
+    const Eigen::Index R = queries.rows();
+    const Eigen::Index S = firstQuery + R;
+    assert(keys.rows() >= S);
     const float divisor = std::sqrt(static_cast<float>(queries.cols()));
-    weights.resize(T, T);
+    weights.resize(R, S);
     // Row blocks of 64: the block's scores against keys 0..(last row of the block) in
     // one GEMM, about half the work of the full square.
     constexpr Eigen::Index Block = 64;
-    for (Eigen::Index r = 0; r < T; r += Block) {
-        const Eigen::Index rows = std::min(Block, T - r);
-        const Eigen::Index visible = r + rows;
+    for (Eigen::Index r = 0; r < R; r += Block) {
+        const Eigen::Index rows = std::min(Block, R - r);
+        const Eigen::Index visible = firstQuery + r + rows;
         weights.block(r, 0, rows, visible).noalias() =
             queries.middleRows(r, rows) * keys.topRows(visible).transpose();
         for (Eigen::Index i = r; i < r + rows; ++i) {
+            const Eigen::Index seenCount = firstQuery + i + 1;
             auto row = weights.row(i);
-            auto seen = row.head(i + 1);
+            auto seen = row.head(seenCount);
             seen /= divisor;
             const float max = seen.maxCoeff();
             seen = (seen.array() - max).exp();
             seen /= seen.sum();
-            row.tail(T - i - 1).setZero();
+            row.tail(S - seenCount).setZero();
         }
     }
 }

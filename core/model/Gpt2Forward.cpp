@@ -12,11 +12,11 @@ namespace ae {
 
 namespace {
 
-// x (T x d) -> (T x d): (x - mean) / sqrt(var + eps) · weight + bias per row, the
+// x (R x d) -> out (R x d): (x - mean) / sqrt(var + eps) · weight + bias per row, the
 // variance biased (divided by d), as the book's LayerNorm.
-Matrix layerNorm(const Matrix& x, const TensorRef& weight, const TensorRef& bias, float eps)
+void layerNorm(const Eigen::Ref<const Matrix>& x, const TensorRef& weight, const TensorRef& bias,
+               float eps, Eigen::Ref<Matrix> out)
 {
-    Matrix out(x.rows(), x.cols());
     const auto w = weight.vector().array();
     const auto b = bias.vector().array();
 #pragma omp parallel for if (x.rows() >= 64)
@@ -26,10 +26,17 @@ Matrix layerNorm(const Matrix& x, const TensorRef& weight, const TensorRef& bias
         const float var = (row - mean).square().mean();
         out.row(i) = ((row - mean) / std::sqrt(var + eps)) * w + b;
     }
+}
+
+Matrix layerNorm(const Eigen::Ref<const Matrix>& x, const TensorRef& weight, const TensorRef& bias,
+                 float eps)
+{
+    Matrix out(x.rows(), x.cols());
+    layerNorm(x, weight, bias, eps, out);
     return out;
 }
 
-// 0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³))), in place on h (T x 4d).
+// 0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³))), in place on h (R x 4d).
 void geluTanh(Matrix& h)
 {
     const float c = std::sqrt(2.0f / float(M_PI));
@@ -40,8 +47,8 @@ void geluTanh(Matrix& h)
     }
 }
 
-// y (T x out) = x (T x in) · W (in x out) + b, Conv1D as Hugging Face stores it.
-Matrix conv1d(const Matrix& x, const TensorRef& weight, const TensorRef& bias)
+// y (R x out) = x (R x in) · W (in x out) + b, Conv1D as Hugging Face stores it.
+Matrix conv1d(const Eigen::Ref<const Matrix>& x, const TensorRef& weight, const TensorRef& bias)
 {
     Matrix y(x.rows(), weight.cols);
     y.noalias() = x * weight.matrix();
@@ -49,27 +56,44 @@ Matrix conv1d(const Matrix& x, const TensorRef& weight, const TensorRef& bias)
     return y;
 }
 
-void attention(const Gpt2Config& c, const Gpt2LayerParams& p, Gpt2LayerTrace& layer, Matrix& x)
+// rows (T x d) of the sequence: the first P copied from `kept` (the previous forward's, or
+// null when P = 0), the last T - P left to be written.
+void keepPrefix(Matrix& rows, const Matrix* kept, Eigen::Index T, Eigen::Index d, Eigen::Index P)
 {
-    const Matrix& a = layer.ln1;
-    const Eigen::Index d = c.nEmbd;
-    const Eigen::Index T = a.rows();
-    const int hd = c.headDim();
-    Matrix qkv = conv1d(a, p.attnWeight, p.attnBias); // (T x 3d)
-    layer.queries = qkv.leftCols(d);
-    layer.keys = qkv.middleCols(d, d);
-    layer.values = qkv.rightCols(d);
+    rows.resize(T, d);
+    if (P > 0)
+        rows.topRows(P) = kept->topRows(P);
+}
 
-    Matrix context(T, d);
+// One block's attention for the rows [P, T): x (R x d), a = LN1(x) (R x d) already in
+// layer.ln1's last R rows; layer's queries, keys, values get their last R rows; x += the
+// attention output of those rows.
+void attention(const Gpt2Config& c, const Gpt2LayerParams& p, Gpt2LayerTrace& layer, Eigen::Index P,
+               Matrix& x)
+{
+    const Eigen::Index d = c.nEmbd;
+    const Eigen::Index T = layer.ln1.rows();
+    const Eigen::Index R = T - P;
+    const int hd = c.headDim();
+    const Matrix qkv = conv1d(layer.ln1.bottomRows(R), p.attnWeight, p.attnBias); // (R x 3d)
+    layer.queries.bottomRows(R) = qkv.leftCols(d);
+    layer.keys.bottomRows(R) = qkv.middleCols(d, d);
+    layer.values.bottomRows(R) = qkv.rightCols(d);
+
+    Matrix context(R, d);
     // Heads in parallel; the GEMMs inside each run on one thread (Eigen does not nest).
-#pragma omp parallel for schedule(dynamic) if (c.nHead > 1 && T >= 32)
+#pragma omp parallel for schedule(dynamic) if (c.nHead > 1 && R >= 32)
     for (int h = 0; h < c.nHead; ++h) {
-        Matrix weights;
-        gpt2CausalWeights(layer.queries.middleCols(h * hd, hd), layer.keys.middleCols(h * hd, hd),
-                          weights);
-        // weights is zero above the diagonal: only the lower triangle multiplies.
-        context.middleCols(h * hd, hd).noalias() =
-            weights.triangularView<Eigen::Lower>() * layer.values.middleCols(h * hd, hd);
+        Matrix weights; // (R x T)
+        const auto values = layer.values.middleCols(h * hd, hd);
+        gpt2CausalWeights(layer.queries.bottomRows(R).middleCols(h * hd, hd),
+                          layer.keys.middleCols(h * hd, hd), weights, P);
+        // weights is zero after each row's own key: of the new rows' square (R x R) only the
+        // lower triangle multiplies; the prefix's keys (R x P) all do.
+        auto out = context.middleCols(h * hd, hd);
+        out.noalias() = weights.rightCols(R).triangularView<Eigen::Lower>() * values.bottomRows(R);
+        if (P > 0)
+            out.noalias() += weights.leftCols(P) * values.topRows(P);
     }
     x += conv1d(context, p.attnProjWeight, p.attnProjBias);
 }
@@ -94,37 +118,70 @@ std::vector<NextToken> topTokens(const RowVector& logits, std::size_t count)
 
 } // namespace
 
+Eigen::Index gpt2ReusablePrefix(const Gpt2Model& model, const std::vector<std::int64_t>& ids,
+                                const Gpt2Trace* previous)
+{
+    if (!previous || previous->model.get() != &model ||
+        previous->residual.rows() != previous->tokenCount() ||
+        previous->layers.size() != std::size_t(model.config().nLayer))
+        return 0;
+    const auto& old = previous->tokenIds;
+    const auto end = old.begin() + std::ptrdiff_t(std::min(old.size(), ids.size()));
+    return Eigen::Index(std::mismatch(old.begin(), end, ids.begin()).first - old.begin());
+}
+
 std::shared_ptr<const Gpt2Trace> gpt2Forward(std::shared_ptr<const Gpt2Model> model,
                                              const std::vector<std::int64_t>& ids)
+{
+    return gpt2Forward(std::move(model), ids, nullptr);
+}
+
+std::shared_ptr<const Gpt2Trace> gpt2Forward(std::shared_ptr<const Gpt2Model> model,
+                                             const std::vector<std::int64_t>& ids,
+                                             const Gpt2Trace* previous)
 {
     const Gpt2Config& c = model->config();
     const Gpt2Params& p = model->params();
     const auto T = static_cast<Eigen::Index>(ids.size());
+    const Eigen::Index P = gpt2ReusablePrefix(*model, ids, previous);
+    const Eigen::Index R = T - P; // the rows computed here
     auto trace = std::make_shared<Gpt2Trace>();
     trace->tokenIds = ids;
+    trace->reusedRows = P;
     trace->layers.resize(std::size_t(c.nLayer));
 
-    Matrix x(T, c.nEmbd);
+    // x (R x d): the residual stream of the rows [P, T).
+    Matrix x(R, c.nEmbd);
     const auto wte = p.wte.matrix();
     const auto wpe = p.wpe.matrix();
-    for (Eigen::Index t = 0; t < T; ++t)
-        x.row(t) = wte.row(ids[std::size_t(t)]) + wpe.row(t);
+    for (Eigen::Index t = P; t < T; ++t)
+        x.row(t - P) = wte.row(ids[std::size_t(t)]) + wpe.row(t);
 
     for (int l = 0; l < c.nLayer; ++l) {
         const Gpt2LayerParams& lp = p.layers[std::size_t(l)];
         Gpt2LayerTrace& layer = trace->layers[std::size_t(l)];
-        layer.ln1 = layerNorm(x, lp.ln1Weight, lp.ln1Bias, c.epsilon);
-        attention(c, lp, layer, x);
+        const Gpt2LayerTrace* kept = P > 0 ? &previous->layers[std::size_t(l)] : nullptr;
+        keepPrefix(layer.ln1, kept ? &kept->ln1 : nullptr, T, c.nEmbd, P);
+        keepPrefix(layer.queries, kept ? &kept->queries : nullptr, T, c.nEmbd, P);
+        keepPrefix(layer.keys, kept ? &kept->keys : nullptr, T, c.nEmbd, P);
+        keepPrefix(layer.values, kept ? &kept->values : nullptr, T, c.nEmbd, P);
+        if (R == 0)
+            continue;
+        layerNorm(x, lp.ln1Weight, lp.ln1Bias, c.epsilon, layer.ln1.bottomRows(R));
+        attention(c, lp, layer, P, x);
         Matrix h = conv1d(layerNorm(x, lp.ln2Weight, lp.ln2Bias, c.epsilon), lp.fcWeight,
-                          lp.fcBias); // (T x 4d)
+                          lp.fcBias); // (R x 4d)
         geluTanh(h);
         x += conv1d(h, lp.fcProjWeight, lp.fcProjBias);
     }
+    keepPrefix(trace->residual, P > 0 ? &previous->residual : nullptr, T, c.nEmbd, P);
+    if (R > 0)
+        trace->residual.bottomRows(R) = x;
 
     if (T > 0) {
-        const Matrix last =
-            layerNorm(x.bottomRows(1), p.lnfWeight, p.lnfBias, c.epsilon); // (1 x d)
-        trace->lastLogits.noalias() = last * wte.transpose();              // (1 x V)
+        const Matrix last = layerNorm(trace->residual.bottomRows(1), p.lnfWeight, p.lnfBias,
+                                      c.epsilon);             // (1 x d)
+        trace->lastLogits.noalias() = last * wte.transpose(); // (1 x V)
         trace->nextTokens = topTokens(trace->lastLogits, 10);
     }
     trace->model = std::move(model);

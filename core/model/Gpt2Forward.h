@@ -1,5 +1,7 @@
 #pragma once
 
+#include "Matrix.h"
+
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -19,5 +21,22 @@ struct Gpt2Trace;
 // The ids must be below vocab_size and at most n_ctx of them (the caller checks).
 std::shared_ptr<const Gpt2Trace> gpt2Forward(std::shared_ptr<const Gpt2Model> model,
                                              const std::vector<std::int64_t>& ids);
+
+// The same forward, reusing `previous` (a forward of the same model, or null): attention is
+// causal, so with P = the length of the common prefix of previous->tokenIds and ids, rows < P
+// of every layer's ln1, queries, keys, values and of the residual are those of `previous`.
+// Only the rows [P, T) are computed: per block, x rows (R = T - P, x d) -> LN1 -> qkv (R x 3d);
+// their queries against all T keys (gpt2CausalWeights from row P) -> context (R x d) -> out
+// projection; MLP (R x 4d). With no new row (P = T: a token taken off the end, or the same
+// ids) only the logits are computed, from the kept residual. Equal to gpt2Forward(model, ids)
+// up to float32 rounding (GEMMs of other shapes); trace->reusedRows = P.
+std::shared_ptr<const Gpt2Trace> gpt2Forward(std::shared_ptr<const Gpt2Model> model,
+                                             const std::vector<std::int64_t>& ids,
+                                             const Gpt2Trace* previous);
+
+// P above: how many leading rows of `previous` a forward of `ids` with `model` can reuse (0
+// when previous is null or of another model).
+Eigen::Index gpt2ReusablePrefix(const Gpt2Model& model, const std::vector<std::int64_t>& ids,
+                                const Gpt2Trace* previous);
 
 } // namespace ae

@@ -59,7 +59,7 @@ std::shared_ptr<const Gpt2Model> Gpt2Engine::model(const std::string& path, Gpt2
     return loaded.model;
 }
 
-Gpt2RunResult Gpt2Engine::compute(const Session& session) const
+Gpt2RunResult Gpt2Engine::compute(const Session& session, const Gpt2Trace* previous) const
 {
     Gpt2RunResult result;
     Gpt2Run run;
@@ -95,7 +95,7 @@ Gpt2RunResult Gpt2Engine::compute(const Session& session) const
         }
 
     const auto start = std::chrono::steady_clock::now();
-    run.trace = gpt2Forward(model, tokens.ids);
+    run.trace = gpt2Forward(model, tokens.ids, previous);
     run.forwardMs = millisecondsSince(start);
     run.tokens = std::move(tokens.tokens);
     result.run = std::move(run);

@@ -19,7 +19,7 @@ struct Gpt2Run
     std::vector<std::string> tokens;
     std::shared_ptr<const Gpt2Trace> trace;
     double loadMs = 0;    // checkpoint opened, validated and mapped (0 when cached)
-    double forwardMs = 0; // ids -> logits
+    double forwardMs = 0; // ids -> logits (the rows after a reused prefix only: trace->reusedRows)
 };
 
 struct Gpt2RunResult
@@ -37,7 +37,9 @@ public:
     Gpt2Engine();
     ~Gpt2Engine();
 
-    Gpt2RunResult compute(const Session& session) const;
+    // `previous`, a forward of the same checkpoint (or null): its unchanged causal prefix is
+    // reused (gpt2Forward with previous), only the rows after it are computed.
+    Gpt2RunResult compute(const Session& session, const Gpt2Trace* previous = nullptr) const;
     // The checkpoint alone (cached as compute does): null and `issue` set on failure.
     std::shared_ptr<const Gpt2Model> model(const std::string& path, Gpt2RunResult& failure,
                                            double* loadMs = nullptr) const;

@@ -35,6 +35,13 @@ struct Gpt2Trace
     std::shared_ptr<const Gpt2Model> model;
     std::vector<std::int64_t> tokenIds;
     std::vector<Gpt2LayerTrace> layers;
+    // x (T x d): the residual stream after the last block, before LN_f. Kept so that a
+    // forward of these ids with tokens taken off the end (a word deleted) needs no block at
+    // all: logits = LN_f(residual row T-1) · wteᵀ.
+    Matrix residual;
+    // How many leading rows this forward copied from the previous one instead of computing
+    // them (gpt2Forward with `previous`): 0 for a forward from scratch.
+    Eigen::Index reusedRows = 0;
     RowVector lastLogits; // logits (vocab): LN_f(x_last) · wteᵀ
     std::vector<NextToken>
         nextTokens; // the 10 most probable after the last token, most probable first

@@ -31,13 +31,22 @@ bool Gpt2ViewEngine::isLoaded(const std::string& path) const
 Gpt2ViewResult Gpt2ViewEngine::compute(const Session& session, int layer) const
 {
     Gpt2ViewResult result;
+    std::shared_ptr<const Gpt2Run> previous; // of the same checkpoint, another sentence
     {
         std::lock_guard lock(m_cache->mutex);
-        if (m_cache->run && m_cache->path == session.model && m_cache->sentence == session.sentence)
-            result.run = m_cache->run;
+        if (m_cache->run && m_cache->path == session.model) {
+            if (m_cache->sentence == session.sentence)
+                result.run = m_cache->run;
+            else
+                previous = m_cache->run;
+        }
     }
     if (!result.run) {
-        Gpt2RunResult computed = m_engine.compute(session);
+        // Typing changes the end of the sentence: the forward computes only the rows after
+        // the tokens it shares with the previous one. `previous` is immutable and kept alive
+        // by this reference, so no lock is held while computing.
+        Gpt2RunResult computed =
+            m_engine.compute(session, previous ? previous->trace.get() : nullptr);
         if (!computed.run) {
             result.issue = std::move(computed.issue);
             return result;

@@ -21,9 +21,13 @@ struct Gpt2ViewResult
 };
 
 // Session (with "model") and a layer -> Gpt2ViewResult. The checkpoint stays loaded while
-// its path is asked for (Gpt2Engine), and the last forward is kept while the path and the
-// sentence stay the same, so that choosing another layer computes that layer's trace only.
-// Thread-safe.
+// its path is asked for (Gpt2Engine), and the last forward is kept: while the path and the
+// sentence stay the same, choosing another layer computes that layer's trace only; when the
+// sentence changes, the new forward reuses the last one's unchanged causal prefix (typing at
+// the end of a 30-token sentence computes one or two rows, not 30).
+// Thread-safe: the cache is read and written under a mutex, the forwards it holds are
+// immutable (shared_ptr<const>), and no lock is held while computing; two concurrent
+// computations each reuse whatever forward was last stored, and the later one stored wins.
 class Gpt2ViewEngine
 {
 public:
