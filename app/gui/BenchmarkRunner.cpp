@@ -81,9 +81,16 @@ int runBenchmark(const CommandLineRequest& request)
     if (session.hasModel())
         return runModelBenchmark(session, [&session](QJsonObject& out) {
             const UiTimings ui = measureModelUi(session, 5);
+            // ui_update_ms: the slowest of the pages; then each page's own figures.
             out[QStringLiteral("ui_update_ms")] = rounded(ui.uiUpdateMs);
             out[QStringLiteral("gui_max_block_ms")] = rounded(ui.guiMaxBlockMs);
             out[QStringLiteral("visible_heatmaps")] = ui.visibleHeatmaps;
+            for (const UiTimings::Page& page : ui.pages) {
+                const QString id = QString::fromStdString(page.id);
+                out[QStringLiteral("ui_update_%1_ms").arg(id)] = rounded(page.uiUpdateMs);
+                out[QStringLiteral("gui_max_block_%1_ms").arg(id)] = rounded(page.guiMaxBlockMs);
+                out[QStringLiteral("visible_heatmaps_%1").arg(id)] = page.visibleHeatmaps;
+            }
         });
     if (const auto issue = validateSession(session)) {
         std::fprintf(stderr, "attention-explorer: %s\n", issue->message.toLocal8Bit().constData());

@@ -4,6 +4,7 @@
 #include "Gpt2Forward.h"
 #include "Gpt2Model.h"
 #include "Gpt2Run.h"
+#include "Gpt2Tokens.h"
 #include "Gpt2Trace.h"
 #include "Gpt2TraceJson.h"
 #include "HeadlessRunner.h"
@@ -59,6 +60,52 @@ double rounded(double value)
     return std::round(value * 1000.0) / 1000.0;
 }
 
+double millisecondsSince(std::chrono::steady_clock::time_point start)
+{
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+        .count();
+}
+
+double median(std::vector<double> values)
+{
+    std::sort(values.begin(), values.end());
+    return values.empty() ? 0.0 : values[values.size() / 2];
+}
+
+// Typing as the window does it, with the forward reusing the previous one's prefix: the
+// sentence's last word taken away (no row to compute, the logits only) and put back (the
+// rows after the shared prefix). Medians of PrefixRuns each way; adds nothing for a sentence
+// of one word.
+void measurePrefixForward(const Session& session, const Gpt2Run& run, QJsonObject& out)
+{
+    constexpr int PrefixRuns = 9;
+    const std::size_t lastSpace = session.sentence.find_last_of(' ');
+    if (lastSpace == std::string::npos || lastSpace == 0)
+        return;
+    const Gpt2Tokens shorter = gpt2Tokens(std::string_view(session.sentence).substr(0, lastSpace));
+    const auto& model = run.trace->model;
+    if (shorter.ids.empty())
+        return;
+    for (const std::int64_t id : shorter.ids)
+        if (id >= model->config().vocabSize)
+            return;
+    std::shared_ptr<const Gpt2Trace> full = run.trace;
+    std::vector<double> removed, restored;
+    Eigen::Index reused = 0;
+    for (int i = 0; i < PrefixRuns; ++i) {
+        auto start = std::chrono::steady_clock::now();
+        const auto cut = gpt2Forward(model, shorter.ids, full.get());
+        removed.push_back(millisecondsSince(start));
+        start = std::chrono::steady_clock::now();
+        full = gpt2Forward(model, run.trace->tokenIds, cut.get());
+        restored.push_back(millisecondsSince(start));
+        reused = full->reusedRows;
+    }
+    out[QStringLiteral("prefix_forward_ms")] = rounded(median(restored));
+    out[QStringLiteral("prefix_forward_delete_ms")] = rounded(median(removed));
+    out[QStringLiteral("prefix_reused_tokens")] = qint64(reused);
+}
+
 } // namespace
 
 int runModelDumpJson(const CommandLineRequest& request, const Session& session)
@@ -101,9 +148,10 @@ int runModelBenchmark(const Session& session, const std::function<void(QJsonObje
                 .count());
     }
     std::sort(times.begin(), times.end());
+    QJsonObject out;
+    measurePrefixForward(session, run, out);
 
     const Gpt2Config& c = run.trace->model->config();
-    QJsonObject out;
     out[QStringLiteral("model")] = QString::fromStdString(session.model);
     out[QStringLiteral("dtype")] = QString::fromStdString(run.trace->model->dtype());
     out[QStringLiteral("n_layer")] = c.nLayer;

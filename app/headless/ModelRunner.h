@@ -14,9 +14,11 @@ struct Session;
 int runModelDumpJson(const CommandLineRequest& request, const Session& session);
 // --benchmark: init_ms (checkpoint opened, validated, mapped), first_forward_ms (the
 // first forward, which pages the weights in), forward_ms (median of the next runs,
-// ids -> logits) and peak_rss_mb, as one JSON line. `more` adds the window's figures (the
-// graphical front end: ui_update_ms for typing, gui_max_block_ms); it runs before peak_rss_mb
-// is read.
+// ids -> logits), prefix_forward_ms and prefix_forward_delete_ms (typing: the sentence's last
+// word put back and taken away, each forward reusing the previous one's unchanged causal
+// prefix; prefix_reused_tokens of it) and peak_rss_mb, as one JSON line. `more` adds the window's
+// figures (the graphical front end: ui_update_ms for typing, gui_max_block_ms); it runs before
+// peak_rss_mb is read.
 int runModelBenchmark(const Session& session, const std::function<void(QJsonObject&)>& more = {});
 
 } // namespace ae

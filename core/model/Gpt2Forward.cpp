@@ -47,11 +47,22 @@ void geluTanh(Matrix& h)
     }
 }
 
+// Up to this many rows a product is one GEMV per row instead of a GEMM, which packs (copies)
+// the whole weight matrix first: a keystroke's forward computes one or two rows, and packing
+// 85 M weights costs more than streaming them once per row. (On one thread: a parallel region
+// per product costs more than it saves when the cores are shared.)
+constexpr Eigen::Index GemvRows = 3;
+
 // y (R x out) = x (R x in) · W (in x out) + b, Conv1D as Hugging Face stores it.
 Matrix conv1d(const Eigen::Ref<const Matrix>& x, const TensorRef& weight, const TensorRef& bias)
 {
     Matrix y(x.rows(), weight.cols);
-    y.noalias() = x * weight.matrix();
+    if (x.rows() > GemvRows) {
+        y.noalias() = x * weight.matrix();
+    } else {
+        for (Eigen::Index r = 0; r < x.rows(); ++r)
+            y.row(r).noalias() = x.row(r) * weight.matrix();
+    }
     y.rowwise() += bias.vector();
     return y;
 }

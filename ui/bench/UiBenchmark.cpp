@@ -169,7 +169,6 @@ UiTimings measureModelUi(const Session& session, int runs)
     waitUntilPainted(window, modelShown, ignored);
     if (!window.modelRun())
         return timings;
-    timings.visibleHeatmaps = int(visibleHeatmaps(window).size());
 
     // Typing: the last word taken away, then put back (a word appended could be a token the
     // checkpoint's vocabulary does not have).
@@ -178,25 +177,37 @@ UiTimings measureModelUi(const Session& session, int runs)
     if (lastSpace == std::string::npos || lastSpace == 0)
         return timings; // one word: nothing to take away
     const std::string shorter = sentence.substr(0, lastSpace);
-    std::vector<double> updates;
-    for (int i = 0; i < 2 * runs; ++i) {
-        const auto before = window.modelRun();
-        const auto beforeTrace = window.trace();
-        double maxGap = 0;
-        QElapsedTimer timer;
-        timer.start();
-        window.document()->edit([&](Session& s) { s.sentence = i % 2 == 0 ? shorter : sentence; });
-        waitUntilPainted(
-            window,
-            [&] {
-                return window.modelRun() && window.modelRun() != before &&
-                       window.trace() != beforeTrace;
-            },
-            maxGap);
-        updates.push_back(double(timer.nsecsElapsed()) / 1e6);
-        timings.guiMaxBlockMs = std::max(timings.guiMaxBlockMs, maxGap);
+    for (const char* id : {"model_view", "weights", "head_view"}) {
+        UiTimings::Page page;
+        page.id = id;
+        window.showPage(QString::fromLatin1(id));
+        waitUntilPainted(window, modelShown, ignored); // the page built for the sentence
+        page.visibleHeatmaps = int(visibleHeatmaps(window).size());
+        std::vector<double> updates;
+        for (int i = 0; i < 2 * runs; ++i) { // an even number: the sentence whole again
+            const auto before = window.modelRun();
+            const auto beforeTrace = window.trace();
+            double maxGap = 0;
+            QElapsedTimer timer;
+            timer.start();
+            window.document()->edit(
+                [&](Session& s) { s.sentence = i % 2 == 0 ? shorter : sentence; });
+            waitUntilPainted(
+                window,
+                [&] {
+                    return window.modelRun() && window.modelRun() != before &&
+                           window.trace() != beforeTrace;
+                },
+                maxGap);
+            updates.push_back(double(timer.nsecsElapsed()) / 1e6);
+            page.guiMaxBlockMs = std::max(page.guiMaxBlockMs, maxGap);
+        }
+        page.uiUpdateMs = median(updates);
+        timings.uiUpdateMs = std::max(timings.uiUpdateMs, page.uiUpdateMs);
+        timings.guiMaxBlockMs = std::max(timings.guiMaxBlockMs, page.guiMaxBlockMs);
+        timings.visibleHeatmaps = std::max(timings.visibleHeatmaps, page.visibleHeatmaps);
+        timings.pages.push_back(std::move(page));
     }
-    timings.uiUpdateMs = median(updates);
     window.document()->setSession(session); // not modified: no question on close
     return timings;
 }

@@ -1,5 +1,8 @@
 #pragma once
 
+#include <string>
+#include <vector>
+
 namespace ae {
 
 struct Session;
@@ -15,6 +18,15 @@ struct UiTimings
     double guiMaxBlockMs =
         0; // the longest the GUI thread did not return to its event loop meanwhile
     int visibleHeatmaps = 0;
+    // A model session's typing, page by page (the page on screen is the one updated).
+    struct Page
+    {
+        std::string id; // "model_view", "weights", "head_view"
+        double uiUpdateMs = 0;
+        double guiMaxBlockMs = 0;
+        int visibleHeatmaps = 0;
+    };
+    std::vector<Page> pages;
 };
 
 // Measures the UI side of a session with the real widgets (offscreen platform): the
@@ -22,10 +34,14 @@ struct UiTimings
 // changes each way.
 UiTimings measureUi(const Session& session, int runs);
 
-// The same for a GPT-2 model session (the session key "model"): the window on the model
-// view; each change is typing, the sentence's last word taken away or put back, until
-// the forward, the selected layer's trace, every thumbnail and every visible heatmap show
-// the new sentence. renderMs and the masking-method medians stay 0.
+// The same for a GPT-2 model session (the session key "model"): each change is typing, the
+// sentence's last word taken away or put back, until the forward, the selected layer's
+// trace and everything visible show the new sentence; measured with the window on each of
+// the model view (every thumbnail), the selected layer's attention weights (a step page and
+// its heatmaps) and the head view, one after the other: `pages` has each page's median and
+// longest block, uiUpdateMs the slowest page's median, guiMaxBlockMs the longest block of
+// all, visibleHeatmaps the most heatmaps a page showed. renderMs and the masking-method
+// medians stay 0.
 UiTimings measureModelUi(const Session& session, int runs);
 
 } // namespace ae
