@@ -10,10 +10,7 @@
 
 namespace ae {
 
-namespace {
-
-// Block `layer`'s attention parameters, copied out of the checkpoint (4·d² floats).
-std::shared_ptr<const AttentionParams> layerParams(const Gpt2Model& model, int layer)
+std::shared_ptr<const AttentionParams> gpt2LayerParams(const Gpt2Model& model, int layer)
 {
     const Gpt2Config& c = model.config();
     const Gpt2LayerParams& p = model.params().layers[std::size_t(layer)];
@@ -34,8 +31,6 @@ std::shared_ptr<const AttentionParams> layerParams(const Gpt2Model& model, int l
     params->outProjBias = p.attnProjBias.vector();
     return params;
 }
-
-} // namespace
 
 Session gpt2LayerSession(const Gpt2Trace& trace, const Session& base)
 {
@@ -61,7 +56,8 @@ Session gpt2LayerSession(const Gpt2Trace& trace, const Session& base)
 }
 
 std::shared_ptr<const Trace> gpt2LayerTrace(const Gpt2Trace& trace, int layer, const Session& base,
-                                            std::vector<std::string> tokens)
+                                            std::vector<std::string> tokens,
+                                            std::shared_ptr<const AttentionParams> params)
 {
     auto result = std::make_shared<Trace>();
     result->session = gpt2LayerSession(trace, base);
@@ -73,7 +69,8 @@ std::shared_ptr<const Trace> gpt2LayerTrace(const Gpt2Trace& trace, int layer, c
     result->inputs = trace.layers[std::size_t(layer)].ln1;
 
     auto start = std::chrono::steady_clock::now();
-    const auto params = layerParams(*trace.model, layer);
+    if (!params)
+        params = gpt2LayerParams(*trace.model, layer);
     result->timings.initMs =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     start = std::chrono::steady_clock::now();

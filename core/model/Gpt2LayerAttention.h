@@ -6,6 +6,8 @@
 
 namespace ae {
 
+class Gpt2Model;
+struct AttentionParams;
 struct Gpt2Trace;
 struct Session;
 struct Trace;
@@ -23,7 +25,15 @@ Session gpt2LayerSession(const Gpt2Trace& trace, const Session& base);
 //   out_proj (d x d) = c_proj.weight, also x·W, and c_proj.bias;
 // then runForward() and completeTrace() as for any session: the step-by-step arithmetic is
 // the engine's, and equals the forward's up to float32 rounding. `tokens` label the rows.
+// `params`: gpt2LayerParams(*trace.model, layer) computed before (the window keeps the last
+// layer's while typing: copying them costs a few ms per keystroke); null copies them here.
 std::shared_ptr<const Trace> gpt2LayerTrace(const Gpt2Trace& trace, int layer, const Session& base,
-                                            std::vector<std::string> tokens = {});
+                                            std::vector<std::string> tokens = {},
+                                            std::shared_ptr<const AttentionParams> params = {});
+
+// Block `layer`'s attention parameters as the random module's (W_query | W_key | W_value and
+// their biases from c_attn, out_proj from c_proj), copied out of the checkpoint (4·d² + 4·d
+// floats).
+std::shared_ptr<const AttentionParams> gpt2LayerParams(const Gpt2Model& model, int layer);
 
 } // namespace ae

@@ -1,5 +1,6 @@
 #include "Gpt2ViewEngine.h"
 
+#include "AttentionParams.h"
 #include "Gpt2LayerAttention.h"
 #include "Gpt2Model.h"
 #include "Gpt2Trace.h"
@@ -16,6 +17,10 @@ struct Gpt2ViewEngine::Cache
     mutable std::mutex mutex;
     std::string path, sentence; // of `run`
     std::shared_ptr<const Gpt2Run> run;
+    // The last layer trace's parameters (4·d² floats: one layer's, not all of them).
+    std::shared_ptr<const Gpt2Model> paramsModel;
+    int paramsLayer = -1;
+    std::shared_ptr<const AttentionParams> params;
 };
 
 Gpt2ViewEngine::Gpt2ViewEngine() : m_cache(std::make_unique<Cache>()) {}
@@ -59,7 +64,20 @@ Gpt2ViewResult Gpt2ViewEngine::compute(const Session& session, int layer) const
     }
     const Gpt2Trace& trace = *result.run->trace;
     result.layer = std::clamp(layer, 0, int(trace.layers.size()) - 1);
-    result.layerTrace = gpt2LayerTrace(trace, result.layer, session, result.run->tokens);
+    std::shared_ptr<const AttentionParams> params;
+    {
+        std::lock_guard lock(m_cache->mutex);
+        if (m_cache->paramsModel == trace.model && m_cache->paramsLayer == result.layer)
+            params = m_cache->params;
+    }
+    if (!params) {
+        params = gpt2LayerParams(*trace.model, result.layer);
+        std::lock_guard lock(m_cache->mutex);
+        m_cache->paramsModel = trace.model;
+        m_cache->paramsLayer = result.layer;
+        m_cache->params = params;
+    }
+    result.layerTrace = gpt2LayerTrace(trace, result.layer, session, result.run->tokens, params);
     return result;
 }
 
