@@ -170,10 +170,16 @@ private Q_SLOTS:
         const Run r = run({QStringLiteral("--session"), session, QStringLiteral("--benchmark")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QJsonObject figures = QJsonDocument::fromJson(r.out).object();
-        for (const char* key : {"forward_ms", "init_ms", "peak_rss_mb", "first_forward_ms",
-                                "ui_update_ms", "gui_max_block_ms"})
+        for (const char* key :
+             {"forward_ms", "init_ms", "peak_rss_mb", "first_forward_ms", "prefix_forward_ms",
+              "prefix_forward_delete_ms", "ui_update_ms", "gui_max_block_ms",
+              "ui_update_model_view_ms", "ui_update_weights_ms", "ui_update_head_view_ms"})
             QVERIFY2(figures.value(QLatin1StringView(key)).toDouble(-1) >= 0, key);
         QCOMPARE(figures.value(QLatin1StringView("tokens")).toInt(), 4); // "a", " b", " c", " d"
+        // Typing "a b c" -> "a b c d" reuses the 3 tokens of "a b c".
+        QCOMPARE(figures.value(QLatin1StringView("prefix_reused_tokens")).toInt(), 3);
+        // The weights page of the selected layer shows heatmaps: the benchmark measured them.
+        QVERIFY(figures.value(QLatin1StringView("visible_heatmaps_weights")).toInt() > 0);
     }
 };
 

@@ -29,7 +29,10 @@ HeadViewPage::HeadViewPage(QWidget* parent)
     auto* queryRow = new QHBoxLayout;
     auto* queryLabel = new QLabel(tr("&Query token:"), this);
     queryLabel->setBuddy(m_query);
-    m_query->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    // A fixed width: AdjustToContents measured every token's text again on each keystroke
+    // (the items are refilled with every forward), on the GUI thread.
+    m_query->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_query->setMinimumContentsLength(24);
     m_query->setMaxVisibleItems(20);
     queryRow->addWidget(queryLabel);
     queryRow->addWidget(m_query);

@@ -8,6 +8,7 @@
 
 #include <QLabel>
 #include <QScrollArea>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <QtConcurrent>
 
@@ -45,8 +46,13 @@ void ModelViewPage::setRun(const std::shared_ptr<const Gpt2Run>& run, int layer,
     const quint64 generation = ++*m_generation;
     if (!run)
         return;
-    m_status->setText(tr("Computing the thumbnails of %1 heads…")
-                          .arg(run->trace->layers.size() * std::size_t(run->trace->headCount())));
+    // Said only when it takes a while: a label's new text lays the page out again (the
+    // explanation's wrapped text measured anew), which a keystroke's update can do without.
+    const std::size_t heads = run->trace->layers.size() * std::size_t(run->trace->headCount());
+    QTimer::singleShot(StatusDelayMs, this, [this, generation, heads] {
+        if (generation == m_generation->load() && isUpdatePending())
+            m_status->setText(tr("Computing the thumbnails of %1 heads…").arg(heads));
+    });
     QtConcurrent::run([run] {
         return attentionThumbnails(*run->trace, ThumbnailSide);
     }).then(this, [this, generation](std::vector<Matrix> thumbnails) {

@@ -22,6 +22,8 @@ class ModelViewPage : public ModelPage
     Q_OBJECT
 public:
     static constexpr int ThumbnailSide = 48;
+    // The status says "computing" only when the thumbnails take longer than this.
+    static constexpr int StatusDelayMs = 150;
 
     explicit ModelViewPage(QWidget* parent = nullptr);
 
