@@ -5,6 +5,7 @@
 #include "CellSelection.h"
 #include "ColorScaleChoice.h"
 #include "DataDirectory.h"
+#include "DeckExporter.h"
 #include "ExportActions.h"
 #include "PresentationMode.h"
 #include "SessionActions.h"
@@ -93,8 +94,7 @@ void MainWindow::createActions()
         QStringLiteral("x-office-presentation"),
         [this] {
             const Session session = m_walkthrough->baseSession().value_or(m_document->session());
-            showStatus(ExportActions::exportDeckDialog(this, session, m_walkthrough->query(),
-                                                       deckCompute()));
+            showStatus(ExportActions::exportDeckDialog(this, session, deckExporter()));
         },
         false);
     file->addSeparator();
