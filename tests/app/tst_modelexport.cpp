@@ -69,8 +69,26 @@ QList<QList<double>> referenceWeights(int layer, int head)
     return rows;
 }
 
-// A one-panel CSV (FigureCsv): a header line, then per row its label and values. Labels are
-// tokens here, none with a comma or a quote.
+// One CSV line's fields (RFC 4180: a quoted field may hold commas and doubled quotes).
+QStringList csvFields(const QString& line)
+{
+    QStringList fields{QString()};
+    bool quoted = false;
+    for (qsizetype i = 0; i < line.size(); ++i) {
+        const QChar c = line[i];
+        if (quoted && c == u'"' && i + 1 < line.size() && line[i + 1] == u'"')
+            fields.last() += line[++i];
+        else if (c == u'"')
+            quoted = !quoted;
+        else if (c == u',' && !quoted)
+            fields << QString();
+        else
+            fields.last() += c;
+    }
+    return fields;
+}
+
+// A one-panel CSV (FigureCsv): a header line, then per row its label and values.
 QList<QList<double>> csvValues(const QString& path)
 {
     QFile file(path);
@@ -81,7 +99,7 @@ QList<QList<double>> csvValues(const QString& path)
     for (qsizetype i = 1; i < lines.size(); ++i) {
         if (lines[i].isEmpty())
             continue;
-        const QList<QByteArray> fields = lines[i].split(',');
+        const QStringList fields = csvFields(QString::fromUtf8(lines[i]));
         QList<double> values;
         for (qsizetype j = 1; j < fields.size(); ++j)
             values << fields[j].toDouble();
