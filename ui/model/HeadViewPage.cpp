@@ -113,6 +113,16 @@ void HeadViewPage::render()
                                "strongest of each head\".")
                                 .arg(query + 1));
     m_keysNote->setVisible(many);
+    // Square cells fill the page's width, so 40 keys beside docked panels would make rows
+    // 9 px high and thin out the heads' labels: a readable least size instead, and the scroll
+    // area scrolls. Every key of a long sentence stays fitted to the page (zoom to read it).
+    const int columns = int(shown);
+    if (columns <= modelfigures::MaxHeadViewKeys) {
+        const int cell = fontMetrics().height() + 4;
+        m_figure->setMinimumSize(columns * cell + 16 * cell, trace.headCount() * cell + 12 * cell);
+    } else {
+        m_figure->setMinimumSize(0, 0);
+    }
     m_current = figure;
     m_figure->setFigure(figure);
     m_figure->setHighlight(m_head, std::nullopt);
