@@ -998,6 +998,10 @@ p = softmax(logits)</translation>
         <source>vocabulary = GPT-2&apos;s 50,257 tokens: 256 bytes + 50,000 merges + &lt;|endoftext|&gt;</source>
         <translation>vocabulary = GPT-2 的 50,257 个 token：256 个字节 + 50,000 次合并 + &lt;|endoftext|&gt;</translation>
     </message>
+    <message>
+        <source>W_q | W_k | W_v = c_attn.weight (%1×%2) of the checkpoint, b = c_attn.bias</source>
+        <translation>W_q | W_k | W_v = 检查点的 c_attn.weight (%1×%2)，b = c_attn.bias</translation>
+    </message>
 </context>
 <context>
     <name>SessionFile</name>

@@ -34,19 +34,20 @@ QString tokenText(const Gpt2Trace& trace, int position)
 
 } // namespace
 
-int strongestPerHead(int heads)
+int strongestPerHead(int heads, int maxKeys)
 {
-    return std::clamp(MaxHeadViewKeys / std::max(heads, 1), 2, 8);
+    return std::clamp(maxKeys / std::max(heads, 1), 2, 8);
 }
 
-std::vector<int> headViewKeys(const Gpt2Trace& trace, int layer, int query, HeadViewKeys keys)
+std::vector<int> headViewKeys(const Gpt2Trace& trace, int layer, int query, HeadViewKeys keys,
+                              int maxKeys)
 {
     std::vector<int> all(std::size_t(query) + 1);
     std::iota(all.begin(), all.end(), 0);
-    if (keys == HeadViewKeys::All || query + 1 <= MaxHeadViewKeys)
+    if (keys == HeadViewKeys::All || query + 1 <= maxKeys)
         return all;
     const int heads = trace.headCount();
-    const auto strongest = std::size_t(strongestPerHead(heads));
+    const auto strongest = std::min(all.size(), std::size_t(strongestPerHead(heads, maxKeys)));
     std::vector<bool> chosen(all.size(), false);
     for (int h = 0; h < heads; ++h) {
         const RowVector row = gpt2AttnRow(trace, layer, h, query); // (query + 1)

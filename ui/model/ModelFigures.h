@@ -37,8 +37,9 @@ constexpr int MaxHeadViewKeys = 48;
 // The keys the head view shows for `query` (0-based), in sentence order: all of 0..query, or
 // (Strongest, when more than MaxHeadViewKeys are visible) the union of each head's
 // strongestPerHead() largest weights.
-std::vector<int> headViewKeys(const Gpt2Trace& trace, int layer, int query, HeadViewKeys keys);
-int strongestPerHead(int heads); // MaxHeadViewKeys / heads, from 2 to 8
+std::vector<int> headViewKeys(const Gpt2Trace& trace, int layer, int query, HeadViewKeys keys,
+                              int maxKeys = MaxHeadViewKeys);
+int strongestPerHead(int heads, int maxKeys = MaxHeadViewKeys); // maxKeys / heads, from 2 to 8
 
 // `thumbnails` from attentionThumbnails(): one panel per layer and head, each row scaled to its
 // maximum.
