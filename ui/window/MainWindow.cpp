@@ -429,29 +429,6 @@ DeckExporter MainWindow::deckExporter() const
     return exporter;
 }
 
-void MainWindow::exportFigures(bool all)
-{
-    if (!m_trace)
-        return;
-    std::vector<Figure> figures;
-    const int layer = m_layer->value() - 1;
-    if (all) {
-        figures =
-            m_run ? modelfigures::allFigures(*m_run, m_trace, layer) : figures::allFigures(m_trace);
-    } else {
-        figures = currentPageFigures();
-        // A model's step figures are named with their layer, as --export names them.
-        if (m_run && qobject_cast<FigurePage*>(m_tabs->currentWidget()))
-            for (Figure& figure : figures)
-                figure.name = modelfigures::withLayer(figure.name, layer);
-    }
-    const QString description = all ? tr("Every figure of the session (%1)").arg(figures.size())
-                                    : tr("The figures of the page \"%1\" (%2)")
-                                          .arg(m_tabs->tabText(m_tabs->currentIndex()))
-                                          .arg(figures.size());
-    showStatus(ExportActions::exportFigures(this, figures, description));
-}
-
 void MainWindow::showStatus(const QString& message)
 {
     if (!message.isEmpty())
