@@ -7,6 +7,7 @@
 #include "HeadlessRunner.h"
 #include "Limits.h"
 #include "MessageText.h"
+#include "ModelExportRunner.h"
 #include "SessionFile.h"
 #include "Trace.h"
 #include "TraceFigures.h"
@@ -25,6 +26,17 @@ namespace {
 void printError(const QString& message)
 {
     std::fprintf(stderr, "attention-explorer: %s\n", message.toLocal8Bit().constData());
+}
+
+// --layer chooses a layer of a GPT-2 model; any other session has none.
+int refuseLayer(const CommandLineRequest& request)
+{
+    if (request.layer == 0)
+        return ExitOk;
+    printError(QCoreApplication::translate("ExportRunner",
+                                           "--layer applies only to a GPT-2 model session "
+                                           "(--model FILE or the session key model)"));
+    return ExitUsageOrIo;
 }
 
 } // namespace
@@ -47,17 +59,26 @@ int runExport(const CommandLineRequest& request)
         printError(loaded.issue->message);
         return loaded.ioError ? ExitUsageOrIo : ExitInvalidSession;
     }
+    if (loaded.session.hasModel())
+        return runModelExport(request, loaded.session, formats.formats);
+    if (const int refused = refuseLayer(request))
+        return refused;
     const ComputeResult result = Engine().compute(loaded.session);
     if (result.issue) {
         printError(result.issue->message);
         return ExitInvalidSession;
     }
-    const std::vector<Figure> everyFigure = figures::allFigures(result.trace);
+    return writeFigureFiles(figures::allFigures(result.trace), formats.formats, request);
+}
+
+int writeFigureFiles(const std::vector<Figure>& everyFigure, const QList<ExportFormat>& formats,
+                     const CommandLineRequest& request)
+{
     const QDir directory(request.exportDirectory);
     const QString shownDirectory =
         escapedForMessage(QDir::toNativeSeparators(request.exportDirectory));
     // Up front, before the first file: how many files, and whether every target can be one.
-    const qint64 fileCount = qint64(everyFigure.size()) * formats.formats.size();
+    const qint64 fileCount = qint64(everyFigure.size()) * formats.size();
     if (fileCount > limits::MaxExportFiles) {
         printError(QCoreApplication::translate(
                        "ExportRunner",
@@ -70,7 +91,7 @@ int runExport(const CommandLineRequest& request)
     QStringList targets;
     QSet<QString> existing;
     for (const Figure& figure : everyFigure) {
-        for (const ExportFormat format : formats.formats) {
+        for (const ExportFormat format : formats) {
             const QString path =
                 directory.filePath(FigureExporter::fileName(figure, format, request.exportScale));
             const QFileInfo info(path);
@@ -95,12 +116,12 @@ int runExport(const CommandLineRequest& request)
     const FigureExporter exporter;
     qsizetype written = 0;
     for (const Figure& figure : everyFigure) {
-        const QString error = exporter.writeAll(figure, formats.formats, request.exportDirectory,
-                                                request.exportScale);
+        const QString error =
+            exporter.writeAll(figure, formats, request.exportDirectory, request.exportScale);
         if (!error.isEmpty()) {
             // Half an export is no export: what this run created goes (files that were
             // there before keep their new contents: each was replaced whole, atomically).
-            for (qsizetype i = 0; i < targets.size() && i < written + formats.formats.size(); ++i)
+            for (qsizetype i = 0; i < targets.size() && i < written + formats.size(); ++i)
                 if (!existing.contains(targets[i]))
                     QFile::remove(targets[i]);
             if (createdDirectory)
@@ -110,9 +131,9 @@ int runExport(const CommandLineRequest& request)
                 "ExportRunner", "the export failed; the files it had written were removed"));
             return ExitUsageOrIo;
         }
-        for (qsizetype i = written; i < written + formats.formats.size(); ++i)
+        for (qsizetype i = written; i < written + formats.size(); ++i)
             std::printf("%s\n", qPrintable(targets[i]));
-        written += formats.formats.size();
+        written += formats.size();
     }
     printError(QCoreApplication::translate("ExportRunner", "wrote %1 files to %2")
                    .arg(written)
@@ -128,6 +149,10 @@ int runExportDeck(const CommandLineRequest& request)
         printError(loaded.issue->message);
         return loaded.ioError ? ExitUsageOrIo : ExitInvalidSession;
     }
+    if (loaded.session.hasModel())
+        return runModelExportDeck(request, loaded.session);
+    if (const int refused = refuseLayer(request))
+        return refused;
     if (const auto issue = Engine().compute(loaded.session).issue) {
         printError(issue->message);
         return ExitInvalidSession;

@@ -1,5 +1,9 @@
 #pragma once
 
+#include "FigureExporter.h"
+
+#include <vector>
+
 namespace ae {
 
 struct CommandLineRequest;
@@ -11,5 +15,11 @@ int runExport(const CommandLineRequest& request);
 
 // --export-deck FILE.pdf: the walkthrough of the session, one page per step.
 int runExportDeck(const CommandLineRequest& request);
+
+// Writes every figure in every format into request.exportDirectory, each file's path on
+// stdout: the file count and every target are checked before the first file is written, and
+// a failure half-way removes what this run created. Returns the exit code.
+int writeFigureFiles(const std::vector<Figure>& figures, const QList<ExportFormat>& formats,
+                     const CommandLineRequest& request);
 
 } // namespace ae

@@ -153,6 +153,14 @@ CommandLineRequest parseCommandLine(const QStringList& arguments, const QList<QB
                         "without a display."),
         CommandLine::tr("file.pdf"));
     parser.addOption(presentOption);
+    const QCommandLineOption layerOption(
+        QStringLiteral("layer"),
+        CommandLine::tr("With a GPT-2 model: the layer, from 1 (default 1), whose steps the window "
+                        "shows first and whose step figures --export and --export-deck draw "
+                        "(beside the model view, head view and next-token figures). --dump-json "
+                        "writes every layer."),
+        CommandLine::tr("number"));
+    parser.addOption(layerOption);
     const QCommandLineOption languageOption(
         QStringLiteral("lang"),
         CommandLine::tr("The language of the interface and the messages: en or zh_CN "
@@ -223,6 +231,19 @@ CommandLineRequest parseCommandLine(const QStringList& arguments, const QList<QB
         if (parser.isSet(*option) && !mode.isEmpty())
             return usage(CommandLine::tr("--%1 applies only to the window, not to %2")
                              .arg(option->names().constFirst(), mode));
+    }
+    if (parser.isSet(layerOption)) {
+        if (parser.isSet(dumpOption) || parser.isSet(benchmarkOption))
+            return usage(CommandLine::tr("--layer applies only to --export, --export-deck and the "
+                                         "window, not to %1 (which covers every layer)")
+                             .arg(mode));
+        request.layerText = parser.value(layerOption);
+        bool ok = false;
+        request.layer = request.layerText.trimmed().toInt(&ok);
+        if (!ok || request.layer < 1)
+            return usage(CommandLine::tr("--layer must be a whole number from 1 (the first layer), "
+                                         "not %1")
+                             .arg(quotedForMessage(request.layerText)));
     }
 
     request.sessionPath = parser.value(sessionOption);

@@ -36,7 +36,11 @@ struct CommandLineRequest
     bool present = false; // --present: start in presentation mode
     QString language;     // --lang: "en", "zh_CN" ("" = the saved choice or the system's)
     QString deckPath;     // --export-deck
-    QString text;         // help/version text, or the usage error
+    // --layer: a GPT-2 model's layer, from 1 (0: not given, the first); layerText as given.
+    // Checked against the checkpoint's n_layer where the checkpoint is read.
+    int layer = 0;
+    QString layerText;
+    QString text; // help/version text, or the usage error
     // The paths of --session and --dump-json as the system gave them (argv's bytes), for
     // names that are not valid in the local encoding.
     QByteArray sessionNative, dumpNative;
@@ -47,7 +51,8 @@ struct CommandLineRequest
 // Refused with a usage error: two modes at once (--dump-json, --export, --export-deck,
 // --benchmark), an option given twice, an empty file name, and options that do not apply
 // to the mode (--format and --scale without --export, --page and --present without the
-// window).
+// window, --layer with --dump-json or --benchmark), and a --layer that is not a whole number
+// from 1.
 CommandLineRequest parseCommandLine(const QStringList& arguments,
                                     const QList<QByteArray>& native = {});
 

@@ -9,15 +9,15 @@ namespace ae {
 
 ComputeResult Engine::compute(const Session& session) const
 {
-    // GPT-2 checkpoints are computed by core/model (the window reaches it through its compute
-    // service); what reaches this engine with one is the command line's figure exports, which
-    // do not cover model sessions yet: refused rather than mis-drawn.
+    // A GPT-2 checkpoint is computed by core/model (Gpt2Engine, on top of this library),
+    // which the window, --dump-json, --benchmark, --export and --export-deck call for a model
+    // session; here it would be drawn as a random module, so it is refused, naming the key.
     if (session.hasModel())
-        return {nullptr, SessionIssue{"model", QCoreApplication::translate(
-                                                   "Engine", "GPT-2 checkpoints (model) cannot be "
-                                                             "exported from the command line yet: "
-                                                             "open the session in the window, or "
-                                                             "use --dump-json or --benchmark")}};
+        return {nullptr,
+                SessionIssue{"model", QCoreApplication::translate(
+                                          "Engine", "a GPT-2 checkpoint (model) is computed by "
+                                                    "the model engine, not by the random "
+                                                    "attention module's")}};
     if (auto issue = validateSession(session))
         return {nullptr, std::move(issue)};
     return {m_engine.compute(session), std::nullopt};

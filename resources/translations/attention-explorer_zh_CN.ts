@@ -203,6 +203,22 @@ Without --dump-json it opens the desktop app.</source>
         <source>The step the app shows first: tokens, embeddings, projections, scores, weights, dropout, context or heads; with a GPT-2 model also model_view, head_view or next_token.</source>
         <translation>应用首先显示的步骤：tokens、embeddings、projections、scores、weights、dropout、context 或 heads；使用 GPT-2 模型时还可以是 model_view、head_view 或 next_token。</translation>
     </message>
+    <message>
+        <source>With a GPT-2 model: the layer, from 1 (default 1), whose steps the window shows first and whose step figures --export and --export-deck draw (beside the model view, head view and next-token figures). --dump-json writes every layer.</source>
+        <translation>用于 GPT-2 模型：层号，从 1 开始（默认 1）；窗口首先显示该层的步骤，--export 和 --export-deck 绘制该层的步骤图（另有模型视图、头视图和下一词元图）。--dump-json 写出所有层。</translation>
+    </message>
+    <message>
+        <source>number</source>
+        <translation>编号</translation>
+    </message>
+    <message>
+        <source>--layer applies only to --export, --export-deck and the window, not to %1 (which covers every layer)</source>
+        <translation>--layer 只适用于 --export、--export-deck 和窗口，不适用于 %1（它涵盖所有层）</translation>
+    </message>
+    <message>
+        <source>--layer must be a whole number from 1 (the first layer), not %1</source>
+        <translation>--layer 必须是从 1（第一层）开始的整数，而不是 %1</translation>
+    </message>
 </context>
 <context>
     <name>DeckExporter</name>
@@ -249,8 +265,8 @@ Without --dump-json it opens the desktop app.</source>
 <context>
     <name>Engine</name>
     <message>
-        <source>GPT-2 checkpoints (model) cannot be exported from the command line yet: open the session in the window, or use --dump-json or --benchmark</source>
-        <translation>命令行暂时还不能导出 GPT-2 检查点（model）的图：请在窗口中打开该会话，或使用 --dump-json 或 --benchmark</translation>
+        <source>a GPT-2 checkpoint (model) is computed by the model engine, not by the random attention module&apos;s</source>
+        <translation>GPT-2 检查点（model）由模型引擎计算，而不是由随机注意力模块的引擎计算</translation>
     </message>
 </context>
 <context>
@@ -325,6 +341,14 @@ Without --dump-json it opens the desktop app.</source>
     <message>
         <source>the export failed; the files it had written were removed</source>
         <translation>导出失败；已删除它写入的文件</translation>
+    </message>
+    <message>
+        <source>--layer applies only to a GPT-2 model session (--model FILE or the session key model)</source>
+        <translation>--layer 只适用于 GPT-2 模型会话（--model FILE 或会话键 model）</translation>
+    </message>
+    <message>
+        <source>--layer %1 is out of range: %2 has %3 layers; give a layer from 1 to %3</source>
+        <translation>--layer %1 超出范围：%2 有 %3 层；请给出 1 到 %3 之间的层</translation>
     </message>
 </context>
 <context>
@@ -462,6 +486,112 @@ Without --dump-json it opens the desktop app.</source>
     <message>
         <source>…(+%1 characters)</source>
         <translation>…（另有 %1 个字符）</translation>
+    </message>
+</context>
+<context>
+    <name>ModelDeck</name>
+    <message>
+        <source>Here: layer %1 of %2 of the GPT-2 checkpoint %3 (its own weights), head 1.</source>
+        <translation>此处：GPT-2 检查点 %3 的第 %1 层（共 %2 层，使用其自身的权重），头 1。</translation>
+    </message>
+    <message>
+        <source>Every layer and head of the model</source>
+        <translation>模型的每一层和每个头</translation>
+    </message>
+    <message>
+        <source>A trained model has %1 layers of %2 heads, each with its own attention weights. Each thumbnail is one head: queries down, keys across, each row scaled to its maximum, so the darkest cell of a row is where that query looks most. Heads that look at the previous token show a line under the diagonal; heads that look at the first token, a dark first column.</source>
+        <translation>训练好的模型有 %1 层，每层 %2 个头，各有自己的注意力权重。每个缩略图是一个头：查询向下，键向右，每行按其最大值缩放，所以一行中最深的单元格就是该查询最关注的位置。关注前一个词元的头在对角线下方显示一条线；关注第一个词元的头显示深色的第一列。</translation>
+    </message>
+    <message>
+        <source>α(l, h) = softmax(q·kᵀ / √%1) with the causal mask, per layer l and head h
+thumbnail = the largest α of each block, each row / its maximum</source>
+        <translation>α(l, h) = softmax(q·kᵀ / √%1)，带因果掩码，对每层 l 和每个头 h
+缩略图 = 每块中最大的 α，每行 / 其最大值</translation>
+    </message>
+    <message>
+        <source>Where the last token looks, head by head</source>
+        <translation>最后一个词元逐头关注的位置</translation>
+    </message>
+    <message>
+        <source>The last token is the one whose next token the model predicts. Each row is a head of layer %1, each column a token it may see, each row on its own scale: heads rarely agree. With many tokens only each head&apos;s strongest keys are shown; a row&apos;s label then says which share of that head&apos;s attention they hold.</source>
+        <translation>模型预测的是最后一个词元之后的词元。每行是第 %1 层的一个头，每列是它可以看到的一个词元，每行使用自己的色标：各头很少一致。词元很多时只显示每个头最强的键；此时行标签给出这些键占该头注意力的份额。</translation>
+    </message>
+    <message>
+        <source>α(%1, j) = softmax_j(q(%1)·k(j)ᵀ / √%2), j ≤ %1, for every head of layer %3</source>
+        <translation>α(%1, j) = softmax_j(q(%1)·k(j)ᵀ / √%2)，j ≤ %1，对第 %3 层的每个头</translation>
+    </message>
+    <message>
+        <source>The next token</source>
+        <translation>下一个词元</translation>
+    </message>
+    <message>
+        <source>After every layer&apos;s attention and MLP and the final LayerNorm, the last token&apos;s hidden state times the token embedding table gives one logit per token of the vocabulary; softmax turns them into probabilities. These are the ten most likely (␣ is a space).</source>
+        <translation>经过每一层的注意力和 MLP 以及最后的 LayerNorm，最后一个词元的隐藏状态乘以词元嵌入表，为词表中的每个词元给出一个 logit；softmax 把它们变成概率。这些是最可能的十个（␣ 表示空格）。</translation>
+    </message>
+    <message>
+        <source>logits = LN_f(x(%1))·W_teᵀ : (1×%2)·(%2×%3) → (1×%3)
+p = softmax(logits)</source>
+        <translation>logits = LN_f(x(%1))·W_teᵀ : (1×%2)·(%2×%3) → (1×%3)
+p = softmax(logits)</translation>
+    </message>
+</context>
+<context>
+    <name>ModelFigures</name>
+    <message>
+        <source>Attention weights of every layer and head (each row scaled to its maximum)</source>
+        <translation>每一层每个头的注意力权重（每行按其最大值缩放）</translation>
+    </message>
+    <message>
+        <source>L%1 H%2</source>
+        <translation>L%1 H%2</translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation>头 %1</translation>
+    </message>
+    <message>
+        <source>head %1 · %2 %</source>
+        <translation>头 %1 · %2 %</translation>
+    </message>
+    <message>
+        <source>Layer %1: where &quot;%2&quot; (token %3) attends, per head</source>
+        <translation>第 %1 层：“%2”（第 %3 个 token）在每个头中关注哪里</translation>
+    </message>
+    <message>
+        <source>row %1 of softmax(q·kᵀ / √%2) of every head : (%3 heads × %4 keys)</source>
+        <translation>每个头的 softmax(q·kᵀ / √%2) 的第 %1 行：（%3 个头 × %4 个键）</translation>
+    </message>
+    <message>
+        <source>row %1 of softmax(q·kᵀ / √%2), the %3 keys some head weighs among its %4 strongest, of %5 : (%6 heads × %3 keys)</source>
+        <translation>softmax(q·kᵀ / √%2) 的第 %1 行，%5 个键中被某个头列为其最强 %4 个之一的 %3 个键：(%6 个头 × %3 个键)</translation>
+    </message>
+    <message>
+        <source>head</source>
+        <translation>头</translation>
+    </message>
+    <message>
+        <source>key token</source>
+        <translation>键 token</translation>
+    </message>
+    <message>
+        <source>key token (position and text)</source>
+        <translation>键词元（位置和文本）</translation>
+    </message>
+    <message>
+        <source>Next-token probabilities (temperature %1)</source>
+        <translation>下一个 token 的概率（温度 %1）</translation>
+    </message>
+    <message>
+        <source>softmax(logits / %1), the ten largest</source>
+        <translation>softmax(logits / %1)，最大的十个</translation>
+    </message>
+    <message>
+        <source>probability</source>
+        <translation>概率</translation>
+    </message>
+    <message>
+        <source>next token</source>
+        <translation>下一个 token</translation>
     </message>
 </context>
 <context>
@@ -867,6 +997,10 @@ Without --dump-json it opens the desktop app.</source>
     <message>
         <source>vocabulary = GPT-2&apos;s 50,257 tokens: 256 bytes + 50,000 merges + &lt;|endoftext|&gt;</source>
         <translation>vocabulary = GPT-2 的 50,257 个 token：256 个字节 + 50,000 次合并 + &lt;|endoftext|&gt;</translation>
+    </message>
+    <message>
+        <source>W_q | W_k | W_v = c_attn.weight (%1×%2) of the checkpoint, b = c_attn.bias</source>
+        <translation>W_q | W_k | W_v = 检查点的 c_attn.weight (%1×%2)，b = c_attn.bias</translation>
     </message>
 </context>
 <context>
@@ -1978,24 +2112,28 @@ Without --dump-json it opens the desktop app.</source>
         <translation>查询 token(&amp;Q)：</translation>
     </message>
     <message>
-        <source>Layer %1: where &quot;%2&quot; (token %3) attends, per head</source>
-        <translation>第 %1 层：“%2”（第 %3 个 token）在每个头中关注哪里</translation>
+        <source>&amp;Keys:</source>
+        <translation>键(&amp;K)：</translation>
     </message>
     <message>
-        <source>row %1 of softmax(q·kᵀ / √%2) of every head : (%3 heads × %4 keys)</source>
-        <translation>每个头的 softmax(q·kᵀ / √%2) 的第 %1 行：（%3 个头 × %4 个键）</translation>
+        <source>the strongest of each head</source>
+        <translation>每个头最强的键</translation>
     </message>
     <message>
-        <source>head %1</source>
-        <translation>头 %1</translation>
+        <source>every key</source>
+        <translation>所有键</translation>
     </message>
     <message>
-        <source>head</source>
-        <translation>头</translation>
+        <source>With many tokens, a row of every key has cells a pixel wide: the strongest keys of each head can be read</source>
+        <translation>词元很多时，包含所有键的一行中每个单元格只有一个像素宽：每个头最强的键则可以看清</translation>
     </message>
     <message>
-        <source>key token</source>
-        <translation>键 token</translation>
+        <source>Token %1 may see %2 keys, too many to read side by side: shown are the %3 keys that some head weighs among its %4 strongest, in sentence order, each labelled with its position. &quot;head 3 · 82 %&quot; means these keys hold 82 % of head 3&apos;s attention; choose &quot;every key&quot; for all of them.</source>
+        <translation>词元 %1 可以看到 %2 个键，太多而无法并排阅读：这里显示被某个头列为其最强 %4 个之一的 %3 个键，按句中顺序排列，每个都标有其位置。“头 3 · 82 %”表示这些键占头 3 注意力的 82 %；选择“所有键”可查看全部。</translation>
+    </message>
+    <message>
+        <source>All %1 keys: at this size a cell is narrower than a pixel and the tokens cannot be labelled; zoom in (Ctrl+wheel) or choose &quot;the strongest of each head&quot;.</source>
+        <translation>全部 %1 个键：在此尺寸下单元格窄于一个像素，无法标注词元；请放大（Ctrl+滚轮）或选择“每个头最强的键”。</translation>
     </message>
 </context>
 <context>
@@ -2252,6 +2390,10 @@ The pages still show the last session that could.</source>
         <source>Ctrl+L</source>
         <translation>Ctrl+L</translation>
     </message>
+    <message>
+        <source>Layer %1 does not exist: %2 has %3 layers; showing layer %4</source>
+        <translation>第 %1 层不存在：%2 有 %3 层；显示第 %4 层</translation>
+    </message>
 </context>
 <context>
     <name>ae::ManualEmbeddingEditor</name>
@@ -2423,14 +2565,6 @@ dtype：%9
         <translation>正在计算 %1 个头的缩略图…</translation>
     </message>
     <message>
-        <source>Attention weights of every layer and head (each row scaled to its maximum)</source>
-        <translation>每一层每个头的注意力权重（每行按其最大值缩放）</translation>
-    </message>
-    <message>
-        <source>L%1 H%2</source>
-        <translation>L%1 H%2</translation>
-    </message>
-    <message>
         <source>%1 layers × %2 heads, %3 tokens (thumbnails in %4 ms).</source>
         <translation>%1 层 × %2 个头，%3 个 token（缩略图用时 %4 毫秒）。</translation>
     </message>
@@ -2452,22 +2586,6 @@ dtype：%9
     <message>
         <source>After &quot;%1&quot; (token %2 of %3):</source>
         <translation>在“%1”之后（第 %2 个 token，共 %3 个）：</translation>
-    </message>
-    <message>
-        <source>Next-token probabilities (temperature %1)</source>
-        <translation>下一个 token 的概率（温度 %1）</translation>
-    </message>
-    <message>
-        <source>softmax(logits / %1), the ten largest</source>
-        <translation>softmax(logits / %1)，最大的十个</translation>
-    </message>
-    <message>
-        <source>probability</source>
-        <translation>概率</translation>
-    </message>
-    <message>
-        <source>next token</source>
-        <translation>下一个 token</translation>
     </message>
 </context>
 <context>

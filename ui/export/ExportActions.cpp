@@ -62,15 +62,13 @@ QString ExportActions::copyFigure(const std::vector<Figure>& figures, bool asDat
     return tr("Copied \"%1\"").arg(figures.front().title);
 }
 
-QString ExportActions::exportDeck(QWidget* parent, const Session& session, int query,
-                                  const QString& path, Compute compute)
+QString ExportActions::exportDeck(QWidget* parent, const Session& session,
+                                  const DeckExporter& exporter, const QString& path)
 {
-    DeckExporter exporter(std::move(compute));
-    exporter.setQuery(query);
     if (!parent)
         return exporter.write(session, path);
-    QProgressDialog progress(tr("Writing the walkthrough deck…"), tr("Cancel"), 0,
-                             DeckExporter::pageCount(), parent);
+    QProgressDialog progress(tr("Writing the walkthrough deck…"), tr("Cancel"), 0, exporter.pages(),
+                             parent);
     progress.setWindowModality(Qt::WindowModal);
     progress.setMinimumDuration(300);
     return exporter.write(session, path, [&progress](int step, int total) {
@@ -81,8 +79,8 @@ QString ExportActions::exportDeck(QWidget* parent, const Session& session, int q
     });
 }
 
-QString ExportActions::exportDeckDialog(QWidget* parent, const Session& session, int query,
-                                        Compute compute)
+QString ExportActions::exportDeckDialog(QWidget* parent, const Session& session,
+                                        const DeckExporter& exporter)
 {
     QString path = QFileDialog::getSaveFileName(
         parent, tr("Export Walkthrough Deck"),
@@ -93,7 +91,7 @@ QString ExportActions::exportDeckDialog(QWidget* parent, const Session& session,
     if (QFileInfo(path).suffix().isEmpty())
         path += QStringLiteral(".pdf");
     QSettings().setValue(QStringLiteral("export/deck"), path);
-    const QString error = exportDeck(parent, session, query, path, std::move(compute));
+    const QString error = exportDeck(parent, session, exporter, path);
     if (!error.isEmpty()) {
         QMessageBox::warning(parent, tr("Export Walkthrough Deck"), error);
         return {};

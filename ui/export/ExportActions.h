@@ -6,14 +6,13 @@
 #include <QCoreApplication>
 #include <QString>
 
-#include <functional>
 #include <vector>
 
 class QWidget;
 
 namespace ae {
 
-struct ComputeResult;
+class DeckExporter;
 
 // What the File and Edit menus do with figures: ask where and how, write, report. Each
 // returns a status-bar message (empty when nothing was done or an error was shown).
@@ -25,14 +24,13 @@ public:
     static QString exportFigures(QWidget* parent, const std::vector<Figure>& figures,
                                  const QString& description);
     static QString copyFigure(const std::vector<Figure>& figures, bool asData);
-    // Writes the walkthrough deck of `session`; with a progress dialog when `parent` is given.
-    // Returns an error message, or "" on success. `compute` replaces the engine (a model
-    // session's deck shows the selected layer's trace).
-    using Compute = std::function<ComputeResult(const Session&)>;
-    static QString exportDeck(QWidget* parent, const Session& session, int query,
-                              const QString& path, Compute compute = {});
-    static QString exportDeckDialog(QWidget* parent, const Session& session, int query,
-                                    Compute compute = {});
+    // Writes the walkthrough deck of `session` with `exporter` (its query chosen, and for a
+    // model session its forward and layer: DeckExporter::setModel); with a progress dialog
+    // when `parent` is given. Returns an error message, or "" on success.
+    static QString exportDeck(QWidget* parent, const Session& session, const DeckExporter& exporter,
+                              const QString& path);
+    static QString exportDeckDialog(QWidget* parent, const Session& session,
+                                    const DeckExporter& exporter);
 };
 
 } // namespace ae

@@ -1,10 +1,10 @@
 #include "HeadViewPage.h"
 
 #include "FigureWidget.h"
-#include "Gpt2Attention.h"
 #include "Gpt2Encoding.h"
 #include "Gpt2Run.h"
 #include "Gpt2Trace.h"
+#include "ModelFigures.h"
 #include "TokenSpanText.h"
 
 #include <QComboBox>
@@ -17,7 +17,7 @@ namespace ae {
 
 HeadViewPage::HeadViewPage(QWidget* parent)
     : ModelPage(parent), m_explanation(new QLabel(this)), m_query(new QComboBox(this)),
-      m_figure(new FigureWidget(this))
+      m_keys(new QComboBox(this)), m_keysNote(new QLabel(this)), m_figure(new FigureWidget(this))
 {
     m_explanation->setWordWrap(true);
     m_explanation->setText(
@@ -36,7 +36,18 @@ HeadViewPage::HeadViewPage(QWidget* parent)
     m_query->setMaxVisibleItems(20);
     queryRow->addWidget(queryLabel);
     queryRow->addWidget(m_query);
+    auto* keysLabel = new QLabel(tr("&Keys:"), this);
+    keysLabel->setBuddy(m_keys);
+    m_keys->addItem(tr("the strongest of each head"));
+    m_keys->addItem(tr("every key"));
+    m_keys->setToolTip(tr("With many tokens, a row of every key has cells a pixel wide: the "
+                          "strongest keys of each head can be read"));
+    queryRow->addSpacing(12);
+    queryRow->addWidget(keysLabel);
+    queryRow->addWidget(m_keys);
     queryRow->addStretch(1);
+    m_keysNote->setWordWrap(true);
+    m_keysNote->setVisible(false);
     auto* scroll = new QScrollArea(this);
     scroll->setWidget(m_figure);
     scroll->setWidgetResizable(true);
@@ -44,8 +55,10 @@ HeadViewPage::HeadViewPage(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_explanation);
     layout->addLayout(queryRow);
+    layout->addWidget(m_keysNote);
     layout->addWidget(scroll, 1);
     connect(m_query, &QComboBox::currentIndexChanged, this, [this] { render(); });
+    connect(m_keys, &QComboBox::currentIndexChanged, this, [this] { render(); });
 }
 
 void HeadViewPage::setRun(const std::shared_ptr<const Gpt2Run>& run, int layer, int head)
@@ -77,40 +90,42 @@ void HeadViewPage::render()
     if (!m_run || query < 0) {
         m_current.reset();
         m_figure->setFigure({});
+        m_keysNote->setVisible(false);
         return;
     }
     const Gpt2Trace& trace = *m_run->trace;
-    const int heads = trace.headCount();
-    auto weights = std::make_shared<Matrix>(heads, query + 1);
-    for (int h = 0; h < heads; ++h)
-        weights->row(h) = gpt2AttnRow(trace, m_layer, h, query);
-
-    HeatmapSpec spec;
-    spec.tensorName = QStringLiteral("attn_weights_query%1").arg(query + 1);
-    const QString token = visibleTokenText(gpt2TokenBytes(trace.tokenIds[std::size_t(query)]));
-    spec.title = tr("Layer %1: where \"%2\" (token %3) attends, per head")
-                     .arg(m_layer + 1)
-                     .arg(token)
-                     .arg(query + 1);
-    spec.operation = tr("row %1 of softmax(q·kᵀ / √%2) of every head : (%3 heads × %4 keys)")
-                         .arg(query + 1)
-                         .arg(trace.headDim())
-                         .arg(heads)
-                         .arg(query + 1);
-    spec.matrix = weights;
-    for (int h = 0; h < heads; ++h)
-        spec.rowLabels << tr("head %1").arg(h + 1);
-    for (int j = 0; j <= query; ++j)
-        spec.columnLabels << visibleTokenText(gpt2TokenBytes(trace.tokenIds[std::size_t(j)]));
-    spec.rowAxisTitle = tr("head");
-    spec.columnAxisTitle = tr("key token");
-    spec.columnAxis = AxisKind::KeyTokens;
-    spec.scheme = ColorScheme::Sequential;
-    spec.range = std::make_pair(0.0f, 1.0f);
-    spec.scale = ScaleMode::PerRow;
-    Figure figure;
-    figure.name = QStringLiteral("head_view_layer%1_query%2").arg(m_layer + 1).arg(query + 1);
-    figure.panels.push_back(std::move(spec));
+    const bool many = query + 1 > modelfigures::MaxHeadViewKeys;
+    m_keys->setEnabled(many);
+    const auto keys = m_keys->currentIndex() == 1 ? modelfigures::HeadViewKeys::All
+                                                  : modelfigures::HeadViewKeys::Strongest;
+    const Figure figure = modelfigures::headView(trace, m_layer, query, keys);
+    const auto shown = figure.panels.front().matrix->cols();
+    if (many && keys == modelfigures::HeadViewKeys::Strongest)
+        m_keysNote->setText(
+            tr("Token %1 may see %2 keys, too many to read side by side: shown are the %3 keys "
+               "that some head weighs among its %4 strongest, in sentence order, each labelled "
+               "with its position. \"head 3 · 82 %\" means these keys hold 82 % of head 3's "
+               "attention; choose \"every key\" for all of them.")
+                .arg(query + 1)
+                .arg(query + 1)
+                .arg(shown)
+                .arg(modelfigures::strongestPerHead(trace.headCount())));
+    else if (many)
+        m_keysNote->setText(tr("All %1 keys: at this size a cell is narrower than a pixel and the "
+                               "tokens cannot be labelled; zoom in (Ctrl+wheel) or choose \"the "
+                               "strongest of each head\".")
+                                .arg(query + 1));
+    m_keysNote->setVisible(many);
+    // Square cells fill the page's width, so 40 keys beside docked panels would make rows
+    // 9 px high and thin out the heads' labels: a readable least size instead, and the scroll
+    // area scrolls. Every key of a long sentence stays fitted to the page (zoom to read it).
+    const int columns = int(shown);
+    if (columns <= modelfigures::MaxHeadViewKeys) {
+        const int cell = fontMetrics().height() + 4;
+        m_figure->setMinimumSize(columns * cell + 16 * cell, trace.headCount() * cell + 12 * cell);
+    } else {
+        m_figure->setMinimumSize(0, 0);
+    }
     m_current = figure;
     m_figure->setFigure(figure);
     m_figure->setHighlight(m_head, std::nullopt);

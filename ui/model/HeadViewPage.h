@@ -12,7 +12,9 @@ class FigureWidget;
 // BertViz's "head view" for one query token: where each head of the selected layer sends that
 // token's attention, one row per head over the key tokens it may see (the later ones are
 // masked), each row on its own scale. The query is chosen in a combo box (the last token first:
-// the one whose next token the model predicts).
+// the one whose next token the model predicts). When the query sees more keys than a row can
+// show readably (modelfigures::MaxHeadViewKeys), the page shows each head's strongest keys
+// by default, says so under the query, and offers every key as the other choice.
 class HeadViewPage : public ModelPage
 {
     Q_OBJECT
@@ -23,6 +25,8 @@ public:
     void setRun(const std::shared_ptr<const Gpt2Run>& run, int layer, int head) override;
     std::vector<Figure> currentFigures() const override;
     QComboBox* queryBox() const { return m_query; }
+    QComboBox* keysBox() const { return m_keys; } // 0: the strongest keys, 1: every key
+    QLabel* keysNote() const { return m_keysNote; }
     FigureWidget* figureWidget() const { return m_figure; }
 
 private:
@@ -30,6 +34,8 @@ private:
 
     QLabel* m_explanation;
     QComboBox* m_query;
+    QComboBox* m_keys;
+    QLabel* m_keysNote;
     FigureWidget* m_figure;
     std::shared_ptr<const Gpt2Run> m_run;
     int m_layer = 0;

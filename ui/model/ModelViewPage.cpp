@@ -4,6 +4,7 @@
 #include "Gpt2Model.h"
 #include "Gpt2Run.h"
 #include "Gpt2Trace.h"
+#include "ModelFigures.h"
 #include "ThumbnailGrid.h"
 
 #include <QLabel>
@@ -86,23 +87,7 @@ std::vector<Figure> ModelViewPage::currentFigures() const
 {
     if (!m_run || m_thumbnails.empty())
         return {};
-    const int heads = m_run->trace->headCount();
-    Figure figure;
-    figure.name = QStringLiteral("model_view_attn_weights");
-    figure.title = tr("Attention weights of every layer and head (each row scaled to its maximum)");
-    figure.columns = heads;
-    for (std::size_t i = 0; i < m_thumbnails.size(); ++i) {
-        HeatmapSpec spec;
-        spec.tensorName =
-            QStringLiteral("attn_weights_l%1_h%2").arg(int(i) / heads + 1).arg(int(i) % heads + 1);
-        spec.title = tr("L%1 H%2").arg(int(i) / heads + 1).arg(int(i) % heads + 1);
-        spec.matrix = std::make_shared<const Matrix>(m_thumbnails[i]);
-        spec.scheme = ColorScheme::Sequential;
-        spec.range = std::make_pair(0.0f, 1.0f);
-        spec.decimals = 2;
-        figure.panels.push_back(std::move(spec));
-    }
-    return {figure};
+    return {modelfigures::modelView(*m_run->trace, m_thumbnails)};
 }
 
 } // namespace ae

@@ -2,6 +2,7 @@
 
 #include "Gpt2Encoding.h"
 #include "Gpt2Run.h"
+#include "ModelFigures.h"
 #include "NextTokenBars.h"
 #include "TokenSpanText.h"
 
@@ -83,25 +84,7 @@ std::vector<Figure> NextTokensPage::currentFigures() const
 {
     if (m_shown.empty())
         return {};
-    auto probs = std::make_shared<Matrix>(Eigen::Index(m_shown.size()), 1);
-    HeatmapSpec spec;
-    for (int i = 0; i < int(m_shown.size()); ++i) {
-        (*probs)(i, 0) = m_shown[std::size_t(i)].prob;
-        spec.rowLabels << tokenText(i);
-    }
-    spec.tensorName = QStringLiteral("next_token_probs");
-    spec.title = tr("Next-token probabilities (temperature %1)").arg(m_temperature->value());
-    spec.operation = tr("softmax(logits / %1), the ten largest").arg(m_temperature->value());
-    spec.matrix = probs;
-    spec.columnLabels << tr("probability");
-    spec.rowAxisTitle = tr("next token");
-    spec.scheme = ColorScheme::Sequential;
-    spec.range = std::make_pair(0.0f, 1.0f);
-    spec.scale = ScaleMode::Fixed;
-    Figure figure;
-    figure.name = QStringLiteral("next_token");
-    figure.panels.push_back(std::move(spec));
-    return {figure};
+    return {modelfigures::nextTokens(m_shown, m_temperature->value())};
 }
 
 } // namespace ae

@@ -2,6 +2,7 @@
 
 #include "DeckSlidePainter.h"
 #include "FormulaText.h"
+#include "ModelDeck.h"
 #include "SessionFile.h"
 #include "SessionJson.h"
 #include "Trace.h"
@@ -73,17 +74,28 @@ int DeckExporter::pageCount()
     return int(WalkthroughCatalog::steps().size());
 }
 
+int DeckExporter::pages() const
+{
+    return m_model ? ModelDeck::pageCount() : pageCount();
+}
+
+void DeckExporter::setModel(std::shared_ptr<const Gpt2Run> run,
+                            std::shared_ptr<const Trace> layerTrace, int layer)
+{
+    m_model = std::make_shared<const ModelDeck>(std::move(run), std::move(layerTrace), layer);
+}
+
 DeckExporter::Result DeckExporter::render(const Session& session, const Progress& progress) const
 {
     Result result;
-    const ComputeResult base = m_compute(session);
-    if (!base.trace) {
+    const ComputeResult base = m_model ? ComputeResult{} : m_compute(session);
+    if (!m_model && !base.trace) {
         result.error = tr("the session cannot be computed: %1")
                            .arg(base.issue ? base.issue->message : QString());
         return result;
     }
     const std::vector<WalkthroughStep> steps = WalkthroughCatalog::steps();
-    const int total = int(steps.size());
+    const int total = pages();
 
     QBuffer buffer;
     buffer.open(QIODevice::WriteOnly);
@@ -109,6 +121,14 @@ DeckExporter::Result DeckExporter::render(const Session& session, const Progress
             result.cancelled = true;
             result.error = tr("cancelled");
             return result;
+        }
+        if (m_model) {
+            DeckSlide slide = m_model->slide(i, m_query);
+            slide.footer = tr("Attention Explorer · %1").arg(sessionName(session));
+            if (i > 0)
+                writer.newPage();
+            slidePainter.paint(painter, slide);
+            continue;
         }
         const WalkthroughStep& step = steps[std::size_t(i)];
         DeckSlide slide;

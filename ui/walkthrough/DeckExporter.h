@@ -11,7 +11,10 @@
 
 namespace ae {
 
+class ModelDeck;
+struct Gpt2Run;
 struct Session;
+struct Trace;
 
 // Writes the walkthrough of a session as a PDF deck a lecturer can present: one landscape
 // 16:9 page per step (title, explanation, formula with the numbers, the step's figures;
@@ -46,15 +49,22 @@ public:
     void setQuery(int tokenIndex) { m_query = tokenIndex; }
     int query() const { return m_query; }
 
+    // A model session: its forward, the layer (from 0) the steps show and that layer's trace
+    // (gpt2LayerTrace). The session given to render() then only names the deck.
+    void setModel(std::shared_ptr<const Gpt2Run> run, std::shared_ptr<const Trace> layerTrace,
+                  int layer);
+
     Result render(const Session& session, const Progress& progress = {}) const;
     // Empty on success, else a message naming the file and the reason.
     QString write(const Session& session, const QString& path, const Progress& progress = {}) const;
 
     static int pageCount(); // one per walkthrough step
+    int pages() const;      // of this deck: pageCount(), or a model's ModelDeck::pageCount()
 
 private:
     Compute m_compute;
     int m_query;
+    std::shared_ptr<const ModelDeck> m_model;
 };
 
 } // namespace ae

@@ -131,7 +131,11 @@ QString SelfAttentionFormulas::projections(const Trace& trace, int query)
     const Matrix& source = trace.keySource();
     const QString xs = s.isCross() ? QStringLiteral("X_src") : QStringLiteral("X");
     QStringList lines;
-    if (s.init == InitScheme::Rand)
+    if (s.hasModel()) // a GPT-2 layer: the checkpoint's weights, nothing drawn at random
+        lines << tr("W_q | W_k | W_v = c_attn.weight (%1×%2) of the checkpoint, b = c_attn.bias")
+                     .arg(trace.params().wQuery.rows())
+                     .arg(3 * trace.params().wQuery.cols());
+    else if (s.init == InitScheme::Rand)
         lines << QStringLiteral(
                      "torch.manual_seed(%1): W_q = torch.rand(%2, %3), W_k = torch.rand(%2, %3), "
                      "W_v = torch.rand(%2, %4)")

@@ -6,6 +6,7 @@
 #include "ComputeService.h"
 #include "ControlPanel.h"
 #include "DataDirectory.h"
+#include "DeckExporter.h"
 #include "Engine.h"
 #include "ExportActions.h"
 #include "FigureExporter.h"
@@ -15,6 +16,7 @@
 #include "Gpt2Trace.h"
 #include "HeadViewPage.h"
 #include "InspectorPanel.h"
+#include "ModelFigures.h"
 #include "ModelViewPage.h"
 #include "NextTokensPage.h"
 #include "PageCatalog.h"
@@ -202,13 +204,29 @@ void MainWindow::requestCompute()
         statusBar()->showMessage(loading);
         m_busy->setToolTip(loading);
     }
-    m_service->requestLayer(session, m_layer->value() - 1);
+    m_service->requestLayer(session, m_startLayer.value_or(m_layer->value() - 1));
+}
+
+void MainWindow::setStartLayer(int layer)
+{
+    m_startLayer = layer;
+    requestCompute();
 }
 
 void MainWindow::showModelRun(const std::shared_ptr<const Gpt2Run>& run, int layer)
 {
     m_run = run;
     m_controls->setModelRun(run);
+    if (run && m_startLayer) {
+        // The engine shows the last layer for a larger one: say so.
+        if (*m_startLayer != layer)
+            m_layerNotice = tr("Layer %1 does not exist: %2 has %3 layers; showing layer %4")
+                                .arg(*m_startLayer + 1)
+                                .arg(QFileInfo(run->trace->model->path()).fileName())
+                                .arg(run->trace->layers.size())
+                                .arg(layer + 1);
+        m_startLayer.reset();
+    }
     if (run) {
         const int layers = int(run->trace->layers.size());
         const QSignalBlocker blocker(m_layer);
@@ -245,6 +263,8 @@ void MainWindow::showTrace(const std::shared_ptr<const Trace>& trace)
 {
     m_trace = trace;
     statusBar()->clearMessage();
+    if (!m_layerNotice.isEmpty())
+        statusBar()->showMessage(std::exchange(m_layerNotice, QString()), 10000);
     m_busy->setToolTip(tr("Computing…"));
     m_banner->setVisible(false);
     m_controls->clearIssue();
@@ -395,29 +415,18 @@ bool MainWindow::isPresentationMode() const
 QString MainWindow::exportDeck(const QString& path, bool showProgress)
 {
     const Session session = m_walkthrough->baseSession().value_or(m_document->session());
-    return ExportActions::exportDeck(showProgress ? this : nullptr, session, m_walkthrough->query(),
-                                     path, deckCompute());
+    return ExportActions::exportDeck(showProgress ? this : nullptr, session, deckExporter(), path);
 }
 
-std::function<ComputeResult(const Session&)> MainWindow::deckCompute() const
+DeckExporter MainWindow::deckExporter() const
 {
-    if (!m_run || !m_trace)
-        return {};
+    DeckExporter exporter;
+    exporter.setQuery(m_walkthrough->query());
     // The walkthrough's steps vary the random module; a checkpoint has one set of weights, so
-    // every slide shows the selected layer's attention (the step's figures of the real model).
-    return [trace = m_trace](const Session&) { return ComputeResult{trace, std::nullopt}; };
-}
-
-void MainWindow::exportFigures(bool all)
-{
-    if (!m_trace)
-        return;
-    const std::vector<Figure> figures = all ? figures::allFigures(m_trace) : currentPageFigures();
-    const QString description = all ? tr("Every figure of the session (%1)").arg(figures.size())
-                                    : tr("The figures of the page \"%1\" (%2)")
-                                          .arg(m_tabs->tabText(m_tabs->currentIndex()))
-                                          .arg(figures.size());
-    showStatus(ExportActions::exportFigures(this, figures, description));
+    // the deck shows the steps that apply to it on the selected layer, and the model's pages.
+    if (m_run && m_trace)
+        exporter.setModel(m_run, m_trace, m_layer->value() - 1);
+    return exporter;
 }
 
 void MainWindow::showStatus(const QString& message)

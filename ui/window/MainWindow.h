@@ -8,6 +8,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 class QDockWidget;
@@ -19,6 +20,7 @@ class QTabWidget;
 namespace ae {
 
 class CellSelection;
+class DeckExporter;
 class ComputeService;
 class ControlPanel;
 class FigurePage;
@@ -57,6 +59,9 @@ public:
     std::shared_ptr<const Gpt2Run> modelRun() const { return m_run; }
     QSpinBox* layerBox() const { return m_layer; }
     QSpinBox* headBox() const { return m_head; }
+    // --layer: the layer (from 0) a model session's first forward is shown on (the last one
+    // if the checkpoint has fewer, with a message in the status bar).
+    void setStartLayer(int layer);
 
     // Opens a session file; false (with a message box unless quiet) when it cannot.
     bool openSession(const QString& path, const QJsonObject& overrides = {}, bool quiet = false);
@@ -108,8 +113,8 @@ private:
     void requestCompute();
     void updateTabVisibility();
     void chooseHead(int layer, int head);
-    // How the deck computes its slides: the engine, or for a model session the layer shown.
-    std::function<ComputeResult(const Session&)> deckCompute() const;
+    // The deck of the session: the walkthrough's, or for a model session the layer shown's.
+    DeckExporter deckExporter() const;
     void showIssue(const SessionIssue& issue);
     void updatePages();
     void updateCurrentPage();
@@ -139,6 +144,8 @@ private:
     QAction* m_headAction = nullptr;
     QSpinBox* m_layer;
     QAction* m_layerAction = nullptr;
+    std::optional<int> m_startLayer; // until the first forward is shown
+    QString m_layerNotice;           // why the start layer was not shown
     std::vector<ModelPage*> m_modelPages;
     ModelViewPage* m_modelView;
     std::shared_ptr<const Gpt2Run> m_run;

@@ -5,7 +5,11 @@
 #include "CellSelection.h"
 #include "ColorScaleChoice.h"
 #include "DataDirectory.h"
+#include "DeckExporter.h"
 #include "ExportActions.h"
+#include "FigurePage.h"
+#include "Gpt2Run.h"
+#include "ModelFigures.h"
 #include "PresentationMode.h"
 #include "SessionActions.h"
 #include "SessionDocument.h"
@@ -93,8 +97,7 @@ void MainWindow::createActions()
         QStringLiteral("x-office-presentation"),
         [this] {
             const Session session = m_walkthrough->baseSession().value_or(m_document->session());
-            showStatus(ExportActions::exportDeckDialog(this, session, m_walkthrough->query(),
-                                                       deckCompute()));
+            showStatus(ExportActions::exportDeckDialog(this, session, deckExporter()));
         },
         false);
     file->addSeparator();
@@ -183,6 +186,29 @@ void MainWindow::createActions()
     add(
         help, tr("&About Attention Explorer"), QKeySequence(), QStringLiteral("help-about"),
         [this] { AboutDialog(this).exec(); }, false);
+}
+
+void MainWindow::exportFigures(bool all)
+{
+    if (!m_trace)
+        return;
+    std::vector<Figure> figures;
+    const int layer = m_layer->value() - 1;
+    if (all) {
+        figures =
+            m_run ? modelfigures::allFigures(*m_run, m_trace, layer) : figures::allFigures(m_trace);
+    } else {
+        figures = currentPageFigures();
+        // A model's step figures are named with their layer, as --export names them.
+        if (m_run && qobject_cast<FigurePage*>(m_tabs->currentWidget()))
+            for (Figure& figure : figures)
+                figure.name = modelfigures::withLayer(figure.name, layer);
+    }
+    const QString description = all ? tr("Every figure of the session (%1)").arg(figures.size())
+                                    : tr("The figures of the page \"%1\" (%2)")
+                                          .arg(m_tabs->tabText(m_tabs->currentIndex()))
+                                          .arg(figures.size());
+    showStatus(ExportActions::exportFigures(this, figures, description));
 }
 
 } // namespace ae

@@ -1,6 +1,7 @@
 #include "WindowHost.h"
 
 #include "MainWindow.h"
+#include "Session.h"
 #include "SessionDocument.h"
 #include "Translations.h"
 
@@ -43,6 +44,13 @@ void WindowHost::show(const Start& start)
     m_window = createWindow();
     if (!start.sessionPath.isEmpty() || !start.overrides.isEmpty())
         m_window->openSession(start.sessionPath, start.overrides);
+    if (start.layer > 0) {
+        if (m_window->document()->session().hasModel())
+            m_window->setStartLayer(start.layer - 1);
+        else
+            std::fprintf(stderr, "attention-explorer: --layer applies only to a GPT-2 model "
+                                 "session (--model FILE); ignored\n");
+    }
     if (!start.page.isEmpty() && !m_window->showPage(start.page))
         std::fprintf(stderr, "attention-explorer: unknown page \"%s\"\n", qPrintable(start.page));
     m_window->show();

@@ -21,6 +21,7 @@ public:
         QJsonObject overrides;
         QString page;
         bool present = false;
+        int layer = 0; // --layer, from 1 (0: not given)
     };
 
     explicit WindowHost(QObject* parent = nullptr);

@@ -5,19 +5,24 @@
 #include "FigureExporter.h"
 #include "FigureWidget.h"
 #include "Fixtures.h"
+#include "Gpt2Attention.h"
 #include "Gpt2Forward.h"
 #include "Gpt2Model.h"
 #include "Gpt2Run.h"
 #include "Gpt2Trace.h"
 #include "HeadViewPage.h"
+#include "ModelFigures.h"
 #include "ModelViewPage.h"
 #include "NextTokensPage.h"
 #include "ThumbnailGrid.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QLabel>
 #include <QSignalSpy>
 #include <QTest>
+
+#include <algorithm>
 
 using namespace ae;
 using namespace ae::test;
@@ -193,6 +198,39 @@ private Q_SLOTS:
         }
         page.queryBox()->setCurrentIndex(2);
         QCOMPARE(page.currentFigures()[0].panels[0].matrix->cols(), Eigen::Index(3));
+        QVERIFY(!page.keysBox()->isEnabled()); // 3 keys: nothing to choose
+        QVERIFY(page.keysNote()->isHidden());
+    }
+
+    // Beyond the limit the head view keeps each head's strongest keys, in sentence order (the
+    // fixtures are shorter than the real limit of 48, so a limit of 4 is given here).
+    void headViewKeepsEachHeadsStrongestKeys()
+    {
+        const FixtureRun fixture = fixtureRun(QStringLiteral("f16_plain"));
+        QVERIFY(fixture.run);
+        const Gpt2Trace& trace = *fixture.run->trace;
+        const int query = int(trace.tokenCount()) - 1;
+        using modelfigures::HeadViewKeys;
+        QCOMPARE(int(modelfigures::headViewKeys(trace, 1, query, HeadViewKeys::All, 4).size()),
+                 query + 1);
+        const int perHead = modelfigures::strongestPerHead(trace.headCount(), 4);
+        QCOMPARE(perHead, 2);
+        const std::vector<int> shown =
+            modelfigures::headViewKeys(trace, 1, query, HeadViewKeys::Strongest, 4);
+        QVERIFY(std::is_sorted(shown.begin(), shown.end()));
+        QVERIFY(std::adjacent_find(shown.begin(), shown.end()) == shown.end());
+        QVERIFY(int(shown.size()) <= trace.headCount() * perHead);
+        QVERIFY(int(shown.size()) < query + 1);
+        std::vector<bool> expected(std::size_t(query) + 1, false);
+        for (int h = 0; h < trace.headCount(); ++h) {
+            const RowVector row = gpt2AttnRow(trace, 1, h, query);
+            // A key is among a head's two strongest when at most one other key weighs more.
+            for (int j = 0; j <= query; ++j)
+                expected[std::size_t(j)] =
+                    expected[std::size_t(j)] || (row.array() > row(j)).count() < perHead;
+        }
+        for (const int key : shown)
+            QVERIFY(expected[std::size_t(key)]);
     }
 };
 

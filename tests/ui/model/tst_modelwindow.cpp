@@ -207,6 +207,31 @@ private Q_SLOTS:
         window.setPresentationMode(false);
     }
 
+    // --layer: the first forward is shown on the layer asked for; one beyond the checkpoint's
+    // shows the last layer and says so.
+    void startLayer_data()
+    {
+        QTest::addColumn<int>("asked"); // from 0
+        QTest::addColumn<int>("shown"); // from 1
+        QTest::newRow("layer 2 of 2") << 1 << 2;
+        QTest::newRow("layer 6 of 2") << 5 << 2;
+    }
+    void startLayer()
+    {
+        QFETCH(int, asked);
+        QFETCH(int, shown);
+        MainWindow window;
+        window.show();
+        QVERIFY(waitForTrace(window));
+        window.document()->setSession(modelSession(QStringLiteral("f16_plain")));
+        window.setStartLayer(asked);
+        QVERIFY(waitForTrace(window));
+        QTRY_COMPARE(window.layerBox()->value(), shown);
+        QCOMPARE(window.trace()->inputs, window.modelRun()->trace->layers[1].ln1);
+        QCOMPARE(window.statusBar()->currentMessage().contains(QStringLiteral("does not exist")),
+                 asked + 1 != shown);
+    }
+
     void brokenCheckpointIsAMessage_data()
     {
         QTest::addColumn<QByteArray>("bytes");

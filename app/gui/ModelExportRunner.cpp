@@ -1,0 +1,108 @@
+#include "ModelExportRunner.h"
+
+#include "CommandLine.h"
+#include "DeckExporter.h"
+#include "ExportRunner.h"
+#include "Gpt2LayerAttention.h"
+#include "Gpt2Model.h"
+#include "Gpt2Run.h"
+#include "Gpt2Trace.h"
+#include "HeadlessRunner.h"
+#include "MessageText.h"
+#include "ModelFigures.h"
+#include "Session.h"
+
+#include <QCoreApplication>
+#include <QDir>
+
+#include <cstdio>
+#include <optional>
+
+namespace ae {
+
+namespace {
+
+void printError(const QString& message)
+{
+    std::fprintf(stderr, "attention-explorer: %s\n", message.toLocal8Bit().constData());
+}
+
+struct ModelLayer
+{
+    std::shared_ptr<const Gpt2Run> run;
+    std::shared_ptr<const Trace> layerTrace;
+    int layer = 0; // from 0
+};
+
+// The forward and the chosen layer's trace; on failure the message is printed and `exitCode`
+// set.
+std::optional<ModelLayer> computeLayer(const CommandLineRequest& request, const Session& session,
+                                       int& exitCode)
+{
+    const Gpt2Engine engine;
+    Gpt2RunResult failure;
+    // The layer is checked against the checkpoint before the forward runs.
+    const auto model = engine.model(session.model, failure);
+    if (!model) {
+        printError(failure.issue->message);
+        exitCode = failure.ioError ? ExitUsageOrIo : ExitInvalidSession;
+        return std::nullopt;
+    }
+    const int layers = model->config().nLayer;
+    const int layer = std::max(request.layer, 1) - 1;
+    if (layer >= layers) {
+        printError(QCoreApplication::translate(
+                       "ExportRunner", "--layer %1 is out of range: %2 has %3 layers; give a "
+                                       "layer from 1 to %3")
+                       .arg(request.layer)
+                       .arg(escapedForMessage(
+                           QDir::toNativeSeparators(QString::fromStdString(session.model))))
+                       .arg(layers));
+        exitCode = ExitUsageOrIo;
+        return std::nullopt;
+    }
+    Gpt2RunResult computed = engine.compute(session);
+    if (!computed.run) {
+        printError(computed.issue->message);
+        exitCode = computed.ioError ? ExitUsageOrIo : ExitInvalidSession;
+        return std::nullopt;
+    }
+    ModelLayer result;
+    result.run = std::make_shared<const Gpt2Run>(std::move(*computed.run));
+    result.layer = layer;
+    result.layerTrace = gpt2LayerTrace(*result.run->trace, layer, session, result.run->tokens);
+    return result;
+}
+
+} // namespace
+
+int runModelExport(const CommandLineRequest& request, const Session& session,
+                   const QList<ExportFormat>& formats)
+{
+    int exitCode = ExitOk;
+    const std::optional<ModelLayer> computed = computeLayer(request, session, exitCode);
+    if (!computed)
+        return exitCode;
+    return writeFigureFiles(
+        modelfigures::allFigures(*computed->run, computed->layerTrace, computed->layer), formats,
+        request);
+}
+
+int runModelExportDeck(const CommandLineRequest& request, const Session& session)
+{
+    int exitCode = ExitOk;
+    const std::optional<ModelLayer> computed = computeLayer(request, session, exitCode);
+    if (!computed)
+        return exitCode;
+    DeckExporter exporter;
+    exporter.setModel(computed->run, computed->layerTrace, computed->layer);
+    const QString error = exporter.write(session, request.deckPath);
+    if (!error.isEmpty()) {
+        printError(error);
+        return ExitUsageOrIo;
+    }
+    std::printf("%s\n", qPrintable(request.deckPath));
+    return ExitOk;
+}
+
+} // namespace ae

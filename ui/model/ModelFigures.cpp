@@ -1,0 +1,204 @@
+#include "ModelFigures.h"
+
+#include "AttentionThumbnails.h"
+#include "Gpt2Attention.h"
+#include "Gpt2Encoding.h"
+#include "Gpt2Run.h"
+#include "Gpt2Trace.h"
+#include "ModelViewPage.h"
+#include "TokenSpanText.h"
+#include "TraceFigures.h"
+
+#include <QCoreApplication>
+#include <QRegularExpression>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace ae::modelfigures {
+
+namespace {
+
+// The translation context of these figures (a struct: lupdate files a free tr() under the
+// enclosing namespace, where the translations would never be looked up).
+struct ModelFigures
+{
+    Q_DECLARE_TR_FUNCTIONS(ModelFigures)
+};
+
+QString tokenText(const Gpt2Trace& trace, int position)
+{
+    return visibleTokenText(gpt2TokenBytes(trace.tokenIds[std::size_t(position)]));
+}
+
+} // namespace
+
+int strongestPerHead(int heads, int maxKeys)
+{
+    return std::clamp(maxKeys / std::max(heads, 1), 2, 8);
+}
+
+std::vector<int> headViewKeys(const Gpt2Trace& trace, int layer, int query, HeadViewKeys keys,
+                              int maxKeys)
+{
+    std::vector<int> all(std::size_t(query) + 1);
+    std::iota(all.begin(), all.end(), 0);
+    if (keys == HeadViewKeys::All || query + 1 <= maxKeys)
+        return all;
+    const int heads = trace.headCount();
+    const auto strongest = std::min(all.size(), std::size_t(strongestPerHead(heads, maxKeys)));
+    std::vector<bool> chosen(all.size(), false);
+    for (int h = 0; h < heads; ++h) {
+        const RowVector row = gpt2AttnRow(trace, layer, h, query); // (query + 1)
+        std::vector<int> order = all;
+        // Ties go to the earlier key, so that the choice never depends on the sort.
+        std::partial_sort(
+            order.begin(), order.begin() + std::ptrdiff_t(strongest), order.end(),
+            [&row](int a, int b) { return row(a) > row(b) || (row(a) == row(b) && a < b); });
+        for (std::size_t i = 0; i < strongest; ++i)
+            chosen[std::size_t(order[i])] = true;
+    }
+    std::vector<int> shown;
+    for (const int key : all)
+        if (chosen[std::size_t(key)])
+            shown.push_back(key);
+    return shown;
+}
+
+Figure modelView(const Gpt2Trace& trace, const std::vector<Matrix>& thumbnails)
+{
+    const int heads = trace.headCount();
+    Figure figure;
+    figure.name = QStringLiteral("00-model_view_attn_weights");
+    figure.title = ModelFigures::tr(
+        "Attention weights of every layer and head (each row scaled to its maximum)");
+    figure.columns = heads;
+    for (std::size_t i = 0; i < thumbnails.size(); ++i) {
+        const int layer = int(i) / heads + 1, head = int(i) % heads + 1;
+        HeatmapSpec spec;
+        spec.tensorName = QStringLiteral("attn_weights_l%1_h%2").arg(layer).arg(head);
+        spec.title = ModelFigures::tr("L%1 H%2").arg(layer).arg(head);
+        spec.matrix = std::make_shared<const Matrix>(thumbnails[i]);
+        spec.scheme = ColorScheme::Sequential;
+        spec.range = std::make_pair(0.0f, 1.0f);
+        spec.decimals = 2;
+        figure.panels.push_back(std::move(spec));
+    }
+    return figure;
+}
+
+Figure headView(const Gpt2Trace& trace, int layer, int query, HeadViewKeys keys)
+{
+    const int heads = trace.headCount();
+    const std::vector<int> shown = headViewKeys(trace, layer, query, keys);
+    const bool all = int(shown.size()) == query + 1;
+    auto weights = std::make_shared<Matrix>(heads, Eigen::Index(shown.size()));
+    HeatmapSpec spec;
+    for (int h = 0; h < heads; ++h) {
+        const RowVector row = gpt2AttnRow(trace, layer, h, query);
+        float share = 0;
+        for (std::size_t j = 0; j < shown.size(); ++j) {
+            (*weights)(h, Eigen::Index(j)) = row(shown[j]);
+            share += row(shown[j]);
+        }
+        spec.rowLabels << (all ? ModelFigures::tr("head %1").arg(h + 1)
+                               : ModelFigures::tr("head %1 · %2 %")
+                                     .arg(h + 1)
+                                     .arg(std::round(share * 100.0f)));
+    }
+    for (const int key : shown)
+        spec.columnLabels << (all ? tokenText(trace, key)
+                                  : QStringLiteral("%1 %2").arg(key + 1).arg(
+                                        tokenText(trace, key)));
+    spec.tensorName = QStringLiteral("attn_weights_query%1").arg(query + 1);
+    spec.title = ModelFigures::tr("Layer %1: where \"%2\" (token %3) attends, per head")
+                     .arg(layer + 1)
+                     .arg(tokenText(trace, query))
+                     .arg(query + 1);
+    spec.operation =
+        all ? ModelFigures::tr("row %1 of softmax(q·kᵀ / √%2) of every head : (%3 heads × %4 keys)")
+                  .arg(query + 1)
+                  .arg(trace.headDim())
+                  .arg(heads)
+                  .arg(query + 1)
+            : ModelFigures::tr("row %1 of softmax(q·kᵀ / √%2), the %3 keys some head weighs among "
+                               "its %4 strongest, of %5 : (%6 heads × %3 keys)")
+                  .arg(query + 1)
+                  .arg(trace.headDim())
+                  .arg(shown.size())
+                  .arg(strongestPerHead(heads))
+                  .arg(query + 1)
+                  .arg(heads);
+    spec.matrix = weights;
+    spec.rowAxisTitle = ModelFigures::tr("head");
+    spec.columnAxisTitle =
+        all ? ModelFigures::tr("key token") : ModelFigures::tr("key token (position and text)");
+    spec.columnAxis = AxisKind::KeyTokens;
+    spec.scheme = ColorScheme::Sequential;
+    spec.range = std::make_pair(0.0f, 1.0f);
+    spec.scale = ScaleMode::PerRow;
+    Figure figure;
+    figure.name = withLayer(QStringLiteral("10-head_view_attn_weights"), layer) +
+                  QStringLiteral("-query%1").arg(query + 1);
+    figure.panels.push_back(std::move(spec));
+    return figure;
+}
+
+Figure nextTokens(const std::vector<NextToken>& shown, double temperature)
+{
+    auto probs = std::make_shared<Matrix>(Eigen::Index(shown.size()), 1);
+    HeatmapSpec spec;
+    for (std::size_t i = 0; i < shown.size(); ++i) {
+        (*probs)(Eigen::Index(i), 0) = shown[i].prob;
+        spec.rowLabels << visibleTokenText(gpt2TokenBytes(shown[i].id));
+    }
+    spec.tensorName = QStringLiteral("next_token_probs");
+    spec.title = ModelFigures::tr("Next-token probabilities (temperature %1)").arg(temperature);
+    spec.operation = ModelFigures::tr("softmax(logits / %1), the ten largest").arg(temperature);
+    spec.matrix = probs;
+    spec.columnLabels << ModelFigures::tr("probability");
+    spec.rowAxisTitle = ModelFigures::tr("next token");
+    spec.scheme = ColorScheme::Sequential;
+    spec.range = std::make_pair(0.0f, 1.0f);
+    spec.scale = ScaleMode::Fixed;
+    return figures::single(std::move(spec), QStringLiteral("11-next_token_probs"));
+}
+
+QString withLayer(const QString& stem, int layer)
+{
+    static const QRegularExpression head(QStringLiteral("-head\\d+$"));
+    const QString field = QStringLiteral("-layer%1").arg(layer + 1);
+    const QRegularExpressionMatch match = head.match(stem);
+    if (!match.hasMatch())
+        return stem + field;
+    return stem.left(match.capturedStart()) + field + match.captured();
+}
+
+std::vector<Figure> layerFigures(const std::shared_ptr<const Trace>& layerTrace, int layer)
+{
+    std::vector<Figure> figures;
+    for (Figure& figure : figures::allFigures(layerTrace)) {
+        if (figure.name.startsWith(QLatin1StringView("01-")))
+            continue;
+        figure.name = withLayer(figure.name, layer);
+        figures.push_back(std::move(figure));
+    }
+    return figures;
+}
+
+std::vector<Figure> allFigures(const Gpt2Run& run, const std::shared_ptr<const Trace>& layerTrace,
+                               int layer)
+{
+    const Gpt2Trace& trace = *run.trace;
+    std::vector<Figure> all{
+        modelView(trace, attentionThumbnails(trace, ModelViewPage::ThumbnailSide))};
+    for (Figure& figure : layerFigures(layerTrace, layer))
+        all.push_back(std::move(figure));
+    if (trace.tokenCount() > 0)
+        all.push_back(headView(trace, layer, int(trace.tokenCount()) - 1, HeadViewKeys::Strongest));
+    all.push_back(nextTokens(trace.nextTokens, 1.0));
+    return all;
+}
+
+} // namespace ae::modelfigures
