@@ -15,6 +15,7 @@
 #include "PresentationStage.h"
 #include "SessionDocument.h"
 #include "Trace.h"
+#include "Translations.h"
 #include "WalkthroughPanel.h"
 
 #include <QDockWidget>
@@ -219,10 +220,26 @@ private Q_SLOTS:
         }
     }
 
-    // The dropout page's three panels (mask, before, after) share the stage: no captions or
-    // column axis titles (the walkthrough's formula has them), so their cells grow.
+    // The dropout page's three panels (mask, before, after): the mask in a band across the
+    // top, the weights before and after side by side below, without captions or axis titles
+    // (the walkthrough's formula has them), their cells large enough to print every value
+    // (before: a 2 x 2 grid with 33 px cells and no values at 1280 x 720).
+    void dropoutPanelsGetTheRoom_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QSize>("size");
+        for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")})
+            for (const QSize size : {QSize(1024, 768), QSize(1280, 720), QSize(1920, 1080)})
+                QTest::newRow(qPrintable(
+                    QStringLiteral("%1 %2x%3").arg(language).arg(size.width()).arg(size.height())))
+                    << language << size;
+    }
+
     void dropoutPanelsGetTheRoom()
     {
+        QFETCH(QString, language);
+        QFETCH(QSize, size);
+        QVERIFY(Translations::install(language));
         MainWindow window;
         QVERIFY(window.openSession(QStringLiteral(":/samples/article.json"),
                                    {{QStringLiteral("causal"), true},
@@ -234,19 +251,38 @@ private Q_SLOTS:
         QVERIFY(window.showPage(QStringLiteral("dropout")));
         window.setPresentationMode(true);
         window.setWindowState(Qt::WindowNoState);
-        window.setGeometry(QRect(0, 0, 1280, 720));
-        QTRY_COMPARE(window.size(), QSize(1280, 720));
+        window.setGeometry(QRect(QPoint(0, 0), size));
+        QTRY_COMPARE(window.size(), size);
         QCoreApplication::processEvents();
         PresentationStage* stage = window.presentationStage();
         QVERIFY(stage->isVisible());
-        QCOMPARE(stage->figureWidget()->panelCount(), 3);
-        for (int i = 0; i < 3; ++i) {
-            HeatmapWidget* heatmap = stage->figureWidget()->panel(i);
+        QVERIFY(stage->asideWidget()->isVisible());
+        QCOMPARE(stage->asideWidget()->panelCount(), 1);
+        QCOMPARE(stage->asideWidget()->panel(0)->spec().scheme, ColorScheme::Mask);
+        QCOMPARE(stage->figureWidget()->panelCount(), 2);
+        std::vector<HeatmapWidget*> panels{stage->asideWidget()->panel(0),
+                                           stage->figureWidget()->panel(0),
+                                           stage->figureWidget()->panel(1)};
+        for (HeatmapWidget* heatmap : panels) {
             heatmap->renderedImage();
             QVERIFY(heatmap->spec().operation.isEmpty());
             const HeatmapLayout& layout = heatmap->heatmapLayout();
-            QVERIFY2(layout.cellHeight >= 30, qPrintable(QString::number(layout.cellHeight)));
+            const QString cells = QStringLiteral("%1: %2 x %3")
+                                      .arg(heatmap->spec().tensorName)
+                                      .arg(layout.cellWidth)
+                                      .arg(layout.cellHeight);
+            // At 1024 x 768 two 6 x 6 panels side by side beside the walkthrough get 44 px
+            // cells: too narrow for "1.0000" in 11 px labels' type.
+            if (size.width() > 1024 || heatmap->spec().scheme == ColorScheme::Mask)
+                QVERIFY2(layout.showValues, qPrintable(cells));
+            else
+                QVERIFY2(layout.cellWidth >= 40, qPrintable(cells));
+            QVERIFY(QRect(QPoint(0, 0), size).contains(inWindow(heatmap, &window)));
+            QVERIFY(QRectF(heatmap->rect()).contains(layout.cells));
         }
+        window.setPresentationMode(false);
+        QVERIFY(!stage->isVisible());
+        Translations::install(QStringLiteral("en"));
     }
 
     // Every colour of the high-contrast scales carries its text: WCAG contrast of 4.5 or more
