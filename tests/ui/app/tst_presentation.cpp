@@ -285,6 +285,57 @@ private Q_SLOTS:
         Translations::install(QStringLiteral("en"));
     }
 
+    // The dropout page in the window (not presenting) at a projector's and a monitor's size:
+    // every panel's title whole (the third one was "α after dropout (kept weight…").
+    void dropoutTitlesAreWhole_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QSize>("size");
+        for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")})
+            for (const QSize size : {QSize(1280, 720), QSize(1920, 1080)})
+                QTest::newRow(qPrintable(
+                    QStringLiteral("%1 %2x%3").arg(language).arg(size.width()).arg(size.height())))
+                    << language << size;
+    }
+
+    void dropoutTitlesAreWhole()
+    {
+        QFETCH(QString, language);
+        QFETCH(QSize, size);
+        QVERIFY(Translations::install(language));
+        MainWindow window;
+        QVERIFY(window.openSession(QStringLiteral(":/samples/article.json"),
+                                   {{QStringLiteral("causal"), true},
+                                    {QStringLiteral("dropout"), 0.5},
+                                    {QStringLiteral("training"), true}},
+                                   true));
+        window.setGeometry(QRect(QPoint(0, 0), size));
+        window.show();
+        QVERIFY(waitForTrace(window));
+        QVERIFY(window.showPage(QStringLiteral("dropout")));
+        QTRY_COMPARE(window.size(), size);
+        QCoreApplication::processEvents();
+        auto* page = qobject_cast<FigurePage*>(window.pages()->currentWidget());
+        QVERIFY(page);
+        const QList<FigureWidget*> figures = page->findChildren<FigureWidget*>();
+        QVERIFY(!figures.isEmpty());
+        FigureWidget* figure = figures.front();
+        QCOMPARE(figure->panelCount(), 3);
+        for (int i = 0; i < figure->panelCount(); ++i) {
+            HeatmapWidget* heatmap = figure->panel(i);
+            heatmap->renderedImage();
+            const HeatmapLayout& layout = heatmap->heatmapLayout();
+            const QFontMetricsF title(
+                HeatmapStyle::forPalette(heatmap->palette(), heatmap->font()).titleFont());
+            const double width = title.horizontalAdvance(heatmap->spec().title);
+            QVERIFY2(width <= layout.title.width(), qPrintable(QStringLiteral("%1: %2 > %3")
+                                                                   .arg(heatmap->spec().title)
+                                                                   .arg(width)
+                                                                   .arg(layout.title.width())));
+        }
+        Translations::install(QStringLiteral("en"));
+    }
+
     // Every colour of the high-contrast scales carries its text: WCAG contrast of 4.5 or more
     // with the text colour chosen for it, and no weight is a mid tone (grey level 0.3 to 0.7).
     void highContrastCellsCarryTheirText_data()
