@@ -1446,10 +1446,6 @@ p = softmax(logits)</translation>
         <translation>dropout 之前的 α</translation>
     </message>
     <message>
-        <source>α after dropout (kept weights × %1)</source>
-        <translation>dropout 之后的 α（保留的权重 × %1）</translation>
-    </message>
-    <message>
         <source>Dropout on the attention weights (training, p = %1): kept weights are scaled by 1/(1 − p) = %2</source>
         <translation>注意力权重上的 dropout（训练，p = %1）：保留的权重乘以 1/(1 − p) = %2</translation>
     </message>
@@ -1512,6 +1508,10 @@ p = softmax(logits)</translation>
     <message>
         <source>Causal mask on cross-attention: query i sees source tokens 0 to i, paired by position, not by meaning. %1</source>
         <translation>交叉注意力上的因果掩码：查询 i 只看到源句的第 0 到第 i 个 token，按位置而非按含义配对。%1</translation>
+    </message>
+    <message>
+        <source>α after dropout</source>
+        <translation>dropout 之后的 α</translation>
     </message>
 </context>
 <context>

@@ -189,8 +189,9 @@ Figure dropout(const TracePtr& trace, int head)
     before.title = TraceFigures::tr("α before dropout");
     HeatmapSpec after = weights(trace, head);
     after.tensorName = QStringLiteral("attn_weights_dropped");
-    after.title =
-        TraceFigures::tr("α after dropout (kept weights × %1)").arg(double(scale), 0, 'f', 4);
+    // Short: the caption below it and the figure's title give the factor; beside two other
+    // panels a longer title was elided ("α after dropout (kept weight…").
+    after.title = TraceFigures::tr("α after dropout");
     after.matrix = headTensor(*trace, head, HeadTensor::WeightsDropped);
     after.range.reset();
     after.operation = QStringLiteral("α · keep / (1 − %1) = α · keep · %2 : %3")

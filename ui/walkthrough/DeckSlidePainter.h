@@ -48,22 +48,34 @@ class DeckSlidePainter
 public:
     static constexpr double PageWidth = 1280;
     static constexpr double PageHeight = 720;
-    static constexpr double MinFigureScale = 0.55;
+    static constexpr double MinFigureScale = 0.7;     // labels 11 px
+    static constexpr double ValuesFigureScale = 0.55; // 9 px, when that prints the values
     static constexpr double MaxFigureScale = 1.8;
 
+    // Where a slide's parts go on the page, and how large the main figure's cells come out.
+    struct Placement
+    {
+        QRectF explanation, formula, visuals;
+        double textScale = 1;
+        double figureScale = 1; // of the visuals
+        QSizeF cell;            // the main figure's smallest cell (0 x 0: no heatmap figure)
+        bool valuesShown = false;
+    };
+
     void paint(QPainter& painter, const DeckSlide& slide) const;
+    Placement placement(const DeckSlide& slide) const;
 
 private:
     struct Layout;
     struct Visual;
+    struct Arrangement;
 
     // columns > 0: figures of three or more panels (not head mosaics) in that many columns.
-    std::vector<Visual> visuals(QPainter& painter, const DeckSlide& slide, int columns = 0) const;
-    Layout chooseLayout(const DeckSlide& slide, const QRectF& body,
-                        const QSizeF& visualsSize) const;
+    std::vector<Visual> visuals(const DeckSlide& slide, int columns = 0) const;
+    std::vector<Layout> layouts(const DeckSlide& slide, const QRectF& body) const;
+    static Arrangement arrange(const std::vector<Visual>& items, const QRectF& area, double floor);
+    Placement place(const DeckSlide& slide, std::vector<Visual>* chosen) const;
     void paintFrame(QPainter& painter, const DeckSlide& slide) const;
-    void paintVisuals(QPainter& painter, const std::vector<Visual>& items,
-                      const QRectF& area) const;
 };
 
 } // namespace ae

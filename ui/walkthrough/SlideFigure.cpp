@@ -40,11 +40,18 @@ Figure SlideFigure::compact(Figure figure)
     // Three panels side by side: their captions (the operations, which the slide's formula
     // block prints anyway) would set each panel's width and leave the cells tiny.
     // Their column axis titles too ("keys" above token labels): a line the cells need more.
-    if (figure.panels.size() >= 3)
+    // The row axis title too (the row labels are the tokens), and the figure's title, which
+    // the slide's title and formula say already: a row of panels is short of height.
+    if (figure.panels.size() >= 3) {
         for (HeatmapSpec& spec : figure.panels) {
             spec.operation.clear();
             spec.columnAxisTitle.clear();
+            if (!spec.rowLabels.isEmpty())
+                spec.rowAxisTitle.clear();
         }
+        if (rescaledKeys == 0)
+            figure.title.clear();
+    }
     if (figure.panels.size() <= 4 && (figure.panels.size() < 2 || largest <= CompactExtent))
         return figure;
     for (HeatmapSpec& spec : figure.panels) {
@@ -63,27 +70,12 @@ void SlideFigure::paint(QPainter& painter, const Figure& figure, const QRectF& a
                         std::optional<int> highlightQuery)
 {
     const HeatmapPainter hp = SlideFigure::painter();
-    Figure grid = figure;
-    const int count = int(figure.panels.size());
-    if (count > 2) {
-        const double title =
-            figure.title.isEmpty() ? 0 : QFontMetricsF(hp.style().figureTitleFont()).height() * 1.8;
-        double best = 0;
-        for (int columns = 1; columns <= count; ++columns) {
-            const int rows = (count + columns - 1) / columns;
-            const double side = std::min(area.width() / columns, (area.height() - title) / rows);
-            if (side > best * 1.05) {
-                best = side;
-                grid.columns = columns;
-            }
-        }
-    }
-    Figure frame = grid; // background and title; the panels follow with their highlight
+    Figure frame = figure; // background and title; the panels follow with their highlight
     frame.panels.clear();
     hp.paint(painter, frame, area);
-    const std::vector<QRectF> rects = hp.panelRects(grid, area);
+    const std::vector<QRectF> rects = hp.panelRects(figure, area);
     for (std::size_t i = 0; i < rects.size(); ++i) {
-        const HeatmapSpec& spec = grid.panels[i];
+        const HeatmapSpec& spec = figure.panels[i];
         HeatmapView view;
         const Eigen::Index rows = spec.matrix ? spec.matrix->rows() : 0;
         const Eigen::Index cols = spec.matrix ? spec.matrix->cols() : 0;
@@ -93,6 +85,24 @@ void SlideFigure::paint(QPainter& painter, const Figure& figure, const QRectF& a
             view.highlightColumn = *highlightQuery;
         hp.paint(painter, spec, rects[i], view);
     }
+}
+
+QSizeF SlideFigure::smallestCell(const Figure& figure, const QRectF& area, bool* valuesShown)
+{
+    const HeatmapPainter hp = SlideFigure::painter();
+    const std::vector<QRectF> rects = hp.panelRects(figure, area);
+    QSizeF smallest(0, 0);
+    bool values = !rects.empty();
+    for (std::size_t i = 0; i < rects.size(); ++i) {
+        const HeatmapLayout layout = hp.layout(figure.panels[i], rects[i]);
+        values = values && layout.showValues;
+        smallest = i == 0 ? QSizeF(layout.cellWidth, layout.cellHeight)
+                          : QSizeF(std::min(smallest.width(), layout.cellWidth),
+                                   std::min(smallest.height(), layout.cellHeight));
+    }
+    if (valuesShown)
+        *valuesShown = values;
+    return smallest;
 }
 
 } // namespace ae

@@ -14,8 +14,8 @@ namespace ae {
 class HeatmapPainter;
 
 // A figure as the deck draws it, with HeatmapPainter in the export style: the chosen query's
-// row highlighted in every panel whose rows (or columns) are the query tokens, and a grid of
-// more than two panels in the number of columns that gives them the most room.
+// row highlighted in every panel whose rows (or columns) are the query tokens, the panels in
+// the figure's columns (the deck tries several and keeps the one that gives the largest cells).
 class SlideFigure
 {
     Q_DECLARE_TR_FUNCTIONS(SlideFigure)
@@ -37,6 +37,10 @@ public:
     static HeatmapPainter painter();
     static void paint(QPainter& painter, const Figure& figure, const QRectF& area,
                       std::optional<int> highlightQuery);
+    // The smallest cell of the figure's panels painted in `area` (0 x 0 without cells), and
+    // whether every panel prints its values.
+    static QSizeF smallestCell(const Figure& figure, const QRectF& area,
+                               bool* valuesShown = nullptr);
 };
 
 } // namespace ae

@@ -11,6 +11,8 @@
 #include <QComboBox>
 #include <QFontDatabase>
 #include <QHBoxLayout>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -18,6 +20,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <limits>
 
 namespace ae {
 
@@ -258,10 +261,32 @@ void WalkthroughPanel::showStepOfPage(const QString& pageId, const Session& show
     for (int i = 0; i < int(m_steps.size()) && chosen < 0; ++i)
         if (m_steps[std::size_t(i)].pageId == pageId && showsItself(m_steps[std::size_t(i)]))
             chosen = i;
-    for (int i = 0; i < int(m_steps.size()) && chosen < 0; ++i)
-        if (m_steps[std::size_t(i)].pageId == pageId &&
-            !std::holds_alternative<OpenSample>(m_steps[std::size_t(i)].action))
+    // Else the step of that page whose own session differs least from the one shown (a
+    // causal GPT-2 session's weights: the causal mask's step, not the simplified one's).
+    const QJsonObject shownKeys = QJsonDocument::fromJson(sessionToJson(shown)).object();
+    auto differences = [&](const WalkthroughStep& step) {
+        const std::optional<Session> own = WalkthroughCatalog::sessionFor(step, shown);
+        if (!own)
+            return std::numeric_limits<int>::max();
+        const QJsonObject ownKeys = QJsonDocument::fromJson(sessionToJson(*own)).object();
+        int count = 0;
+        for (auto it = ownKeys.begin(); it != ownKeys.end(); ++it)
+            count += shownKeys.value(it.key()) != it.value();
+        for (auto it = shownKeys.begin(); it != shownKeys.end(); ++it)
+            count += !ownKeys.contains(it.key());
+        return count;
+    };
+    int fewest = std::numeric_limits<int>::max();
+    const bool found = chosen >= 0;
+    for (int i = 0; i < int(m_steps.size()) && !found; ++i) {
+        const WalkthroughStep& step = m_steps[std::size_t(i)];
+        if (step.pageId != pageId || std::holds_alternative<OpenSample>(step.action))
+            continue;
+        if (const int d = differences(step); d < fewest || chosen < 0) {
+            fewest = d;
             chosen = i;
+        }
+    }
     if (chosen < 0 || (chosen == m_step && current.pageId == pageId))
         return;
     m_step = chosen;

@@ -5,12 +5,15 @@
 
 #include <QEvent>
 
+#include <cmath>
+
 namespace ae {
 
 PresentationStage::PresentationStage(QWidget* parent)
-    : QWidget(parent), m_figure(new FigureWidget(this))
+    : QWidget(parent), m_figure(new FigureWidget(this)), m_aside(new FigureWidget(this))
 {
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    m_aside->hide();
 }
 
 // Placed by hand rather than by a layout: a layout would give the figure at least the height
@@ -18,7 +21,18 @@ PresentationStage::PresentationStage(QWidget* parent)
 void PresentationStage::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
-    m_figure->setGeometry(rect());
+    layoutFigures();
+}
+
+void PresentationStage::layoutFigures()
+{
+    if (m_aside->isVisibleTo(this)) {
+        const int top = int(std::round(height() * AsideShare));
+        m_aside->setGeometry(0, 0, width(), top);
+        m_figure->setGeometry(0, top, width(), height() - top);
+    } else {
+        m_figure->setGeometry(rect());
+    }
 }
 
 // The figure's text a little smaller than the walkthrough's: the widest value of a 6 x 6
@@ -26,11 +40,19 @@ void PresentationStage::resizeEvent(QResizeEvent* event)
 void PresentationStage::changeEvent(QEvent* event)
 {
     QWidget::changeEvent(event);
-    if (event->type() == QEvent::FontChange) {
-        QFont smaller = font();
-        smaller.setPointSizeF(smaller.pointSizeF() * FigureTextScale);
-        m_figure->setFont(smaller);
-    }
+    if (event->type() == QEvent::FontChange)
+        applyFonts();
+}
+
+// Beside a mask, the weights' labels smaller still: two 6 x 6 panels side by side then print
+// their values at 1280 x 720.
+void PresentationStage::applyFonts()
+{
+    const double scale = FigureTextScale * (m_aside->isVisibleTo(this) ? AsideTextScale : 1.0);
+    QFont smaller = font();
+    smaller.setPointSizeF(font().pointSizeF() * scale);
+    m_figure->setFont(smaller);
+    m_aside->setFont(smaller);
 }
 
 void PresentationStage::setFigure(const std::optional<Figure>& figure)
@@ -39,18 +61,37 @@ void PresentationStage::setFigure(const std::optional<Figure>& figure)
     if (!figure)
         return;
     // Three or more panels share the stage: their captions (the walkthrough's formula beside
-    // them has the operations) and column axis titles would take lines the cells need.
+    // them has the operations), column axis titles, row axis titles beside token labels and
+    // the figure's title (the walkthrough's step title) would take lines the cells need.
     Figure shown = *figure;
-    if (shown.panels.size() >= 3)
+    if (shown.panels.size() >= 3) {
+        shown.title.clear();
         for (HeatmapSpec& spec : shown.panels) {
             spec.operation.clear();
             spec.columnAxisTitle.clear();
+            if (!spec.rowLabels.isEmpty())
+                spec.rowAxisTitle.clear();
         }
+    }
+    // A mask leading the weights (dropout): the mask across the top, the others below.
+    const bool aside = shown.panels.size() >= 3 && shown.panels.front().scheme == ColorScheme::Mask;
+    if (aside) {
+        Figure mask;
+        mask.name = shown.name;
+        mask.panels = {shown.panels.front()};
+        shown.panels.erase(shown.panels.begin());
+        shown.columns = int(shown.panels.size());
+        m_aside->setFigure(mask);
+    }
+    m_aside->setVisible(aside);
+    applyFonts();
     m_figure->setFigure(shown);
     // Panels take all the height too: on a wide screen the cells are limited by the height,
     // and a panel only as tall as its width asks for would be cut at the bottom.
-    for (int i = 0; i < m_figure->panelCount(); ++i)
-        m_figure->panel(i)->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored);
+    for (FigureWidget* widget : {m_figure, m_aside})
+        for (int i = 0; i < widget->panelCount(); ++i)
+            widget->panel(i)->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored);
+    layoutFigures();
 }
 
 } // namespace ae

@@ -15,12 +15,16 @@ class FigureWidget;
 // What presentation mode shows instead of a scrolling page: the page's main figure alone,
 // filling all the room there is (no heading, no explanation: the walkthrough beside it
 // explains), so that a 6 x 6 matrix gets cells large enough for its values at 1024 x 768 as
-// at 1920 x 1080, and nothing scrolls.
+// at 1920 x 1080, and nothing scrolls. A figure led by a 0/1 mask (dropout: keep mask, α
+// before, α after) shows the mask in a band across the top (AsideShare of the height: its
+// 0s and 1s need small cells) and the weights side by side below, large enough for theirs.
 class PresentationStage : public QWidget
 {
     Q_OBJECT
 public:
     static constexpr double FigureTextScale = 0.8; // of the stage's (the presentation's) text
+    static constexpr double AsideShare = 0.38;
+    static constexpr double AsideTextScale = 0.62; // of FigureTextScale, beside a mask
 
     explicit PresentationStage(QWidget* parent = nullptr);
 
@@ -28,13 +32,19 @@ public:
     void setFigure(const std::optional<Figure>& figure);
     bool hasFigure() const { return m_hasFigure; }
     FigureWidget* figureWidget() const { return m_figure; }
+    // The mask of a figure led by one, else hidden.
+    FigureWidget* asideWidget() const { return m_aside; }
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
     void changeEvent(QEvent* event) override;
 
 private:
+    void layoutFigures();
+    void applyFonts();
+
     FigureWidget* m_figure;
+    FigureWidget* m_aside;
     bool m_hasFigure = false;
 };
 

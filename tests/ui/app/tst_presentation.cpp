@@ -15,6 +15,7 @@
 #include "PresentationStage.h"
 #include "SessionDocument.h"
 #include "Trace.h"
+#include "Translations.h"
 #include "WalkthroughPanel.h"
 
 #include <QDockWidget>
@@ -219,10 +220,27 @@ private Q_SLOTS:
         }
     }
 
-    // The dropout page's three panels (mask, before, after) share the stage: no captions or
-    // column axis titles (the walkthrough's formula has them), so their cells grow.
+    // The dropout page's three panels (mask, before, after): the mask in a band across the
+    // top, the weights before and after side by side below, without captions or axis titles
+    // (the walkthrough's formula has them), their cells large enough to print every value
+    // (before: a 2 x 2 grid with 33 px cells and no values at 1280 x 720). The weights' cells
+    // must be at least 44 px.
+    void dropoutPanelsGetTheRoom_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QSize>("size");
+        for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")})
+            for (const QSize size : {QSize(1024, 768), QSize(1280, 720), QSize(1920, 1080)})
+                QTest::newRow(qPrintable(
+                    QStringLiteral("%1 %2x%3").arg(language).arg(size.width()).arg(size.height())))
+                    << language << size;
+    }
+
     void dropoutPanelsGetTheRoom()
     {
+        QFETCH(QString, language);
+        QFETCH(QSize, size);
+        QVERIFY(Translations::install(language));
         MainWindow window;
         QVERIFY(window.openSession(QStringLiteral(":/samples/article.json"),
                                    {{QStringLiteral("causal"), true},
@@ -234,19 +252,89 @@ private Q_SLOTS:
         QVERIFY(window.showPage(QStringLiteral("dropout")));
         window.setPresentationMode(true);
         window.setWindowState(Qt::WindowNoState);
-        window.setGeometry(QRect(0, 0, 1280, 720));
-        QTRY_COMPARE(window.size(), QSize(1280, 720));
+        window.setGeometry(QRect(QPoint(0, 0), size));
+        QTRY_COMPARE(window.size(), size);
         QCoreApplication::processEvents();
         PresentationStage* stage = window.presentationStage();
         QVERIFY(stage->isVisible());
-        QCOMPARE(stage->figureWidget()->panelCount(), 3);
-        for (int i = 0; i < 3; ++i) {
-            HeatmapWidget* heatmap = stage->figureWidget()->panel(i);
+        QVERIFY(stage->asideWidget()->isVisible());
+        QCOMPARE(stage->asideWidget()->panelCount(), 1);
+        QCOMPARE(stage->asideWidget()->panel(0)->spec().scheme, ColorScheme::Mask);
+        QCOMPARE(stage->figureWidget()->panelCount(), 2);
+        std::vector<HeatmapWidget*> panels{stage->asideWidget()->panel(0),
+                                           stage->figureWidget()->panel(0),
+                                           stage->figureWidget()->panel(1)};
+        for (HeatmapWidget* heatmap : panels) {
             heatmap->renderedImage();
             QVERIFY(heatmap->spec().operation.isEmpty());
             const HeatmapLayout& layout = heatmap->heatmapLayout();
-            QVERIFY2(layout.cellHeight >= 30, qPrintable(QString::number(layout.cellHeight)));
+            const QString cells = QStringLiteral("%1: %2 x %3")
+                                      .arg(heatmap->spec().tensorName)
+                                      .arg(layout.cellWidth)
+                                      .arg(layout.cellHeight);
+            // At 1024 x 768 two 6 x 6 panels side by side beside the walkthrough get 44 px
+            // cells: too narrow for "1.0000" in 11 px labels' type.
+            if (size.width() > 1024 || heatmap->spec().scheme == ColorScheme::Mask)
+                QVERIFY2(layout.showValues, qPrintable(cells));
+            if (heatmap->spec().scheme != ColorScheme::Mask)
+                QVERIFY2(layout.cellWidth >= 44 && layout.cellHeight >= 44, qPrintable(cells));
+            QVERIFY(QRect(QPoint(0, 0), size).contains(inWindow(heatmap, &window)));
+            QVERIFY(QRectF(heatmap->rect()).contains(layout.cells));
         }
+        window.setPresentationMode(false);
+        QVERIFY(!stage->isVisible());
+        Translations::install(QStringLiteral("en"));
+    }
+
+    // The dropout page in the window (not presenting) at a projector's and a monitor's size:
+    // every panel's title whole (the third one was "α after dropout (kept weight…").
+    void dropoutTitlesAreWhole_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QSize>("size");
+        for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")})
+            for (const QSize size : {QSize(1280, 720), QSize(1920, 1080)})
+                QTest::newRow(qPrintable(
+                    QStringLiteral("%1 %2x%3").arg(language).arg(size.width()).arg(size.height())))
+                    << language << size;
+    }
+
+    void dropoutTitlesAreWhole()
+    {
+        QFETCH(QString, language);
+        QFETCH(QSize, size);
+        QVERIFY(Translations::install(language));
+        MainWindow window;
+        QVERIFY(window.openSession(QStringLiteral(":/samples/article.json"),
+                                   {{QStringLiteral("causal"), true},
+                                    {QStringLiteral("dropout"), 0.5},
+                                    {QStringLiteral("training"), true}},
+                                   true));
+        window.setGeometry(QRect(QPoint(0, 0), size));
+        window.show();
+        QVERIFY(waitForTrace(window));
+        QVERIFY(window.showPage(QStringLiteral("dropout")));
+        QTRY_COMPARE(window.size(), size);
+        QCoreApplication::processEvents();
+        auto* page = qobject_cast<FigurePage*>(window.pages()->currentWidget());
+        QVERIFY(page);
+        const QList<FigureWidget*> figures = page->findChildren<FigureWidget*>();
+        QVERIFY(!figures.isEmpty());
+        FigureWidget* figure = figures.front();
+        QCOMPARE(figure->panelCount(), 3);
+        for (int i = 0; i < figure->panelCount(); ++i) {
+            HeatmapWidget* heatmap = figure->panel(i);
+            heatmap->renderedImage();
+            const HeatmapLayout& layout = heatmap->heatmapLayout();
+            const QFontMetricsF title(
+                HeatmapStyle::forPalette(heatmap->palette(), heatmap->font()).titleFont());
+            const double width = title.horizontalAdvance(heatmap->spec().title);
+            QVERIFY2(width <= layout.title.width(), qPrintable(QStringLiteral("%1: %2 > %3")
+                                                                   .arg(heatmap->spec().title)
+                                                                   .arg(width)
+                                                                   .arg(layout.title.width())));
+        }
+        Translations::install(QStringLiteral("en"));
     }
 
     // Every colour of the high-contrast scales carries its text: WCAG contrast of 4.5 or more

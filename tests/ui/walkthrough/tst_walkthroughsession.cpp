@@ -150,28 +150,41 @@ private Q_SLOTS:
 
     void pageAndStepAgree_data()
     {
+        QTest::addColumn<QString>("sample");
         QTest::addColumn<bool>("causal");
         QTest::addColumn<QString>("page");
         QTest::addColumn<QString>("step");
+        const QString article = QStringLiteral("article.json");
         QTest::newRow("causal weights")
-            << true << QStringLiteral("weights") << QStringLiteral("causal-mask");
+            << article << true << QStringLiteral("weights") << QStringLiteral("causal-mask");
         QTest::newRow("plain weights")
-            << false << QStringLiteral("weights") << QStringLiteral("scaling");
-        QTest::newRow("scores") << false << QStringLiteral("scores") << QStringLiteral("scores");
-        QTest::newRow("tokens") << true << QStringLiteral("tokens") << QStringLiteral("tokens");
+            << article << false << QStringLiteral("weights") << QStringLiteral("scaling");
+        QTest::newRow("scores") << article << false << QStringLiteral("scores")
+                                << QStringLiteral("scores");
+        QTest::newRow("tokens") << article << true << QStringLiteral("tokens")
+                                << QStringLiteral("tokens");
         QTest::newRow("heads of one head")
-            << false << QStringLiteral("heads") << QStringLiteral("multi-head");
+            << article << false << QStringLiteral("heads") << QStringLiteral("multi-head");
+        // No step shows these sessions exactly: the nearest one (it was "simplified", whose
+        // text speaks of no trainable weights and no mask).
+        QTest::newRow("book multi-head causal weights")
+            << QStringLiteral("book-multihead.json") << true << QStringLiteral("weights")
+            << QStringLiteral("causal-mask");
+        QTest::newRow("causal cross-attention weights")
+            << QStringLiteral("german-english-cross.json") << true << QStringLiteral("weights")
+            << QStringLiteral("causal-mask");
     }
 
     // As `--page <page> --present` starts it, and as a tab click changes it.
     void pageAndStepAgree()
     {
+        QFETCH(QString, sample);
         QFETCH(bool, causal);
         QFETCH(QString, page);
         QFETCH(QString, step);
         WindowHost host;
         WindowHost::Start start;
-        start.sessionPath = QStringLiteral(":/samples/article.json");
+        start.sessionPath = QStringLiteral(":/samples/") + sample;
         start.overrides = {{QStringLiteral("causal"), causal}};
         start.page = page;
         start.present = true;
