@@ -30,9 +30,10 @@ HeadViewPage::HeadViewPage(QWidget* parent)
     auto* queryLabel = new QLabel(tr("&Query token:"), this);
     queryLabel->setBuddy(m_query);
     // A fixed width: AdjustToContents measured every token's text again on each keystroke
-    // (the items are refilled with every forward), on the GUI thread.
+    // (the items are refilled with every forward), on the GUI thread. Ten characters leave
+    // the window narrow enough for an 800 px screen beside the keys choice.
     m_query->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_query->setMinimumContentsLength(24);
+    m_query->setMinimumContentsLength(10);
     m_query->setMaxVisibleItems(20);
     queryRow->addWidget(queryLabel);
     queryRow->addWidget(m_query);
