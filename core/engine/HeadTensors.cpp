@@ -3,7 +3,9 @@
 #include "Trace.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <thread>
 
 namespace ae {
 
@@ -41,18 +43,30 @@ bool absent(const Trace& trace, int head, HeadTensor kind)
     return kind == HeadTensor::WeightsDropped && headAt(trace, head).dropoutMask.size() == 0;
 }
 
-// The larger magnitude; the larger value on a tie; the first non-finite value wins.
-float stronger(float best, float v)
+std::atomic<std::thread::id> watchedThread{};
+std::atomic<Eigen::Index> largestWatched{0};
+
+void recordWhole(Eigen::Index cells)
 {
-    if (!std::isfinite(best))
-        return best;
-    if (!std::isfinite(v))
-        return v;
-    const float a = std::abs(v), b = std::abs(best);
-    return a > b || (a == b && v > best) ? v : best;
+    if (std::this_thread::get_id() != watchedThread.load(std::memory_order_relaxed))
+        return;
+    Eigen::Index seen = largestWatched.load();
+    while (cells > seen && !largestWatched.compare_exchange_weak(seen, cells)) {
+    }
 }
 
 } // namespace
+
+void WholeTensorProbe::watchThisThread()
+{
+    watchedThread = std::this_thread::get_id();
+    largestWatched = 0;
+}
+
+Eigen::Index WholeTensorProbe::largestOnWatchedThread()
+{
+    return largestWatched.load();
+}
 
 HeadOptions headOptions(const Trace& trace, int head)
 {
@@ -86,12 +100,26 @@ const Matrix& headValues(const Trace& trace, int head)
 void forEachRowBlock(const Trace& trace, int head, bool allScores,
                      const std::function<void(Eigen::Index, const RowBlockTensors&)>& visit)
 {
+    forEachRowBlock(trace, head, allScores, 0, trace.queryCount(), visit);
+}
+
+void forEachRowBlock(const Trace& trace, int head, bool allScores, Eigen::Index firstRow,
+                     Eigen::Index lastRow,
+                     const std::function<void(Eigen::Index, const RowBlockTensors&)>& visit)
+{
     const HeadOptions options = headOptions(trace, head);
     const Matrix& queries = headQueries(trace, head);
     const Matrix& keys = headKeys(trace, head);
-    const Eigen::Index T = queries.rows(), step = blockRowsOf(trace);
+    const Eigen::Index T = queries.rows();
+    firstRow = std::clamp<Eigen::Index>(firstRow, 0, T);
+    lastRow = std::clamp<Eigen::Index>(lastRow, firstRow, T);
+    // TorchOrder sums every cell alike whatever the block: the rows asked for, at once.
+    const bool torch = trace.arithmetic == Arithmetic::TorchOrder;
+    const Eigen::Index step =
+        torch ? std::max<Eigen::Index>(1, lastRow - firstRow) : CausalBlockRows;
     RowBlockTensors block;
-    for (Eigen::Index first = 0; first < T; first += step) {
+    for (Eigen::Index first = torch ? firstRow : firstRow / step * step; first < lastRow;
+         first += step) {
         attendRowBlock(queries, keys, options, first, std::min(step, T - first), allScores, block);
         visit(first, block);
     }
@@ -120,6 +148,7 @@ std::shared_ptr<const Matrix> headTensor(const Trace& trace, int head, HeadTenso
             matrix->middleRows(first, rows) = pick(block, kind);
         }
     }
+    recordWhole(matrix->size());
     std::shared_ptr<const Matrix> result = std::move(matrix);
     trace.derived.store(head, int(kind), result);
     return result;
@@ -141,41 +170,34 @@ RowVector headTensorRow(const Trace& trace, int head, HeadTensor kind, Eigen::In
     return pick(block, kind).row(row - first);
 }
 
+BlockReducer::Result headTensorReduced(const Trace& trace, int head, HeadTensor kind,
+                                       Eigen::Index firstRow, Eigen::Index lastRow, int rowBlock,
+                                       int columnBlock, bool fractions)
+{
+    firstRow = std::clamp<Eigen::Index>(firstRow, 0, trace.queryCount());
+    lastRow = std::clamp<Eigen::Index>(lastRow, firstRow, trace.queryCount());
+    if (absent(trace, head, kind))
+        return {};
+    BlockReducer reducer(firstRow, lastRow, trace.keyCount(), rowBlock, columnBlock, fractions);
+    if (const auto held = trace.derived.find(head, int(kind))) {
+        for (Eigen::Index r = firstRow; r < lastRow; ++r)
+            reducer.addRow(r, held->row(r).data());
+        return reducer.finish();
+    }
+    forEachRowBlock(trace, head, kind == HeadTensor::Scores, firstRow, lastRow,
+                    [&](Eigen::Index first, const RowBlockTensors& block) {
+                        const Matrix& rows = pick(block, kind);
+                        for (Eigen::Index i = 0; i < rows.rows(); ++i)
+                            reducer.addRow(first + i, rows.row(i).data());
+                    });
+    return reducer.finish();
+}
+
 Matrix headTensorDownsampled(const Trace& trace, int head, HeadTensor kind, int rowBlock,
                              int columnBlock)
 {
-    if (absent(trace, head, kind))
-        return {};
-    rowBlock = std::max(rowBlock, 1);
-    columnBlock = std::max(columnBlock, 1);
-    const Eigen::Index T = trace.queryCount(), S = trace.keyCount();
-    Matrix out((T + rowBlock - 1) / rowBlock, (S + columnBlock - 1) / columnBlock);
-    std::vector<bool> started(std::size_t(out.rows()), false);
-    const auto reduce = [&](Eigen::Index first, const Matrix& rows) {
-        for (Eigen::Index i = 0; i < rows.rows(); ++i) {
-            const Eigen::Index target = (first + i) / rowBlock;
-            float* dst = out.row(target).data();
-            const float* src = rows.row(i).data();
-            const bool fresh = !started[std::size_t(target)];
-            for (Eigen::Index b = 0; b < out.cols(); ++b) {
-                const Eigen::Index from = b * columnBlock, to = std::min(S, from + columnBlock);
-                float best = fresh ? src[from] : stronger(dst[b], src[from]);
-                for (Eigen::Index c = from + 1; c < to; ++c)
-                    best = stronger(best, src[c]);
-                dst[b] = best;
-            }
-            started[std::size_t(target)] = true;
-        }
-    };
-    if (const auto held = trace.derived.find(head, int(kind))) {
-        reduce(0, *held);
-        return out;
-    }
-    forEachRowBlock(trace, head, kind == HeadTensor::Scores,
-                    [&](Eigen::Index first, const RowBlockTensors& block) {
-                        reduce(first, pick(block, kind));
-                    });
-    return out;
+    return headTensorReduced(trace, head, kind, 0, trace.queryCount(), rowBlock, columnBlock, false)
+        .values;
 }
 
 } // namespace ae

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "AttentionKernel.h"
+#include "BlockReducer.h"
 #include "Matrix.h"
 
 #include <functional>
@@ -33,6 +34,12 @@ RowVector headTensorRow(const Trace& trace, int head, HeadTensor kind, Eigen::In
 // never holding the whole T x S matrix.
 Matrix headTensorDownsampled(const Trace& trace, int head, HeadTensor kind, int rowBlock,
                              int columnBlock);
+// The same for rows [firstRow, lastRow) only (firstRow a multiple of rowBlock), deriving only
+// the blocks of rows that hold them, with the per-row scale's fractions when asked
+// (BlockReducer).
+BlockReducer::Result headTensorReduced(const Trace& trace, int head, HeadTensor kind,
+                                       Eigen::Index firstRow, Eigen::Index lastRow, int rowBlock,
+                                       int columnBlock, bool fractions);
 
 // The options the forward ran `head` with, and its queries, keys, values (simplified
 // attention: the inputs themselves).
@@ -47,5 +54,19 @@ const Matrix& headValues(const Trace& trace, int head);
 void forEachRowBlock(
     const Trace& trace, int head, bool allScores,
     const std::function<void(Eigen::Index first, const RowBlockTensors& block)>& visit);
+// The same for the blocks that hold rows [firstRow, lastRow) (the fast path's blocks are the
+// forward's, so they may start before firstRow and end after lastRow).
+void forEachRowBlock(
+    const Trace& trace, int head, bool allScores, Eigen::Index firstRow, Eigen::Index lastRow,
+    const std::function<void(Eigen::Index first, const RowBlockTensors& block)>& visit);
+
+// For tests: the most cells of one whole matrix headTensor() derived on the thread that
+// called watchThisThread() (the GUI thread) since then, so a test can check that views of
+// large traces never derive a whole head there.
+struct WholeTensorProbe
+{
+    static void watchThisThread();
+    static Eigen::Index largestOnWatchedThread();
+};
 
 } // namespace ae

@@ -5,6 +5,7 @@
 #include "CellRaster.h"
 #include "Engine.h"
 #include "HeadTensors.h"
+#include "HeadViews.h"
 #include "MatMul.h"
 #include "Trace.h"
 #include "TraceDerived.h"
@@ -12,6 +13,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 using namespace ae;
@@ -157,6 +159,71 @@ private Q_SLOTS:
             QCOMPARE(downsampled.rows(), expected.rows());
             QCOMPARE(downsampled.cols(), expected.cols());
             QVERIFY(downsampled == expected);
+        }
+    }
+
+    // Every view of a head (the tensors and their row-wise functions, -inf included), reduced
+    // over a range of rows with the per-row scale's fractions, equals the reduction of the
+    // whole matrix (the full path, checked against PyTorch elsewhere) and of its fractions as
+    // the raster computes them (ColorScale: value / its row's largest finite value).
+    void reducedViewsEqualTheWholeMatrix_data()
+    {
+        QTest::addColumn<Session>("session");
+        QTest::newRow("fast, neg-inf") << sized(520, true, MaskMethod::NegInf, 0);
+        QTest::newRow("fast, renormalize") << sized(520, true, MaskMethod::Renormalize, 0);
+        QTest::newRow("torch order, dropout") << sized(6, true, MaskMethod::NegInf, 0.25);
+    }
+    void reducedViewsEqualTheWholeMatrix()
+    {
+        QFETCH(Session, session);
+        const auto trace = compute(session);
+        const Eigen::Index T = trace->queryCount(), S = trace->keyCount();
+        const int rowBlock = T > 6 ? 7 : 2, columnBlock = T > 6 ? 5 : 4;
+        // Whole blocks of rows, as the raster reduces them: 19 x 7 to 58 x 7; 1 x 2 to 3 x 2.
+        const Eigen::Index first = T > 6 ? 133 : 2, last = T > 6 ? 406 : 6;
+        for (const HeadView view :
+             {HeadView::Scores, HeadView::ScaledScores, HeadView::MaskedScores, HeadView::Weights,
+              HeadView::OtherMethodWeights, HeadView::WeightsDropped}) {
+            const Matrix whole = headViewMatrix(*trace, 1, view);
+            const BlockReducer::Result reduced =
+                headViewReduced(*trace, 1, view, first, last, rowBlock, columnBlock, true);
+            const QByteArray what = QByteArray::number(int(view));
+            if (whole.size() == 0) {
+                QVERIFY2(reduced.values.size() == 0, what);
+                continue;
+            }
+            const IndexRange rows{first, last}, columns{0, S};
+            const Matrix expected =
+                CellRaster::reduceBlocks(whole, rows, columns, rowBlock, columnBlock);
+            QCOMPARE(reduced.firstRow, first);
+            QVERIFY2(reduced.values.rows() == expected.rows() &&
+                         reduced.values.cols() == expected.cols(),
+                     what);
+            // The raster's exact loop starts from 0 (which a block of -inf never beats):
+            // compare cell by cell, the non-finite ones by kind.
+            for (Eigen::Index i = 0; i < expected.size(); ++i) {
+                const float a = reduced.values.data()[i], b = expected.data()[i];
+                QVERIFY2(a == b || (!std::isfinite(a) && !std::isfinite(b)), what);
+            }
+            Matrix fractions = whole;
+            for (Eigen::Index r = 0; r < T; ++r) {
+                float top = 0;
+                for (Eigen::Index c = 0; c < S; ++c)
+                    if (std::isfinite(whole(r, c)) && whole(r, c) > top)
+                        top = whole(r, c);
+                for (Eigen::Index c = 0; c < S; ++c)
+                    if (std::isfinite(whole(r, c)))
+                        fractions(r, c) =
+                            top > 0 ? float(std::clamp(double(whole(r, c)) / top, 0.0, 1.0)) : 0.0f;
+            }
+            const Matrix expectedFractions =
+                CellRaster::reduceBlocks(fractions, rows, columns, rowBlock, columnBlock);
+            for (Eigen::Index i = 0; i < expectedFractions.size(); ++i) {
+                const float a = reduced.fractions.data()[i], b = expectedFractions.data()[i];
+                QVERIFY2(a == b || (!std::isfinite(a) && !std::isfinite(b)), what);
+            }
+            // One row, as a tooltip asks for it.
+            QVERIFY2(headViewRow(*trace, 1, view, last - 1) == whole.row(last - 1), what);
         }
     }
 

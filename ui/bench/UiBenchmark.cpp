@@ -148,6 +148,10 @@ UiTimings measureUi(const Session& session, int runs)
         (window.trace()->session.maskMethod == MaskMethod::NegInf ? toNegInf : toRenormalize)
             .push_back(updates.back());
         timings.guiMaxBlockMs = std::max(timings.guiMaxBlockMs, maxGap);
+        // Counted after each update too: the first wait may end before a long text's page
+        // has shown its figures.
+        timings.visibleHeatmaps =
+            std::max(timings.visibleHeatmaps, int(visibleHeatmaps(window).size()));
     }
     timings.uiUpdateMs = median(updates);
     timings.uiUpdateToNegInfMs = median(toNegInf);

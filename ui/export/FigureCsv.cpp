@@ -18,7 +18,9 @@ QString FigureCsv::field(const QString& text)
 QByteArray FigureCsv::toCsv(const HeatmapSpec& spec)
 {
     static const Matrix empty;
-    const Matrix& matrix = spec.matrix ? *spec.matrix : empty;
+    // A page's view of a long text holds no matrix: derived now, whole (HeatmapSpec::derived).
+    const std::shared_ptr<const Matrix> held = wholeMatrix(spec);
+    const Matrix& matrix = held ? *held : empty;
     QString text;
     text += field(spec.tensorName);
     for (Eigen::Index c = 0; c < matrix.cols(); ++c)

@@ -3,6 +3,7 @@
 #include "CellExplanations.h"
 #include "FigureSupport.h"
 #include "HeadTensors.h"
+#include "HeadViews.h"
 #include "SessionEnums.h"
 #include "Trace.h"
 #include "TraceDerived.h"
@@ -31,6 +32,106 @@ QString fileStem(int step, const QString& name, const Trace& trace, int head)
            (head >= 0 ? fileHead(trace, head) : QString());
 }
 
+namespace {
+
+thread_local bool deferring = false;
+
+ReducedMatrix reducedOf(BlockReducer::Result r)
+{
+    ReducedMatrix m;
+    m.rowBlock = r.rowBlock;
+    m.columnBlock = r.columnBlock;
+    m.firstRow = r.firstRow;
+    m.values = std::move(r.values);
+    m.fractions = std::move(r.fractions);
+    return m;
+}
+
+std::shared_ptr<const DerivedMatrix> derivedView(const TracePtr& trace, int head, HeadView view)
+{
+    auto d = std::make_shared<DerivedMatrix>();
+    d->rows = trace->queryCount();
+    d->columns = trace->keyCount();
+    d->reduce = [trace, head, view](Eigen::Index first, Eigen::Index last, int rowBlock,
+                                    int columnBlock, bool fractions) {
+        return reducedOf(
+            headViewReduced(*trace, head, view, first, last, rowBlock, columnBlock, fractions));
+    };
+    d->row = [trace, head, view](Eigen::Index row) { return headViewRow(*trace, head, view, row); };
+    d->whole = [trace, head, view] { return headViewMatrix(*trace, head, view); };
+    return d;
+}
+
+// The causal mask's row `row` (S cells): 1 above the diagonal.
+RowVector maskRow(Eigen::Index S, Eigen::Index row)
+{
+    RowVector r(S);
+    for (Eigen::Index j = 0; j < S; ++j)
+        r[j] = j > row ? 1.0f : 0.0f;
+    return r;
+}
+
+std::shared_ptr<const DerivedMatrix> derivedMask(const TracePtr& trace)
+{
+    auto d = std::make_shared<DerivedMatrix>();
+    const Eigen::Index T = trace->queryCount(), S = trace->keyCount();
+    d->rows = T;
+    d->columns = S;
+    d->reduce = [S](Eigen::Index first, Eigen::Index last, int rowBlock, int columnBlock,
+                    bool fractions) {
+        BlockReducer reducer(first, last, S, rowBlock, columnBlock, fractions);
+        for (Eigen::Index r = first; r < last; ++r)
+            reducer.addRow(r, maskRow(S, r).data());
+        return reducedOf(reducer.finish());
+    };
+    d->row = [S](Eigen::Index row) { return maskRow(S, row); };
+    d->whole = [T, S] { return ae::causalMask(T, S); };
+    return d;
+}
+
+// Sets a head's T x S view: whole, or derived on demand (DeferredDerivation).
+void setHeadView(HeatmapSpec& spec, const TracePtr& trace, int head, HeadView view)
+{
+    spec.matrix.reset();
+    spec.derived.reset();
+    spec.reduced.reset();
+    if (DeferredDerivation::appliesTo(*trace)) {
+        spec.derived = derivedView(trace, head, view);
+        return;
+    }
+    switch (view) {
+    case HeadView::Scores:
+        spec.matrix = headTensor(*trace, head, HeadTensor::Scores);
+        return;
+    case HeadView::Weights:
+        spec.matrix = headTensor(*trace, head, HeadTensor::Weights);
+        return;
+    case HeadView::WeightsDropped:
+        spec.matrix = headTensor(*trace, head, HeadTensor::WeightsDropped);
+        return;
+    default:
+        spec.matrix = owned(headViewMatrix(*trace, head, view));
+        return;
+    }
+}
+
+} // namespace
+
+DeferredDerivation::DeferredDerivation() : m_before(deferring)
+{
+    deferring = true;
+}
+
+DeferredDerivation::~DeferredDerivation()
+{
+    deferring = m_before;
+}
+
+bool DeferredDerivation::appliesTo(const Trace& trace)
+{
+    return deferring && std::max(trace.queryCount(), trace.keyCount()) > DeferredExtent;
+}
+
 Figure single(HeatmapSpec spec, const QString& name)
 {
     Figure figure; // no figure title: the panel's own title says it
@@ -44,7 +145,7 @@ HeatmapSpec scores(const TracePtr& trace, int head)
     HeatmapSpec spec = attentionSpec(*trace);
     spec.tensorName = QStringLiteral("attn_scores");
     spec.title = TraceFigures::tr("Attention scores ω") + headSuffix(*trace, head);
-    spec.matrix = headTensor(*trace, head, HeadTensor::Scores);
+    setHeadView(spec, trace, head, HeadView::Scores);
     const Matrix& q = headQueries(*trace, head);
     const Matrix& k = headKeys(*trace, head);
     spec.operation = QStringLiteral("%1 : %2·%3 → %4")
@@ -62,7 +163,7 @@ HeatmapSpec scaledScores(const TracePtr& trace, int head)
     HeatmapSpec spec = attentionSpec(*trace);
     spec.tensorName = QStringLiteral("scaled_scores");
     spec.title = TraceFigures::tr("Scaled scores ω / √d_k") + headSuffix(*trace, head);
-    spec.matrix = owned(ae::scaledScores(*trace, head));
+    setHeadView(spec, trace, head, HeadView::ScaledScores);
     spec.operation =
         trace->session.hasWeights()
             ? QStringLiteral("ω / %1 : %2 → %2").arg(divisorText(*trace), cellsShape(*trace))
@@ -80,7 +181,10 @@ HeatmapSpec causalMask(const TracePtr& trace)
     spec.title = trace->session.isCross()
                      ? TraceFigures::tr("Causal mask over the source tokens (1 = hidden)")
                      : TraceFigures::tr("Causal mask (1 = hidden)");
-    spec.matrix = owned(ae::causalMask(trace->queryCount(), trace->keyCount()));
+    if (DeferredDerivation::appliesTo(*trace))
+        spec.derived = derivedMask(trace);
+    else
+        spec.matrix = owned(ae::causalMask(trace->queryCount(), trace->keyCount()));
     spec.operation = QStringLiteral("torch.triu(torch.ones(%1, %2), diagonal=1) : %3")
                          .arg(trace->queryCount())
                          .arg(trace->keyCount())
@@ -96,7 +200,7 @@ HeatmapSpec maskedScores(const TracePtr& trace, int head)
     HeatmapSpec spec = attentionSpec(*trace);
     spec.tensorName = QStringLiteral("masked_scores");
     spec.title = TraceFigures::tr("Masked scores") + headSuffix(*trace, head);
-    spec.matrix = owned(ae::maskedScores(*trace, head));
+    setHeadView(spec, trace, head, HeadView::MaskedScores);
     spec.operation = QStringLiteral("ω.masked_fill(mask.bool(), −∞) : %1").arg(cellsShape(*trace));
     spec.explain = [t = trace, head](Eigen::Index r, Eigen::Index c) {
         return explain::maskedScore(*t, head, r, c);
@@ -110,7 +214,7 @@ HeatmapSpec weights(const TracePtr& trace, int head)
     HeatmapSpec spec = attentionSpec(*trace);
     spec.tensorName = QStringLiteral("attn_weights");
     spec.title = TraceFigures::tr("Attention weights α") + headSuffix(*trace, head);
-    spec.matrix = headTensor(*trace, head, HeadTensor::Weights);
+    setHeadView(spec, trace, head, HeadView::Weights);
     spec.scheme = ColorScheme::Sequential;
     spec.range = std::pair{0.0f, 1.0f}; // for ScaleMode::Fixed
     // Per row: a long causal sentence's rows are far below 1 and would look white on 0-1.
@@ -137,7 +241,7 @@ Figure maskMethods(const TracePtr& trace, int head)
     const bool negInfChosen = trace->session.maskMethod == MaskMethod::NegInf;
     HeatmapSpec chosen = weights(trace, head);
     HeatmapSpec other = chosen;
-    other.matrix = owned(otherMethodWeights(*trace, head));
+    setHeadView(other, trace, head, HeadView::OtherMethodWeights);
     other.explain = {};
     HeatmapSpec& negInf = negInfChosen ? chosen : other;
     HeatmapSpec& renorm = negInfChosen ? other : chosen;
@@ -192,7 +296,7 @@ Figure dropout(const TracePtr& trace, int head)
     // Short: the caption below it and the figure's title give the factor; beside two other
     // panels a longer title was elided ("α after dropout (kept weight…").
     after.title = TraceFigures::tr("α after dropout");
-    after.matrix = headTensor(*trace, head, HeadTensor::WeightsDropped);
+    setHeadView(after, trace, head, HeadView::WeightsDropped);
     after.range.reset();
     after.operation = QStringLiteral("α · keep / (1 − %1) = α · keep · %2 : %3")
                           .arg(p)

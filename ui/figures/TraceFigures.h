@@ -18,6 +18,25 @@ using TracePtr = std::shared_ptr<const Trace>;
 // carries its operation with shapes and the arithmetic behind each cell.
 namespace figures {
 
+// While one lives on a thread, the figures built there of traces with more than
+// DeferredExtent queries or keys hold their heads' T x S tensors (scores, weights and their
+// functions, the causal mask) as HeatmapSpec::derived, derived on demand and never whole,
+// instead of whole matrices: the pages' views of long texts. Exports and smaller traces hold
+// whole matrices (the default).
+class DeferredDerivation
+{
+public:
+    static constexpr Eigen::Index DeferredExtent = 512;
+    DeferredDerivation();
+    ~DeferredDerivation();
+    DeferredDerivation(const DeferredDerivation&) = delete;
+    DeferredDerivation& operator=(const DeferredDerivation&) = delete;
+    static bool appliesTo(const Trace& trace); // active on this thread, and the trace long
+
+private:
+    bool m_before;
+};
+
 QStringList queryLabels(const Trace& trace);
 QStringList keyLabels(const Trace& trace);
 

@@ -116,10 +116,71 @@ QList<QLineF> CellRaster::hatchLines(const QRectF& cell, QPointF origin)
     return lines;
 }
 
+namespace {
+
+bool perRowScale(const ColorMap& colors)
+{
+    return colors.scheme() == ColorScheme::Sequential && colors.scale().mode == ScaleMode::PerRow;
+}
+
+// Paints the cells area from blocks already reduced: `blocks` (0, 0) is the block of cells
+// (rows.first / rowBlock * rowBlock, columns.first / columnBlock * columnBlock); with
+// `fractions` its values are per-row fractions of the colour bar.
+CellRaster::Result paintBlocks(const Matrix& blocks, int rowBlock, int columnBlock, bool fractions,
+                               const ColorMap& colors, const CellGeometry& geometry,
+                               double pixelRatio, int width, int height)
+{
+    CellRaster::Result result;
+    result.rowBlock = rowBlock;
+    result.columnBlock = columnBlock;
+    // Each block's colour once; 0 (transparent, never a colour of the opaque tables) marks
+    // a hidden block.
+    constexpr QRgb Hidden = 0;
+    std::vector<QRgb> blockColors(std::size_t(blocks.size()));
+    for (Eigen::Index i = 0; i < blocks.size(); ++i) {
+        const float value = blocks.data()[i];
+        if (fractions)
+            blockColors[std::size_t(i)] =
+                std::isfinite(value) ? colors.colorAtFraction(value) : Hidden;
+        else if (const int index = colors.index(value); index != ColorMap::NoIndex)
+            blockColors[std::size_t(i)] = colors.colorAt(index);
+        else
+            blockColors[std::size_t(i)] = Hidden;
+    }
+    const IndexRange rows = geometry.visibleRows(), columns = geometry.visibleColumns();
+    const auto rowMap =
+        blockOfPixel(height, pixelRatio, geometry.pan().y(), geometry.cellHeight(), rows, rowBlock);
+    const auto columnMap = blockOfPixel(width, pixelRatio, geometry.pan().x(), geometry.cellWidth(),
+                                        columns, columnBlock);
+    result.image = QImage(width, height, QImage::Format_RGB32);
+    if (result.image.isNull() || blocks.size() == 0)
+        return result;
+    const QRgb hidden = ColorMap::hiddenColor(), hatch = ColorMap::hatchColor();
+    const Eigen::Index lastRow = blocks.rows() - 1, lastColumn = blocks.cols() - 1;
+    for (int y = 0; y < height; ++y) {
+        auto* line = reinterpret_cast<QRgb*>(result.image.scanLine(y));
+        const QRgb* blockRow =
+            blockColors.data() + std::min(rowMap[std::size_t(y)], lastRow) * blocks.cols();
+        for (int x = 0; x < width; ++x) {
+            const QRgb c = blockRow[std::min(columnMap[std::size_t(x)], lastColumn)];
+            line[x] =
+                c != Hidden ? c : (CellRaster::onHatchLine(x, y, pixelRatio) ? hatch : hidden);
+        }
+    }
+    result.image.setDevicePixelRatio(pixelRatio);
+    return result;
+}
+
+int roundUpTo(int value, int multiple)
+{
+    return (value + multiple - 1) / multiple * multiple;
+}
+
+} // namespace
+
 CellRaster::Result CellRaster::render(const Matrix& matrix, const ColorMap& colors,
                                       const CellGeometry& geometry, double pixelRatio)
 {
-    Result result;
     if (!(pixelRatio > 0))
         pixelRatio = 1;
     const QRectF area = geometry.area();
@@ -128,13 +189,12 @@ CellRaster::Result CellRaster::render(const Matrix& matrix, const ColorMap& colo
     const IndexRange rows = geometry.visibleRows(), columns = geometry.visibleColumns();
     if (width <= 0 || height <= 0 || rows.isEmpty() || columns.isEmpty() ||
         matrix.rows() != geometry.rows() || matrix.cols() != geometry.columns())
-        return result;
-    result.rowBlock = geometry.rowBlock(pixelRatio);
-    result.columnBlock = geometry.columnBlock(pixelRatio);
+        return {};
+    const int rowBlock = geometry.rowBlock(pixelRatio);
+    const int columnBlock = geometry.columnBlock(pixelRatio);
     // A per-row scale colours each value by its row's maximum: the blocks are reduced from
     // those fractions (a block then shows its strongest cell relative to its own row).
-    const bool perRow =
-        colors.scheme() == ColorScheme::Sequential && colors.scale().mode == ScaleMode::PerRow;
+    const bool perRow = perRowScale(colors);
     Matrix fractions;
     if (perRow) {
         fractions = matrix;
@@ -143,41 +203,63 @@ CellRaster::Result CellRaster::render(const Matrix& matrix, const ColorMap& colo
                 if (std::isfinite(fractions(r, c)))
                     fractions(r, c) = float(colors.scale().fraction(fractions(r, c), r));
     }
-    const Matrix blocks = reduceBlocks(perRow ? fractions : matrix, rows, columns, result.rowBlock,
-                                       result.columnBlock);
-    // Each block's colour once; 0 (transparent, never a colour of the opaque tables) marks
-    // a hidden block.
-    constexpr QRgb Hidden = 0;
-    std::vector<QRgb> blockColors(std::size_t(blocks.size()));
-    for (Eigen::Index i = 0; i < blocks.size(); ++i) {
-        const float value = blocks.data()[i];
-        if (perRow)
-            blockColors[std::size_t(i)] =
-                std::isfinite(value) ? colors.colorAtFraction(value) : Hidden;
-        else if (const int index = colors.index(value); index != ColorMap::NoIndex)
-            blockColors[std::size_t(i)] = colors.colorAt(index);
-        else
-            blockColors[std::size_t(i)] = Hidden;
-    }
+    const Matrix blocks =
+        reduceBlocks(perRow ? fractions : matrix, rows, columns, rowBlock, columnBlock);
+    return paintBlocks(blocks, rowBlock, columnBlock, perRow, colors, geometry, pixelRatio, width,
+                       height);
+}
 
-    const auto rowMap = blockOfPixel(height, pixelRatio, geometry.pan().y(), geometry.cellHeight(),
-                                     rows, result.rowBlock);
-    const auto columnMap = blockOfPixel(width, pixelRatio, geometry.pan().x(), geometry.cellWidth(),
-                                        columns, result.columnBlock);
-    result.image = QImage(width, height, QImage::Format_RGB32);
-    if (result.image.isNull())
-        return result;
-    const QRgb hidden = ColorMap::hiddenColor(), hatch = ColorMap::hatchColor();
-    for (int y = 0; y < height; ++y) {
-        auto* line = reinterpret_cast<QRgb*>(result.image.scanLine(y));
-        const QRgb* blockRow = blockColors.data() + rowMap[std::size_t(y)] * blocks.cols();
-        for (int x = 0; x < width; ++x) {
-            const QRgb c = blockRow[columnMap[std::size_t(x)]];
-            line[x] = c != Hidden ? c : (onHatchLine(x, y, pixelRatio) ? hatch : hidden);
-        }
+CellRaster::Result CellRaster::render(const DerivedMatrix& derived, const ReducedMatrix* reduced,
+                                      const ColorMap& colors, const CellGeometry& geometry,
+                                      double pixelRatio)
+{
+    if (!(pixelRatio > 0))
+        pixelRatio = 1;
+    const QRectF area = geometry.area();
+    const int width = int(std::lround(area.width() * pixelRatio));
+    const int height = int(std::lround(area.height() * pixelRatio));
+    const IndexRange rows = geometry.visibleRows(), columns = geometry.visibleColumns();
+    if (width <= 0 || height <= 0 || rows.isEmpty() || columns.isEmpty() ||
+        derived.rows != geometry.rows() || derived.columns != geometry.columns())
+        return {};
+    int rowBlock = geometry.rowBlock(pixelRatio);
+    int columnBlock = geometry.columnBlock(pixelRatio);
+    const bool perRow = perRowScale(colors);
+    const bool usable = reduced && reduced->firstRow == 0 && reduced->rowBlock <= rowBlock &&
+                        reduced->columnBlock <= columnBlock &&
+                        (!perRow || reduced->fractions.size() > 0);
+    if (usable) {
+        // Whole blocks of the reduced ones: the reduction of the reduction is the reduction.
+        rowBlock = roundUpTo(rowBlock, reduced->rowBlock);
+        columnBlock = roundUpTo(columnBlock, reduced->columnBlock);
+        const Matrix& from = perRow ? reduced->fractions : reduced->values;
+        const IndexRange baseRows{rows.first / reduced->rowBlock,
+                                  (rows.last + reduced->rowBlock - 1) / reduced->rowBlock};
+        const IndexRange baseColumns{columns.first / reduced->columnBlock,
+                                     (columns.last + reduced->columnBlock - 1) /
+                                         reduced->columnBlock};
+        const Matrix blocks =
+            reduceBlocks(from, baseRows, baseColumns, rowBlock / reduced->rowBlock,
+                         columnBlock / reduced->columnBlock);
+        return paintBlocks(blocks, rowBlock, columnBlock, perRow, colors, geometry, pixelRatio,
+                           width, height);
     }
-    result.image.setDevicePixelRatio(pixelRatio);
-    return result;
+    if (!derived.reduce)
+        return {};
+    // Zoomed in beyond the reduced blocks: the rows in view, derived now at the view's blocks.
+    // Whole blocks, even where the view cuts them, so a block's colour does not change while
+    // panning.
+    const Eigen::Index first = rows.first / rowBlock * rowBlock;
+    const Eigen::Index last =
+        std::min(derived.rows, (rows.last + rowBlock - 1) / rowBlock * Eigen::Index(rowBlock));
+    const ReducedMatrix now = derived.reduce(first, last, rowBlock, columnBlock, perRow);
+    const Matrix& all = perRow ? now.fractions : now.values;
+    const Eigen::Index firstColumnBlock = columns.first / columnBlock;
+    const Eigen::Index columnBlocks = (columns.last - 1) / columnBlock - firstColumnBlock + 1;
+    if (all.rows() == 0 || firstColumnBlock + columnBlocks > all.cols())
+        return {};
+    return paintBlocks(all.middleCols(firstColumnBlock, columnBlocks), rowBlock, columnBlock,
+                       perRow, colors, geometry, pixelRatio, width, height);
 }
 
 } // namespace ae

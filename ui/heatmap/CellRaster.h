@@ -1,6 +1,7 @@
 #pragma once
 
 #include "CellGeometry.h"
+#include "HeatmapSpec.h"
 #include "Matrix.h"
 
 #include <QImage>
@@ -30,6 +31,12 @@ public:
 
     static Result render(const Matrix& matrix, const ColorMap& colors, const CellGeometry& geometry,
                          double pixelRatio);
+    // The same for a matrix not held (HeatmapSpec::derived): from `reduced` (may be null) when
+    // its blocks are fine enough, in blocks of a multiple of its blocks (so the result is still
+    // the reduction of the whole matrix), else from the rows in view derived now at the view's
+    // blocks. Cells are never drawn one by one: this is always the raster.
+    static Result render(const DerivedMatrix& derived, const ReducedMatrix* reduced,
+                         const ColorMap& colors, const CellGeometry& geometry, double pixelRatio);
 
     // Value of largest magnitude in each block of rowBlock x columnBlock cells of `rows`
     // x `columns`, blocks aligned to multiples of the block size. Non-finite values win.

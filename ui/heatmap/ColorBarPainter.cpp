@@ -139,7 +139,9 @@ void ColorBarPainter::paintHiddenKey(QPainter& painter, const HeatmapSpec& spec,
     painter.setPen(QPen(QColor::fromRgb(ColorMap::hatchColor()), 1));
     painter.drawLines(lines.data(), int(lines.size()));
     frame(painter, key);
-    const Matrix& matrix = *spec.matrix;
+    // A derived matrix's first non-finite value is in its reduction (non-finite values win).
+    static const Matrix none;
+    const Matrix& matrix = spec.matrix ? *spec.matrix : spec.reduced ? spec.reduced->values : none;
     QString label;
     for (Eigen::Index i = 0; i < matrix.size() && label.isEmpty(); ++i)
         if (!std::isfinite(matrix.data()[i]))

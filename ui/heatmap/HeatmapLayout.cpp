@@ -17,10 +17,8 @@ struct Shape
 Shape shapeOf(const HeatmapSpec& spec)
 {
     Shape s;
-    if (spec.matrix) {
-        s.rows = spec.matrix->rows();
-        s.columns = spec.matrix->cols();
-    }
+    s.rows = specRows(spec);
+    s.columns = specColumns(spec);
     s.title = !spec.title.isEmpty();
     s.operation = !spec.operation.isEmpty();
     s.rowAxis = !spec.rowAxisTitle.isEmpty();

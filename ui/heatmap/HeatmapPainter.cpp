@@ -103,12 +103,13 @@ HeatmapPainter::Prepared HeatmapPainter::prepare(const HeatmapSpec& spec) const
     m.operationWidth = std::ceil(fm.horizontalAdvance(spec.operation));
     const double cap = HeatmapLayout::MaxLabelLines * m.lineHeight;
     m.rowLabelWidth =
-        std::ceil(std::min(cap, widestLabel(m_style.font, fm, spec, matrix.rows(), true)));
+        std::ceil(std::min(cap, widestLabel(m_style.font, fm, spec, specRows(spec), true)));
     m.columnLabelWidth =
-        std::ceil(std::min(cap, widestLabel(m_style.font, fm, spec, matrix.cols(), false)));
-    // Once: the scale and the widths need it.
-    const MatrixStats stats =
-        spec.stats && spec.statsOf == spec.matrix.get() ? *spec.stats : MatrixStats::of(matrix);
+        std::ceil(std::min(cap, widestLabel(m_style.font, fm, spec, specColumns(spec), false)));
+    // Once: the scale and the widths need it. A derived matrix's come from its reduction.
+    const MatrixStats stats = spec.stats && spec.statsOf == spec.matrix.get() ? *spec.stats
+                              : spec.reduced ? MatrixStats::of(spec.reduced->values)
+                                             : MatrixStats::of(matrix);
     const std::optional<float> hidden = stats.firstNonFinite;
     m.hasHidden = hidden.has_value();
     const QString hiddenText = hidden ? cellText(*hidden, spec.decimals) : QString();
@@ -195,10 +196,11 @@ void HeatmapPainter::paintPanel(QPainter& painter, const HeatmapSpec& spec, cons
                                 const View& view, const Prepared& prepared) const
 {
     const Matrix& matrix = matrixOf(spec);
+    const Eigen::Index rowCount = specRows(spec), columnCount = specColumns(spec);
     const HeatmapMetrics& metrics = prepared.metrics;
     const HeatmapLayout layout = HeatmapLayout::compute(spec, target, metrics);
     const ColorMap& colors = prepared.colors;
-    const CellGeometry geometry(matrix.rows(), matrix.cols(), layout.cells, view.zoom, view.pan);
+    const CellGeometry geometry(rowCount, columnCount, layout.cells, view.zoom, view.pan);
 
     painter.save();
     painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
@@ -218,25 +220,28 @@ void HeatmapPainter::paintPanel(QPainter& painter, const HeatmapSpec& spec, cons
             layout.operation, Qt::AlignCenter,
             operationLines(fm, spec.operation, layout.operation.width(), lines).join(u'\n'));
     }
-    if (matrix.size() == 0) {
+    if (rowCount * columnCount == 0) {
         painter.setPen(m_style.muted);
         const QRectF below(target.left(), layout.cells.top(), target.width(), metrics.lineHeight);
         painter.drawText(below, Qt::AlignCenter,
-                         tr("empty matrix (%1×%2)").arg(matrix.rows()).arg(matrix.cols()));
+                         tr("empty matrix (%1×%2)").arg(rowCount).arg(columnCount));
         painter.restore();
         return;
     }
 
     const double ratio = pixelRatioOf(painter, m_style, geometry);
     const IndexRange rows = geometry.visibleRows(), columns = geometry.visibleColumns();
-    const bool vector = rows.count() * columns.count() <= MaxVectorCells &&
+    const bool vector = !spec.derived && rows.count() * columns.count() <= MaxVectorCells &&
                         geometry.rowBlock(ratio) == 1 && geometry.columnBlock(ratio) == 1;
     if (vector) {
         paintCellsVector(
             painter, spec, colors, geometry,
             HeatmapLayout::valuesFit(geometry.cellWidth(), geometry.cellHeight(), metrics));
     } else {
-        const CellRaster::Result raster = CellRaster::render(matrix, colors, geometry, ratio);
+        const CellRaster::Result raster =
+            spec.derived
+                ? CellRaster::render(*spec.derived, spec.reduced.get(), colors, geometry, ratio)
+                : CellRaster::render(matrix, colors, geometry, ratio);
         if (!raster.image.isNull())
             painter.drawImage(QRectF(layout.cells.topLeft(), QSizeF(raster.image.width() / ratio,
                                                                     raster.image.height() / ratio)),
@@ -247,7 +252,7 @@ void HeatmapPainter::paintPanel(QPainter& painter, const HeatmapSpec& spec, cons
         if ((raster.rowBlock > 1 || raster.columnBlock > 1) && !layout.note.isEmpty()) {
             painter.setPen(m_style.muted);
             const QString note =
-                downsamplingNote(matrix.rows(), matrix.cols(), raster.rowBlock, raster.columnBlock);
+                downsamplingNote(rowCount, columnCount, raster.rowBlock, raster.columnBlock);
             painter.drawText(layout.note, Qt::AlignLeft | Qt::AlignVCenter,
                              fm.elidedText(note, Qt::ElideRight, layout.note.width()));
         }

@@ -21,12 +21,12 @@ namespace {
 
 Eigen::Index rowsOf(const HeatmapSpec& spec)
 {
-    return spec.matrix ? spec.matrix->rows() : 0;
+    return specRows(spec);
 }
 
 Eigen::Index columnsOf(const HeatmapSpec& spec)
 {
-    return spec.matrix ? spec.matrix->cols() : 0;
+    return specColumns(spec);
 }
 
 } // namespace

@@ -68,13 +68,13 @@ QString columnLabel(const HeatmapSpec& spec, Eigen::Index column)
 
 QString cellDescription(const HeatmapSpec& spec, Eigen::Index row, Eigen::Index column)
 {
-    if (!spec.matrix || row < 0 || column < 0 || row >= spec.matrix->rows() ||
-        column >= spec.matrix->cols())
+    const std::optional<float> value = specValue(spec, row, column);
+    if (!value)
         return {};
     const QString name = spec.tensorName.isEmpty() ? spec.title : spec.tensorName;
     QString text = QCoreApplication::translate("ae::HeatmapWidget", "%1[%2, %3] = %4")
                        .arg(name, rowLabel(spec, row), columnLabel(spec, column),
-                            cellText((*spec.matrix)(row, column), spec.decimals));
+                            cellText(*value, spec.decimals));
     if (spec.explain) {
         const QString explanation = spec.explain(row, column);
         if (!explanation.isEmpty())

@@ -18,8 +18,7 @@ std::optional<int> CellSelection::highlightFor(AxisKind axis) const
 
 QString CellSelection::describe(const HeatmapSpec& spec, int row, int col)
 {
-    if (!spec.matrix || row < 0 || col < 0 || row >= spec.matrix->rows() ||
-        col >= spec.matrix->cols())
+    if (row < 0 || col < 0 || row >= specRows(spec) || col >= specColumns(spec))
         return {};
     QString text = spec.explain ? spec.explain(row, col) : QString();
     if (text.isEmpty())
@@ -27,7 +26,7 @@ QString CellSelection::describe(const HeatmapSpec& spec, int row, int col)
                    .arg(spec.tensorName)
                    .arg(row)
                    .arg(col)
-                   .arg(double((*spec.matrix)(row, col)), 0, 'f', spec.decimals);
+                   .arg(double(specValue(spec, row, col).value_or(0.0f)), 0, 'f', spec.decimals);
     return text;
 }
 

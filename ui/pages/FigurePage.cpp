@@ -4,6 +4,7 @@
 #include "ColorScaleChoice.h"
 #include "FigureWidget.h"
 #include "Trace.h"
+#include "TraceFigures.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -92,6 +93,36 @@ double cellsOf(const Trace& trace)
     return double(trace.queryCount()) * double(trace.keyCount()) * double(trace.heads.size());
 }
 
+// A derived matrix (a long text's head) is reduced once per trace to blocks that leave at most
+// this many per side: finer than any view of it that is not zoomed in (a view's blocks are then
+// whole multiples of these), coarse enough to be a few hundred kilobytes.
+constexpr Eigen::Index ReducedExtent = 512;
+
+int blockFor(Eigen::Index count)
+{
+    return int(std::max<Eigen::Index>(1, (count + ReducedExtent - 1) / ReducedExtent));
+}
+
+// What the GUI thread would otherwise compute when it shows the figure: the matrices'
+// statistics, and a derived matrix's reduction (its only data a view reads unless zoomed in).
+void prepareOffGuiThread(Figure& figure)
+{
+    for (HeatmapSpec& spec : figure.panels) {
+        if (spec.derived) {
+            const DerivedMatrix& d = *spec.derived;
+            const bool fractions =
+                spec.scheme == ColorScheme::Sequential && spec.scale == ScaleMode::PerRow;
+            spec.reduced = std::make_shared<const ReducedMatrix>(
+                d.reduce(0, d.rows, blockFor(d.rows), blockFor(d.columns), fractions));
+            spec.stats = std::make_shared<const MatrixStats>(MatrixStats::of(spec.reduced->values));
+            spec.statsOf = nullptr; // of no held matrix: of the reduction
+        } else if (spec.matrix) {
+            spec.stats = std::make_shared<const MatrixStats>(MatrixStats::of(*spec.matrix));
+            spec.statsOf = spec.matrix.get();
+        }
+    }
+}
+
 } // namespace
 
 void FigurePage::setTrace(const std::shared_ptr<const Trace>& trace, int head)
@@ -99,17 +130,19 @@ void FigurePage::setTrace(const std::shared_ptr<const Trace>& trace, int head)
     m_trace = trace;
     m_head = head;
     const quint64 generation = ++m_generation;
-    auto build = [sections = m_definition.sections, trace, head] {
+    auto build = [sections = m_definition.sections, trace, head, mode = m_scales->mode()] {
+        // Long texts: every head's T x S matrices reduced block of rows by block of rows,
+        // never whole (HeatmapSpec::derived); their views draw from the reduction.
+        const figures::DeferredDerivation deferred;
         std::vector<std::optional<Figure>> figures;
         for (const PageSection& section : sections) {
             std::optional<Figure> figure = section.figure(trace, head);
-            if (figure)
+            if (figure) {
                 for (HeatmapSpec& spec : figure->panels)
-                    if (spec.matrix) { // here rather than when the GUI thread prepares it
-                        spec.stats =
-                            std::make_shared<const MatrixStats>(MatrixStats::of(*spec.matrix));
-                        spec.statsOf = spec.matrix.get();
-                    }
+                    if (spec.scheme == ColorScheme::Sequential)
+                        spec.scale = mode; // as showFigures() will: the reduction depends on it
+                prepareOffGuiThread(*figure);
+            }
             figures.push_back(std::move(figure));
         }
         return figures;

@@ -1,0 +1,133 @@
+#include "BlockReducer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace ae {
+
+namespace {
+
+Eigen::Index blocksOf(Eigen::Index count, int block)
+{
+    return (count + block - 1) / block;
+}
+
+} // namespace
+
+BlockReducer::BlockReducer(Eigen::Index firstRow, Eigen::Index lastRow, Eigen::Index columns,
+                           int rowBlock, int columnBlock, bool fractions)
+    : m_firstRow(firstRow), m_lastRow(std::max(firstRow, lastRow)), m_columns(columns),
+      m_rowBlock(std::max(rowBlock, 1)), m_columnBlock(std::max(columnBlock, 1)),
+      m_fractions(fractions)
+{
+    m_result.rowBlock = m_rowBlock;
+    m_result.columnBlock = m_columnBlock;
+    m_result.firstRow = m_firstRow;
+    const Eigen::Index rows = blocksOf(m_lastRow - m_firstRow, m_rowBlock),
+                       cols = blocksOf(m_columns, m_columnBlock);
+    m_result.values.resize(rows, cols);
+    if (m_fractions) {
+        m_result.fractions.resize(rows, cols);
+        m_fractionRow.resize(m_columns);
+    }
+}
+
+void BlockReducer::add(Strip& strip, const float* values, bool finite)
+{
+    const Eigen::Map<const Eigen::ArrayXf> row(values, m_columns);
+    if (strip.empty) {
+        constexpr float Infinity = std::numeric_limits<float>::infinity();
+        strip.highs.setConstant(m_columns, -Infinity);
+        strip.lows.setConstant(m_columns, Infinity);
+        const auto blocks = std::size_t(blocksOf(m_columns, m_columnBlock));
+        strip.nonFinite.assign(blocks, 0.0f);
+        strip.hasNonFinite.assign(blocks, 0);
+        strip.empty = false;
+    }
+    if (finite) {
+        strip.highs = strip.highs.max(row);
+        strip.lows = strip.lows.min(row);
+        return;
+    }
+    for (Eigen::Index c = 0; c < m_columns; ++c) {
+        const float v = values[c];
+        if (std::isfinite(v)) {
+            strip.highs[c] = std::max(strip.highs[c], v);
+            strip.lows[c] = std::min(strip.lows[c], v);
+        } else if (const auto b = std::size_t(c / m_columnBlock); !strip.hasNonFinite[b]) {
+            strip.hasNonFinite[b] = 1;
+            strip.nonFinite[b] = v;
+        }
+    }
+}
+
+void BlockReducer::flush(Strip& strip, Matrix& out, Eigen::Index blockRow)
+{
+    if (strip.empty)
+        return;
+    for (Eigen::Index b = 0; b < out.cols(); ++b) {
+        if (strip.hasNonFinite[std::size_t(b)]) {
+            out(blockRow, b) = strip.nonFinite[std::size_t(b)];
+            continue;
+        }
+        const Eigen::Index from = b * m_columnBlock,
+                           count = std::min<Eigen::Index>(m_columnBlock, m_columns - from);
+        const float high = strip.highs.segment(from, count).maxCoeff();
+        const float low = strip.lows.segment(from, count).minCoeff();
+        out(blockRow, b) = std::abs(low) > std::abs(high) ? low : high;
+    }
+    strip.empty = true;
+}
+
+void BlockReducer::addRow(Eigen::Index row, const float* values)
+{
+    if (row < m_firstRow || row >= m_lastRow || m_columns == 0)
+        return;
+    const Eigen::Index strip = (row - m_firstRow) / m_rowBlock;
+    if (strip != m_strip) {
+        if (m_strip >= 0) {
+            flush(m_values, m_result.values, m_strip);
+            if (m_fractions)
+                flush(m_fractionStrip, m_result.fractions, m_strip);
+        }
+        m_strip = strip;
+    }
+    const Eigen::Map<const Eigen::ArrayXf> array(values, m_columns);
+    // All finite iff the (vectorised) sum is, unless it overflows: then the exact loop.
+    const bool finite = std::isfinite(array.sum());
+    add(m_values, values, finite);
+    if (!m_fractions)
+        return;
+    // ColorScale's per-row fraction: value / the row's largest finite value (at least 0).
+    float top = 0;
+    if (finite) {
+        top = std::max(0.0f, array.maxCoeff());
+    } else {
+        for (Eigen::Index c = 0; c < m_columns; ++c)
+            if (std::isfinite(values[c]) && values[c] > top)
+                top = values[c];
+    }
+    if (top > 0)
+        m_fractionRow = (array.cast<double>() / double(top)).max(0.0).min(1.0).cast<float>();
+    else
+        m_fractionRow.setZero();
+    if (!finite)
+        for (Eigen::Index c = 0; c < m_columns; ++c)
+            if (!std::isfinite(values[c]))
+                m_fractionRow[c] = values[c];
+    add(m_fractionStrip, m_fractionRow.data(), finite);
+}
+
+BlockReducer::Result BlockReducer::finish()
+{
+    if (m_strip >= 0) {
+        flush(m_values, m_result.values, m_strip);
+        if (m_fractions)
+            flush(m_fractionStrip, m_result.fractions, m_strip);
+        m_strip = -1;
+    }
+    return std::move(m_result);
+}
+
+} // namespace ae
