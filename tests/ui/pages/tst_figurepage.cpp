@@ -27,8 +27,11 @@ std::shared_ptr<const Trace> compute(int tokens)
 {
     Session s;
     s.sentence.clear();
-    for (int i = 0; i < tokens; ++i)
-        s.sentence += "w" + std::to_string(i % 97) + " ";
+    for (int i = 0; i < tokens; ++i) { // appended piece by piece: GCC 12's -Wrestrict misfires
+        s.sentence += 'w';             // on "w" + std::to_string(…) under -O3
+        s.sentence += std::to_string(i % 97);
+        s.sentence += ' ';
+    }
     s.variant = Variant::MultiHead;
     s.init = InitScheme::Rand;
     s.dIn = 16;
