@@ -4,6 +4,7 @@
 
 #include "CellRaster.h"
 #include "Engine.h"
+#include "Fixtures.h"
 #include "HeadTensors.h"
 #include "HeadViews.h"
 #include "MatMul.h"
@@ -25,12 +26,7 @@ namespace {
 Session sized(int tokens, bool causal, MaskMethod method, double dropout)
 {
     Session s;
-    s.sentence.clear();
-    for (int i = 0; i < tokens; ++i) {
-        s.sentence += 'w';
-        s.sentence += std::to_string(i % 97);
-        s.sentence += ' ';
-    }
+    s.sentence = test::numberedSentence(tokens);
     s.variant = Variant::MultiHead;
     s.init = InitScheme::Rand;
     s.dIn = 16;

@@ -80,4 +80,16 @@ Matrix jsonMatrix(const QJsonValue& value)
     return m;
 }
 
+std::string numberedSentence(int tokens)
+{
+    std::string sentence; // appended piece by piece: GCC 12's -Wrestrict misfires on
+                          // "w" + std::to_string(…) under -O3
+    for (int i = 0; i < tokens; ++i) {
+        sentence += 'w';
+        sentence += std::to_string(i % 97);
+        sentence += ' ';
+    }
+    return sentence;
+}
+
 } // namespace ae::test

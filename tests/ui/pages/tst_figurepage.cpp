@@ -8,6 +8,7 @@
 #include "Engine.h"
 #include "FigurePage.h"
 #include "FigureWidget.h"
+#include "Fixtures.h"
 #include "HeadTensors.h"
 #include "HeatmapWidget.h"
 #include "PageCatalog.h"
@@ -26,12 +27,7 @@ namespace {
 std::shared_ptr<const Trace> compute(int tokens)
 {
     Session s;
-    s.sentence.clear();
-    for (int i = 0; i < tokens; ++i) { // appended piece by piece: GCC 12's -Wrestrict misfires
-        s.sentence += 'w';             // on "w" + std::to_string(…) under -O3
-        s.sentence += std::to_string(i % 97);
-        s.sentence += ' ';
-    }
+    s.sentence = test::numberedSentence(tokens);
     s.variant = Variant::MultiHead;
     s.init = InitScheme::Rand;
     s.dIn = 16;
