@@ -62,11 +62,6 @@ int runHeadless(const ae::CommandLineRequest& request)
     }
 }
 
-void printFailure(const QString& message)
-{
-    std::fprintf(stderr, "attention-explorer: %s\n", message.toLocal8Bit().constData());
-}
-
 } // namespace
 
 int main(int argc, char* argv[])
@@ -117,12 +112,12 @@ int main(int argc, char* argv[])
         try {
             return runHeadless(request);
         } catch (const std::bad_alloc&) {
-            printFailure(QCoreApplication::translate(
+            ae::printError(QCoreApplication::translate(
                 "Main", "out of memory: this session needs more memory than the system gives; "
                         "shorten the sentence or reduce num_heads or the dimensions"));
         } catch (const std::exception& error) {
-            printFailure(QCoreApplication::translate("Main", "internal error: %1")
-                             .arg(ae::escapedForMessage(QString::fromLocal8Bit(error.what()))));
+            ae::printError(QCoreApplication::translate("Main", "internal error: %1")
+                               .arg(ae::escapedForMessage(QString::fromLocal8Bit(error.what()))));
         }
         return ae::ExitUsageOrIo;
     case Mode::Gui:

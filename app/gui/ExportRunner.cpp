@@ -23,11 +23,6 @@ namespace ae {
 
 namespace {
 
-void printError(const QString& message)
-{
-    std::fprintf(stderr, "attention-explorer: %s\n", message.toLocal8Bit().constData());
-}
-
 // --layer chooses a layer of a GPT-2 model; any other session has none.
 int refuseLayer(const CommandLineRequest& request)
 {

@@ -22,11 +22,6 @@ namespace ae {
 
 namespace {
 
-void printError(const QString& message)
-{
-    std::fprintf(stderr, "attention-explorer: %s\n", message.toLocal8Bit().constData());
-}
-
 struct ModelLayer
 {
     std::shared_ptr<const Gpt2Run> run;

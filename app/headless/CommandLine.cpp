@@ -9,6 +9,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <cstdio>
+
 namespace ae {
 
 namespace {
@@ -292,6 +294,11 @@ CommandLineRequest parseCommandLine(const QStringList& arguments, const QList<QB
 bool isHeadless(const CommandLineRequest& request)
 {
     return request.mode != CommandLineRequest::Mode::Gui;
+}
+
+void printError(const QString& message)
+{
+    std::fprintf(stderr, "attention-explorer: %s\n", message.toLocal8Bit().constData());
 }
 
 } // namespace ae

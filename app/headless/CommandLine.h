@@ -59,4 +59,7 @@ CommandLineRequest parseCommandLine(const QStringList& arguments,
 // True when the arguments need no display (so main() need not open one).
 bool isHeadless(const CommandLineRequest& request);
 
+// One line on stderr: "attention-explorer: <message>".
+void printError(const QString& message);
+
 } // namespace ae

@@ -16,15 +16,6 @@
 
 namespace ae {
 
-namespace {
-
-void printError(const QString& message)
-{
-    std::fprintf(stderr, "attention-explorer: %s\n", message.toLocal8Bit().constData());
-}
-
-} // namespace
-
 int runDumpJson(const CommandLineRequest& request)
 {
     const SessionLoadResult loaded =

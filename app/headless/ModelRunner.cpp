@@ -29,11 +29,6 @@ namespace {
 
 constexpr int Runs = 3; // a GPT-2-small forward at T = 1024 takes seconds
 
-void printError(const QString& message)
-{
-    std::fprintf(stderr, "attention-explorer: %s\n", message.toLocal8Bit().constData());
-}
-
 int refused(const Gpt2RunResult& result)
 {
     printError(result.issue->message);

@@ -20,6 +20,10 @@ double millisecondsSince(std::chrono::steady_clock::time_point start)
         .count();
 }
 
+} // namespace
+
+// What the memoised embedding and parameters were made from (outside the anonymous
+// namespace: TraceEngine::Cache, a class with linkage, holds them).
 struct EmbeddingKey
 {
     std::uint64_t seed = 0;
@@ -42,8 +46,6 @@ struct ParamsKey
     CpuCapability capability{};
     bool operator==(const ParamsKey&) const = default;
 };
-
-} // namespace
 
 struct TraceEngine::Cache
 {

@@ -1,5 +1,6 @@
 #include "Gpt2Config.h"
 
+#include "ModelMessages.h"
 #include "SafetensorsHeader.h"
 
 #include <QCoreApplication>
@@ -12,11 +13,6 @@
 namespace ae {
 
 namespace {
-
-struct Gpt2Checkpoint
-{
-    Q_DECLARE_TR_FUNCTIONS(Gpt2Checkpoint)
-};
 
 // Far beyond GPT-2 XL (48 layers, 25 heads, 1600, 1024 positions, 50257 tokens): only
 // there so that an absurd config cannot ask for absurd allocations.

@@ -1,5 +1,6 @@
 #include "Gpt2Model.h"
 
+#include "ModelMessages.h"
 #include "SafetensorsFile.h"
 
 #include <QCoreApplication>
@@ -10,11 +11,6 @@
 namespace ae {
 
 namespace {
-
-struct Gpt2Checkpoint
-{
-    Q_DECLARE_TR_FUNCTIONS(Gpt2Checkpoint)
-};
 
 struct Failure
 {

@@ -1,5 +1,7 @@
 #include "SafetensorsFile.h"
 
+#include "ModelMessages.h"
+
 #include <QCoreApplication>
 #include <QFileInfo>
 
@@ -10,11 +12,6 @@
 namespace ae {
 
 namespace {
-
-struct Safetensors
-{
-    Q_DECLARE_TR_FUNCTIONS(Safetensors)
-};
 
 std::uint16_t load16(const uchar* p)
 {

@@ -1,5 +1,7 @@
 #include "SafetensorsHeader.h"
 
+#include "ModelMessages.h"
+
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -15,12 +17,6 @@
 namespace ae {
 
 namespace {
-
-// The context of this file's messages (lupdate files a free tr() under the namespace).
-struct Safetensors
-{
-    Q_DECLARE_TR_FUNCTIONS(Safetensors)
-};
 
 struct DtypeInfo
 {

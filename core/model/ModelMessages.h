@@ -1,0 +1,19 @@
+#pragma once
+
+#include <QCoreApplication>
+
+namespace ae {
+
+// The translation contexts of the checkpoint loader's messages (lupdate files a free tr()
+// under the namespace): one struct per context, shared by the files that write them.
+struct Safetensors
+{
+    Q_DECLARE_TR_FUNCTIONS(Safetensors)
+};
+
+struct Gpt2Checkpoint
+{
+    Q_DECLARE_TR_FUNCTIONS(Gpt2Checkpoint)
+};
+
+} // namespace ae
