@@ -84,6 +84,7 @@ int runBenchmark(const CommandLineRequest& request)
             // ui_update_ms: the slowest of the pages; then each page's own figures.
             out[QStringLiteral("ui_update_ms")] = rounded(ui.uiUpdateMs);
             out[QStringLiteral("gui_max_block_ms")] = rounded(ui.guiMaxBlockMs);
+            out[QStringLiteral("gui_max_event")] = QString::fromStdString(ui.guiMaxBlockEvent);
             out[QStringLiteral("visible_heatmaps")] = ui.visibleHeatmaps;
             for (const UiTimings::Page& page : ui.pages) {
                 const QString id = QString::fromStdString(page.id);
@@ -160,6 +161,7 @@ int runBenchmark(const CommandLineRequest& request)
     result[QStringLiteral("ui_update_to_neg_inf_ms")] = rounded(ui.uiUpdateToNegInfMs);
     result[QStringLiteral("ui_update_to_renormalize_ms")] = rounded(ui.uiUpdateToRenormalizeMs);
     result[QStringLiteral("gui_max_block_ms")] = rounded(ui.guiMaxBlockMs);
+    result[QStringLiteral("gui_max_event")] = QString::fromStdString(ui.guiMaxBlockEvent);
     result[QStringLiteral("visible_heatmaps")] = ui.visibleHeatmaps;
     result[QStringLiteral("peak_rss_mb")] = rounded(peakRssMb());
     std::printf("%s\n", QJsonDocument(result).toJson(QJsonDocument::Compact).constData());

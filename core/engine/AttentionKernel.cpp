@@ -1,5 +1,6 @@
 #include "AttentionKernel.h"
 
+#include "BlockReducer.h"
 #include "MatMul.h"
 #include "Softmax.h"
 #include "Trace.h"
@@ -110,6 +111,7 @@ void attendHead(const Matrix& queries, const Matrix& keys, const Matrix& values,
         return;
     }
     const Eigen::Index blocks = (T + CausalBlockRows - 1) / CausalBlockRows;
+    BlockReducer::Result* reduced = options.reduceInto;
     // The blocks are independent (each writes its own rows), so they run in parallel when the
     // heads do not (one head); inside the parallel loop over heads this is a team of one.
     // Either way each block computes the same bits (Eigen's GEMM is single-threaded here).
@@ -129,6 +131,8 @@ void attendHead(const Matrix& queries, const Matrix& keys, const Matrix& values,
                 used.leftCols(visible) * values.topRows(visible);
             if (options.compareMaskMethods)
                 worst = std::max(worst, maskMethodsBlockDiff(options, block, r));
+            if (reduced)
+                reduceNonNegativeRows(block.weights, r, options.causal, *reduced);
         }
     }
     head.maskMethodsMaxDiff = worst;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Arithmetic.h"
+#include "BlockReducer.h"
 #include "Matrix.h"
 #include "Session.h"
 
@@ -19,6 +20,11 @@ struct HeadOptions
     // Causal: attendHead() also computes the other masking method's weights, block by block,
     // for head.maskMethodsMaxDiff (the hidden keys' scores are then computed too).
     bool compareMaskMethods = false;
+    // Fast path: attendHead() also reduces the weights into this (reduceNonNegativeRows():
+    // what a view of a long text draws), each block of rows while its weights are in cache.
+    // The caller sets its blocks (the row block dividing CausalBlockRows) and sizes it, outside
+    // any parallel region (an allocation that fails there could not be caught).
+    BlockReducer::Result* reduceInto = nullptr;
 };
 
 // Rows per block of the fast path (its scores and weights, 64 x 1024 floats each at GPT-2
@@ -66,7 +72,8 @@ float maskMethodsBlockDiff(const HeadOptions& options, const RowBlockTensors& bl
 
 // Scaled dot-product attention for one head, keeping only its context.
 // queries (T, dk), keys (S, dk), values (S, dv) -> head.contextVec (T, dv)
-// [, head.maskMethodsMaxDiff with options.compareMaskMethods].
+// [, head.maskMethodsMaxDiff with options.compareMaskMethods]
+// [, *options.reduceInto].
 // Row block by row block (the fast path: CausalBlockRows; TorchOrder: all rows at once):
 // attendRowBlock(), then context = weights · values; on the fast causal path row block
 // [r, r+B) only reads keys [0, r+B), the rest of its weights being zero. No T x S matrix

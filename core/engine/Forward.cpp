@@ -4,6 +4,7 @@
 #include "AttentionKernel.h"
 #include "AttentionParams.h"
 #include "HeadTensors.h"
+#include "HeadViews.h"
 #include "MatMul.h"
 #include "Trace.h"
 #include "TraceDerived.h"
@@ -33,9 +34,17 @@ void drawKeepMasks(const Session& s, const AttentionParams& params, Eigen::Index
 
 } // namespace
 
+Projections project(const AttentionParams& params, const Matrix& x, const Matrix& source,
+                    Arithmetic arithmetic)
+{
+    return {linear(x, params.wQuery, params.bQuery, arithmetic),
+            linear(source, params.wKey, params.bKey, arithmetic),
+            linear(source, params.wValue, params.bValue, arithmetic)};
+}
+
 void runForward(const Session& s, const std::shared_ptr<const AttentionParams>& shared,
                 const Matrix& x, const Matrix& source, Trace& trace,
-                std::optional<Arithmetic> forced)
+                std::optional<Arithmetic> forced, const Projections* projections)
 {
     const AttentionParams& params = *shared;
     const int heads = s.effectiveHeads();
@@ -53,10 +62,28 @@ void runForward(const Session& s, const std::shared_ptr<const AttentionParams>& 
         s.hasWeights() ? static_cast<float>(std::sqrt(static_cast<double>(params.headDimKq)))
                        : 1.0f;
     trace.scoreDivisor = options.scoreDivisor;
+    // A long text's weights are reduced to view size while the forward has them.
+    const int reduceRows = reducedViewBlock(T), reduceColumns = reducedViewBlock(S);
+    const bool reduce = arithmetic == Arithmetic::Fast && std::max(T, S) > ReducedViewExtent &&
+                        CausalBlockRows % reduceRows == 0;
+    std::vector<std::shared_ptr<BlockReducer::Result>> reductions;
+    const auto reductionFor = [&](int h) -> BlockReducer::Result* {
+        return reduce ? reductions[std::size_t(h)].get() : nullptr;
+    };
     trace.headDimKq = params.headDimKq;
     trace.headDimV = params.headDimV;
     trace.heads.assign(static_cast<std::size_t>(heads), HeadTrace{});
     drawKeepMasks(s, params, T, S, trace.heads);
+    if (reduce) // here, not in the workers: an allocation that fails is caught by the caller
+        for (int h = 0; h < heads; ++h) {
+            auto& r = *reductions.emplace_back(std::make_shared<BlockReducer::Result>());
+            r.rowBlock = reduceRows;
+            r.columnBlock = reduceColumns;
+            r.values.resize((T + reduceRows - 1) / reduceRows,
+                            (S + reduceColumns - 1) / reduceColumns);
+            r.fractions.resize(r.values.rows(), r.values.cols());
+            trace.heads[std::size_t(h)].reducedWeights = reductions.back();
+        }
     const auto keepMask = [&](int h) {
         const Matrix& keep = trace.heads[static_cast<std::size_t>(h)].dropoutMask;
         return keep.size() > 0 ? &keep : nullptr;
@@ -64,14 +91,18 @@ void runForward(const Session& s, const std::shared_ptr<const AttentionParams>& 
 
     if (!s.hasWeights()) {
         options.keepMask = keepMask(0);
+        options.reduceInto = reductionFor(0);
         attendHead(x, source, source, options, trace.heads[0]);
         trace.contextVec = trace.heads[0].contextVec;
         return;
     }
 
-    const Matrix queries = linear(x, params.wQuery, params.bQuery, arithmetic);
-    const Matrix keys = linear(source, params.wKey, params.bKey, arithmetic);
-    const Matrix values = linear(source, params.wValue, params.bValue, arithmetic);
+    std::optional<Projections> projected;
+    if (!projections)
+        projections = &projected.emplace(project(params, x, source, arithmetic));
+    const Matrix& queries = projections->queries;
+    const Matrix& keys = projections->keys;
+    const Matrix& values = projections->values;
     const int dk = params.headDimKq;
     const int dv = params.headDimV;
 
@@ -88,6 +119,7 @@ void runForward(const Session& s, const std::shared_ptr<const AttentionParams>& 
         HeadTrace& head = trace.heads[static_cast<std::size_t>(h)];
         HeadOptions headOptions = options;
         headOptions.keepMask = keepMask(h);
+        headOptions.reduceInto = reductionFor(h);
         attendHead(head.queries, head.keys, head.values, headOptions, head);
     }
 

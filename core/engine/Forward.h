@@ -12,6 +12,17 @@ struct AttentionParams;
 struct Session;
 struct Trace;
 
+// The module's projections of one forward, every head's side by side: queries = x·W_query
+// (+b), keys = source·W_key (+b), values = source·W_value (+b). A function of x, source, the
+// parameters and the arithmetic alone, so a recompute that changes none of them (a control:
+// the mask, its method, dropout) reuses them (TraceEngine's memo).
+struct Projections
+{
+    Matrix queries, keys, values;
+};
+Projections project(const AttentionParams& params, const Matrix& x, const Matrix& source,
+                    Arithmetic arithmetic);
+
 // The attention module's forward pass on prepared inputs (spec §3-§5):
 // x (T, d_in), source (S, d_in; x itself without cross-attention) ->
 // trace.heads, trace.contextVecHeads (multihead), trace.contextVec.
@@ -25,10 +36,12 @@ struct Trace;
 // With a causal mask each head also gets maskMethodsMaxDiff (see completeTrace()).
 // The trace keeps `params` (shared, not copied) as trace.parameters, except for simplified
 // attention, which has none. `arithmetic` overrides chooseArithmetic() (the tests run every
-// PyTorch fixture on both paths).
+// PyTorch fixture on both paths). `projections`, when given, are project()'s of these x,
+// source, parameters and arithmetic, and pass 1 is skipped.
 void runForward(const Session& session, const std::shared_ptr<const AttentionParams>& params,
                 const Matrix& x, const Matrix& source, Trace& trace,
-                std::optional<Arithmetic> arithmetic = std::nullopt);
+                std::optional<Arithmetic> arithmetic = std::nullopt,
+                const Projections* projections = nullptr);
 
 // What the trace shows beyond the forward pass proper. Nothing today: the forward itself
 // compares the two causal masking methods (with a causal mask it computes the hidden keys'

@@ -2,6 +2,7 @@
 
 #include "Arithmetic.h"
 #include "AttentionParams.h"
+#include "BlockReducer.h"
 #include "DerivedTensorCache.h"
 #include "Matrix.h"
 #include "Session.h"
@@ -12,6 +13,8 @@
 #include <vector>
 
 namespace ae {
+
+struct EmbeddingTables; // Embedding.h
 
 // One attention head's tensors (spec §6 names in comments). T = query tokens,
 // S = key/value tokens (T for self-attention), dk/dv = this head's key/value size.
@@ -28,6 +31,10 @@ struct HeadTrace
     Matrix dropoutMask;           // dropout_mask (T x S), 1 = kept: only when dropout acts
     Matrix contextVec;            // context_vec (T x dv)
     float maskMethodsMaxDiff = 0; // causal: max |neg-inf weights - renormalized weights|
+    // A long text's attn_weights reduced to view size by the forward, while each block of
+    // rows was in cache (HeadViews.h: reducedViewBlock()): values and per-row fractions, the
+    // very reduction a view would derive; null for texts a view shows whole.
+    std::shared_ptr<const BlockReducer::Result> reducedWeights;
 };
 
 struct StageTimings
@@ -36,6 +43,7 @@ struct StageTimings
     double initMs = 0;
     double forwardMs = 0;
     double completeMs = 0; // completeTrace(): nothing left since the forward compares the masks
+    bool projectionsReused = false; // the engine's memoised Q/K/V projections were used
 };
 
 // Everything one computation produced, immutable once built: the views render it,
@@ -54,6 +62,11 @@ struct Trace
     Matrix tokenEmbeddings,
         sourceTokenEmbeddings;   // token_embeddings (T x d_in), source_token_embeddings
     Matrix positionalEmbeddings; // positional_embeddings (max(T, S) x d_in): rows 0, 1, ...
+    // The engine's memoised tables the torch embedding and learned positions were taken from
+    // (null for manual embeddings with fixed positions): two traces with the same tables, the
+    // same tokens and the same positional scheme have the same inputs, which a view can then
+    // tell without comparing T x d_in numbers.
+    std::shared_ptr<const EmbeddingTables> embeddingTables;
 
     // The module's parameters (W_query, W_key, W_value, biases, out_proj), shared with the
     // engine's cache rather than copied; null for simplified attention. Read them through params().

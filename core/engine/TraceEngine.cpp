@@ -1,5 +1,6 @@
 #include "TraceEngine.h"
 
+#include "ArithmeticChoice.h"
 #include "AttentionParams.h"
 #include "Embedding.h"
 #include "Forward.h"
@@ -8,6 +9,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstring>
 #include <mutex>
 
 namespace ae {
@@ -47,6 +49,28 @@ struct ParamsKey
     bool operator==(const ParamsKey&) const = default;
 };
 
+// What the memoised projections were made from: the parameters (the cache's own, so the same
+// pointer is the same numbers), the arithmetic and the inputs themselves, bit for bit.
+struct ProjectionsKey
+{
+    std::shared_ptr<const AttentionParams> params;
+    Arithmetic arithmetic{};
+    Matrix x, source;
+
+    bool matches(const AttentionParams* p, Arithmetic a, const Matrix& otherX,
+                 const Matrix& otherSource) const
+    {
+        return params.get() == p && arithmetic == a && sameBits(x, otherX) &&
+               sameBits(source, otherSource);
+    }
+    static bool sameBits(const Matrix& a, const Matrix& b)
+    {
+        return a.rows() == b.rows() && a.cols() == b.cols() &&
+               (a.size() == 0 ||
+                std::memcmp(a.data(), b.data(), std::size_t(a.size()) * sizeof(float)) == 0);
+    }
+};
+
 struct TraceEngine::Cache
 {
     std::mutex mutex;
@@ -54,6 +78,8 @@ struct TraceEngine::Cache
     std::shared_ptr<const EmbeddingTables> embeddingTables;
     std::optional<ParamsKey> paramsKey;
     std::shared_ptr<const AttentionParams> params;
+    std::optional<ProjectionsKey> projectionsKey;
+    std::shared_ptr<const Projections> projections;
 };
 
 TraceEngine::TraceEngine() : m_cache(std::make_unique<Cache>()) {}
@@ -96,6 +122,7 @@ void TraceEngine::embed(const Session& session, Trace& trace) const
         }
     }
 
+    trace.embeddingTables = tables;
     const Matrix& sourceRows = session.isCross() ? session.sourceInputs : Matrix();
     Matrix tokens = torch ? Matrix(tables->tokens.topRows(T)) : session.inputs;
     Matrix sourceTokens = torch ? Matrix(tables->tokens.bottomRows(S)) : sourceRows;
@@ -152,7 +179,32 @@ std::shared_ptr<const Trace> TraceEngine::compute(const Session& session) const
     trace->timings.initMs = millisecondsSince(start);
 
     start = std::chrono::steady_clock::now();
-    runForward(session, params, trace->inputs, trace->keySource(), *trace);
+    const Arithmetic arithmetic =
+        chooseArithmetic(session, trace->inputs.rows(), trace->keySource().rows());
+    std::shared_ptr<const Projections> projections;
+    if (session.hasWeights()) {
+        // A control that leaves the inputs and the parameters alone (the mask, dropout, the
+        // view of the heads) reuses the last projections: three of the four products of a
+        // long text's forward.
+        {
+            std::lock_guard lock(m_cache->mutex);
+            if (m_cache->projectionsKey &&
+                m_cache->projectionsKey->matches(params.get(), arithmetic, trace->inputs,
+                                                 trace->keySource()))
+                projections = m_cache->projections;
+        }
+        trace->timings.projectionsReused = bool(projections);
+        if (!projections) {
+            projections = std::make_shared<const Projections>(
+                project(*params, trace->inputs, trace->keySource(), arithmetic));
+            std::lock_guard lock(m_cache->mutex);
+            m_cache->projectionsKey =
+                ProjectionsKey{params, arithmetic, trace->inputs, trace->keySource()};
+            m_cache->projections = projections;
+        }
+    }
+    runForward(session, params, trace->inputs, trace->keySource(), *trace, arithmetic,
+               projections.get());
     trace->timings.forwardMs = millisecondsSince(start);
 
     start = std::chrono::steady_clock::now();

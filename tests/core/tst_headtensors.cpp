@@ -223,6 +223,59 @@ private Q_SLOTS:
         }
     }
 
+    // A long text's forward keeps each head's weights reduced to view size (values and the
+    // per-row scale's fractions): equal, bit for bit, to the reduction a view derives from
+    // the queries and keys (checked against the whole matrix above), for every masking, at
+    // sizes whose blocks do not divide them, and for cross-attention (T != S).
+    void forwardReductionEqualsTheDerivedOne_data()
+    {
+        QTest::addColumn<Session>("session");
+        QTest::addColumn<int>("rowBlock");
+        QTest::addColumn<int>("columnBlock");
+        QTest::newRow("600, not causal") << sized(600, false, MaskMethod::NegInf, 0) << 2 << 2;
+        QTest::newRow("600, neg-inf") << sized(600, true, MaskMethod::NegInf, 0) << 2 << 2;
+        QTest::newRow("1100, renormalize")
+            << sized(1100, true, MaskMethod::Renormalize, 0) << 4 << 4;
+        QTest::newRow("700, dropout") << sized(700, true, MaskMethod::NegInf, 0.25) << 2 << 2;
+        Session cross = sized(300, false, MaskMethod::NegInf, 0);
+        cross.sourceSentence = test::numberedSentence(1030);
+        QTest::newRow("cross, 300 x 1030") << cross << 1 << 4;
+    }
+    void forwardReductionEqualsTheDerivedOne()
+    {
+        QFETCH(Session, session);
+        QFETCH(int, rowBlock);
+        QFETCH(int, columnBlock);
+        const auto trace = compute(session);
+        const Eigen::Index T = trace->queryCount(), S = trace->keyCount();
+        QVERIFY(derivesHeadViews(*trace));
+        QCOMPARE(reducedViewBlock(T), rowBlock);
+        QCOMPARE(reducedViewBlock(S), columnBlock);
+        for (int h = 0; h < int(trace->heads.size()); ++h) {
+            const auto& kept = trace->heads[std::size_t(h)].reducedWeights;
+            QVERIFY(kept);
+            const BlockReducer::Result derived =
+                headViewReduced(*trace, h, HeadView::Weights, 0, T, rowBlock, columnBlock, true);
+            QCOMPARE(kept->rowBlock, rowBlock);
+            QCOMPARE(kept->columnBlock, columnBlock);
+            QCOMPARE(kept->firstRow, Eigen::Index(0));
+            QCOMPARE(kept->values.rows(), (T + rowBlock - 1) / rowBlock);
+            QCOMPARE(kept->values.cols(), (S + columnBlock - 1) / columnBlock);
+            QVERIFY(kept->values == derived.values);
+            QVERIFY(kept->fractions == derived.fractions);
+            QVERIFY(kept->values.maxCoeff() > 0); // not a matrix of zeros
+        }
+    }
+
+    // A text short enough to be shown whole gets no reduction from the forward.
+    void shortTextsAreNotReduced()
+    {
+        const auto trace = compute(sized(300, true, MaskMethod::NegInf, 0));
+        QVERIFY(!derivesHeadViews(*trace));
+        for (const HeadTrace& head : trace->heads)
+            QVERIFY(!head.reducedWeights);
+    }
+
     // Asked twice while held, a tensor is derived once; once let go, nothing keeps it.
     void heldTensorsAreSharedThenFreed()
     {

@@ -17,6 +17,10 @@ struct UiTimings
     double uiUpdateToRenormalizeMs = 0;
     double guiMaxBlockMs =
         0; // the longest the GUI thread did not return to its event loop meanwhile
+    // The event the longest single event handling belonged to: "ClassName(objectName)
+    // EventType: N ms" (a handler that sends events synchronously is split at them).
+    std::string guiMaxBlockEvent;
+    double guiMaxEventMs = 0;
     int visibleHeatmaps = 0;
     // A model session's typing, page by page (the page on screen is the one updated).
     struct Page

@@ -98,7 +98,8 @@ void ManualEmbeddingEditor::setSession(const Session& session)
     if (m_manual) {
         m_inputsModel->setContents(m_tokens, session.inputs, true);
         m_sourceModel->setContents(m_sourceTokens, session.sourceInputs, true);
-    } else {
+        m_torchShown = false;
+    } else if (!m_torchShown) {
         showTorchEmbedding();
     }
     updateState();
@@ -109,17 +110,21 @@ void ManualEmbeddingEditor::setTrace(const std::shared_ptr<const Trace>& trace)
     if (!trace || trace->session.embedding != EmbeddingSource::Torch)
         return;
     // Only the embedding is kept, not the trace: a manual session may run for a long
-    // time, and a whole trace can be large.
-    const auto equal = [](const Matrix& a, const Matrix& b) {
-        return a.rows() == b.rows() && a.cols() == b.cols() && a == b;
-    };
-    const bool same = m_torch && m_torch->tokens == trace->tokens &&
-                      m_torch->sourceTokens == trace->sourceTokens &&
-                      equal(m_torch->inputs, trace->inputs) &&
-                      equal(m_torch->sourceInputs, trace->sourceInputs);
-    if (!same) // most recomputes keep the embedding: compare (vectorised) rather than copy
+    // time, and a whole trace can be large. Most recomputes keep the embedding: the engine's
+    // memoised tables tell it without comparing (2048 x 768 numbers twice cost milliseconds
+    // on the GUI thread).
+    const bool same =
+        m_torch && trace->embeddingTables && m_torch->tables == trace->embeddingTables &&
+        m_torch->positional == trace->session.positional && m_torch->tokens == trace->tokens &&
+        m_torch->sourceTokens == trace->sourceTokens;
+    if (same && !m_manual && m_torchShown) {
+        updateState();
+        return;
+    }
+    if (!same)
         m_torch =
-            TorchEmbedding{trace->tokens, trace->sourceTokens, trace->inputs, trace->sourceInputs};
+            TorchEmbedding{trace->tokens,       trace->sourceTokens,    trace->inputs,
+                           trace->sourceInputs, trace->embeddingTables, trace->session.positional};
     if (!m_manual)
         showTorchEmbedding();
     updateState();
@@ -262,6 +267,7 @@ void ManualEmbeddingEditor::showTorchEmbedding()
         m_inputsModel->setContents(m_tokens, Matrix(), false);
         m_sourceModel->setContents(m_sourceTokens, Matrix(), false);
     }
+    m_torchShown = bool(m_torch);
 }
 
 void ManualEmbeddingEditor::updateState()

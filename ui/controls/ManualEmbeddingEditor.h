@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Matrix.h"
+#include "Session.h"
 
 #include <QWidget>
 
@@ -16,6 +17,7 @@ class QToolButton;
 
 namespace ae {
 
+struct EmbeddingTables;
 struct Session;
 struct Trace;
 class EmbeddingTableModel;
@@ -57,6 +59,10 @@ private:
     {
         std::vector<std::string> tokens, sourceTokens;
         Matrix inputs, sourceInputs;
+        // Where the trace took them from (Trace::embeddingTables) and how positions were
+        // added: the same tables, tokens and scheme mean the same inputs.
+        std::shared_ptr<const EmbeddingTables> tables;
+        Positional positional{};
     };
 
     QTableView* makeView(EmbeddingTableModel* model, bool source);
@@ -84,6 +90,7 @@ private:
     bool m_manual = false;
     bool m_cross = false;
     int m_dIn = 0;
+    bool m_torchShown = false; // the tables show m_torch (not manual rows, not nothing)
     std::vector<std::string> m_tokens, m_sourceTokens;
     std::optional<TorchEmbedding> m_torch;
 };

@@ -36,17 +36,6 @@ namespace {
 
 thread_local bool deferring = false;
 
-ReducedMatrix reducedOf(BlockReducer::Result r)
-{
-    ReducedMatrix m;
-    m.rowBlock = r.rowBlock;
-    m.columnBlock = r.columnBlock;
-    m.firstRow = r.firstRow;
-    m.values = std::move(r.values);
-    m.fractions = std::move(r.fractions);
-    return m;
-}
-
 std::shared_ptr<const DerivedMatrix> derivedView(const TracePtr& trace, int head, HeadView view)
 {
     auto d = std::make_shared<DerivedMatrix>();
@@ -54,8 +43,7 @@ std::shared_ptr<const DerivedMatrix> derivedView(const TracePtr& trace, int head
     d->columns = trace->keyCount();
     d->reduce = [trace, head, view](Eigen::Index first, Eigen::Index last, int rowBlock,
                                     int columnBlock, bool fractions) {
-        return reducedOf(
-            headViewReduced(*trace, head, view, first, last, rowBlock, columnBlock, fractions));
+        return headViewReduced(*trace, head, view, first, last, rowBlock, columnBlock, fractions);
     };
     d->row = [trace, head, view](Eigen::Index row) { return headViewRow(*trace, head, view, row); };
     d->whole = [trace, head, view] { return headViewMatrix(*trace, head, view); };
@@ -82,7 +70,7 @@ std::shared_ptr<const DerivedMatrix> derivedMask(const TracePtr& trace)
         BlockReducer reducer(first, last, S, rowBlock, columnBlock, fractions);
         for (Eigen::Index r = first; r < last; ++r)
             reducer.addRow(r, maskRow(S, r).data());
-        return reducedOf(reducer.finish());
+        return reducer.finish();
     };
     d->row = [S](Eigen::Index row) { return maskRow(S, row); };
     d->whole = [T, S] { return ae::causalMask(T, S); };
@@ -97,6 +85,8 @@ void setHeadView(HeatmapSpec& spec, const TracePtr& trace, int head, HeadView vi
     spec.reduced.reset();
     if (DeferredDerivation::appliesTo(*trace)) {
         spec.derived = derivedView(trace, head, view);
+        if (view == HeadView::Weights) // reduced by the forward already, when it could
+            spec.reduced = trace->heads.at(std::size_t(head)).reducedWeights;
         return;
     }
     switch (view) {
@@ -129,7 +119,7 @@ DeferredDerivation::~DeferredDerivation()
 
 bool DeferredDerivation::appliesTo(const Trace& trace)
 {
-    return deferring && std::max(trace.queryCount(), trace.keyCount()) > DeferredExtent;
+    return deferring && derivesHeadViews(trace);
 }
 
 Figure single(HeatmapSpec spec, const QString& name)

@@ -19,14 +19,13 @@ using TracePtr = std::shared_ptr<const Trace>;
 namespace figures {
 
 // While one lives on a thread, the figures built there of traces with more than
-// DeferredExtent queries or keys hold their heads' T x S tensors (scores, weights and their
-// functions, the causal mask) as HeatmapSpec::derived, derived on demand and never whole,
-// instead of whole matrices: the pages' views of long texts. Exports and smaller traces hold
-// whole matrices (the default).
+// ReducedViewExtent queries or keys (HeadViews.h: derivesHeadViews()) hold their heads' T x S
+// tensors (scores, weights and their functions, the causal mask) as HeatmapSpec::derived, derived
+// on demand and never whole, instead of whole matrices: the pages' views of long texts. Exports and
+// smaller traces hold whole matrices (the default).
 class DeferredDerivation
 {
 public:
-    static constexpr Eigen::Index DeferredExtent = 512;
     DeferredDerivation();
     ~DeferredDerivation();
     DeferredDerivation(const DeferredDerivation&) = delete;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "BlockReducer.h"
 #include "Matrix.h"
 #include "MatrixStats.h"
 
@@ -44,14 +45,9 @@ enum class AxisKind
 // A matrix reduced to blocks of rowBlock x columnBlock cells, each the value of largest
 // magnitude (CellRaster::reduceBlocks), from row firstRow (a multiple of rowBlock) on, every
 // column; with `fractions`, the same blocks of the per-row colour scale's fractions (each value
-// over its row's largest: ColorScale's PerRow), reduced the same way.
-struct ReducedMatrix
-{
-    int rowBlock = 1, columnBlock = 1;
-    Eigen::Index firstRow = 0;
-    Matrix values;
-    Matrix fractions; // empty unless asked
-};
+// over its row's largest: ColorScale's PerRow), reduced the same way: BlockReducer's result,
+// so that a reduction the forward made (a long text's weights) is shown without a copy.
+using ReducedMatrix = BlockReducer::Result;
 
 // A matrix too large to hold for a view (a head's T x S weights of a long text): its shape and
 // how to derive it. `reduce` and `whole` cost a derivation: views call them off the GUI thread

@@ -49,6 +49,7 @@ HeatmapWidget::HeatmapWidget(QWidget* parent)
     connect(m_zoomIndicator, &QToolButton::clicked, this, &HeatmapWidget::resetView);
     setAttribute(Qt::WA_OpaquePaintEvent);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    m_renderTimer.setObjectName(QStringLiteral("render_timer"));
     m_renderTimer.setSingleShot(true);
     m_renderTimer.setInterval(0);
     connect(&m_renderTimer, &QTimer::timeout, this, [this] { render(false); });

@@ -3,6 +3,7 @@
 #include "CellSelection.h"
 #include "ColorScaleChoice.h"
 #include "FigureWidget.h"
+#include "HeadViews.h"
 #include "Trace.h"
 #include "TraceFigures.h"
 
@@ -12,6 +13,8 @@
 #include <QLabel>
 #include <QVBoxLayout>
 #include <QtConcurrent>
+
+#include <algorithm>
 
 namespace ae {
 
@@ -93,33 +96,36 @@ double cellsOf(const Trace& trace)
     return double(trace.queryCount()) * double(trace.keyCount()) * double(trace.heads.size());
 }
 
-// A derived matrix (a long text's head) is reduced once per trace to blocks that leave at most
-// this many per side: finer than any view of it that is not zoomed in (a view's blocks are then
-// whole multiples of these), coarse enough to be a few hundred kilobytes.
-constexpr Eigen::Index ReducedExtent = 512;
-
-int blockFor(Eigen::Index count)
+// The threads that derive the panels of a page being built (itself on a thread of the global
+// pool, which may have no thread left to lend): one per core.
+QThreadPool* derivationPool()
 {
-    return int(std::max<Eigen::Index>(1, (count + ReducedExtent - 1) / ReducedExtent));
+    static QThreadPool* pool = [] {
+        auto* p = new QThreadPool;
+        p->setMaxThreadCount(QThread::idealThreadCount());
+        return p;
+    }();
+    return pool;
 }
 
-// What the GUI thread would otherwise compute when it shows the figure: the matrices'
-// statistics, and a derived matrix's reduction (its only data a view reads unless zoomed in).
-void prepareOffGuiThread(Figure& figure)
+// What the GUI thread would otherwise compute when it shows a panel: the matrix's statistics,
+// and a derived matrix's reduction (its only data a view reads unless zoomed in).
+void prepareOffGuiThread(HeatmapSpec& spec)
 {
-    for (HeatmapSpec& spec : figure.panels) {
-        if (spec.derived) {
-            const DerivedMatrix& d = *spec.derived;
-            const bool fractions =
-                spec.scheme == ColorScheme::Sequential && spec.scale == ScaleMode::PerRow;
-            spec.reduced = std::make_shared<const ReducedMatrix>(
-                d.reduce(0, d.rows, blockFor(d.rows), blockFor(d.columns), fractions));
-            spec.stats = std::make_shared<const MatrixStats>(MatrixStats::of(spec.reduced->values));
-            spec.statsOf = nullptr; // of no held matrix: of the reduction
-        } else if (spec.matrix) {
-            spec.stats = std::make_shared<const MatrixStats>(MatrixStats::of(*spec.matrix));
-            spec.statsOf = spec.matrix.get();
-        }
+    if (spec.derived) {
+        // A derived matrix (a long text's head) is reduced once per trace to view size
+        // (HeadViews.h), unless the forward did it already (the weights).
+        const DerivedMatrix& d = *spec.derived;
+        const bool fractions =
+            spec.scheme == ColorScheme::Sequential && spec.scale == ScaleMode::PerRow;
+        if (!spec.reduced || (fractions && spec.reduced->fractions.size() == 0))
+            spec.reduced = std::make_shared<const ReducedMatrix>(d.reduce(
+                0, d.rows, reducedViewBlock(d.rows), reducedViewBlock(d.columns), fractions));
+        spec.stats = std::make_shared<const MatrixStats>(MatrixStats::of(spec.reduced->values));
+        spec.statsOf = nullptr; // of no held matrix: of the reduction
+    } else if (spec.matrix) {
+        spec.stats = std::make_shared<const MatrixStats>(MatrixStats::of(*spec.matrix));
+        spec.statsOf = spec.matrix.get();
     }
 }
 
@@ -135,16 +141,24 @@ void FigurePage::setTrace(const std::shared_ptr<const Trace>& trace, int head)
         // never whole (HeatmapSpec::derived); their views draw from the reduction.
         const figures::DeferredDerivation deferred;
         std::vector<std::optional<Figure>> figures;
+        std::vector<HeatmapSpec*> panels;
         for (const PageSection& section : sections) {
-            std::optional<Figure> figure = section.figure(trace, head);
-            if (figure) {
-                for (HeatmapSpec& spec : figure->panels)
+            figures.push_back(section.figure(trace, head));
+            if (figures.back())
+                for (HeatmapSpec& spec : figures.back()->panels) {
                     if (spec.scheme == ColorScheme::Sequential)
                         spec.scale = mode; // as showFigures() will: the reduction depends on it
-                prepareOffGuiThread(*figure);
-            }
-            figures.push_back(std::move(figure));
+                    panels.push_back(&spec);
+                }
         }
+        // Every panel (a long text's head each) on its own core: 12 heads' weights at
+        // T = 1024 are some 70 ms of derivation on one.
+        if (cellsOf(*trace) <= BackgroundFigureCells)
+            std::for_each(panels.begin(), panels.end(),
+                          [](HeatmapSpec* s) { prepareOffGuiThread(*s); });
+        else
+            QtConcurrent::blockingMap(derivationPool(), panels,
+                                      [](HeatmapSpec* s) { prepareOffGuiThread(*s); });
         return figures;
     };
     if (cellsOf(*trace) <= BackgroundFigureCells) {

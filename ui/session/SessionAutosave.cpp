@@ -37,6 +37,7 @@ SessionAutosave::SessionAutosave(SessionDocument* document, QObject* parent)
     m_lock = std::make_unique<QLockFile>(lockPathFor(m_path));
     m_lock->setStaleLockTime(0); // stale only when its process is gone, never by age
     m_lock->tryLock(0);
+    m_timer.setObjectName(QStringLiteral("autosave_timer"));
     m_timer.setSingleShot(true);
     m_timer.setInterval(DelayMs);
     connect(&m_timer, &QTimer::timeout, this, [this] { saveNow(); });

@@ -1,9 +1,10 @@
 // The manual-embedding table: the model behaves as Qt's views expect, an edited cell goes
 // to the document, the rows follow the sentence's tokens, blocks of numbers paste from the
-// clipboard, and text that is not a finite number is refused everywhere without changing
-// anything.
+// clipboard, text that is not a finite number is refused everywhere without changing
+// anything, and a torch session's table follows its traces.
 #include "ControlPanel.h"
 #include "EmbeddingTableModel.h"
+#include "Engine.h"
 #include "FiniteNumberValidator.h"
 #include "IssueLabel.h"
 #include "ManualEmbeddingEditor.h"
@@ -11,17 +12,20 @@
 #include "NumberText.h"
 #include "SessionDiff.h"
 #include "SessionDocument.h"
+#include "Trace.h"
 
 #include <QAbstractItemModelTester>
 #include <QClipboard>
 #include <QGuiApplication>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QSignalSpy>
 #include <QTableView>
 #include <QTest>
 #include <QToolButton>
 
 #include <cmath>
+#include <functional>
 #include <limits>
 
 using namespace ae;
@@ -261,6 +265,50 @@ private Q_SLOTS:
         auto* shown = editor.findChild<IssueLabel*>(QStringLiteral("embedding_message"));
         QVERIFY(shown->isVisible());
         QVERIFY2(shown->text().contains(message), qPrintable(shown->text()));
+    }
+
+    // A torch session's table shows each trace's inputs. A recompute that keeps the embedding
+    // (another masking method: the engine's memoised tables, the same tokens) changes nothing
+    // in the model, not even a signal; another positional scheme or seed shows the new inputs.
+    void torchTableFollowsTheTrace()
+    {
+        const QByteArray torch = R"({"sentence": "Your journey starts with one step", "d_in": 4,
+            "vocab_size": 20, "causal": true})";
+        SessionDocument document;
+        document.setSession(sessionFrom(torch));
+        ManualEmbeddingEditor editor(&document);
+        editor.setSession(document.session());
+        const Engine engine;
+        const auto traceOf = [&](const std::function<void(Session&)>& change) {
+            Session session = document.session();
+            change(session);
+            const ComputeResult result = engine.compute(session);
+            if (!result.trace)
+                qFatal("session refused");
+            return result.trace;
+        };
+        const auto first = traceOf([](Session&) {});
+        editor.setTrace(first);
+        EmbeddingTableModel* model = editor.inputsModel();
+        QCOMPARE(model->values(), first->inputs);
+
+        QSignalSpy changes(model, &QAbstractItemModel::dataChanged);
+        const auto sameEmbedding =
+            traceOf([](Session& s) { s.maskMethod = MaskMethod::Renormalize; });
+        QCOMPARE(sameEmbedding->embeddingTables, first->embeddingTables);
+        editor.setTrace(sameEmbedding);
+        QCOMPARE(changes.count(), 0);
+
+        const auto positions = traceOf([](Session& s) { s.positional = Positional::Sinusoidal; });
+        QCOMPARE(positions->embeddingTables, first->embeddingTables); // the same token rows
+        editor.setTrace(positions);
+        QVERIFY(positions->inputs != first->inputs);
+        QCOMPARE(model->values(), positions->inputs);
+
+        const auto seed = traceOf([](Session& s) { s.embeddingSeed = 7; });
+        editor.setTrace(seed);
+        QCOMPARE(model->values(), seed->inputs);
+        QVERIFY(changes.count() >= 2);
     }
 
     void columnButtonsChangeDIn()

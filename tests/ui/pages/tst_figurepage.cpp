@@ -1,4 +1,4 @@
-// A figure page of a long text (more than DeferredExtent tokens): its heads' T x S matrices are
+// A figure page of a long text (more than ReducedViewExtent tokens): its heads' T x S matrices are
 // derived off the GUI thread and held only reduced (never a whole head on the GUI thread), the
 // heatmaps show the reduction of the whole matrix, and release() lets go of figures and images.
 // An article-size trace keeps whole matrices.
@@ -10,6 +10,7 @@
 #include "FigureWidget.h"
 #include "Fixtures.h"
 #include "HeadTensors.h"
+#include "HeadViews.h"
 #include "HeatmapWidget.h"
 #include "PageCatalog.h"
 #include "Trace.h"
@@ -73,7 +74,7 @@ private Q_SLOTS:
     void longTextIsReducedOffTheGuiThread()
     {
         const auto trace = compute(600);
-        QVERIFY(trace->queryCount() > figures::DeferredDerivation::DeferredExtent);
+        QVERIFY(trace->queryCount() > ReducedViewExtent);
         CellSelection selection;
         auto weights = page(QStringLiteral("weights"), &selection);
         weights->setTrace(trace, 1);

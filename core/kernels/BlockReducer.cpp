@@ -119,6 +119,47 @@ void BlockReducer::addRow(Eigen::Index row, const float* values)
     add(m_fractionStrip, m_fractionRow.data(), finite);
 }
 
+void reduceNonNegativeRows(const Matrix& rows, Eigen::Index first, bool causal,
+                           BlockReducer::Result& out)
+{
+    const int rowBlock = out.rowBlock, columnBlock = out.columnBlock;
+    const Eigen::Index S = rows.cols(), blocks = blocksOf(S, columnBlock);
+    Eigen::ArrayXf rowMaxima(blocks), values(blocks), fractions(blocks);
+    for (Eigen::Index stripFirst = 0; stripFirst < rows.rows(); stripFirst += rowBlock) {
+        values.setZero(); // every value is >= 0: zero is the maximum of nothing
+        fractions.setZero();
+        const Eigen::Index stripRows = std::min<Eigen::Index>(rowBlock, rows.rows() - stripFirst);
+        for (Eigen::Index i = stripFirst; i < stripFirst + stripRows; ++i) {
+            const float* v = rows.row(i).data();
+            const Eigen::Index visible = causal ? std::min(first + i + 1, S) : S;
+            const Eigen::Index visibleBlocks = blocksOf(visible, columnBlock);
+            float top = 0;
+            for (Eigen::Index b = 0; b < visibleBlocks; ++b) {
+                const Eigen::Index from = b * columnBlock,
+                                   to = std::min<Eigen::Index>(from + columnBlock, visible);
+                float m = v[from];
+                for (Eigen::Index c = from + 1; c < to; ++c)
+                    m = std::max(m, v[c]);
+                rowMaxima[b] = m;
+                top = std::max(top, m);
+            }
+            values.head(visibleBlocks) =
+                values.head(visibleBlocks).max(rowMaxima.head(visibleBlocks));
+            if (top <= 0)
+                continue; // BlockReducer's fractions of a row without a positive value: 0
+            for (Eigen::Index b = 0; b < visibleBlocks; ++b) {
+                // As BlockReducer computes each fraction (in double, clamped, then float).
+                const float f =
+                    float(std::min(std::max(double(rowMaxima[b]) / double(top), 0.0), 1.0));
+                fractions[b] = std::max(fractions[b], f);
+            }
+        }
+        const Eigen::Index strip = (first + stripFirst) / rowBlock;
+        out.values.row(strip) = values.matrix().transpose();
+        out.fractions.row(strip) = fractions.matrix().transpose();
+    }
+}
+
 BlockReducer::Result BlockReducer::finish()
 {
     if (m_strip >= 0) {

@@ -53,4 +53,15 @@ private:
     Result m_result;
 };
 
+// The same reduction, with fractions, of rows whose values are all finite and >= 0 (attention
+// weights), zero beyond the diagonal when `causal` (row r's columns from r + 1 on): rows
+// [first, first + rows.rows()) of the matrix, written into their block rows of `out` (whose
+// rowBlock and columnBlock are set, its values and fractions sized for the whole matrix;
+// `first` a multiple of rowBlock, and the rows whole block rows but at the matrix's end).
+// Equal to BlockReducer's values and fractions, in one pass over each row's visible cells: for
+// such rows a block's largest magnitude is its maximum, and a fraction is a monotonic function
+// of its value, so the largest fraction is the fraction of the largest value.
+void reduceNonNegativeRows(const Matrix& rows, Eigen::Index first, bool causal,
+                           BlockReducer::Result& out);
+
 } // namespace ae
