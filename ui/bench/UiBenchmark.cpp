@@ -161,16 +161,20 @@ void waitUntilPainted(MainWindow& window, const std::function<bool()>& arrived, 
     });
     ticker.start();
     QEventLoop loop;
+    // Looked up once: a long text's window has thousands of objects, and walking them every
+    // millisecond would itself block the GUI thread it measures.
+    const QList<FigurePage*> figurePages = window.findChildren<FigurePage*>();
+    const QList<ModelViewPage*> modelPages = window.findChildren<ModelViewPage*>();
     QTimer poll;
     poll.setObjectName(QStringLiteral("benchmark_poll"));
     poll.setInterval(1);
     QObject::connect(&poll, &QTimer::timeout, [&] {
         if (!arrived())
             return;
-        for (FigurePage* page : window.findChildren<FigurePage*>())
+        for (FigurePage* page : figurePages)
             if (page->isVisible() && page->isUpdatePending())
                 return; // its figures are still being built
-        for (ModelViewPage* page : window.findChildren<ModelViewPage*>())
+        for (ModelViewPage* page : modelPages)
             if (page->isVisible() && page->isUpdatePending())
                 return; // its thumbnails are still being computed
         for (HeatmapWidget* widget : visibleHeatmaps(window))
