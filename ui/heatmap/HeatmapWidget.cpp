@@ -1,6 +1,7 @@
 #include "HeatmapWidget.h"
 
 #include "ValueText.h"
+#include "ViewJobs.h"
 #include "ZoomIndicator.h"
 
 #include <QApplication>
@@ -181,7 +182,7 @@ void HeatmapWidget::render(bool synchronous)
         return;
     }
     m_renderInFlight = true;
-    QtConcurrent::run(job).then(this, [this, generation](const QImage& image) {
+    QtConcurrent::run(viewJobs(), job).then(this, [this, generation](const QImage& image) {
         if (generation != m_renderGeneration)
             return; // a newer paint was started: this image is stale
         m_renderInFlight = false;

@@ -6,6 +6,7 @@
 #include "Gpt2Trace.h"
 #include "ModelFigures.h"
 #include "ThumbnailGrid.h"
+#include "ViewJobs.h"
 
 #include <QLabel>
 #include <QScrollArea>
@@ -54,7 +55,7 @@ void ModelViewPage::setRun(const std::shared_ptr<const Gpt2Run>& run, int layer,
         if (generation == m_generation->load() && isUpdatePending())
             m_status->setText(tr("Computing the thumbnails of %1 heads…").arg(heads));
     });
-    QtConcurrent::run([run] {
+    QtConcurrent::run(viewJobs(), [run] {
         return attentionThumbnails(*run->trace, ThumbnailSide);
     }).then(this, [this, generation](std::vector<Matrix> thumbnails) {
         // then() runs at once when the work is done already: delivery is always posted,

@@ -6,6 +6,7 @@
 #include "HeadViews.h"
 #include "Trace.h"
 #include "TraceFigures.h"
+#include "ViewJobs.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -96,18 +97,6 @@ double cellsOf(const Trace& trace)
     return double(trace.queryCount()) * double(trace.keyCount()) * double(trace.heads.size());
 }
 
-// The threads that derive the panels of a page being built (itself on a thread of the global
-// pool, which may have no thread left to lend): one per core.
-QThreadPool* derivationPool()
-{
-    static QThreadPool* pool = [] {
-        auto* p = new QThreadPool;
-        p->setMaxThreadCount(QThread::idealThreadCount());
-        return p;
-    }();
-    return pool;
-}
-
 // What the GUI thread would otherwise compute when it shows a panel: the matrix's statistics,
 // and a derived matrix's reduction (its only data a view reads unless zoomed in).
 void prepareOffGuiThread(HeatmapSpec& spec)
@@ -157,7 +146,7 @@ void FigurePage::setTrace(const std::shared_ptr<const Trace>& trace, int head)
             std::for_each(panels.begin(), panels.end(),
                           [](HeatmapSpec* s) { prepareOffGuiThread(*s); });
         else
-            QtConcurrent::blockingMap(derivationPool(), panels,
+            QtConcurrent::blockingMap(viewJobHelpers(), panels,
                                       [](HeatmapSpec* s) { prepareOffGuiThread(*s); });
         return figures;
     };
@@ -169,7 +158,7 @@ void FigurePage::setTrace(const std::shared_ptr<const Trace>& trace, int head)
     if (cellsOf(*trace) > ReleaseFirstCells)
         dropMatrices();
     m_pending = true;
-    QtConcurrent::run(std::move(build))
+    QtConcurrent::run(viewJobs(), std::move(build))
         .then(this, [this, generation](std::vector<std::optional<Figure>> figures) {
             if (generation != m_generation)
                 return; // a newer trace (or release()) came meanwhile
