@@ -22,6 +22,11 @@ QThreadPool* viewJobs()
     return pool;
 }
 
+void keepPaintHelperThreads()
+{
+    QThreadPool::globalInstance()->setExpiryTimeout(-1);
+}
+
 QThreadPool* viewJobHelpers()
 {
     static QThreadPool* const pool = onePerCore();

@@ -15,4 +15,9 @@ QThreadPool* viewJobs();
 // viewJobs() that waited there for helpers would hold a thread they need.
 QThreadPool* viewJobHelpers();
 
+// Keeps the threads of Qt's global pool, which the raster engine's parallel fills use, for
+// the process's lifetime: Qt retires them after 30 s idle, and the first repaint after a pause
+// (a student reading, then typing) would wait for new threads to start.
+void keepPaintHelperThreads();
+
 } // namespace ae

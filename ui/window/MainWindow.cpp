@@ -31,6 +31,7 @@
 #include "Trace.h"
 #include "TraceFigures.h"
 #include "Translations.h"
+#include "ViewJobs.h"
 #include "WalkthroughPanel.h"
 #include "WalkthroughSandbox.h"
 
@@ -71,6 +72,7 @@ MainWindow::MainWindow(QWidget* parent)
       m_presentation(new PresentationMode(this, m_walkthrough)),
       m_stage(new PresentationStage(this)), m_sandbox(new WalkthroughSandbox(m_document, this))
 {
+    keepPaintHelperThreads();
     setAcceptDrops(true);
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(m_tokensPage, tr("Tokens"));
