@@ -10,6 +10,7 @@
 #include "Session.h"
 #include "SessionDocument.h"
 #include "SessionIssue.h"
+#include "WheelGuard.h"
 
 #include <QPointer>
 #include <QScrollArea>
@@ -48,6 +49,7 @@ ControlPanel::ControlPanel(SessionDocument* document, QWidget* parent)
     contentLayout->addWidget(m_advanced);
     contentLayout->addStretch();
 
+    WheelGuard::install(content);
     m_scroll->setWidget(content);
     m_scroll->setWidgetResizable(true);
     m_scroll->setFrameShape(QFrame::NoFrame);

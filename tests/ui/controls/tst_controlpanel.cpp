@@ -23,6 +23,7 @@
 #include <QSpinBox>
 #include <QTableView>
 #include <QTest>
+#include <QWheelEvent>
 
 using namespace ae;
 using test::changedKeys;
@@ -96,6 +97,52 @@ class TestControlPanel : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    // The plain wheel over a control that has not the focus changes nothing and is left
+    // unaccepted, so that Qt passes it on to the panel's scroll area (a wheel turn over the
+    // Variant box, scrolling the panel, switched it); once focused, the control takes the
+    // wheel. Every kind: combo box, spin box, slider.
+    void wheelScrollsThePanelUntilAControlIsFocused_data()
+    {
+        QTest::addColumn<QString>("key");
+        QTest::newRow("combo box") << QStringLiteral("variant");
+        QTest::newRow("spin box") << QStringLiteral("d_in");
+        QTest::newRow("slider") << QStringLiteral("dropout");
+    }
+    void wheelScrollsThePanelUntilAControlIsFocused()
+    {
+        QFETCH(QString, key);
+        SessionDocument document;
+        ControlPanel panel(&document);
+        panel.show();
+        panel.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&panel));
+        QWidget* found = panel.controlFor(key);
+        QVERIFY(found);
+        // The dropout edit is a slider beside a spin box: the slider.
+        QWidget* control = found->findChild<QSlider*>() ? found->findChild<QSlider*>() : found;
+        QCOMPARE(control->focusPolicy(), Qt::StrongFocus); // a wheel turn gives no focus
+        const Session before = document.session();
+        const auto turn = [&](int degrees) {
+            const QPointF at = QRectF(control->rect()).center();
+            QWheelEvent wheel(at, control->mapToGlobal(at), QPoint(), QPoint(0, degrees * 8),
+                              Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+            QApplication::sendEvent(control, &wheel);
+            return wheel.isAccepted();
+        };
+        QVERIFY(!control->hasFocus());
+        QVERIFY(!turn(-15));
+        QVERIFY(!turn(15));
+        QVERIFY2(changedKeys(before, document.session()).isEmpty(),
+                 qPrintable(changedKeys(before, document.session()).join(u',')));
+
+        control->setFocus();
+        QVERIFY(control->hasFocus());
+        turn(-15); // down, or up where down is the end of its range
+        if (changedKeys(before, document.session()).isEmpty())
+            turn(15);
+        QVERIFY(!changedKeys(before, document.session()).isEmpty());
+    }
+
     void everyKeyHasANamedControl()
     {
         SessionDocument document;
