@@ -39,7 +39,8 @@ std::shared_ptr<const Trace> computeWith(const Engine& engine, const Session& s)
 bool sameBits(const Matrix& a, const Matrix& b)
 {
     return a.rows() == b.rows() && a.cols() == b.cols() &&
-           std::memcmp(a.data(), b.data(), std::size_t(a.size()) * sizeof(float)) == 0;
+           (a.size() == 0 || // an empty matrix has no data to compare (memcmp of null)
+            std::memcmp(a.data(), b.data(), std::size_t(a.size()) * sizeof(float)) == 0);
 }
 
 // Every tensor the forward keeps, bit for bit.
