@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstring>
 #include <mutex>
 
 namespace ae {
@@ -62,12 +61,6 @@ struct ProjectionsKey
     {
         return params.get() == p && arithmetic == a && sameBits(x, otherX) &&
                sameBits(source, otherSource);
-    }
-    static bool sameBits(const Matrix& a, const Matrix& b)
-    {
-        return a.rows() == b.rows() && a.cols() == b.cols() &&
-               (a.size() == 0 ||
-                std::memcmp(a.data(), b.data(), std::size_t(a.size()) * sizeof(float)) == 0);
     }
 };
 

@@ -8,7 +8,6 @@
 
 #include <QTest>
 
-#include <cstring>
 #include <functional>
 
 using namespace ae;
@@ -34,13 +33,6 @@ std::shared_ptr<const Trace> computeWith(const Engine& engine, const Session& s)
     if (!result.trace)
         qFatal("session refused: %s", qPrintable(result.issue->message));
     return result.trace;
-}
-
-bool sameBits(const Matrix& a, const Matrix& b)
-{
-    return a.rows() == b.rows() && a.cols() == b.cols() &&
-           (a.size() == 0 || // an empty matrix has no data to compare (memcmp of null)
-            std::memcmp(a.data(), b.data(), std::size_t(a.size()) * sizeof(float)) == 0);
 }
 
 // Every tensor the forward keeps, bit for bit.
