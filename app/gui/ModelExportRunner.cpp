@@ -4,7 +4,7 @@
 #include "DeckExporter.h"
 #include "ExportRunner.h"
 #include "Gpt2LayerAttention.h"
-#include "Gpt2Model.h"
+#include "TransformerModel.h"
 #include "Gpt2Run.h"
 #include "Gpt2Trace.h"
 #include "HeadlessRunner.h"

@@ -2,7 +2,7 @@
 
 #include "CommandLine.h"
 #include "Gpt2Forward.h"
-#include "Gpt2Model.h"
+#include "TransformerModel.h"
 #include "Gpt2Run.h"
 #include "Gpt2Tokens.h"
 #include "Gpt2Trace.h"
@@ -146,9 +146,9 @@ int runModelBenchmark(const Session& session, const std::function<void(QJsonObje
     QJsonObject out;
     measurePrefixForward(session, run, out);
 
-    const Gpt2Config& c = run.trace->model->config();
+    const TransformerConfig& c = run.trace->model->config();
     out[QStringLiteral("model")] = QString::fromStdString(session.model);
-    out[QStringLiteral("dtype")] = QString::fromStdString(run.trace->model->dtype());
+    out[QStringLiteral("dtype")] = QString::fromStdString(run.trace->model->config().dtype);
     out[QStringLiteral("n_layer")] = c.nLayer;
     out[QStringLiteral("n_head")] = c.nHead;
     out[QStringLiteral("n_embd")] = c.nEmbd;

@@ -45,7 +45,7 @@ Gpt2ConfigResult fromJson(const QByteArray& json, Gpt2ConfigResult result)
         return result;
     }
     const QJsonObject o = document.object();
-    Gpt2Config& c = result.config;
+    TransformerConfig& c = result.config;
     result.configFault = true; // reset when every key was read
     const char* positions = o.contains(QLatin1StringView("n_positions")) ? "n_positions" : "n_ctx";
     if (!readInt(o, "n_layer", 1, c.nLayer, result.error) ||
@@ -114,7 +114,7 @@ Gpt2ConfigResult gpt2Config(const SafetensorsHeader& header, const QByteArray* c
     if (configJson)
         return fromJson(*configJson, std::move(result));
 
-    Gpt2Config& c = result.config;
+    TransformerConfig& c = result.config;
     const TensorEntry* wte = header.find(result.prefix + "wte.weight");
     const TensorEntry* wpe = header.find(result.prefix + "wpe.weight");
     if (wte->shape.size() != 2 || !wpe || wpe->shape.size() != 2 ||

@@ -1,8 +1,8 @@
 #include "Gpt2Forward.h"
 
 #include "Gpt2Attention.h"
-#include "Gpt2Model.h"
 #include "Gpt2Trace.h"
+#include "TransformerModel.h"
 
 #include <algorithm>
 #include <cmath>
@@ -63,7 +63,8 @@ Matrix conv1d(const Eigen::Ref<const Matrix>& x, const TensorRef& weight, const 
         for (Eigen::Index r = 0; r < x.rows(); ++r)
             y.row(r).noalias() = x.row(r) * weight.matrix();
     }
-    y.rowwise() += bias.vector();
+    if (!bias.empty()) // a family without this bias (the book's qkv_bias false)
+        y.rowwise() += bias.vector();
     return y;
 }
 
@@ -79,8 +80,8 @@ void keepPrefix(Matrix& rows, const Matrix* kept, Eigen::Index T, Eigen::Index d
 // One block's attention for the rows [P, T): x (R x d), a = LN1(x) (R x d) already in
 // layer.ln1's last R rows; layer's queries, keys, values get their last R rows; x += the
 // attention output of those rows.
-void attention(const Gpt2Config& c, const Gpt2LayerParams& p, Gpt2LayerTrace& layer, Eigen::Index P,
-               Matrix& x)
+void attention(const TransformerConfig& c, const TransformerLayerParams& p, Gpt2LayerTrace& layer,
+               Eigen::Index P, Matrix& x)
 {
     const Eigen::Index d = c.nEmbd;
     const Eigen::Index T = layer.ln1.rows();
@@ -129,7 +130,7 @@ std::vector<NextToken> topTokens(const RowVector& logits, std::size_t count)
 
 } // namespace
 
-Eigen::Index gpt2ReusablePrefix(const Gpt2Model& model, const std::vector<std::int64_t>& ids,
+Eigen::Index gpt2ReusablePrefix(const TransformerModel& model, const std::vector<std::int64_t>& ids,
                                 const Gpt2Trace* previous)
 {
     if (!previous || previous->model.get() != &model ||
@@ -141,18 +142,18 @@ Eigen::Index gpt2ReusablePrefix(const Gpt2Model& model, const std::vector<std::i
     return Eigen::Index(std::mismatch(old.begin(), end, ids.begin()).first - old.begin());
 }
 
-std::shared_ptr<const Gpt2Trace> gpt2Forward(std::shared_ptr<const Gpt2Model> model,
+std::shared_ptr<const Gpt2Trace> gpt2Forward(std::shared_ptr<const TransformerModel> model,
                                              const std::vector<std::int64_t>& ids)
 {
     return gpt2Forward(std::move(model), ids, nullptr);
 }
 
-std::shared_ptr<const Gpt2Trace> gpt2Forward(std::shared_ptr<const Gpt2Model> model,
+std::shared_ptr<const Gpt2Trace> gpt2Forward(std::shared_ptr<const TransformerModel> model,
                                              const std::vector<std::int64_t>& ids,
                                              const Gpt2Trace* previous)
 {
-    const Gpt2Config& c = model->config();
-    const Gpt2Params& p = model->params();
+    const TransformerConfig& c = model->config();
+    const TransformerParams& p = model->params();
     const auto T = static_cast<Eigen::Index>(ids.size());
     const Eigen::Index P = gpt2ReusablePrefix(*model, ids, previous);
     const Eigen::Index R = T - P; // the rows computed here
@@ -169,7 +170,7 @@ std::shared_ptr<const Gpt2Trace> gpt2Forward(std::shared_ptr<const Gpt2Model> mo
         x.row(t - P) = wte.row(ids[std::size_t(t)]) + wpe.row(t);
 
     for (int l = 0; l < c.nLayer; ++l) {
-        const Gpt2LayerParams& lp = p.layers[std::size_t(l)];
+        const TransformerLayerParams& lp = p.layers[std::size_t(l)];
         Gpt2LayerTrace& layer = trace->layers[std::size_t(l)];
         const Gpt2LayerTrace* kept = P > 0 ? &previous->layers[std::size_t(l)] : nullptr;
         keepPrefix(layer.ln1, kept ? &kept->ln1 : nullptr, T, c.nEmbd, P);
@@ -180,6 +181,8 @@ std::shared_ptr<const Gpt2Trace> gpt2Forward(std::shared_ptr<const Gpt2Model> mo
             continue;
         layerNorm(x, lp.ln1Weight, lp.ln1Bias, c.epsilon, layer.ln1.bottomRows(R));
         attention(c, lp, layer, P, x);
+        if (!c.mlp) // attention-only blocks
+            continue;
         Matrix h = conv1d(layerNorm(x, lp.ln2Weight, lp.ln2Bias, c.epsilon), lp.fcWeight,
                           lp.fcBias); // (R x 4d)
         geluTanh(h);
@@ -191,8 +194,8 @@ std::shared_ptr<const Gpt2Trace> gpt2Forward(std::shared_ptr<const Gpt2Model> mo
 
     if (T > 0) {
         const Matrix last = layerNorm(trace->residual.bottomRows(1), p.lnfWeight, p.lnfBias,
-                                      c.epsilon);             // (1 x d)
-        trace->lastLogits.noalias() = last * wte.transpose(); // (1 x V)
+                                      c.epsilon);                            // (1 x d)
+        trace->lastLogits.noalias() = last * p.outHead.matrix().transpose(); // (1 x V)
         trace->nextTokens = topTokens(trace->lastLogits, 10);
     }
     trace->model = std::move(model);

@@ -8,7 +8,7 @@
 
 namespace ae {
 
-class Gpt2Model;
+class TransformerModel;
 struct Gpt2Trace;
 
 // GPT-2's forward in float32 (the book's GPTModel in eval mode), d = n_embd, T = tokens,
@@ -19,7 +19,7 @@ struct Gpt2Trace;
 //     x += context (T x d)·W_proj + b; x += GELU_tanh(LN2(x)·W_fc + b) (T x 4d)·W_fcproj + b
 //   logits (V) = LN_f(x_last) · wteᵀ; the 10 most probable next tokens.
 // The ids must be below vocab_size and at most n_ctx of them (the caller checks).
-std::shared_ptr<const Gpt2Trace> gpt2Forward(std::shared_ptr<const Gpt2Model> model,
+std::shared_ptr<const Gpt2Trace> gpt2Forward(std::shared_ptr<const TransformerModel> model,
                                              const std::vector<std::int64_t>& ids);
 
 // The same forward, reusing `previous` (a forward of the same model, or null): attention is
@@ -30,13 +30,13 @@ std::shared_ptr<const Gpt2Trace> gpt2Forward(std::shared_ptr<const Gpt2Model> mo
 // projection; MLP (R x 4d). With no new row (P = T: a token taken off the end, or the same
 // ids) only the logits are computed, from the kept residual. Equal to gpt2Forward(model, ids)
 // up to float32 rounding (GEMMs of other shapes); trace->reusedRows = P.
-std::shared_ptr<const Gpt2Trace> gpt2Forward(std::shared_ptr<const Gpt2Model> model,
+std::shared_ptr<const Gpt2Trace> gpt2Forward(std::shared_ptr<const TransformerModel> model,
                                              const std::vector<std::int64_t>& ids,
                                              const Gpt2Trace* previous);
 
 // P above: how many leading rows of `previous` a forward of `ids` with `model` can reuse (0
 // when previous is null or of another model).
-Eigen::Index gpt2ReusablePrefix(const Gpt2Model& model, const std::vector<std::int64_t>& ids,
+Eigen::Index gpt2ReusablePrefix(const TransformerModel& model, const std::vector<std::int64_t>& ids,
                                 const Gpt2Trace* previous);
 
 } // namespace ae

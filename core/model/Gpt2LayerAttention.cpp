@@ -2,18 +2,18 @@
 
 #include "AttentionParams.h"
 #include "Forward.h"
-#include "Gpt2Model.h"
 #include "Gpt2Trace.h"
 #include "Trace.h"
+#include "TransformerModel.h"
 
 #include <chrono>
 
 namespace ae {
 
-std::shared_ptr<const AttentionParams> gpt2LayerParams(const Gpt2Model& model, int layer)
+std::shared_ptr<const AttentionParams> gpt2LayerParams(const TransformerModel& model, int layer)
 {
-    const Gpt2Config& c = model.config();
-    const Gpt2LayerParams& p = model.params().layers[std::size_t(layer)];
+    const TransformerConfig& c = model.config();
+    const TransformerLayerParams& p = model.params().layers[std::size_t(layer)];
     const Eigen::Index d = c.nEmbd;
     auto params = std::make_shared<AttentionParams>();
     params->numHeads = c.nHead;
@@ -34,7 +34,7 @@ std::shared_ptr<const AttentionParams> gpt2LayerParams(const Gpt2Model& model, i
 
 Session gpt2LayerSession(const Gpt2Trace& trace, const Session& base)
 {
-    const Gpt2Config& c = trace.model->config();
+    const TransformerConfig& c = trace.model->config();
     Session s;
     s.title = base.title;
     s.description = base.description;

@@ -6,7 +6,7 @@
 
 namespace ae {
 
-class Gpt2Model;
+class TransformerModel;
 struct AttentionParams;
 struct Gpt2Trace;
 struct Session;
@@ -34,6 +34,6 @@ std::shared_ptr<const Trace> gpt2LayerTrace(const Gpt2Trace& trace, int layer, c
 // Block `layer`'s attention parameters as the random module's (W_query | W_key | W_value and
 // their biases from c_attn, out_proj from c_proj), copied out of the checkpoint (4·d² + 4·d
 // floats).
-std::shared_ptr<const AttentionParams> gpt2LayerParams(const Gpt2Model& model, int layer);
+std::shared_ptr<const AttentionParams> gpt2LayerParams(const TransformerModel& model, int layer);
 
 } // namespace ae

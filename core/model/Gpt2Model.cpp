@@ -29,9 +29,8 @@ QString shapeText(const std::vector<std::int64_t>& shape)
 class Binder
 {
 public:
-    Binder(const SafetensorsFile& file, const std::string& prefix,
-           std::vector<std::vector<float>>& widened)
-        : m_file(file), m_prefix(prefix), m_widened(widened)
+    Binder(const SafetensorsFile& file, const std::string& prefix, TransformerModel& model)
+        : m_file(file), m_prefix(prefix), m_model(model)
     {
     }
 
@@ -61,27 +60,25 @@ private:
                     .arg(quoted, QLatin1StringView(dtypeName(entry->dtype)))};
         std::vector<float> storage;
         const float* data = m_file.floats(*entry, storage);
-        if (!storage.empty()) {
-            m_widened.push_back(std::move(storage));
-            data = m_widened.back().data();
-        }
+        if (!storage.empty())
+            data = m_model.own(std::move(storage));
         return {data, shape.size() == 2 ? shape[0] : 1, shape.back()};
     }
 
     const SafetensorsFile& m_file;
     std::string m_prefix;
-    std::vector<std::vector<float>>& m_widened;
+    TransformerModel& m_model;
 };
 
-Gpt2Params bindParams(const Gpt2Config& c, Binder& b)
+TransformerParams bindParams(const TransformerConfig& c, Binder& b)
 {
     const std::int64_t d = c.nEmbd;
-    Gpt2Params p;
+    TransformerParams p;
     p.wte = b.matrix("wte.weight", c.vocabSize, d);
     p.wpe = b.matrix("wpe.weight", c.nCtx, d);
     for (int i = 0; i < c.nLayer; ++i) {
         const std::string h = "h." + std::to_string(i) + '.';
-        Gpt2LayerParams l;
+        TransformerLayerParams l;
         l.ln1Weight = b.vector(h + "ln_1.weight", d);
         l.ln1Bias = b.vector(h + "ln_1.bias", d);
         l.attnWeight = b.matrix(h + "attn.c_attn.weight", d, 3 * d);
@@ -98,14 +95,13 @@ Gpt2Params bindParams(const Gpt2Config& c, Binder& b)
     }
     p.lnfWeight = b.vector("ln_f.weight", d);
     p.lnfBias = b.vector("ln_f.bias", d);
+    p.outHead = p.wte;
     return p;
 }
 
 } // namespace
 
-Gpt2Model::~Gpt2Model() = default;
-
-Gpt2Model::LoadResult Gpt2Model::load(const QString& path)
+ModelLoadResult loadGpt2Checkpoint(const QString& path)
 {
     QString error;
     std::unique_ptr<SafetensorsFile> file = SafetensorsFile::open(path, error);
@@ -129,17 +125,18 @@ Gpt2Model::LoadResult Gpt2Model::load(const QString& path)
         return {nullptr, Gpt2Checkpoint::tr("%1: %2").arg(config.configFault ? configPath : path,
                                                           config.error)};
 
-    std::shared_ptr<Gpt2Model> model(new Gpt2Model);
-    model->m_path = path;
-    model->m_config = config.config;
+    config.config.family = "gpt2";
+    config.config.nKvHead = config.config.nHead;
+    if (const TensorEntry* wte = file->header().find(config.prefix + "wte.weight"))
+        config.config.dtype = dtypeName(wte->dtype); // else binding refuses the checkpoint
+    auto model = std::make_shared<TransformerModel>(path.toStdString(), config.config);
     try {
-        Binder binder(*file, config.prefix, model->m_widened);
-        model->m_params = bindParams(config.config, binder);
+        Binder binder(*file, config.prefix, *model);
+        model->mutableParams() = bindParams(config.config, binder);
     } catch (const Failure& failure) {
         return {nullptr, Gpt2Checkpoint::tr("%1: %2").arg(path, failure.message)};
     }
-    model->m_dtype = dtypeName(file->header().find(config.prefix + "wte.weight")->dtype);
-    model->m_file = std::move(file);
+    model->keep(std::shared_ptr<const SafetensorsFile>(std::move(file)));
     return {std::move(model), {}};
 }
 

@@ -1,9 +1,10 @@
 #include "Gpt2Run.h"
 
 #include "Gpt2Forward.h"
-#include "Gpt2Model.h"
 #include "Gpt2Tokens.h"
+#include "ModelRegistry.h"
 #include "Session.h"
+#include "TransformerModel.h"
 
 #include <QCoreApplication>
 
@@ -32,21 +33,21 @@ struct Gpt2Engine::Cache
 {
     std::mutex mutex;
     std::string path;
-    std::shared_ptr<const Gpt2Model> model;
+    std::shared_ptr<const TransformerModel> model;
 };
 
 Gpt2Engine::Gpt2Engine() : m_cache(std::make_unique<Cache>()) {}
 
 Gpt2Engine::~Gpt2Engine() = default;
 
-std::shared_ptr<const Gpt2Model> Gpt2Engine::model(const std::string& path, Gpt2RunResult& failure,
-                                                   double* loadMs) const
+std::shared_ptr<const TransformerModel>
+Gpt2Engine::model(const std::string& path, Gpt2RunResult& failure, double* loadMs) const
 {
     std::lock_guard lock(m_cache->mutex);
     if (m_cache->model && m_cache->path == path)
         return m_cache->model;
     const auto start = std::chrono::steady_clock::now();
-    Gpt2Model::LoadResult loaded = Gpt2Model::load(QString::fromStdString(path));
+    ModelLoadResult loaded = loadModel(QString::fromStdString(path));
     if (loadMs)
         *loadMs = millisecondsSince(start);
     if (!loaded.model) {
@@ -66,7 +67,7 @@ Gpt2RunResult Gpt2Engine::compute(const Session& session, const Gpt2Trace* previ
     const auto model = this->model(session.model, result, &run.loadMs);
     if (!model)
         return result;
-    const Gpt2Config& c = model->config();
+    const TransformerConfig& c = model->config();
 
     Gpt2Tokens tokens = gpt2Tokens(session.sentence);
     if (tokens.ids.empty()) {

@@ -9,7 +9,7 @@
 
 namespace ae {
 
-class Gpt2Model;
+class TransformerModel;
 struct Gpt2Trace;
 struct Session;
 
@@ -41,8 +41,8 @@ public:
     // reused (gpt2Forward with previous), only the rows after it are computed.
     Gpt2RunResult compute(const Session& session, const Gpt2Trace* previous = nullptr) const;
     // The checkpoint alone (cached as compute does): null and `issue` set on failure.
-    std::shared_ptr<const Gpt2Model> model(const std::string& path, Gpt2RunResult& failure,
-                                           double* loadMs = nullptr) const;
+    std::shared_ptr<const TransformerModel> model(const std::string& path, Gpt2RunResult& failure,
+                                                  double* loadMs = nullptr) const;
 
 private:
     struct Cache;

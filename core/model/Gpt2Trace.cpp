@@ -1,6 +1,6 @@
 #include "Gpt2Trace.h"
 
-#include "Gpt2Model.h"
+#include "TransformerModel.h"
 
 #include <algorithm>
 #include <cmath>

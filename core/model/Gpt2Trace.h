@@ -8,7 +8,7 @@
 
 namespace ae {
 
-class Gpt2Model;
+class TransformerModel;
 
 // What one block's attention computed, kept so that any head can be shown later.
 // T = tokens, d = n_embd, head h = columns [h·hd, (h+1)·hd) with hd = d / n_head.
@@ -32,7 +32,7 @@ struct NextToken
 // A GPT-2 forward (llm.c's ActivationTensors, reduced to what the views need).
 struct Gpt2Trace
 {
-    std::shared_ptr<const Gpt2Model> model;
+    std::shared_ptr<const TransformerModel> model;
     std::vector<std::int64_t> tokenIds;
     std::vector<Gpt2LayerTrace> layers;
     // x (T x d): the residual stream after the last block, before LN_f. Kept so that a

@@ -3,11 +3,11 @@
 #include "Gpt2Encoding.h"
 
 #include "Gpt2Attention.h"
-#include "Gpt2Model.h"
 #include "Gpt2Run.h"
 #include "Gpt2Tokens.h"
 #include "Gpt2Trace.h"
 #include "JsonWriter.h"
+#include "TransformerModel.h"
 
 namespace ae {
 
@@ -19,9 +19,9 @@ void integerField(JsonWriter& w, std::string_view key, std::int64_t value)
     w.value(value);
 }
 
-void writeModel(JsonWriter& w, const Gpt2Model& model)
+void writeModel(JsonWriter& w, const TransformerModel& model)
 {
-    const Gpt2Config& c = model.config();
+    const TransformerConfig& c = model.config();
     w.key("model");
     w.beginObject();
     integerField(w, "n_layer", c.nLayer);
@@ -30,7 +30,7 @@ void writeModel(JsonWriter& w, const Gpt2Model& model)
     integerField(w, "n_ctx", c.nCtx);
     integerField(w, "vocab_size", c.vocabSize);
     w.key("dtype");
-    w.value(std::string_view(model.dtype()));
+    w.value(std::string_view(model.config().dtype));
     w.endObject();
 }
 

@@ -2,10 +2,10 @@
 
 #include "AttentionParams.h"
 #include "Gpt2LayerAttention.h"
-#include "Gpt2Model.h"
 #include "Gpt2Trace.h"
 #include "Session.h"
 #include "Trace.h"
+#include "TransformerModel.h"
 
 #include <algorithm>
 #include <mutex>
@@ -18,7 +18,7 @@ struct Gpt2ViewEngine::Cache
     std::string path, sentence; // of `run`
     std::shared_ptr<const Gpt2Run> run;
     // The last layer trace's parameters (4·d² floats: one layer's, not all of them).
-    std::shared_ptr<const Gpt2Model> paramsModel;
+    std::shared_ptr<const TransformerModel> paramsModel;
     int paramsLayer = -1;
     std::shared_ptr<const AttentionParams> params;
 };

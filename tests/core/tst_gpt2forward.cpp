@@ -6,7 +6,8 @@
 #include "Fixtures.h"
 #include "Gpt2Attention.h"
 #include "Gpt2Forward.h"
-#include "Gpt2Model.h"
+#include "ModelRegistry.h"
+#include "TransformerModel.h"
 #include "Gpt2Trace.h"
 #include "TensorCompare.h"
 
@@ -55,16 +56,16 @@ private Q_SLOTS:
         QFETCH(QString, dtype);
         const QJsonObject expected = readFixture(QStringLiteral("gpt2/%1/expected.json").arg(name));
         const auto loaded =
-            Gpt2Model::load(fixturePath(QStringLiteral("gpt2/%1/model.safetensors").arg(name)));
+            loadModel(fixturePath(QStringLiteral("gpt2/%1/model.safetensors").arg(name)));
         QVERIFY2(loaded.model, qPrintable(loaded.error));
-        const Gpt2Config& c = loaded.model->config();
+        const TransformerConfig& c = loaded.model->config();
         const QJsonObject config = expected.value(QLatin1StringView("config")).toObject();
         QCOMPARE(c.nLayer, config.value(QLatin1StringView("n_layer")).toInt());
         QCOMPARE(c.nHead, config.value(QLatin1StringView("n_head")).toInt());
         QCOMPARE(c.nEmbd, config.value(QLatin1StringView("n_embd")).toInt());
         QCOMPARE(c.nCtx, config.value(QLatin1StringView("n_ctx")).toInt());
         QCOMPARE(c.vocabSize, config.value(QLatin1StringView("vocab_size")).toInt());
-        QCOMPARE(QString::fromStdString(loaded.model->dtype()), dtype);
+        QCOMPARE(QString::fromStdString(loaded.model->config().dtype), dtype);
 
         std::vector<std::int64_t> ids;
         for (const QJsonValue& id : expected.value(QLatin1StringView("token_ids")).toArray())
@@ -128,7 +129,7 @@ private Q_SLOTS:
     void attnWeightsAreCausalRows()
     {
         const auto loaded =
-            Gpt2Model::load(fixturePath(QStringLiteral("gpt2/f32_prefix/model.safetensors")));
+            loadModel(fixturePath(QStringLiteral("gpt2/f32_prefix/model.safetensors")));
         QVERIFY2(loaded.model, qPrintable(loaded.error));
         const std::vector<std::int64_t> ids{1, 2, 3, 4, 5};
         const auto trace = gpt2Forward(loaded.model, ids);

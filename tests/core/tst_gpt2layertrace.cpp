@@ -5,7 +5,7 @@
 #include "Fixtures.h"
 #include "Gpt2Forward.h"
 #include "Gpt2LayerAttention.h"
-#include "Gpt2Model.h"
+#include "TransformerModel.h"
 #include "Gpt2Trace.h"
 #include "HeadTensors.h"
 #include "Session.h"
@@ -36,13 +36,13 @@ private Q_SLOTS:
         constexpr double Tolerance = 2e-5;
         const QJsonObject expected = readFixture(QStringLiteral("gpt2/%1/expected.json").arg(name));
         const auto loaded =
-            Gpt2Model::load(fixturePath(QStringLiteral("gpt2/%1/model.safetensors").arg(name)));
+            TransformerModel::load(fixturePath(QStringLiteral("gpt2/%1/model.safetensors").arg(name)));
         QVERIFY2(loaded.model, qPrintable(loaded.error));
         std::vector<std::int64_t> ids;
         for (const QJsonValue& id : expected.value(QLatin1StringView("token_ids")).toArray())
             ids.push_back(id.toInteger());
         const auto forward = gpt2Forward(loaded.model, ids);
-        const Gpt2Config& c = loaded.model->config();
+        const TransformerConfig& c = loaded.model->config();
 
         double worst = 0;
         QString worstWhere;
@@ -92,7 +92,7 @@ private Q_SLOTS:
     void outProjIsConv1dOrientation()
     {
         const auto loaded =
-            Gpt2Model::load(fixturePath(QStringLiteral("gpt2/f16_plain/model.safetensors")));
+            TransformerModel::load(fixturePath(QStringLiteral("gpt2/f16_plain/model.safetensors")));
         QVERIFY2(loaded.model, qPrintable(loaded.error));
         const auto forward = gpt2Forward(loaded.model, {1, 2, 3, 4});
         const auto trace = gpt2LayerTrace(*forward, 0, Session{});

@@ -8,7 +8,8 @@
 #include "Fixtures.h"
 #include "Gpt2Attention.h"
 #include "Gpt2Forward.h"
-#include "Gpt2Model.h"
+#include "ModelRegistry.h"
+#include "TransformerModel.h"
 #include "Gpt2Trace.h"
 #include "TensorCompare.h"
 
@@ -171,7 +172,7 @@ private Q_SLOTS:
         QFETCH(QString, change);
         const QJsonObject expected = readFixture(QStringLiteral("gpt2/%1/expected.json").arg(name));
         const auto loaded =
-            Gpt2Model::load(fixturePath(QStringLiteral("gpt2/%1/model.safetensors").arg(name)));
+            loadModel(fixturePath(QStringLiteral("gpt2/%1/model.safetensors").arg(name)));
         QVERIFY2(loaded.model, qPrintable(loaded.error));
         const std::int64_t vocab = loaded.model->config().vocabSize;
         const std::vector<std::int64_t> ids = fixtureIds(expected);
@@ -228,9 +229,9 @@ private Q_SLOTS:
     void otherModelReusesNothing()
     {
         const auto a =
-            Gpt2Model::load(fixturePath(QStringLiteral("gpt2/f32_prefix/model.safetensors")));
+            loadModel(fixturePath(QStringLiteral("gpt2/f32_prefix/model.safetensors")));
         const auto b =
-            Gpt2Model::load(fixturePath(QStringLiteral("gpt2/f32_prefix/model.safetensors")));
+            loadModel(fixturePath(QStringLiteral("gpt2/f32_prefix/model.safetensors")));
         QVERIFY2(a.model && b.model, qPrintable(a.error + b.error));
         const std::vector<std::int64_t> ids{1, 2, 3, 4};
         const auto previous = gpt2Forward(a.model, ids);

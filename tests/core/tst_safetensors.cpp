@@ -2,7 +2,8 @@
 // with a message that names the file and the problem, and nothing crashes, hangs or
 // allocates what a lying header asks for.
 #include "Fixtures.h"
-#include "Gpt2Model.h"
+#include "ModelRegistry.h"
+#include "TransformerModel.h"
 #include "SafetensorsFile.h"
 #include "SafetensorsHeader.h"
 
@@ -84,7 +85,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, name);
         const auto loaded =
-            Gpt2Model::load(fixturePath(QStringLiteral("gpt2/%1/model.safetensors").arg(name)));
+            loadModel(fixturePath(QStringLiteral("gpt2/%1/model.safetensors").arg(name)));
         QVERIFY2(loaded.model, qPrintable(loaded.error));
         QVERIFY(loaded.error.isEmpty());
     }
@@ -193,7 +194,7 @@ private Q_SLOTS:
             QVERIFY(c.open(QIODevice::WriteOnly));
             c.write(config);
         }
-        const auto loaded = Gpt2Model::load(path);
+        const auto loaded = loadModel(path);
         QVERIFY(!loaded.model);
         QVERIFY2(loaded.error.contains(dir.path()), qPrintable(loaded.error));
         QVERIFY2(loaded.error.contains(fragment), qPrintable(loaded.error));
@@ -203,12 +204,12 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString missing = dir.filePath(QStringLiteral("nope.safetensors"));
-        auto loaded = Gpt2Model::load(missing);
+        auto loaded = loadModel(missing);
         QVERIFY(!loaded.model);
         QVERIFY2(loaded.error.contains(missing) &&
                      loaded.error.contains(QStringLiteral("cannot open")),
                  qPrintable(loaded.error));
-        loaded = Gpt2Model::load(dir.path());
+        loaded = loadModel(dir.path());
         QVERIFY(!loaded.model);
         QVERIFY2(loaded.error.contains(QStringLiteral("folder")), qPrintable(loaded.error));
     }

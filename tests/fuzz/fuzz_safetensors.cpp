@@ -1,6 +1,6 @@
 // Arbitrary bytes as a safetensors file through the header validator
 // (core/model/SafetensorsHeader.h) and GPT-2's configuration inference
-// (core/model/Gpt2Config.h), checking what the mapping relies on: a valid header's
+// (core/model/TransformerConfig.h), checking what the mapping relies on: a valid header's
 // ranges lie inside the data and do not overlap, each range is its shape × dtype size,
 // and reading every byte of every range stays inside the buffer (ASan sees it).
 #include "FuzzCheck.h"
@@ -45,7 +45,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
     const auto config = ae::gpt2Config(header, nullptr);
     if (config.error.isEmpty()) {
-        const ae::Gpt2Config& c = config.config;
+        const ae::TransformerConfig& c = config.config;
         check(c.nLayer >= 1 && c.nHead >= 1 && c.nEmbd == 64 * c.nHead && c.nCtx >= 1 &&
                   c.vocabSize >= 1,
               "an inferred configuration is a GPT-2's");

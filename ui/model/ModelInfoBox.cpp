@@ -1,6 +1,6 @@
 #include "ModelInfoBox.h"
 
-#include "Gpt2Model.h"
+#include "TransformerModel.h"
 #include "Gpt2Run.h"
 #include "Gpt2Trace.h"
 
@@ -33,8 +33,8 @@ void ModelInfoBox::setRun(const std::shared_ptr<const Gpt2Run>& run)
 {
     if (!run)
         return;
-    const Gpt2Model& model = *run->trace->model;
-    const Gpt2Config& c = model.config();
+    const TransformerModel& model = *run->trace->model;
+    const TransformerConfig& c = model.config();
     m_path = model.path().toStdString();
     m_label->setText(tr("%1\n%2\n\nn_layer = %3, n_head = %4, n_embd = %5\nhead_dim = %6, "
                         "n_ctx = %7, vocab_size = %8\ndtype: %9\n\nThe random module's keys do not "

@@ -1,7 +1,7 @@
 #include "ModelViewPage.h"
 
 #include "AttentionThumbnails.h"
-#include "Gpt2Model.h"
+#include "TransformerModel.h"
 #include "Gpt2Run.h"
 #include "Gpt2Trace.h"
 #include "ModelFigures.h"

@@ -2,7 +2,7 @@
 
 #include "AttentionThumbnails.h"
 #include "FormulaText.h"
-#include "Gpt2Model.h"
+#include "TransformerModel.h"
 #include "Gpt2Run.h"
 #include "Gpt2Trace.h"
 #include "ModelFigures.h"
@@ -133,7 +133,7 @@ DeckSlide ModelDeck::headView() const
 DeckSlide ModelDeck::nextTokens() const
 {
     const Gpt2Trace& trace = *m_run->trace;
-    const Gpt2Config& c = trace.model->config();
+    const TransformerConfig& c = trace.model->config();
     DeckSlide slide;
     slide.title = tr("The next token");
     slide.explanation =

@@ -11,7 +11,7 @@
 #include "ExportActions.h"
 #include "FigureExporter.h"
 #include "FigurePage.h"
-#include "Gpt2Model.h"
+#include "TransformerModel.h"
 #include "Gpt2Run.h"
 #include "Gpt2Trace.h"
 #include "HeadViewPage.h"
@@ -281,7 +281,7 @@ void MainWindow::showTrace(const std::shared_ptr<const Trace>& trace)
     updatePages();
     const Session& s = trace->session;
     if (m_run) {
-        const Gpt2Config& c = m_run->trace->model->config();
+        const TransformerConfig& c = m_run->trace->model->config();
         m_status->setText(
             tr("GPT-2 %1: %2 layers × %3 heads, d = %4 · T = %5 · layer %6 · forward %7 ms, "
                "layer trace %8 ms")

@@ -7,7 +7,8 @@
 #include "Fixtures.h"
 #include "Gpt2Attention.h"
 #include "Gpt2Forward.h"
-#include "Gpt2Model.h"
+#include "ModelRegistry.h"
+#include "TransformerModel.h"
 #include "Gpt2Run.h"
 #include "Gpt2Trace.h"
 #include "HeadViewPage.h"
@@ -40,7 +41,7 @@ FixtureRun fixtureRun(const QString& name)
     FixtureRun result;
     result.expected = readFixture(QStringLiteral("gpt2/%1/expected.json").arg(name));
     const auto loaded =
-        Gpt2Model::load(fixturePath(QStringLiteral("gpt2/%1/model.safetensors").arg(name)));
+        loadModel(fixturePath(QStringLiteral("gpt2/%1/model.safetensors").arg(name)));
     if (!loaded.model)
         return result;
     std::vector<std::int64_t> ids;
