@@ -3,10 +3,9 @@
 #include "CommandLine.h"
 #include "DeckExporter.h"
 #include "ExportRunner.h"
-#include "Gpt2LayerAttention.h"
 #include "TransformerModel.h"
-#include "Gpt2Run.h"
-#include "Gpt2Trace.h"
+#include "ModelRun.h"
+#include "ModelTrace.h"
 #include "HeadlessRunner.h"
 #include "MessageText.h"
 #include "ModelFigures.h"
@@ -24,7 +23,7 @@ namespace {
 
 struct ModelLayer
 {
-    std::shared_ptr<const Gpt2Run> run;
+    std::shared_ptr<const ModelRun> run;
     std::shared_ptr<const Trace> layerTrace;
     int layer = 0; // from 0
 };
@@ -34,8 +33,8 @@ struct ModelLayer
 std::optional<ModelLayer> computeLayer(const CommandLineRequest& request, const Session& session,
                                        int& exitCode)
 {
-    const Gpt2Engine engine;
-    Gpt2RunResult failure;
+    const ModelEngine engine;
+    ModelRunResult failure;
     // The layer is checked against the checkpoint before the forward runs.
     const auto model = engine.model(session.model, failure);
     if (!model) {
@@ -56,16 +55,16 @@ std::optional<ModelLayer> computeLayer(const CommandLineRequest& request, const 
         exitCode = ExitUsageOrIo;
         return std::nullopt;
     }
-    Gpt2RunResult computed = engine.compute(session);
+    ModelRunResult computed = engine.compute(session);
     if (!computed.run) {
         printError(computed.issue->message);
         exitCode = computed.ioError ? ExitUsageOrIo : ExitInvalidSession;
         return std::nullopt;
     }
     ModelLayer result;
-    result.run = std::make_shared<const Gpt2Run>(std::move(*computed.run));
+    result.run = std::make_shared<const ModelRun>(std::move(*computed.run));
     result.layer = layer;
-    result.layerTrace = gpt2LayerTrace(*result.run->trace, layer, session, result.run->tokens);
+    result.layerTrace = result.run->trace->layers[std::size_t(layer)]; // the forward's own
     return result;
 }
 

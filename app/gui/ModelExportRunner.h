@@ -10,7 +10,7 @@ struct Session;
 // --export and --export-deck with a model session (a GPT-2 checkpoint, spec gpt2.md §2): the
 // checkpoint is read and the forward run off-display (the offscreen platform, as any export),
 // the layer of --layer (from 1; the first by default) is traced as the window's step pages
-// trace it (gpt2LayerTrace), and
+// shown as the forward computed it (ModelTrace::layers), and
 // --export writes modelfigures::allFigures (the model view, that layer's step figures, the
 //          head view of the last token and the next tokens) through writeFigureFiles;
 // --export-deck writes the model's deck (DeckExporter::setModel).

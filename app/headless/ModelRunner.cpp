@@ -1,12 +1,12 @@
 #include "ModelRunner.h"
 
 #include "CommandLine.h"
-#include "Gpt2Forward.h"
+#include "TransformerForward.h"
 #include "TransformerModel.h"
-#include "Gpt2Run.h"
+#include "ModelRun.h"
 #include "Gpt2Tokens.h"
-#include "Gpt2Trace.h"
-#include "Gpt2TraceJson.h"
+#include "ModelTrace.h"
+#include "ModelTraceJson.h"
 #include "HeadlessRunner.h"
 #include "Session.h"
 #include "SessionFile.h"
@@ -29,7 +29,7 @@ namespace {
 
 constexpr int Runs = 3; // a GPT-2-small forward at T = 1024 takes seconds
 
-int refused(const Gpt2RunResult& result)
+int refused(const ModelRunResult& result)
 {
     printError(result.issue->message);
     return result.ioError ? ExitUsageOrIo : ExitInvalidSession;
@@ -71,7 +71,7 @@ double median(std::vector<double> values)
 // sentence's last word taken away (no row to compute, the logits only) and put back (the
 // rows after the shared prefix). Medians of PrefixRuns each way; adds nothing for a sentence
 // of one word.
-void measurePrefixForward(const Session& session, const Gpt2Run& run, QJsonObject& out)
+void measurePrefixForward(const Session& session, const ModelRun& run, QJsonObject& out)
 {
     constexpr int PrefixRuns = 9;
     const std::size_t lastSpace = session.sentence.find_last_of(' ');
@@ -84,15 +84,15 @@ void measurePrefixForward(const Session& session, const Gpt2Run& run, QJsonObjec
     for (const std::int64_t id : shorter.ids)
         if (id >= model->config().vocabSize)
             return;
-    std::shared_ptr<const Gpt2Trace> full = run.trace;
+    std::shared_ptr<const ModelTrace> full = run.trace;
     std::vector<double> removed, restored;
     Eigen::Index reused = 0;
     for (int i = 0; i < PrefixRuns; ++i) {
         auto start = std::chrono::steady_clock::now();
-        const auto cut = gpt2Forward(model, shorter.ids, full.get());
+        const auto cut = transformerForward(model, shorter.ids, full.get());
         removed.push_back(millisecondsSince(start));
         start = std::chrono::steady_clock::now();
-        full = gpt2Forward(model, run.trace->tokenIds, cut.get());
+        full = transformerForward(model, run.trace->tokenIds, cut.get());
         restored.push_back(millisecondsSince(start));
         reused = full->reusedRows;
     }
@@ -105,11 +105,11 @@ void measurePrefixForward(const Session& session, const Gpt2Run& run, QJsonObjec
 
 int runModelDumpJson(const CommandLineRequest& request, const Session& session)
 {
-    const Gpt2Engine engine;
-    const Gpt2RunResult result = engine.compute(session);
+    const ModelEngine engine;
+    const ModelRunResult result = engine.compute(session);
     if (!result.run)
         return refused(result);
-    const std::string json = gpt2RunToJson(*result.run);
+    const std::string json = modelRunToJson(*result.run);
     if (request.dumpPath == QLatin1StringView("-")) {
         std::fwrite(json.data(), 1, json.size(), stdout);
         std::fputc('\n', stdout);
@@ -127,17 +127,17 @@ int runModelDumpJson(const CommandLineRequest& request, const Session& session)
 
 int runModelBenchmark(const Session& session, const std::function<void(QJsonObject&)>& more)
 {
-    const Gpt2Engine engine;
-    const Gpt2RunResult first =
+    const ModelEngine engine;
+    const ModelRunResult first =
         engine.compute(session); // loads, checks the sentence, pages the weights in
     if (!first.run)
         return refused(first);
-    const Gpt2Run& run = *first.run;
+    const ModelRun& run = *first.run;
 
     std::vector<double> times;
     for (int i = 0; i < Runs; ++i) {
         const auto start = std::chrono::steady_clock::now();
-        const auto trace = gpt2Forward(run.trace->model, run.trace->tokenIds);
+        const auto trace = transformerForward(run.trace->model, run.trace->tokenIds);
         times.push_back(
             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
                 .count());

@@ -96,11 +96,11 @@ float maskMethodsBlockDiff(const HeadOptions& options, const RowBlockTensors& bl
 }
 
 void attendHead(const Matrix& queries, const Matrix& keys, const Matrix& values,
-                const HeadOptions& options, HeadTrace& head)
+                const HeadOptions& options, HeadTrace& head, Eigen::Index firstRow)
 {
     const Eigen::Index T = queries.rows();
     const Eigen::Index S = keys.rows();
-    head.contextVec.resize(T, values.cols());
+    head.contextVec.resize(T, values.cols()); // the same size: rows before firstRow stay
     if (options.arithmetic == Arithmetic::TorchOrder) {
         RowBlockTensors all;
         attendRowBlock(queries, keys, options, 0, T, false, all);
@@ -110,7 +110,8 @@ void attendHead(const Matrix& queries, const Matrix& keys, const Matrix& values,
             head.maskMethodsMaxDiff = maskMethodsBlockDiff(options, all, 0);
         return;
     }
-    const Eigen::Index blocks = (T + CausalBlockRows - 1) / CausalBlockRows;
+    const Eigen::Index firstBlock = firstRow / CausalBlockRows;
+    const Eigen::Index blocks = (T + CausalBlockRows - 1) / CausalBlockRows - firstBlock;
     BlockReducer::Result* reduced = options.reduceInto;
     // The blocks are independent (each writes its own rows), so they run in parallel when the
     // heads do not (one head); inside the parallel loop over heads this is a team of one.
@@ -122,7 +123,7 @@ void attendHead(const Matrix& queries, const Matrix& keys, const Matrix& values,
         RowBlockTensors block;
 #pragma omp for schedule(dynamic) reduction(max : worst)
         for (Eigen::Index b = 0; b < blocks; ++b) {
-            const Eigen::Index r = b * CausalBlockRows;
+            const Eigen::Index r = (firstBlock + b) * CausalBlockRows;
             const Eigen::Index rows = std::min(CausalBlockRows, T - r);
             const Eigen::Index visible = options.causal ? blockVisible(r, rows, S) : S;
             attendRowBlock(queries, keys, options, r, rows, false, block);

@@ -78,7 +78,10 @@ float maskMethodsBlockDiff(const HeadOptions& options, const RowBlockTensors& bl
 // attendRowBlock(), then context = weights · values; on the fast causal path row block
 // [r, r+B) only reads keys [0, r+B), the rest of its weights being zero. No T x S matrix
 // outlives its block.
+// firstRow > 0 (fast path; a model's forward reusing an unchanged causal prefix): only the
+// blocks from the one holding firstRow are computed; the earlier rows of head.contextVec,
+// already T x dv, are left as the caller put them.
 void attendHead(const Matrix& queries, const Matrix& keys, const Matrix& values,
-                const HeadOptions& options, HeadTrace& head);
+                const HeadOptions& options, HeadTrace& head, Eigen::Index firstRow = 0);
 
 } // namespace ae

@@ -37,6 +37,15 @@ struct HeadTrace
     std::shared_ptr<const BlockReducer::Result> reducedWeights;
 };
 
+// Where a model's layer finds its attention parameters: converted out of the checkpoint on
+// first use and kept by the model (a trace that is never shown costs no copy of 4·d² floats).
+class AttentionParamsSource
+{
+public:
+    virtual ~AttentionParamsSource() = default;
+    virtual const AttentionParams& attentionParams() const = 0;
+};
+
 struct StageTimings
 {
     double embeddingMs = 0;
@@ -71,6 +80,8 @@ struct Trace
     // The module's parameters (W_query, W_key, W_value, biases, out_proj), shared with the
     // engine's cache rather than copied; null for simplified attention. Read them through params().
     std::shared_ptr<const AttentionParams> parameters;
+    // A model's layer: the parameters, converted when first asked for (parameters is null).
+    std::shared_ptr<const AttentionParamsSource> parametersSource;
     Matrix contextVecHeads; // context_vec_heads (T x d_out): multihead, before out_proj
     Matrix contextVec;      // context_vec: the module's output
 
@@ -85,7 +96,9 @@ struct Trace
     const AttentionParams& params() const
     {
         static const AttentionParams none;
-        return parameters ? *parameters : none;
+        if (parameters)
+            return *parameters;
+        return parametersSource ? parametersSource->attentionParams() : none;
     }
     const Matrix& keySource() const { return session.isCross() ? sourceInputs : inputs; }
     const std::vector<std::string>& keyTokens() const

@@ -1,6 +1,8 @@
 #include "Gpt2Model.h"
 
+#include "Gpt2Config.h"
 #include "ModelMessages.h"
+#include "TransformerModel.h"
 #include "SafetensorsFile.h"
 
 #include <QCoreApplication>

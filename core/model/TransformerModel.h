@@ -1,9 +1,12 @@
 #pragma once
 
+#include "AttentionParams.h"
+#include "Trace.h"
 #include "TransformerConfig.h"
 #include "TransformerParams.h"
 
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -16,6 +19,22 @@ namespace ae {
 // as long as the model.
 class TransformerModel
 {
+    // Block `layer`'s attention parameters as the seed module's AttentionParams (W_query |
+    // W_key | W_value and their biases from the fused attnWeight, out_proj), converted from the
+    // canonical tensors when a view first asks (4·d² floats per layer) and kept.
+    class LayerParams : public AttentionParamsSource
+    {
+    public:
+        LayerParams(const TransformerModel& model, int layer) : m_model(model), m_layer(layer) {}
+        const AttentionParams& attentionParams() const override;
+
+    private:
+        const TransformerModel& m_model;
+        int m_layer;
+        mutable std::once_flag m_once;
+        mutable AttentionParams m_params;
+    };
+
 public:
     TransformerModel(std::string path, TransformerConfig config)
         : m_path(std::move(path)), m_config(std::move(config))
@@ -25,6 +44,11 @@ public:
     const std::string& path() const { return m_path; }
     const TransformerConfig& config() const { return m_config; }
     const TransformerParams& params() const { return m_params; }
+
+    // Block `layer`'s attention parameters, converted on first use; the pointer keeps `model`
+    // alive (a layer's Trace holds it: Trace::params()).
+    static std::shared_ptr<const AttentionParamsSource>
+    layerParams(const std::shared_ptr<const TransformerModel>& model, int layer);
 
     // For loaders, before the model is shared:
     TransformerParams& mutableParams() { return m_params; }
@@ -44,6 +68,8 @@ private:
     TransformerParams m_params;
     std::vector<std::shared_ptr<const void>> m_kept;
     std::vector<std::vector<float>> m_owned;
+    mutable std::mutex m_layerParamsMutex;
+    mutable std::vector<std::unique_ptr<LayerParams>> m_layerParams; // per layer, made on demand
 };
 
 } // namespace ae

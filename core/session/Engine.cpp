@@ -9,7 +9,7 @@ namespace ae {
 
 ComputeResult Engine::compute(const Session& session) const
 {
-    // A GPT-2 checkpoint is computed by core/model (Gpt2Engine, on top of this library),
+    // A GPT-2 checkpoint is computed by core/model (ModelEngine, on top of this library),
     // which the window, --dump-json, --benchmark, --export and --export-deck call for a model
     // session; here it would be drawn as a random module, so it is refused, naming the key.
     if (session.hasModel())

@@ -5,10 +5,10 @@
 // worst difference per checkpoint (float32 arithmetic in a different order: not bit for bit).
 #include "Fixtures.h"
 #include "Gpt2Attention.h"
-#include "Gpt2Forward.h"
+#include "TransformerForward.h"
 #include "ModelRegistry.h"
 #include "TransformerModel.h"
-#include "Gpt2Trace.h"
+#include "ModelTrace.h"
 #include "TensorCompare.h"
 
 #include <QTest>
@@ -70,7 +70,7 @@ private Q_SLOTS:
         std::vector<std::int64_t> ids;
         for (const QJsonValue& id : expected.value(QLatin1StringView("token_ids")).toArray())
             ids.push_back(id.toInteger());
-        const auto trace = gpt2Forward(loaded.model, ids);
+        const auto trace = transformerForward(loaded.model, ids);
 
         Worst worst;
         const QJsonArray layers = expected.value(QLatin1StringView("layers")).toArray();
@@ -132,7 +132,7 @@ private Q_SLOTS:
             loadModel(fixturePath(QStringLiteral("gpt2/f32_prefix/model.safetensors")));
         QVERIFY2(loaded.model, qPrintable(loaded.error));
         const std::vector<std::int64_t> ids{1, 2, 3, 4, 5};
-        const auto trace = gpt2Forward(loaded.model, ids);
+        const auto trace = transformerForward(loaded.model, ids);
         const Matrix w = gpt2AttnWeights(*trace, 1, 1);
         QCOMPARE(w.rows(), Eigen::Index(5));
         for (Eigen::Index i = 0; i < w.rows(); ++i) {

@@ -3,10 +3,10 @@
 // (tests/fixtures/gpt2, generate_gpt2_fixtures.py): every layer's and head's queries, keys,
 // values and attention weights, for every fixture checkpoint. Prints the worst difference.
 #include "Fixtures.h"
-#include "Gpt2Forward.h"
+#include "TransformerForward.h"
 #include "Gpt2LayerAttention.h"
 #include "TransformerModel.h"
-#include "Gpt2Trace.h"
+#include "ModelTrace.h"
 #include "HeadTensors.h"
 #include "Session.h"
 #include "TensorCompare.h"
@@ -41,7 +41,7 @@ private Q_SLOTS:
         std::vector<std::int64_t> ids;
         for (const QJsonValue& id : expected.value(QLatin1StringView("token_ids")).toArray())
             ids.push_back(id.toInteger());
-        const auto forward = gpt2Forward(loaded.model, ids);
+        const auto forward = transformerForward(loaded.model, ids);
         const TransformerConfig& c = loaded.model->config();
 
         double worst = 0;
@@ -94,7 +94,7 @@ private Q_SLOTS:
         const auto loaded =
             TransformerModel::load(fixturePath(QStringLiteral("gpt2/f16_plain/model.safetensors")));
         QVERIFY2(loaded.model, qPrintable(loaded.error));
-        const auto forward = gpt2Forward(loaded.model, {1, 2, 3, 4});
+        const auto forward = transformerForward(loaded.model, {1, 2, 3, 4});
         const auto trace = gpt2LayerTrace(*forward, 0, Session{});
         const auto& p = loaded.model->params().layers[0];
         const Matrix expected = (trace->contextVecHeads * p.attnProjWeight.matrix()).rowwise() +

@@ -1,4 +1,4 @@
-// GPT-2's forward reusing the unchanged causal prefix of a previous forward (gpt2Forward with
+// GPT-2's forward reusing the unchanged causal prefix of a previous forward (transformerForward with
 // `previous`) against the forward from scratch and against the book's GPTModel in PyTorch
 // (tests/fixtures/gpt2, generate_gpt2_fixtures.py): a token appended, a token deleted, a
 // middle token changed, the same ids, no common prefix, and a sentence typed token by token.
@@ -7,10 +7,10 @@
 // gpt2CausalWeights for a block of query rows from an offset, against the full square.
 #include "Fixtures.h"
 #include "Gpt2Attention.h"
-#include "Gpt2Forward.h"
+#include "TransformerForward.h"
 #include "ModelRegistry.h"
 #include "TransformerModel.h"
-#include "Gpt2Trace.h"
+#include "ModelTrace.h"
 #include "TensorCompare.h"
 
 #include <QStandardPaths>
@@ -61,7 +61,7 @@ bool compareNoted(const Matrix& expected, const Matrix& actual, double tolerance
 }
 
 // Every tensor a view reads, of a forward reusing a prefix against one from scratch.
-bool compareTraces(const Gpt2Trace& full, const Gpt2Trace& reused, Worst& worst)
+bool compareTraces(const ModelTrace& full, const ModelTrace& reused, Worst& worst)
 {
     if (full.layers.size() != reused.layers.size() || full.tokenIds != reused.tokenIds) {
         QTest::qFail("the traces differ in layers or ids", __FILE__, __LINE__);
@@ -113,7 +113,7 @@ bool compareTraces(const Gpt2Trace& full, const Gpt2Trace& reused, Worst& worst)
 }
 
 // The queries, keys, values and logits PyTorch computed for the fixture's ids.
-bool compareTorch(const QJsonObject& expected, const Gpt2Trace& trace, Worst& worst)
+bool compareTorch(const QJsonObject& expected, const ModelTrace& trace, Worst& worst)
 {
     const QJsonArray layers = expected.value(QLatin1StringView("layers")).toArray();
     for (int l = 0; l < int(layers.size()); ++l) {
@@ -179,13 +179,13 @@ private Q_SLOTS:
         const auto T = Eigen::Index(ids.size());
         QVERIFY(T >= 4);
 
-        std::shared_ptr<const Gpt2Trace> reused;
+        std::shared_ptr<const ModelTrace> reused;
         Eigen::Index expectedReuse = 0;
         if (change == QLatin1StringView("typed")) {
             // One token at a time, each forward reusing the one before: T - 1 reuses chained.
             for (std::size_t n = 1; n <= ids.size(); ++n) {
                 const std::vector<std::int64_t> typed(ids.begin(), ids.begin() + std::ptrdiff_t(n));
-                reused = gpt2Forward(loaded.model, typed, reused.get());
+                reused = transformerForward(loaded.model, typed, reused.get());
                 QCOMPARE(reused->reusedRows, Eigen::Index(n - 1));
             }
             expectedReuse = T - 1;
@@ -206,14 +206,14 @@ private Q_SLOTS:
                 before[0] = (ids[0] + 1) % vocab;
                 expectedReuse = 0;
             }
-            const auto previous = gpt2Forward(loaded.model, before);
-            QCOMPARE(gpt2ReusablePrefix(*loaded.model, ids, previous.get()), expectedReuse);
-            reused = gpt2Forward(loaded.model, ids, previous.get());
+            const auto previous = transformerForward(loaded.model, before);
+            QCOMPARE(reusablePrefix(*loaded.model, ids, previous.get()), expectedReuse);
+            reused = transformerForward(loaded.model, ids, previous.get());
         }
         QCOMPARE(reused->reusedRows, expectedReuse);
         QCOMPARE(reused->residual.rows(), T);
 
-        const auto full = gpt2Forward(loaded.model, ids);
+        const auto full = transformerForward(loaded.model, ids);
         QCOMPARE(full->reusedRows, Eigen::Index(0));
         Worst same, torch;
         if (!compareTraces(*full, *reused, same) || !compareTorch(expected, *reused, torch))
@@ -234,11 +234,11 @@ private Q_SLOTS:
             loadModel(fixturePath(QStringLiteral("gpt2/f32_prefix/model.safetensors")));
         QVERIFY2(a.model && b.model, qPrintable(a.error + b.error));
         const std::vector<std::int64_t> ids{1, 2, 3, 4};
-        const auto previous = gpt2Forward(a.model, ids);
-        QCOMPARE(gpt2ReusablePrefix(*a.model, ids, previous.get()), Eigen::Index(4));
-        QCOMPARE(gpt2ReusablePrefix(*b.model, ids, previous.get()), Eigen::Index(0));
-        QCOMPARE(gpt2ReusablePrefix(*a.model, ids, nullptr), Eigen::Index(0));
-        const auto other = gpt2Forward(b.model, ids, previous.get());
+        const auto previous = transformerForward(a.model, ids);
+        QCOMPARE(reusablePrefix(*a.model, ids, previous.get()), Eigen::Index(4));
+        QCOMPARE(reusablePrefix(*b.model, ids, previous.get()), Eigen::Index(0));
+        QCOMPARE(reusablePrefix(*a.model, ids, nullptr), Eigen::Index(0));
+        const auto other = transformerForward(b.model, ids, previous.get());
         QCOMPARE(other->reusedRows, Eigen::Index(0));
         QCOMPARE(other->model.get(), b.model.get());
     }

@@ -2,7 +2,7 @@
 
 #include "Engine.h"
 #include "FigurePage.h"
-#include "Gpt2Run.h"
+#include "ModelRun.h"
 #include "HeatmapPainter.h"
 #include "HeatmapWidget.h"
 #include "MainWindow.h"

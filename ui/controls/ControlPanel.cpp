@@ -105,7 +105,7 @@ void ControlPanel::clearIssue()
         section->clearIssue();
 }
 
-void ControlPanel::setModelRun(std::shared_ptr<const Gpt2Run> run)
+void ControlPanel::setModelRun(std::shared_ptr<const ModelRun> run)
 {
     m_model->setRun(run);
 }

@@ -10,7 +10,7 @@ class QToolButton;
 
 namespace ae {
 
-struct Gpt2Run;
+struct ModelRun;
 struct Session;
 struct SessionIssue;
 struct Trace;
@@ -40,7 +40,7 @@ public Q_SLOTS:
     // The latest result: its torch embedding is what "fill from torch" copies.
     void setTrace(std::shared_ptr<const ae::Trace> trace);
     // A model session's forward: its configuration in the model group.
-    void setModelRun(std::shared_ptr<const ae::Gpt2Run> run);
+    void setModelRun(std::shared_ptr<const ae::ModelRun> run);
     // Shows why the session was refused next to the control of issue.key (at the top of the
     // panel for an empty or unknown key) and marks that control. Never a dialog.
     void showIssue(const ae::SessionIssue& issue);

@@ -1,7 +1,7 @@
 #include "AttentionThumbnails.h"
 
-#include "Gpt2Attention.h"
-#include "Gpt2Trace.h"
+#include "ModelTrace.h"
+#include "ModelTrace.h"
 
 #include <algorithm>
 
@@ -25,7 +25,7 @@ Matrix maxPooled(const Matrix& weights, int side)
     return pooled;
 }
 
-std::vector<Matrix> attentionThumbnails(const Gpt2Trace& trace, int side,
+std::vector<Matrix> attentionThumbnails(const ModelTrace& trace, int side,
                                         const std::function<bool()>& stale)
 {
     std::vector<Matrix> thumbnails;
@@ -35,7 +35,7 @@ std::vector<Matrix> attentionThumbnails(const Gpt2Trace& trace, int side,
         for (int h = 0; h < heads; ++h) {
             if (stale && stale())
                 return {};
-            Matrix thumbnail = maxPooled(gpt2AttnWeights(trace, l, h), side);
+            Matrix thumbnail = maxPooled(*layerAttnWeights(trace, l, h), side);
             for (Eigen::Index i = 0; i < thumbnail.rows(); ++i) {
                 const float max = thumbnail.row(i).maxCoeff();
                 if (max > 0)

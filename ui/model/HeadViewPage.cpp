@@ -2,8 +2,8 @@
 
 #include "FigureWidget.h"
 #include "Gpt2Encoding.h"
-#include "Gpt2Run.h"
-#include "Gpt2Trace.h"
+#include "ModelRun.h"
+#include "ModelTrace.h"
 #include "ModelFigures.h"
 #include "TokenSpanText.h"
 
@@ -62,7 +62,7 @@ HeadViewPage::HeadViewPage(QWidget* parent)
     connect(m_keys, &QComboBox::currentIndexChanged, this, [this] { render(); });
 }
 
-void HeadViewPage::setRun(const std::shared_ptr<const Gpt2Run>& run, int layer, int head)
+void HeadViewPage::setRun(const std::shared_ptr<const ModelRun>& run, int layer, int head)
 {
     const bool newRun = run != m_run;
     const bool changed = newRun || layer != m_layer || head != m_head;
@@ -94,7 +94,7 @@ void HeadViewPage::render()
         m_keysNote->setVisible(false);
         return;
     }
-    const Gpt2Trace& trace = *m_run->trace;
+    const ModelTrace& trace = *m_run->trace;
     const bool many = query + 1 > modelfigures::MaxHeadViewKeys;
     m_keys->setEnabled(many);
     const auto keys = m_keys->currentIndex() == 1 ? modelfigures::HeadViewKeys::All

@@ -22,7 +22,7 @@ public:
     explicit HeadViewPage(QWidget* parent = nullptr);
 
     QString id() const override { return QStringLiteral("head_view"); }
-    void setRun(const std::shared_ptr<const Gpt2Run>& run, int layer, int head) override;
+    void setRun(const std::shared_ptr<const ModelRun>& run, int layer, int head) override;
     std::vector<Figure> currentFigures() const override;
     QComboBox* queryBox() const { return m_query; }
     QComboBox* keysBox() const { return m_keys; } // 0: the strongest keys, 1: every key
@@ -37,7 +37,7 @@ private:
     QComboBox* m_keys;
     QLabel* m_keysNote;
     FigureWidget* m_figure;
-    std::shared_ptr<const Gpt2Run> m_run;
+    std::shared_ptr<const ModelRun> m_run;
     int m_layer = 0;
     int m_head = 0;
     std::optional<Figure> m_current;

@@ -1,10 +1,10 @@
 #include "ModelFigures.h"
 
 #include "AttentionThumbnails.h"
-#include "Gpt2Attention.h"
+#include "ModelTrace.h"
 #include "Gpt2Encoding.h"
-#include "Gpt2Run.h"
-#include "Gpt2Trace.h"
+#include "ModelRun.h"
+#include "ModelTrace.h"
 #include "ModelViewPage.h"
 #include "TokenSpanText.h"
 #include "TraceFigures.h"
@@ -27,7 +27,7 @@ struct ModelFigures
     Q_DECLARE_TR_FUNCTIONS(ModelFigures)
 };
 
-QString tokenText(const Gpt2Trace& trace, int position)
+QString tokenText(const ModelTrace& trace, int position)
 {
     return visibleTokenText(gpt2TokenBytes(trace.tokenIds[std::size_t(position)]));
 }
@@ -39,7 +39,7 @@ int strongestPerHead(int heads, int maxKeys)
     return std::clamp(maxKeys / std::max(heads, 1), 2, 8);
 }
 
-std::vector<int> headViewKeys(const Gpt2Trace& trace, int layer, int query, HeadViewKeys keys,
+std::vector<int> headViewKeys(const ModelTrace& trace, int layer, int query, HeadViewKeys keys,
                               int maxKeys)
 {
     std::vector<int> all(std::size_t(query) + 1);
@@ -50,7 +50,7 @@ std::vector<int> headViewKeys(const Gpt2Trace& trace, int layer, int query, Head
     const auto strongest = std::min(all.size(), std::size_t(strongestPerHead(heads, maxKeys)));
     std::vector<bool> chosen(all.size(), false);
     for (int h = 0; h < heads; ++h) {
-        const RowVector row = gpt2AttnRow(trace, layer, h, query); // (query + 1)
+        const RowVector row = layerAttnRow(trace, layer, h, query); // (query + 1)
         std::vector<int> order = all;
         // Ties go to the earlier key, so that the choice never depends on the sort.
         std::partial_sort(
@@ -66,7 +66,7 @@ std::vector<int> headViewKeys(const Gpt2Trace& trace, int layer, int query, Head
     return shown;
 }
 
-Figure modelView(const Gpt2Trace& trace, const std::vector<Matrix>& thumbnails)
+Figure modelView(const ModelTrace& trace, const std::vector<Matrix>& thumbnails)
 {
     const int heads = trace.headCount();
     Figure figure;
@@ -88,7 +88,7 @@ Figure modelView(const Gpt2Trace& trace, const std::vector<Matrix>& thumbnails)
     return figure;
 }
 
-Figure headView(const Gpt2Trace& trace, int layer, int query, HeadViewKeys keys)
+Figure headView(const ModelTrace& trace, int layer, int query, HeadViewKeys keys)
 {
     const int heads = trace.headCount();
     const std::vector<int> shown = headViewKeys(trace, layer, query, keys);
@@ -96,7 +96,7 @@ Figure headView(const Gpt2Trace& trace, int layer, int query, HeadViewKeys keys)
     auto weights = std::make_shared<Matrix>(heads, Eigen::Index(shown.size()));
     HeatmapSpec spec;
     for (int h = 0; h < heads; ++h) {
-        const RowVector row = gpt2AttnRow(trace, layer, h, query);
+        const RowVector row = layerAttnRow(trace, layer, h, query);
         float share = 0;
         for (std::size_t j = 0; j < shown.size(); ++j) {
             (*weights)(h, Eigen::Index(j)) = row(shown[j]);
@@ -187,10 +187,10 @@ std::vector<Figure> layerFigures(const std::shared_ptr<const Trace>& layerTrace,
     return figures;
 }
 
-std::vector<Figure> allFigures(const Gpt2Run& run, const std::shared_ptr<const Trace>& layerTrace,
+std::vector<Figure> allFigures(const ModelRun& run, const std::shared_ptr<const Trace>& layerTrace,
                                int layer)
 {
-    const Gpt2Trace& trace = *run.trace;
+    const ModelTrace& trace = *run.trace;
     std::vector<Figure> all{
         modelView(trace, attentionThumbnails(trace, ModelViewPage::ThumbnailSide))};
     for (Figure& figure : layerFigures(layerTrace, layer))

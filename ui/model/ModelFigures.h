@@ -8,8 +8,8 @@
 
 namespace ae {
 
-struct Gpt2Run;
-struct Gpt2Trace;
+struct ModelRun;
+struct ModelTrace;
 struct NextToken;
 struct Trace;
 
@@ -37,18 +37,18 @@ constexpr int MaxHeadViewKeys = 48;
 // The keys the head view shows for `query` (0-based), in sentence order: all of 0..query, or
 // (Strongest, when more than MaxHeadViewKeys are visible) the union of each head's
 // strongestPerHead() largest weights.
-std::vector<int> headViewKeys(const Gpt2Trace& trace, int layer, int query, HeadViewKeys keys,
+std::vector<int> headViewKeys(const ModelTrace& trace, int layer, int query, HeadViewKeys keys,
                               int maxKeys = MaxHeadViewKeys);
 int strongestPerHead(int heads, int maxKeys = MaxHeadViewKeys); // maxKeys / heads, from 2 to 8
 
 // `thumbnails` from attentionThumbnails(): one panel per layer and head, each row scaled to its
 // maximum.
-Figure modelView(const Gpt2Trace& trace, const std::vector<Matrix>& thumbnails);
+Figure modelView(const ModelTrace& trace, const std::vector<Matrix>& thumbnails);
 // One row per head of `layer`: the weights `query` gives the keys (headViewKeys), each row on
 // its own scale. With keys left out, a row's label says which share of that head's attention
 // the shown keys hold.
-Figure headView(const Gpt2Trace& trace, int layer, int query, HeadViewKeys keys);
-// The next tokens shown (Gpt2Trace::nextTokensAt) as one column of probabilities.
+Figure headView(const ModelTrace& trace, int layer, int query, HeadViewKeys keys);
+// The next tokens shown (ModelTrace::nextTokensAt) as one column of probabilities.
 Figure nextTokens(const std::vector<NextToken>& shown, double temperature);
 
 // Step figures of the layer trace (figures::allFigures) named with their layer (from 0), without
@@ -60,7 +60,7 @@ QString withLayer(const QString& stem, int layer);
 // Everything --export writes for a model session: the model view, the steps of `layer`, the
 // head view of the last token (Strongest) and the next tokens at temperature 1. The model
 // view's thumbnails are computed here (every head's weights are derived once).
-std::vector<Figure> allFigures(const Gpt2Run& run, const std::shared_ptr<const Trace>& layerTrace,
+std::vector<Figure> allFigures(const ModelRun& run, const std::shared_ptr<const Trace>& layerTrace,
                                int layer);
 
 } // namespace modelfigures

@@ -1,8 +1,8 @@
 #include "ModelInfoBox.h"
 
 #include "TransformerModel.h"
-#include "Gpt2Run.h"
-#include "Gpt2Trace.h"
+#include "ModelRun.h"
+#include "ModelTrace.h"
 
 #include <QFileInfo>
 #include <QLabel>
@@ -29,7 +29,7 @@ void ModelInfoBox::setPath(const std::string& path)
     m_label->setText(tr("%1\n%2\n(not read yet)").arg(QFileInfo(file).fileName(), file));
 }
 
-void ModelInfoBox::setRun(const std::shared_ptr<const Gpt2Run>& run)
+void ModelInfoBox::setRun(const std::shared_ptr<const ModelRun>& run)
 {
     if (!run)
         return;

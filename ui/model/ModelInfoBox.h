@@ -9,7 +9,7 @@ class QLabel;
 
 namespace ae {
 
-struct Gpt2Run;
+struct ModelRun;
 
 // The session panel's group for a model session, in place of the random module's keys
 // (which a model session refuses): the checkpoint's file and its configuration.
@@ -20,7 +20,7 @@ public:
     explicit ModelInfoBox(QWidget* parent = nullptr);
 
     void setPath(const std::string& path); // before the checkpoint was read
-    void setRun(const std::shared_ptr<const Gpt2Run>& run);
+    void setRun(const std::shared_ptr<const ModelRun>& run);
     QString text() const;
 
 private:

@@ -2,8 +2,8 @@
 
 #include "AttentionThumbnails.h"
 #include "TransformerModel.h"
-#include "Gpt2Run.h"
-#include "Gpt2Trace.h"
+#include "ModelRun.h"
+#include "ModelTrace.h"
 #include "ModelFigures.h"
 #include "ThumbnailGrid.h"
 #include "ViewJobs.h"
@@ -38,7 +38,7 @@ ModelViewPage::ModelViewPage(QWidget* parent)
     connect(m_grid, &ThumbnailGrid::headChosen, this, &ModelViewPage::headChosen);
 }
 
-void ModelViewPage::setRun(const std::shared_ptr<const Gpt2Run>& run, int layer, int head)
+void ModelViewPage::setRun(const std::shared_ptr<const ModelRun>& run, int layer, int head)
 {
     m_grid->setSelected(layer, head);
     if (run == m_run)
@@ -72,7 +72,7 @@ void ModelViewPage::setRun(const std::shared_ptr<const Gpt2Run>& run, int layer,
 
 void ModelViewPage::showThumbnails(std::vector<Matrix> thumbnails)
 {
-    const Gpt2Trace& trace = *m_run->trace;
+    const ModelTrace& trace = *m_run->trace;
     m_thumbnails = std::move(thumbnails);
     m_shownRun = m_run;
     m_grid->setThumbnails(int(trace.layers.size()), trace.headCount(), m_thumbnails);

@@ -28,7 +28,7 @@ public:
     explicit ModelViewPage(QWidget* parent = nullptr);
 
     QString id() const override { return QStringLiteral("model_view"); }
-    void setRun(const std::shared_ptr<const Gpt2Run>& run, int layer, int head) override;
+    void setRun(const std::shared_ptr<const ModelRun>& run, int layer, int head) override;
     std::vector<Figure> currentFigures() const override;
     ThumbnailGrid* grid() const { return m_grid; }
     // The newest forward's thumbnails are still being computed.
@@ -45,8 +45,8 @@ private:
     QLabel* m_explanation;
     QLabel* m_status;
     ThumbnailGrid* m_grid;
-    std::shared_ptr<const Gpt2Run> m_run;
-    std::shared_ptr<const Gpt2Run> m_shownRun; // whose thumbnails are shown
+    std::shared_ptr<const ModelRun> m_run;
+    std::shared_ptr<const ModelRun> m_shownRun; // whose thumbnails are shown
     std::vector<Matrix> m_thumbnails;
     QElapsedTimer m_started; // of the newest thumbnails' computation
     // Shared with the running computation, which gives up when a newer forward arrived.

@@ -1,7 +1,7 @@
 #include "NextTokensPage.h"
 
 #include "Gpt2Encoding.h"
-#include "Gpt2Run.h"
+#include "ModelRun.h"
 #include "ModelFigures.h"
 #include "NextTokenBars.h"
 #include "TokenSpanText.h"
@@ -45,7 +45,7 @@ NextTokensPage::NextTokensPage(QWidget* parent)
     connect(m_temperature, &QDoubleSpinBox::valueChanged, this, [this] { render(); });
 }
 
-void NextTokensPage::setRun(const std::shared_ptr<const Gpt2Run>& run, int, int)
+void NextTokensPage::setRun(const std::shared_ptr<const ModelRun>& run, int, int)
 {
     if (run == m_run)
         return;
@@ -62,7 +62,7 @@ void NextTokensPage::render()
 {
     m_shown.clear();
     if (m_run) {
-        const Gpt2Trace& trace = *m_run->trace;
+        const ModelTrace& trace = *m_run->trace;
         const double temperature = m_temperature->value();
         m_shown = temperature == 1.0 ? trace.nextTokens : trace.nextTokensAt(float(temperature));
         const std::int64_t last = trace.tokenIds.empty() ? 0 : trace.tokenIds.back();

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "Gpt2Trace.h"
+#include "ModelTrace.h"
 #include "ModelPage.h"
 
 class QDoubleSpinBox;
@@ -20,7 +20,7 @@ public:
     explicit NextTokensPage(QWidget* parent = nullptr);
 
     QString id() const override { return QStringLiteral("next_token"); }
-    void setRun(const std::shared_ptr<const Gpt2Run>& run, int layer, int head) override;
+    void setRun(const std::shared_ptr<const ModelRun>& run, int layer, int head) override;
     std::vector<Figure> currentFigures() const override;
 
     const std::vector<NextToken>& shown() const { return m_shown; }
@@ -34,7 +34,7 @@ private:
     QLabel* m_context;
     QDoubleSpinBox* m_temperature;
     NextTokenBars* m_bars;
-    std::shared_ptr<const Gpt2Run> m_run;
+    std::shared_ptr<const ModelRun> m_run;
     std::vector<NextToken> m_shown;
 };
 

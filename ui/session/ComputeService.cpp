@@ -1,7 +1,7 @@
 #include "ComputeService.h"
 
 #include "Engine.h"
-#include "Gpt2ViewEngine.h"
+#include "ModelViewEngine.h"
 #include "MessageText.h"
 #include "Trace.h"
 
@@ -45,20 +45,20 @@ void yieldToTheGuiThread()
 struct ComputeService::Outcome
 {
     ComputeResult result;
-    std::shared_ptr<const Gpt2Run> run;
+    std::shared_ptr<const ModelRun> run;
     int layer = 0;
 };
 
 ComputeService::ComputeService(QObject* parent)
     : QObject(parent), m_engine(std::make_shared<Engine>()),
-      m_modelEngine(std::make_shared<Gpt2ViewEngine>()),
+      m_modelEngine(std::make_shared<ModelViewEngine>()),
       m_latest(std::make_shared<std::atomic<quint64>>(0))
 {
     m_compute = [engine = m_engine](const Session& session) { return engine->compute(session); };
     m_pool.setMaxThreadCount(1);
     m_pool.setExpiryTimeout(-1); // the same thread, and so the same OpenMP team, every time
     qRegisterMetaType<std::shared_ptr<const ae::Trace>>();
-    qRegisterMetaType<std::shared_ptr<const ae::Gpt2Run>>();
+    qRegisterMetaType<std::shared_ptr<const ae::ModelRun>>();
     qRegisterMetaType<ae::SessionIssue>();
     m_busyTimer.setObjectName(QStringLiteral("busy_timer"));
     m_busyTimer.setSingleShot(true);
@@ -95,7 +95,7 @@ quint64 ComputeService::requestLayer(const Session& session, int layer)
             try {
                 if (!session.hasModel())
                     return {compute(session), nullptr, 0};
-                Gpt2ViewResult model = models->compute(session, layer);
+                ModelViewResult model = models->compute(session, layer);
                 return {{std::move(model.layerTrace), std::move(model.issue)},
                         std::move(model.run),
                         model.layer};

@@ -14,9 +14,9 @@
 namespace ae {
 
 class Engine;
-class Gpt2ViewEngine;
+class ModelViewEngine;
 struct ComputeResult;
-struct Gpt2Run;
+struct ModelRun;
 struct Trace;
 
 // Runs the engine off the GUI thread, on one dedicated thread (so that the engine's OpenMP
@@ -29,7 +29,7 @@ struct Trace;
 // A computation that throws (std::bad_alloc when the system has less memory than the
 // guard assumed, or anything else) is delivered as sessionRefused() with a message, so
 // the busy indicator always goes off again.
-// A model session (a GPT-2 checkpoint) runs GPT-2's forward (Gpt2ViewEngine: the checkpoint
+// A model session (a GPT-2 checkpoint) runs GPT-2's forward (ModelViewEngine: the checkpoint
 // and the forward are kept while they stay the same) and delivers modelRunReady() with the
 // forward, then traceReady() with block `layer`'s attention as an ordinary trace.
 class ComputeService : public QObject
@@ -59,7 +59,7 @@ Q_SIGNALS:
     void traceReady(std::shared_ptr<const ae::Trace> trace, quint64 generation);
     // A model session's forward, just before traceReady() with its block `layer`; emitted with
     // a null run when a session without model is delivered.
-    void modelRunReady(std::shared_ptr<const ae::Gpt2Run> run, int layer, quint64 generation);
+    void modelRunReady(std::shared_ptr<const ae::ModelRun> run, int layer, quint64 generation);
     void sessionRefused(const ae::SessionIssue& issue, quint64 generation);
     void busyChanged(bool busy);
     // Every requested computation has finished (and the newest result was delivered).
@@ -71,7 +71,7 @@ private:
     void setBusy(bool busy);
 
     std::shared_ptr<Engine> m_engine;
-    std::shared_ptr<Gpt2ViewEngine> m_modelEngine;
+    std::shared_ptr<ModelViewEngine> m_modelEngine;
     ComputeFunction m_compute;
     std::shared_ptr<std::atomic<quint64>> m_latest; // shared with the queued computations
     QThreadPool m_pool;

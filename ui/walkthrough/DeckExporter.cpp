@@ -79,7 +79,7 @@ int DeckExporter::pages() const
     return m_model ? ModelDeck::pageCount() : pageCount();
 }
 
-void DeckExporter::setModel(std::shared_ptr<const Gpt2Run> run,
+void DeckExporter::setModel(std::shared_ptr<const ModelRun> run,
                             std::shared_ptr<const Trace> layerTrace, int layer)
 {
     m_model = std::make_shared<const ModelDeck>(std::move(run), std::move(layerTrace), layer);

@@ -12,7 +12,7 @@
 namespace ae {
 
 class ModelDeck;
-struct Gpt2Run;
+struct ModelRun;
 struct Session;
 struct Trace;
 
@@ -50,8 +50,8 @@ public:
     int query() const { return m_query; }
 
     // A model session: its forward, the layer (from 0) the steps show and that layer's trace
-    // (gpt2LayerTrace). The session given to render() then only names the deck.
-    void setModel(std::shared_ptr<const Gpt2Run> run, std::shared_ptr<const Trace> layerTrace,
+    // (the layer of the forward: ModelTrace::layers). The session given to render() then only names the deck.
+    void setModel(std::shared_ptr<const ModelRun> run, std::shared_ptr<const Trace> layerTrace,
                   int layer);
 
     Result render(const Session& session, const Progress& progress = {}) const;

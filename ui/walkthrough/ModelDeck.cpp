@@ -3,8 +3,8 @@
 #include "AttentionThumbnails.h"
 #include "FormulaText.h"
 #include "TransformerModel.h"
-#include "Gpt2Run.h"
-#include "Gpt2Trace.h"
+#include "ModelRun.h"
+#include "ModelTrace.h"
 #include "ModelFigures.h"
 #include "ModelViewPage.h"
 #include "Trace.h"
@@ -23,7 +23,7 @@ constexpr int TrailingPages = 2;
 
 } // namespace
 
-ModelDeck::ModelDeck(std::shared_ptr<const Gpt2Run> run, std::shared_ptr<const Trace> layerTrace,
+ModelDeck::ModelDeck(std::shared_ptr<const ModelRun> run, std::shared_ptr<const Trace> layerTrace,
                      int layer)
     : m_run(std::move(run)), m_layerTrace(std::move(layerTrace)), m_layer(layer)
 {
@@ -88,7 +88,7 @@ DeckSlide ModelDeck::slide(int index, int query) const
 
 DeckSlide ModelDeck::modelView() const
 {
-    const Gpt2Trace& trace = *m_run->trace;
+    const ModelTrace& trace = *m_run->trace;
     DeckSlide slide;
     slide.title = tr("Every layer and head of the model");
     slide.explanation =
@@ -109,7 +109,7 @@ DeckSlide ModelDeck::modelView() const
 
 DeckSlide ModelDeck::headView() const
 {
-    const Gpt2Trace& trace = *m_run->trace;
+    const ModelTrace& trace = *m_run->trace;
     const int last = int(trace.tokenCount()) - 1;
     DeckSlide slide;
     slide.title = tr("Where the last token looks, head by head");
@@ -132,7 +132,7 @@ DeckSlide ModelDeck::headView() const
 
 DeckSlide ModelDeck::nextTokens() const
 {
-    const Gpt2Trace& trace = *m_run->trace;
+    const ModelTrace& trace = *m_run->trace;
     const TransformerConfig& c = trace.model->config();
     DeckSlide slide;
     slide.title = tr("The next token");

@@ -10,7 +10,7 @@
 
 namespace ae {
 
-struct Gpt2Run;
+struct ModelRun;
 struct Trace;
 
 // The deck of a model session (a GPT-2 checkpoint): the walkthrough's steps that a layer of a
@@ -29,7 +29,7 @@ class ModelDeck
     Q_DECLARE_TR_FUNCTIONS(ModelDeck)
 
 public:
-    ModelDeck(std::shared_ptr<const Gpt2Run> run, std::shared_ptr<const Trace> layerTrace,
+    ModelDeck(std::shared_ptr<const ModelRun> run, std::shared_ptr<const Trace> layerTrace,
               int layer);
 
     static bool showsStep(const WalkthroughStep& step);
@@ -44,7 +44,7 @@ private:
     DeckSlide headView() const;
     DeckSlide nextTokens() const;
 
-    std::shared_ptr<const Gpt2Run> m_run;
+    std::shared_ptr<const ModelRun> m_run;
     std::shared_ptr<const Trace> m_layerTrace;
     int m_layer;
     std::vector<WalkthroughStep> m_steps; // the steps kept, in the walkthrough's order

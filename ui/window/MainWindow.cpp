@@ -12,8 +12,8 @@
 #include "FigureExporter.h"
 #include "FigurePage.h"
 #include "TransformerModel.h"
-#include "Gpt2Run.h"
-#include "Gpt2Trace.h"
+#include "ModelRun.h"
+#include "ModelTrace.h"
 #include "HeadViewPage.h"
 #include "InspectorPanel.h"
 #include "ModelFigures.h"
@@ -147,7 +147,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_service, &ComputeService::traceReady, this,
             [this](std::shared_ptr<const Trace> trace) { showTrace(trace); });
     connect(m_service, &ComputeService::modelRunReady, this,
-            [this](std::shared_ptr<const Gpt2Run> run, int layer) { showModelRun(run, layer); });
+            [this](std::shared_ptr<const ModelRun> run, int layer) { showModelRun(run, layer); });
     connect(m_service, &ComputeService::sessionRefused, this,
             [this](const SessionIssue& issue) { showIssue(issue); });
     connect(m_service, &ComputeService::busyChanged, m_busy, &QWidget::setVisible);
@@ -215,7 +215,7 @@ void MainWindow::setStartLayer(int layer)
     requestCompute();
 }
 
-void MainWindow::showModelRun(const std::shared_ptr<const Gpt2Run>& run, int layer)
+void MainWindow::showModelRun(const std::shared_ptr<const ModelRun>& run, int layer)
 {
     m_run = run;
     m_controls->setModelRun(run);

@@ -38,7 +38,7 @@ class WalkthroughSandbox;
 struct ComputeResult;
 struct Session;
 struct Figure;
-struct Gpt2Run;
+struct ModelRun;
 struct Trace;
 
 // The application window: the session editor (left), one tab per step of attention
@@ -56,7 +56,7 @@ public:
     std::shared_ptr<const Trace> trace() const { return m_trace; }
     QTabWidget* pages() const { return m_tabs; }
     // A model session's forward (null for the random module) and the layer the pages show.
-    std::shared_ptr<const Gpt2Run> modelRun() const { return m_run; }
+    std::shared_ptr<const ModelRun> modelRun() const { return m_run; }
     QSpinBox* layerBox() const { return m_layer; }
     QSpinBox* headBox() const { return m_head; }
     // --layer: the layer (from 0) a model session's first forward is shown on (the last one
@@ -108,7 +108,7 @@ protected:
 private:
     void createActions();
     void showTrace(const std::shared_ptr<const Trace>& trace);
-    void showModelRun(const std::shared_ptr<const Gpt2Run>& run, int layer);
+    void showModelRun(const std::shared_ptr<const ModelRun>& run, int layer);
     // Computes the document's session (a model session: the selected layer).
     void requestCompute();
     void updateTabVisibility();
@@ -148,7 +148,7 @@ private:
     QString m_layerNotice;           // why the start layer was not shown
     std::vector<ModelPage*> m_modelPages;
     ModelViewPage* m_modelView;
-    std::shared_ptr<const Gpt2Run> m_run;
+    std::shared_ptr<const ModelRun> m_run;
     SessionActions* m_sessions = nullptr;
     SessionAutosave* m_autosave;
     WalkthroughPanel* m_walkthrough;

@@ -8,7 +8,7 @@
 #include "DeckExporter.h"
 #include "ExportActions.h"
 #include "FigurePage.h"
-#include "Gpt2Run.h"
+#include "ModelRun.h"
 #include "ModelFigures.h"
 #include "PresentationMode.h"
 #include "SessionActions.h"

@@ -5,12 +5,12 @@
 #include "FigureExporter.h"
 #include "FigureWidget.h"
 #include "Fixtures.h"
-#include "Gpt2Attention.h"
-#include "Gpt2Forward.h"
+#include "ModelTrace.h"
+#include "TransformerForward.h"
 #include "ModelRegistry.h"
 #include "TransformerModel.h"
-#include "Gpt2Run.h"
-#include "Gpt2Trace.h"
+#include "ModelRun.h"
+#include "ModelTrace.h"
 #include "HeadViewPage.h"
 #include "ModelFigures.h"
 #include "ModelViewPage.h"
@@ -32,7 +32,7 @@ namespace {
 
 struct FixtureRun
 {
-    std::shared_ptr<const Gpt2Run> run;
+    std::shared_ptr<const ModelRun> run;
     QJsonObject expected;
 };
 
@@ -47,8 +47,8 @@ FixtureRun fixtureRun(const QString& name)
     std::vector<std::int64_t> ids;
     for (const QJsonValue& id : result.expected.value(QLatin1StringView("token_ids")).toArray())
         ids.push_back(id.toInteger());
-    auto run = std::make_shared<Gpt2Run>();
-    run->trace = gpt2Forward(loaded.model, ids);
+    auto run = std::make_shared<ModelRun>();
+    run->trace = transformerForward(loaded.model, ids);
     result.run = run;
     return result;
 }
@@ -112,7 +112,7 @@ private Q_SLOTS:
         QFETCH(QString, name);
         const FixtureRun fixture = fixtureRun(name);
         QVERIFY(fixture.run);
-        const Gpt2Trace& trace = *fixture.run->trace;
+        const ModelTrace& trace = *fixture.run->trace;
         ModelViewPage page;
         QSignalSpy ready(&page, &ModelViewPage::thumbnailsReady);
         page.resize(800, 600);
@@ -174,7 +174,7 @@ private Q_SLOTS:
     {
         const FixtureRun fixture = fixtureRun(QStringLiteral("f16_plain"));
         QVERIFY(fixture.run);
-        const Gpt2Trace& trace = *fixture.run->trace;
+        const ModelTrace& trace = *fixture.run->trace;
         HeadViewPage page;
         page.setRun(fixture.run, 1, 0);
         // The last token first: it sees every key.
@@ -209,7 +209,7 @@ private Q_SLOTS:
     {
         const FixtureRun fixture = fixtureRun(QStringLiteral("f16_plain"));
         QVERIFY(fixture.run);
-        const Gpt2Trace& trace = *fixture.run->trace;
+        const ModelTrace& trace = *fixture.run->trace;
         const int query = int(trace.tokenCount()) - 1;
         using modelfigures::HeadViewKeys;
         QCOMPARE(int(modelfigures::headViewKeys(trace, 1, query, HeadViewKeys::All, 4).size()),
@@ -224,7 +224,7 @@ private Q_SLOTS:
         QVERIFY(int(shown.size()) < query + 1);
         std::vector<bool> expected(std::size_t(query) + 1, false);
         for (int h = 0; h < trace.headCount(); ++h) {
-            const RowVector row = gpt2AttnRow(trace, 1, h, query);
+            const RowVector row = layerAttnRow(trace, 1, h, query);
             // A key is among a head's two strongest when at most one other key weighs more.
             for (int j = 0; j <= query; ++j)
                 expected[std::size_t(j)] =

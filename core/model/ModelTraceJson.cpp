@@ -1,11 +1,10 @@
-#include "Gpt2TraceJson.h"
+#include "ModelTraceJson.h"
 
 #include "Gpt2Encoding.h"
 
-#include "Gpt2Attention.h"
-#include "Gpt2Run.h"
+#include "ModelRun.h"
 #include "Gpt2Tokens.h"
-#include "Gpt2Trace.h"
+#include "ModelTrace.h"
 #include "JsonWriter.h"
 #include "TransformerModel.h"
 
@@ -34,7 +33,7 @@ void writeModel(JsonWriter& w, const TransformerModel& model)
     w.endObject();
 }
 
-void writeLayers(JsonWriter& w, const Gpt2Trace& trace)
+void writeLayers(JsonWriter& w, const ModelTrace& trace)
 {
     w.key("layers");
     w.beginArray();
@@ -51,7 +50,7 @@ void writeLayers(JsonWriter& w, const Gpt2Trace& trace)
             w.key("values");
             w.matrix(trace.headValues(l, h));
             w.key("attn_weights");
-            w.matrix(gpt2AttnWeights(trace, l, h));
+            w.matrix(*layerAttnWeights(trace, l, h));
             w.endObject();
         }
         w.endArray();
@@ -62,9 +61,9 @@ void writeLayers(JsonWriter& w, const Gpt2Trace& trace)
 
 } // namespace
 
-std::string gpt2RunToJson(const Gpt2Run& run)
+std::string modelRunToJson(const ModelRun& run)
 {
-    const Gpt2Trace& trace = *run.trace;
+    const ModelTrace& trace = *run.trace;
     JsonWriter w;
     w.beginObject();
     w.key("format");

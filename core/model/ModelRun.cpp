@@ -1,6 +1,6 @@
-#include "Gpt2Run.h"
+#include "ModelRun.h"
 
-#include "Gpt2Forward.h"
+#include "TransformerForward.h"
 #include "Gpt2Tokens.h"
 #include "ModelRegistry.h"
 #include "Session.h"
@@ -29,19 +29,19 @@ double millisecondsSince(std::chrono::steady_clock::time_point start)
 
 } // namespace
 
-struct Gpt2Engine::Cache
+struct ModelEngine::Cache
 {
     std::mutex mutex;
     std::string path;
     std::shared_ptr<const TransformerModel> model;
 };
 
-Gpt2Engine::Gpt2Engine() : m_cache(std::make_unique<Cache>()) {}
+ModelEngine::ModelEngine() : m_cache(std::make_unique<Cache>()) {}
 
-Gpt2Engine::~Gpt2Engine() = default;
+ModelEngine::~ModelEngine() = default;
 
 std::shared_ptr<const TransformerModel>
-Gpt2Engine::model(const std::string& path, Gpt2RunResult& failure, double* loadMs) const
+ModelEngine::model(const std::string& path, ModelRunResult& failure, double* loadMs) const
 {
     std::lock_guard lock(m_cache->mutex);
     if (m_cache->model && m_cache->path == path)
@@ -60,10 +60,10 @@ Gpt2Engine::model(const std::string& path, Gpt2RunResult& failure, double* loadM
     return loaded.model;
 }
 
-Gpt2RunResult Gpt2Engine::compute(const Session& session, const Gpt2Trace* previous) const
+ModelRunResult ModelEngine::compute(const Session& session, const ModelTrace* previous) const
 {
-    Gpt2RunResult result;
-    Gpt2Run run;
+    ModelRunResult result;
+    ModelRun run;
     const auto model = this->model(session.model, result, &run.loadMs);
     if (!model)
         return result;
@@ -96,7 +96,7 @@ Gpt2RunResult Gpt2Engine::compute(const Session& session, const Gpt2Trace* previ
         }
 
     const auto start = std::chrono::steady_clock::now();
-    run.trace = gpt2Forward(model, tokens.ids, previous);
+    run.trace = transformerForward(model, tokens.ids, previous, {tokens.tokens, session});
     run.forwardMs = millisecondsSince(start);
     run.tokens = std::move(tokens.tokens);
     result.run = std::move(run);

@@ -1,5 +1,7 @@
-#include "Gpt2Trace.h"
+#include "ModelTrace.h"
 
+#include "HeadTensors.h"
+#include "Trace.h"
 #include "TransformerModel.h"
 
 #include <algorithm>
@@ -8,17 +10,17 @@
 
 namespace ae {
 
-int Gpt2Trace::headCount() const
+int ModelTrace::headCount() const
 {
     return model ? model->config().nHead : 0;
 }
 
-int Gpt2Trace::headDim() const
+int ModelTrace::headDim() const
 {
     return model ? model->config().headDim() : 0;
 }
 
-std::vector<NextToken> Gpt2Trace::nextTokensAt(float temperature, int count) const
+std::vector<NextToken> ModelTrace::nextTokensAt(float temperature, int count) const
 {
     if (lastLogits.size() == 0)
         return {};
@@ -39,19 +41,29 @@ std::vector<NextToken> Gpt2Trace::nextTokensAt(float temperature, int count) con
     return top;
 }
 
-Matrix Gpt2Trace::headQueries(int layer, int head) const
+const Matrix& ModelTrace::headQueries(int layer, int head) const
 {
-    return layers[std::size_t(layer)].queries.middleCols(head * headDim(), headDim());
+    return layers[std::size_t(layer)]->heads[std::size_t(head)].queries;
 }
 
-Matrix Gpt2Trace::headKeys(int layer, int head) const
+const Matrix& ModelTrace::headKeys(int layer, int head) const
 {
-    return layers[std::size_t(layer)].keys.middleCols(head * headDim(), headDim());
+    return layers[std::size_t(layer)]->heads[std::size_t(head)].keys;
 }
 
-Matrix Gpt2Trace::headValues(int layer, int head) const
+const Matrix& ModelTrace::headValues(int layer, int head) const
 {
-    return layers[std::size_t(layer)].values.middleCols(head * headDim(), headDim());
+    return layers[std::size_t(layer)]->heads[std::size_t(head)].values;
+}
+
+std::shared_ptr<const Matrix> layerAttnWeights(const ModelTrace& trace, int layer, int head)
+{
+    return headTensor(*trace.layers[std::size_t(layer)], head, HeadTensor::Weights);
+}
+
+RowVector layerAttnRow(const ModelTrace& trace, int layer, int head, Eigen::Index query)
+{
+    return headTensorRow(*trace.layers[std::size_t(layer)], head, HeadTensor::Weights, query);
 }
 
 } // namespace ae

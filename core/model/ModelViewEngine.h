@@ -1,6 +1,6 @@
 #pragma once
 
-#include "Gpt2Run.h"
+#include "ModelRun.h"
 
 #include <memory>
 #include <optional>
@@ -12,35 +12,36 @@ struct Trace;
 
 // What the window shows of a model session: the forward (shared by the model views) and one
 // block's attention as an ordinary Trace (for the step pages).
-struct Gpt2ViewResult
+struct ModelViewResult
 {
-    std::shared_ptr<const Gpt2Run> run;
+    std::shared_ptr<const ModelRun> run;
     std::shared_ptr<const Trace> layerTrace;
     int layer = 0;
     std::optional<SessionIssue> issue; // refused, or the checkpoint could not be read
 };
 
-// Session (with "model") and a layer -> Gpt2ViewResult. The checkpoint stays loaded while
-// its path is asked for (Gpt2Engine), and the last forward is kept: while the path and the
-// sentence stay the same, choosing another layer computes that layer's trace only; when the
+// Session (with "model") and a layer -> ModelViewResult. The checkpoint stays loaded while
+// its path is asked for (ModelEngine), and the last forward is kept: while the path and the
+// sentence stay the same, choosing another layer computes nothing (every layer's trace is the
+// forward's own, ModelTrace.h); when the
 // sentence changes, the new forward reuses the last one's unchanged causal prefix (typing at
 // the end of a 30-token sentence computes one or two rows, not 30).
 // Thread-safe: the cache is read and written under a mutex, the forwards it holds are
 // immutable (shared_ptr<const>), and no lock is held while computing; two concurrent
 // computations each reuse whatever forward was last stored, and the later one stored wins.
-class Gpt2ViewEngine
+class ModelViewEngine
 {
 public:
-    Gpt2ViewEngine();
-    ~Gpt2ViewEngine();
+    ModelViewEngine();
+    ~ModelViewEngine();
 
-    Gpt2ViewResult compute(const Session& session, int layer) const;
+    ModelViewResult compute(const Session& session, int layer) const;
     // Whether `path` is the checkpoint now loaded (else compute() will load it first).
     bool isLoaded(const std::string& path) const;
 
 private:
     struct Cache;
-    Gpt2Engine m_engine;
+    ModelEngine m_engine;
     std::unique_ptr<Cache> m_cache;
 };
 

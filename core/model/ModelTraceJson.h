@@ -4,13 +4,13 @@
 
 namespace ae {
 
-struct Gpt2Run;
+struct ModelRun;
 
 // The dump of a model session (spec gpt2.md §3): "tokens", "token_ids", "model"
 // {n_layer, n_head, n_embd, n_ctx, vocab_size, dtype}, "layers"[l]."heads"[h] {queries,
 // keys, values, attn_weights} and "next_token" [{id, token, prob}] (top 10). Adds
 // "format", "version" and "timings". The attention weights are derived head by head
 // while writing, never all held at once.
-std::string gpt2RunToJson(const Gpt2Run& run);
+std::string modelRunToJson(const ModelRun& run);
 
 } // namespace ae

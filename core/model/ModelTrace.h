@@ -1,0 +1,64 @@
+#pragma once
+
+#include "Matrix.h"
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace ae {
+
+class TransformerModel;
+struct Trace;
+
+struct NextToken
+{
+    std::int64_t id = 0;
+    float prob = 0; // softmax of the last token's logits
+};
+
+// One forward of a model, layer by layer (llm.c's ActivationTensors, reduced to what the
+// pages, the dump and the analyses read). T = tokens, d = n_embd, hd = d / n_head.
+// Each block's attention is an ordinary Trace, filled by the forward itself: inputs = LN1(x)
+// (T x d); per head queries, keys, values (T x hd, keys as the scores used them) and
+// contextVec (T x hd); contextVecHeads (T x d) before the output projection, contextVec
+// (T x d) after it; arithmetic Fast and scoreDivisor √hd, so that a head's T x T scores and
+// weights derived on demand (HeadTensors.h) come from the very kernel the forward ran.
+// Nothing T x T is stored.
+struct ModelTrace
+{
+    std::shared_ptr<const TransformerModel> model;
+    std::vector<std::int64_t> tokenIds;
+    std::vector<std::shared_ptr<const Trace>> layers;
+    // residuals[l] (T x d): the residual stream entering block l; residuals[n_layer] the
+    // stream after the last block, before LN_f (a forward of these ids with tokens taken off
+    // the end needs no block at all: logits = LN_f(row T-1) · outHeadᵀ).
+    std::vector<Matrix> residuals;
+    // How many leading rows this forward copied from the previous one instead of computing
+    // them (transformerForward with `previous`): 0 for a forward from scratch.
+    Eigen::Index reusedRows = 0;
+    RowVector lastLogits; // logits (vocab): LN_f(x_last) · outHeadᵀ
+    std::vector<NextToken>
+        nextTokens; // the 10 most probable after the last token, most probable first
+
+    int headCount() const;
+    int headDim() const;
+    int layerCount() const { return int(layers.size()); }
+    Eigen::Index tokenCount() const { return Eigen::Index(tokenIds.size()); }
+    const Matrix& finalResidual() const { return residuals.back(); }
+    // The `count` most probable next tokens of softmax(lastLogits / temperature) (temperature
+    // > 0), most probable first: the same tokens as nextTokens at any temperature, their
+    // probabilities sharper below 1 and flatter above.
+    std::vector<NextToken> nextTokensAt(float temperature, int count = 10) const;
+    // One head's tensors of block `layer`, as the forward computed them.
+    const Matrix& headQueries(int layer, int head) const;
+    const Matrix& headKeys(int layer, int head) const;
+    const Matrix& headValues(int layer, int head) const;
+};
+
+// Block `layer`, head `head`: its attention weights (T x T), derived from the trace's queries
+// and keys by the forward's kernel (headTensor), and one query's row of them (the head view).
+std::shared_ptr<const Matrix> layerAttnWeights(const ModelTrace& trace, int layer, int head);
+RowVector layerAttnRow(const ModelTrace& trace, int layer, int head, Eigen::Index query);
+
+} // namespace ae

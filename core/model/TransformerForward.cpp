@@ -1,0 +1,250 @@
+#include "TransformerForward.h"
+
+#include "AttentionKernel.h"
+#include "ModelTrace.h"
+#include "Trace.h"
+#include "TransformerModel.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace ae {
+
+namespace {
+
+// x (R x d) -> out (R x d): (x - mean) / sqrt(var + eps) · weight + bias per row, the
+// variance biased (divided by d), as the book's LayerNorm.
+void layerNorm(const Eigen::Ref<const Matrix>& x, const TensorRef& weight, const TensorRef& bias,
+               float eps, Eigen::Ref<Matrix> out)
+{
+    const auto w = weight.vector().array();
+    const auto b = bias.vector().array();
+#pragma omp parallel for if (x.rows() >= 64)
+    for (Eigen::Index i = 0; i < x.rows(); ++i) {
+        const auto row = x.row(i).array();
+        const float mean = row.mean();
+        const float var = (row - mean).square().mean();
+        out.row(i) = ((row - mean) / std::sqrt(var + eps)) * w + b;
+    }
+}
+
+Matrix layerNorm(const Eigen::Ref<const Matrix>& x, const TensorRef& weight, const TensorRef& bias,
+                 float eps)
+{
+    Matrix out(x.rows(), x.cols());
+    layerNorm(x, weight, bias, eps, out);
+    return out;
+}
+
+// 0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³))), in place on h (R x 4d).
+void geluTanh(Matrix& h)
+{
+    const float c = std::sqrt(2.0f / float(M_PI));
+#pragma omp parallel for if (h.rows() >= 64)
+    for (Eigen::Index i = 0; i < h.rows(); ++i) {
+        auto x = h.row(i).array();
+        x = 0.5f * x * (1.0f + (c * (x + 0.044715f * x.cube())).tanh());
+    }
+}
+
+// Up to this many rows a product is one GEMV per row instead of a GEMM, which packs (copies)
+// the whole weight matrix first: a keystroke's forward computes one or two rows, and packing
+// 85 M weights costs more than streaming them once per row. (On one thread: a parallel region
+// per product costs more than it saves when the cores are shared.)
+constexpr Eigen::Index GemvRows = 3;
+
+// y (R x out) = x (R x in) · W (in x out) + b, Conv1D as Hugging Face stores it.
+Matrix conv1d(const Eigen::Ref<const Matrix>& x, const TensorRef& weight, const TensorRef& bias)
+{
+    Matrix y(x.rows(), weight.cols);
+    if (x.rows() > GemvRows) {
+        y.noalias() = x * weight.matrix();
+    } else {
+        for (Eigen::Index r = 0; r < x.rows(); ++r)
+            y.row(r).noalias() = x.row(r) * weight.matrix();
+    }
+    if (!bias.empty()) // a family without this bias (the book's qkv_bias false)
+        y.rowwise() += bias.vector();
+    return y;
+}
+
+// rows (T x cols) of the sequence: the first P copied from `kept` (the previous forward's, or
+// null when P = 0), the last T - P left to be written.
+void keepPrefix(Matrix& rows, const Matrix* kept, Eigen::Index T, Eigen::Index cols, Eigen::Index P)
+{
+    rows.resize(T, cols);
+    if (P > 0)
+        rows.topRows(P) = kept->topRows(P);
+}
+
+// One block's attention for the rows [P, T): x (R x d); `layer` holds the previous forward's
+// rows < P (or nothing when P = 0) and gets every tensor of rows [P, T); x += the attention
+// output of those rows.
+void attention(const TransformerConfig& c, const TransformerLayerParams& p, const Trace* kept,
+               Trace& layer, Eigen::Index P, Matrix& x)
+{
+    const Eigen::Index d = c.nEmbd;
+    const Eigen::Index T = layer.inputs.rows();
+    const Eigen::Index R = T - P;
+    const int hd = c.headDim();
+    const Matrix qkv = conv1d(layer.inputs.bottomRows(R), p.attnWeight, p.attnBias); // (R x 3d)
+    layer.heads.resize(std::size_t(c.nHead));
+    for (int h = 0; h < c.nHead; ++h) {
+        HeadTrace& head = layer.heads[std::size_t(h)];
+        const HeadTrace* old = kept ? &kept->heads[std::size_t(h)] : nullptr;
+        keepPrefix(head.queries, old ? &old->queries : nullptr, T, hd, P);
+        keepPrefix(head.keys, old ? &old->keys : nullptr, T, hd, P);
+        keepPrefix(head.values, old ? &old->values : nullptr, T, hd, P);
+        keepPrefix(head.contextVec, old ? &old->contextVec : nullptr, T, hd, P);
+        head.queries.bottomRows(R) = qkv.middleCols(h * hd, hd);
+        head.keys.bottomRows(R) = qkv.middleCols(d + h * hd, hd);
+        head.values.bottomRows(R) = qkv.middleCols(2 * d + h * hd, hd);
+    }
+    HeadOptions options;
+    options.arithmetic = layer.arithmetic;
+    options.causal = true;
+    options.scoreDivisor = layer.scoreDivisor;
+    // Heads in parallel; the GEMMs inside each run on one thread (Eigen does not nest).
+#pragma omp parallel for schedule(dynamic) if (c.nHead > 1 && R >= 32)
+    for (int h = 0; h < c.nHead; ++h) {
+        HeadTrace& head = layer.heads[std::size_t(h)];
+        attendHead(head.queries, head.keys, head.values, options, head, P);
+    }
+    keepPrefix(layer.contextVecHeads, kept ? &kept->contextVecHeads : nullptr, T, d, P);
+    for (int h = 0; h < c.nHead; ++h)
+        layer.contextVecHeads.bottomRows(R).middleCols(h * hd, hd) =
+            layer.heads[std::size_t(h)].contextVec.bottomRows(R);
+    keepPrefix(layer.contextVec, kept ? &kept->contextVec : nullptr, T, d, P);
+    layer.contextVec.bottomRows(R) =
+        conv1d(layer.contextVecHeads.bottomRows(R), p.attnProjWeight, p.attnProjBias);
+    x += layer.contextVec.bottomRows(R);
+}
+
+std::vector<NextToken> topTokens(const RowVector& logits, std::size_t count)
+{
+    const float max = logits.maxCoeff();
+    const double sum = (logits.array() - max).exp().cast<double>().sum();
+    std::vector<std::int64_t> order(static_cast<std::size_t>(logits.size()));
+    std::iota(order.begin(), order.end(), 0);
+    count = std::min(count, order.size());
+    std::partial_sort(order.begin(), order.begin() + std::ptrdiff_t(count), order.end(),
+                      [&](std::int64_t a, std::int64_t b) {
+                          return logits[a] > logits[b] || (logits[a] == logits[b] && a < b);
+                      });
+    std::vector<NextToken> top;
+    for (std::size_t i = 0; i < count; ++i)
+        top.push_back(
+            {order[i], static_cast<float>(std::exp(double(logits[order[i]] - max)) / sum)});
+    return top;
+}
+
+} // namespace
+
+Session layerSession(const TransformerModel& model, const Session& base)
+{
+    const TransformerConfig& c = model.config();
+    Session s;
+    s.title = base.title;
+    s.description = base.description;
+    s.sentence = base.sentence;
+    s.model = base.model;
+    s.tokenizer = TokenizerKind::Gpt2;
+    s.vocabSize = c.vocabSize;
+    s.contextLength = c.nCtx;
+    s.variant = Variant::MultiHead;
+    s.dIn = c.nEmbd;
+    s.dOutKq = c.nEmbd;
+    s.dOutV = c.nEmbd;
+    s.numHeads = c.nHead;
+    s.qkvBias = !model.params().layers.empty() && !model.params().layers.front().attnBias.empty();
+    s.causal = true;
+    s.dropout = 0.0;
+    s.training = false;
+    return s;
+}
+
+Eigen::Index reusablePrefix(const TransformerModel& model, const std::vector<std::int64_t>& ids,
+                            const ModelTrace* previous)
+{
+    if (!previous || previous->model.get() != &model ||
+        previous->residuals.size() != std::size_t(model.config().nLayer) + 1 ||
+        previous->layers.size() != std::size_t(model.config().nLayer))
+        return 0;
+    const auto& old = previous->tokenIds;
+    const auto end = old.begin() + std::ptrdiff_t(std::min(old.size(), ids.size()));
+    return Eigen::Index(std::mismatch(old.begin(), end, ids.begin()).first - old.begin());
+}
+
+std::shared_ptr<const ModelTrace> transformerForward(std::shared_ptr<const TransformerModel> model,
+                                                     const std::vector<std::int64_t>& ids,
+                                                     const ModelTrace* previous,
+                                                     const ForwardLabels& labels)
+{
+    const TransformerConfig& c = model->config();
+    const TransformerParams& p = model->params();
+    const auto T = static_cast<Eigen::Index>(ids.size());
+    const Eigen::Index P = reusablePrefix(*model, ids, previous);
+    const Eigen::Index R = T - P; // the rows computed here
+    const Eigen::Index d = c.nEmbd;
+    auto trace = std::make_shared<ModelTrace>();
+    trace->tokenIds = ids;
+    trace->reusedRows = P;
+    trace->residuals.resize(std::size_t(c.nLayer) + 1);
+
+    Trace label; // what every layer's trace shares: the session, tokens, arithmetic
+    label.session = layerSession(*model, labels.base);
+    label.tokenIds = ids;
+    label.tokens = labels.tokens;
+    if (label.tokens.size() != ids.size()) {
+        label.tokens.clear();
+        for (const std::int64_t id : ids)
+            label.tokens.push_back(std::to_string(id));
+    }
+    label.headDimKq = label.headDimV = c.headDim();
+    label.arithmetic = Arithmetic::Fast;
+    label.scoreDivisor = static_cast<float>(std::sqrt(static_cast<double>(c.headDim())));
+
+    // x (R x d): the residual stream of the rows [P, T).
+    Matrix x(R, d);
+    const auto wte = p.wte.matrix();
+    const auto wpe = p.wpe.matrix();
+    for (Eigen::Index t = P; t < T; ++t)
+        x.row(t - P) = wte.row(ids[std::size_t(t)]) + wpe.row(t);
+
+    for (int l = 0; l < c.nLayer; ++l) {
+        const TransformerLayerParams& lp = p.layers[std::size_t(l)];
+        const Trace* kept = P > 0 ? previous->layers[std::size_t(l)].get() : nullptr;
+        Matrix& residual = trace->residuals[std::size_t(l)];
+        keepPrefix(residual, P > 0 ? &previous->residuals[std::size_t(l)] : nullptr, T, d, P);
+        residual.bottomRows(R) = x;
+        auto layer = std::make_shared<Trace>(label);
+        layer->parametersSource = TransformerModel::layerParams(model, l);
+        keepPrefix(layer->inputs, kept ? &kept->inputs : nullptr, T, d, P);
+        // With R = 0 (a token taken off the end) this only copies the kept rows.
+        layerNorm(x, lp.ln1Weight, lp.ln1Bias, c.epsilon, layer->inputs.bottomRows(R));
+        attention(c, lp, kept, *layer, P, x);
+        trace->layers.push_back(std::move(layer));
+        if (R == 0 || !c.mlp) // attention-only blocks
+            continue;
+        Matrix h = conv1d(layerNorm(x, lp.ln2Weight, lp.ln2Bias, c.epsilon), lp.fcWeight,
+                          lp.fcBias); // (R x 4d)
+        geluTanh(h);
+        x += conv1d(h, lp.fcProjWeight, lp.fcProjBias);
+    }
+    Matrix& last = trace->residuals.back();
+    keepPrefix(last, P > 0 ? &previous->residuals.back() : nullptr, T, d, P);
+    if (R > 0)
+        last.bottomRows(R) = x;
+
+    if (T > 0) {
+        const Matrix final = layerNorm(last.bottomRows(1), p.lnfWeight, p.lnfBias,
+                                       c.epsilon);                             // (1 x d)
+        trace->lastLogits.noalias() = final * p.outHead.matrix().transpose(); // (1 x V)
+        trace->nextTokens = topTokens(trace->lastLogits, 10);
+    }
+    trace->model = std::move(model);
+    return trace;
+}
+
+} // namespace ae

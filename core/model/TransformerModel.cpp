@@ -1,0 +1,45 @@
+#include "TransformerModel.h"
+
+namespace ae {
+
+const AttentionParams& TransformerModel::LayerParams::attentionParams() const
+{
+    std::call_once(m_once, [this] {
+        const TransformerConfig& c = m_model.config();
+        const TransformerLayerParams& p = m_model.params().layers[std::size_t(m_layer)];
+        const Eigen::Index d = c.nEmbd;
+        const Eigen::Index kv = Eigen::Index(c.nKvHead) * c.headDim();
+        m_params.numHeads = c.nHead;
+        m_params.headDimKq = c.headDim();
+        m_params.headDimV = c.headDim();
+        const auto attn = p.attnWeight.matrix(); // (d x (d + 2·kv))
+        m_params.wQuery = attn.leftCols(d);
+        m_params.wKey = attn.middleCols(d, kv);
+        m_params.wValue = attn.rightCols(kv);
+        if (!p.attnBias.empty()) {
+            const auto bias = p.attnBias.vector();
+            m_params.bQuery = bias.head(d);
+            m_params.bKey = bias.segment(d, kv);
+            m_params.bValue = bias.tail(kv);
+        }
+        m_params.outProjWeight = p.attnProjWeight.matrix();
+        if (!p.attnProjBias.empty())
+            m_params.outProjBias = p.attnProjBias.vector();
+    });
+    return m_params;
+}
+
+std::shared_ptr<const AttentionParamsSource>
+TransformerModel::layerParams(const std::shared_ptr<const TransformerModel>& model, int layer)
+{
+    std::lock_guard lock(model->m_layerParamsMutex);
+    auto& all = model->m_layerParams;
+    if (all.size() != std::size_t(model->config().nLayer))
+        all.resize(std::size_t(model->config().nLayer));
+    auto& slot = all[std::size_t(layer)];
+    if (!slot)
+        slot = std::make_unique<LayerParams>(*model, layer);
+    return {model, slot.get()}; // aliasing: shares the model's ownership
+}
+
+} // namespace ae
