@@ -4,7 +4,7 @@
 // checkpoints, with and without the "transformer." prefix and config.json. Prints the
 // worst difference per checkpoint (float32 arithmetic in a different order: not bit for bit).
 #include "Fixtures.h"
-#include "Gpt2Attention.h"
+#include "Trace.h"
 #include "TransformerForward.h"
 #include "ModelRegistry.h"
 #include "TransformerModel.h"
@@ -85,7 +85,7 @@ private Q_SLOTS:
                     {"queries", trace->headQueries(l, h)},
                     {"keys", trace->headKeys(l, h)},
                     {"values", trace->headValues(l, h)},
-                    {"attn_weights", gpt2AttnWeights(*trace, l, h)},
+                    {"attn_weights", *layerAttnWeights(*trace, l, h)},
                 };
                 for (const auto& [key, actual] : tensors) {
                     const QString where = QStringLiteral("layers[%1].heads[%2].%3")
@@ -133,7 +133,7 @@ private Q_SLOTS:
         QVERIFY2(loaded.model, qPrintable(loaded.error));
         const std::vector<std::int64_t> ids{1, 2, 3, 4, 5};
         const auto trace = transformerForward(loaded.model, ids);
-        const Matrix w = gpt2AttnWeights(*trace, 1, 1);
+        const Matrix w = *layerAttnWeights(*trace, 1, 1);
         QCOMPARE(w.rows(), Eigen::Index(5));
         for (Eigen::Index i = 0; i < w.rows(); ++i) {
             QVERIFY(std::abs(w.row(i).sum() - 1.0f) < 1e-6f);

@@ -6,7 +6,7 @@
 // the logits; prints the worst difference of each case. The kernel under it,
 // gpt2CausalWeights for a block of query rows from an offset, against the full square.
 #include "Fixtures.h"
-#include "Gpt2Attention.h"
+#include "Trace.h"
 #include "TransformerForward.h"
 #include "ModelRegistry.h"
 #include "TransformerModel.h"
@@ -68,26 +68,33 @@ bool compareTraces(const ModelTrace& full, const ModelTrace& reused, Worst& wors
         return false;
     }
     for (int l = 0; l < int(full.layers.size()); ++l) {
-        const Gpt2LayerTrace& a = full.layers[std::size_t(l)];
-        const Gpt2LayerTrace& b = reused.layers[std::size_t(l)];
-        const std::pair<const char*, std::pair<const Matrix*, const Matrix*>> tensors[] = {
-            {"ln1", {&a.ln1, &b.ln1}},
-            {"queries", {&a.queries, &b.queries}},
-            {"keys", {&a.keys, &b.keys}},
-            {"values", {&a.values, &b.values}},
+        const Trace& a = *full.layers[std::size_t(l)];
+        const Trace& b = *reused.layers[std::size_t(l)];
+        std::vector<std::pair<QString, std::pair<const Matrix*, const Matrix*>>> tensors = {
+            {QStringLiteral("inputs"), {&a.inputs, &b.inputs}},
+            {QStringLiteral("context_vec_heads"), {&a.contextVecHeads, &b.contextVecHeads}},
+            {QStringLiteral("context_vec"), {&a.contextVec, &b.contextVec}},
+            {QStringLiteral("residual"), {&full.residuals[std::size_t(l)], &reused.residuals[std::size_t(l)]}},
         };
+        for (std::size_t h = 0; h < a.heads.size(); ++h) {
+            const HeadTrace& x = a.heads[h];
+            const HeadTrace& y = b.heads[h];
+            tensors.push_back({QStringLiteral("heads[%1].queries").arg(h), {&x.queries, &y.queries}});
+            tensors.push_back({QStringLiteral("heads[%1].keys").arg(h), {&x.keys, &y.keys}});
+            tensors.push_back({QStringLiteral("heads[%1].values").arg(h), {&x.values, &y.values}});
+            tensors.push_back({QStringLiteral("heads[%1].context_vec").arg(h), {&x.contextVec, &y.contextVec}});
+        }
         for (const auto& [name, pair] : tensors)
             if (!compareNoted(*pair.first, *pair.second, SameTolerance,
-                              QStringLiteral("layers[%1].%2").arg(l).arg(QLatin1StringView(name)),
-                              worst))
+                              QStringLiteral("layers[%1].%2").arg(l).arg(name), worst))
                 return false;
         for (int h = 0; h < full.headCount(); ++h)
             if (!compareNoted(
-                    gpt2AttnWeights(full, l, h), gpt2AttnWeights(reused, l, h), SameTolerance,
+                    *layerAttnWeights(full, l, h), *layerAttnWeights(reused, l, h), SameTolerance,
                     QStringLiteral("layers[%1].heads[%2].attn_weights").arg(l).arg(h), worst))
                 return false;
     }
-    if (!compareNoted(full.residual, reused.residual, SameTolerance, QStringLiteral("residual"),
+    if (!compareNoted(full.finalResidual(), reused.finalResidual(), SameTolerance, QStringLiteral("residual"),
                       worst) ||
         !compareNoted(full.lastLogits, reused.lastLogits, 1e-4, QStringLiteral("last_logits"),
                       worst))
@@ -125,7 +132,7 @@ bool compareTorch(const QJsonObject& expected, const ModelTrace& trace, Worst& w
                 {"queries", trace.headQueries(l, h)},
                 {"keys", trace.headKeys(l, h)},
                 {"values", trace.headValues(l, h)},
-                {"attn_weights", gpt2AttnWeights(trace, l, h)},
+                {"attn_weights", *layerAttnWeights(trace, l, h)},
             };
             for (const auto& [key, actual] : tensors)
                 if (!compareNoted(jsonMatrix(head.value(QLatin1StringView(key))), actual,

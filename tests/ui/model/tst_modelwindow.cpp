@@ -137,11 +137,11 @@ private Q_SLOTS:
         const auto first = waitForTrace(window);
         QVERIFY(first);
         const auto run = window.modelRun();
-        QCOMPARE(first->inputs, run->trace->layers[0].ln1);
+        QCOMPARE(first->inputs, run->trace->layers[0]->inputs);
         window.layerBox()->setValue(2);
         const auto second = waitForTrace(window);
         QVERIFY(second);
-        QCOMPARE(second->inputs, run->trace->layers[1].ln1);
+        QCOMPARE(second->inputs, run->trace->layers[1]->inputs);
         QVERIFY(second->heads[0].queries != first->heads[0].queries);
         QCOMPARE(window.modelRun(), run); // the forward was kept, only the layer recomputed
         QVERIFY(window.showPage(QStringLiteral("weights")));
@@ -172,7 +172,7 @@ private Q_SLOTS:
         auto* page = qobject_cast<FigurePage*>(window.pages()->currentWidget());
         QVERIFY(page);
         QCOMPARE(page->definition().id, QStringLiteral("weights"));
-        QCOMPARE(window.trace()->inputs, window.modelRun()->trace->layers[1].ln1);
+        QCOMPARE(window.trace()->inputs, window.modelRun()->trace->layers[1]->inputs);
     }
 
     // The deck and presentation mode work on a model session: the deck is written (the engine
@@ -227,7 +227,7 @@ private Q_SLOTS:
         window.setStartLayer(asked);
         QVERIFY(waitForTrace(window));
         QTRY_COMPARE(window.layerBox()->value(), shown);
-        QCOMPARE(window.trace()->inputs, window.modelRun()->trace->layers[1].ln1);
+        QCOMPARE(window.trace()->inputs, window.modelRun()->trace->layers[1]->inputs);
         QCOMPARE(window.statusBar()->currentMessage().contains(QStringLiteral("does not exist")),
                  asked + 1 != shown);
     }

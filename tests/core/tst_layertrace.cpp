@@ -17,7 +17,7 @@
 using namespace ae;
 using namespace ae::test;
 
-class TestGpt2LayerTrace : public QObject
+class TestLayerTrace : public QObject
 {
     Q_OBJECT
 
@@ -36,7 +36,7 @@ private Q_SLOTS:
         constexpr double Tolerance = 2e-5;
         const QJsonObject expected = readFixture(QStringLiteral("gpt2/%1/expected.json").arg(name));
         const auto loaded =
-            TransformerModel::load(fixturePath(QStringLiteral("gpt2/%1/model.safetensors").arg(name)));
+            loadModel(fixturePath(QStringLiteral("gpt2/%1/model.safetensors").arg(name)));
         QVERIFY2(loaded.model, qPrintable(loaded.error));
         std::vector<std::int64_t> ids;
         for (const QJsonValue& id : expected.value(QLatin1StringView("token_ids")).toArray())
@@ -49,7 +49,7 @@ private Q_SLOTS:
         const QJsonArray layers = expected.value(QLatin1StringView("layers")).toArray();
         QCOMPARE(int(layers.size()), c.nLayer);
         for (int l = 0; l < c.nLayer; ++l) {
-            const auto trace = gpt2LayerTrace(*forward, l, Session{});
+            const auto& trace = forward->layers[std::size_t(l)];
             QCOMPARE(trace->session.variant, Variant::MultiHead);
             QVERIFY(trace->session.causal);
             QVERIFY(trace->session.qkvBias);
@@ -92,17 +92,44 @@ private Q_SLOTS:
     void outProjIsConv1dOrientation()
     {
         const auto loaded =
-            TransformerModel::load(fixturePath(QStringLiteral("gpt2/f16_plain/model.safetensors")));
+            loadModel(fixturePath(QStringLiteral("gpt2/f16_plain/model.safetensors")));
         QVERIFY2(loaded.model, qPrintable(loaded.error));
         const auto forward = transformerForward(loaded.model, {1, 2, 3, 4});
-        const auto trace = gpt2LayerTrace(*forward, 0, Session{});
+        const auto& trace = forward->layers[0];
         const auto& p = loaded.model->params().layers[0];
         const Matrix expected = (trace->contextVecHeads * p.attnProjWeight.matrix()).rowwise() +
                                 p.attnProjBias.vector();
         const auto cmp = compareTensors(expected, trace->contextVec, 1e-5, 1e-5);
         QVERIFY2(cmp.ok, qPrintable(cmp.describe(QStringLiteral("context_vec"))));
     }
+
+    // The window's engine gives the step pages the forward's own layer: the same object, so
+    // the same tensors, whichever layer is chosen and however often (a recomputed layer would
+    // be another Trace with copies of the numbers).
+    void pagesReadTheForwardsOwnTensors()
+    {
+        Session session;
+        session.model = fixturePath(QStringLiteral("gpt2/f32_prefix/model.safetensors")).toStdString();
+        session.tokenizer = TokenizerKind::Gpt2;
+        session.sentence = "The quick brown fox jumps";
+        ModelViewEngine engine;
+        const ModelViewResult first = engine.compute(session, 1);
+        QVERIFY(first.run && first.layerTrace);
+        const ModelTrace& forward = *first.run->trace;
+        QCOMPARE(first.layerTrace.get(), forward.layers[1].get());
+        const ModelViewResult other = engine.compute(session, 0);
+        QCOMPARE(other.run.get(), first.run.get()); // the same forward, no second one
+        QCOMPARE(other.layerTrace.get(), forward.layers[0].get());
+        QCOMPARE(other.layerTrace->heads[0].queries.data(), forward.headQueries(0, 0).data());
+        // What the pages derive from it is what the forward used: context = weights · values.
+        for (int h = 0; h < forward.headCount(); ++h) {
+            const HeadTrace& head = other.layerTrace->heads[std::size_t(h)];
+            const Matrix context = *headTensor(*other.layerTrace, h, HeadTensor::Weights) * head.values;
+            const auto cmp = compareTensors(context, head.contextVec, 1e-6, 1e-6);
+            QVERIFY2(cmp.ok, qPrintable(cmp.describe(QStringLiteral("head %1 context").arg(h))));
+        }
+    }
 };
 
-QTEST_GUILESS_MAIN(TestGpt2LayerTrace)
-#include "tst_gpt2layertrace.moc"
+QTEST_GUILESS_MAIN(TestLayerTrace)
+#include "tst_layertrace.moc"
