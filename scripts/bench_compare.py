@@ -1,6 +1,6 @@
 #!/usr/bin/python3
-"""The speed table of the README: Attention Explorer's forward pass against PyTorch's, same
-session, same machine, runs interleaved so that both see the same load.
+"""The speed table of docs/performance.md: Attention Explorer's forward pass against PyTorch's,
+same session, same machine, runs interleaved so that both see the same load.
 
     /usr/bin/python3 scripts/bench_compare.py [--tokens 128,1024,2048,4096] [--rounds 3]
                                               [--app PATH] [--compare-app PATH]

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""PyTorch's side of the speed comparison (README, "Speed"): the book's MultiHeadAttention
+"""PyTorch's side of the speed comparison (docs/performance.md): the book's MultiHeadAttention
 (causal, per-head attention weights materialised, dropout 0) at GPT-2-small width, batch 1.
 
 Run with Debian's python3-torch (1.13.1) and its default kernels (AVX2 + OpenBLAS):

@@ -77,7 +77,7 @@ QString codePointText(char32_t cp)
     return QString::number(uint(cp), 16).toUpper().rightJustified(4, QLatin1Char('0'));
 }
 
-// Decisions on text the eye cannot check (README, Reliability): a control character
+// Decisions on text the eye cannot check (docs/performance.md, Reliability): a control character
 // (a NUL, an escape) inside a text is refused; a token made only of invisible characters
 // (U+200B, a joiner, U+FEFF, a lone variation selector) is refused, since its label would
 // show nothing. Invisible characters inside a visible token stay, as in the reference.
