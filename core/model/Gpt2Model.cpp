@@ -2,8 +2,8 @@
 
 #include "Gpt2Config.h"
 #include "ModelMessages.h"
-#include "TransformerModel.h"
 #include "SafetensorsFile.h"
+#include "TransformerModel.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,6 +1,7 @@
 #include "ModelRegistry.h"
 
 #include "Gpt2Model.h"
+#include "ModelMessages.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -24,12 +25,17 @@ QString modelFile(const QString& path)
     for (const QString name : {QStringLiteral("model.safetensors"), QStringLiteral("model.pth")})
         if (QFileInfo(dir.filePath(name)).exists())
             return dir.filePath(name);
-    return dir.filePath(QStringLiteral("model.safetensors")); // refused as missing, by name
+    return {};
 }
 
 ModelLoadResult loadModel(const QString& path)
 {
     const QString file = modelFile(path);
+    if (file.isEmpty())
+        return {
+            nullptr,
+            Gpt2Checkpoint::tr("%1: the folder holds no model.safetensors or model.pth").arg(path),
+            true};
     for (const ModelFamily& family : modelFamilies())
         if (family.recognises(file))
             return family.load(file);

@@ -25,7 +25,8 @@ struct ModelFamily
 // In the order they are asked; the last one (GPT-2) takes what no other recognised.
 const std::vector<ModelFamily>& modelFamilies();
 
-// A model file, or a folder holding one (model.safetensors, else model.pth): the file to load.
+// A model file, or a folder holding one (model.safetensors, else model.pth): the file to load
+// (empty for a folder without either).
 QString modelFile(const QString& path);
 
 // Opens PATH (a model file or folder) with the family that recognises it.

@@ -1,9 +1,9 @@
 #include "ModelRun.h"
 
-#include "TransformerForward.h"
 #include "Gpt2Tokens.h"
 #include "ModelRegistry.h"
 #include "Session.h"
+#include "TransformerForward.h"
 #include "TransformerModel.h"
 
 #include <QCoreApplication>

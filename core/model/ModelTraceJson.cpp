@@ -2,10 +2,10 @@
 
 #include "Gpt2Encoding.h"
 
-#include "ModelRun.h"
 #include "Gpt2Tokens.h"
-#include "ModelTrace.h"
 #include "JsonWriter.h"
+#include "ModelRun.h"
+#include "ModelTrace.h"
 #include "TransformerModel.h"
 
 namespace ae {

@@ -239,7 +239,7 @@ std::shared_ptr<const ModelTrace> transformerForward(std::shared_ptr<const Trans
 
     if (T > 0) {
         const Matrix final = layerNorm(last.bottomRows(1), p.lnfWeight, p.lnfBias,
-                                       c.epsilon);                             // (1 x d)
+                                       c.epsilon);                            // (1 x d)
         trace->lastLogits.noalias() = final * p.outHead.matrix().transpose(); // (1 x V)
         trace->nextTokens = topTokens(trace->lastLogits, 10);
     }

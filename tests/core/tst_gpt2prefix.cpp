@@ -1,17 +1,18 @@
-// GPT-2's forward reusing the unchanged causal prefix of a previous forward (transformerForward with
-// `previous`) against the forward from scratch and against the book's GPTModel in PyTorch
+// GPT-2's forward reusing the unchanged causal prefix of a previous forward (transformerForward
+// with `previous`) against the forward from scratch and against the book's GPTModel in PyTorch
 // (tests/fixtures/gpt2, generate_gpt2_fixtures.py): a token appended, a token deleted, a
 // middle token changed, the same ids, no common prefix, and a sentence typed token by token.
 // Every layer's LN1, queries, keys, values, every head's attention weights, the residual and
 // the logits; prints the worst difference of each case. The kernel under it,
 // gpt2CausalWeights for a block of query rows from an offset, against the full square.
+#include "AttentionKernel.h"
 #include "Fixtures.h"
-#include "Trace.h"
-#include "TransformerForward.h"
 #include "ModelRegistry.h"
-#include "TransformerModel.h"
 #include "ModelTrace.h"
 #include "TensorCompare.h"
+#include "Trace.h"
+#include "TransformerForward.h"
+#include "TransformerModel.h"
 
 #include <QStandardPaths>
 #include <QTest>
@@ -74,15 +75,18 @@ bool compareTraces(const ModelTrace& full, const ModelTrace& reused, Worst& wors
             {QStringLiteral("inputs"), {&a.inputs, &b.inputs}},
             {QStringLiteral("context_vec_heads"), {&a.contextVecHeads, &b.contextVecHeads}},
             {QStringLiteral("context_vec"), {&a.contextVec, &b.contextVec}},
-            {QStringLiteral("residual"), {&full.residuals[std::size_t(l)], &reused.residuals[std::size_t(l)]}},
+            {QStringLiteral("residual"),
+             {&full.residuals[std::size_t(l)], &reused.residuals[std::size_t(l)]}},
         };
         for (std::size_t h = 0; h < a.heads.size(); ++h) {
             const HeadTrace& x = a.heads[h];
             const HeadTrace& y = b.heads[h];
-            tensors.push_back({QStringLiteral("heads[%1].queries").arg(h), {&x.queries, &y.queries}});
+            tensors.push_back(
+                {QStringLiteral("heads[%1].queries").arg(h), {&x.queries, &y.queries}});
             tensors.push_back({QStringLiteral("heads[%1].keys").arg(h), {&x.keys, &y.keys}});
             tensors.push_back({QStringLiteral("heads[%1].values").arg(h), {&x.values, &y.values}});
-            tensors.push_back({QStringLiteral("heads[%1].context_vec").arg(h), {&x.contextVec, &y.contextVec}});
+            tensors.push_back(
+                {QStringLiteral("heads[%1].context_vec").arg(h), {&x.contextVec, &y.contextVec}});
         }
         for (const auto& [name, pair] : tensors)
             if (!compareNoted(*pair.first, *pair.second, SameTolerance,
@@ -94,8 +98,8 @@ bool compareTraces(const ModelTrace& full, const ModelTrace& reused, Worst& wors
                     QStringLiteral("layers[%1].heads[%2].attn_weights").arg(l).arg(h), worst))
                 return false;
     }
-    if (!compareNoted(full.finalResidual(), reused.finalResidual(), SameTolerance, QStringLiteral("residual"),
-                      worst) ||
+    if (!compareNoted(full.finalResidual(), reused.finalResidual(), SameTolerance,
+                      QStringLiteral("residual"), worst) ||
         !compareNoted(full.lastLogits, reused.lastLogits, 1e-4, QStringLiteral("last_logits"),
                       worst))
         return false;
@@ -218,7 +222,7 @@ private Q_SLOTS:
             reused = transformerForward(loaded.model, ids, previous.get());
         }
         QCOMPARE(reused->reusedRows, expectedReuse);
-        QCOMPARE(reused->residual.rows(), T);
+        QCOMPARE(reused->finalResidual().rows(), T);
 
         const auto full = transformerForward(loaded.model, ids);
         QCOMPARE(full->reusedRows, Eigen::Index(0));
@@ -235,10 +239,8 @@ private Q_SLOTS:
     // A previous forward of another checkpoint (or none) gives nothing to reuse.
     void otherModelReusesNothing()
     {
-        const auto a =
-            loadModel(fixturePath(QStringLiteral("gpt2/f32_prefix/model.safetensors")));
-        const auto b =
-            loadModel(fixturePath(QStringLiteral("gpt2/f32_prefix/model.safetensors")));
+        const auto a = loadModel(fixturePath(QStringLiteral("gpt2/f32_prefix/model.safetensors")));
+        const auto b = loadModel(fixturePath(QStringLiteral("gpt2/f32_prefix/model.safetensors")));
         QVERIFY2(a.model && b.model, qPrintable(a.error + b.error));
         const std::vector<std::int64_t> ids{1, 2, 3, 4};
         const auto previous = transformerForward(a.model, ids);
@@ -250,38 +252,34 @@ private Q_SLOTS:
         QCOMPARE(other->model.get(), b.model.get());
     }
 
-    // The kernel: query rows [first, T) against keys [0, T), across the 64-row blocks, equal
-    // to those rows of the full T x T weights.
-    void causalWeightsFromAnOffset()
+    // The kernel: attendHead from a row onwards (the blocks from the one holding it), with
+    // the earlier rows left as the caller put them, equal bit for bit to the whole head's
+    // context (the same 64-row blocks compute the same bits).
+    void contextFromAnOffset()
     {
         constexpr Eigen::Index T = 200, hd = 16;
         std::mt19937 random(7);
         std::normal_distribution<float> normal(0.0f, 1.0f);
-        Matrix queries(T, hd), keys(T, hd);
-        for (Eigen::Index i = 0; i < T; ++i)
-            for (Eigen::Index j = 0; j < hd; ++j) {
-                queries(i, j) = normal(random);
-                keys(i, j) = normal(random);
-            }
-        Matrix full;
-        gpt2CausalWeights(queries, keys, full);
-        double worstDiff = 0;
+        Matrix queries(T, hd), keys(T, hd), values(T, hd);
+        for (Matrix* m : {&queries, &keys, &values})
+            for (Eigen::Index i = 0; i < m->size(); ++i)
+                m->data()[i] = normal(random);
+        HeadOptions options;
+        options.arithmetic = Arithmetic::Fast;
+        options.causal = true;
+        options.scoreDivisor = 4.0f;
+        HeadTrace full;
+        attendHead(queries, keys, values, options, full);
         for (const Eigen::Index first :
-             {Eigen::Index(0), Eigen::Index(1), Eigen::Index(63), Eigen::Index(64),
-              Eigen::Index(65), Eigen::Index(130), Eigen::Index(199), Eigen::Index(200)}) {
-            Matrix rows;
-            gpt2CausalWeights(queries.bottomRows(T - first), keys, rows, first);
-            QCOMPARE(rows.rows(), T - first);
-            QCOMPARE(rows.cols(), T);
-            const auto cmp = compareTensors(full.bottomRows(T - first), rows, 1e-6, 1e-5);
-            if (!cmp.ok)
-                QFAIL(qPrintable(cmp.describe(QStringLiteral("rows from %1").arg(first))));
-            worstDiff = std::max(worstDiff, cmp.worstDiff);
-            for (Eigen::Index i = 0; i < rows.rows(); ++i)
-                for (Eigen::Index j = first + i + 1; j < T; ++j)
-                    QCOMPARE(rows(i, j), 0.0f); // causal: no later key
+             {Eigen::Index(1), Eigen::Index(63), Eigen::Index(64), Eigen::Index(65),
+              Eigen::Index(130), Eigen::Index(199), Eigen::Index(200)}) {
+            HeadTrace head;
+            head.contextVec = Matrix::Constant(T, hd, -7.0f);
+            head.contextVec.topRows(first) = full.contextVec.topRows(first);
+            attendHead(queries, keys, values, options, head, first);
+            QVERIFY2(head.contextVec == full.contextVec,
+                     qPrintable(QStringLiteral("rows from %1 differ").arg(first)));
         }
-        qInfo("gpt2CausalWeights from an offset: worst difference %.3g", worstDiff);
     }
 };
 

@@ -1,16 +1,19 @@
-// One GPT-2 block's attention as an ordinary Trace (gpt2LayerTrace: the book's multi-head
-// attention on LN1(x) with the checkpoint's weights) against the book's GPTModel in PyTorch
+// Each block's attention of a model forward as an ordinary Trace (ModelTrace::layers: the
+// forward's own tensors, what the step pages show) against the book's GPTModel in PyTorch
 // (tests/fixtures/gpt2, generate_gpt2_fixtures.py): every layer's and head's queries, keys,
 // values and attention weights, for every fixture checkpoint. Prints the worst difference.
+// The window's engine must hand out those very traces, never a second computation.
 #include "Fixtures.h"
-#include "TransformerForward.h"
-#include "Gpt2LayerAttention.h"
-#include "TransformerModel.h"
-#include "ModelTrace.h"
 #include "HeadTensors.h"
+#include "ModelRegistry.h"
+#include "ModelRun.h"
+#include "ModelTrace.h"
+#include "ModelViewEngine.h"
 #include "Session.h"
 #include "TensorCompare.h"
 #include "Trace.h"
+#include "TransformerForward.h"
+#include "TransformerModel.h"
 
 #include <QTest>
 
@@ -109,12 +112,14 @@ private Q_SLOTS:
     void pagesReadTheForwardsOwnTensors()
     {
         Session session;
-        session.model = fixturePath(QStringLiteral("gpt2/f32_prefix/model.safetensors")).toStdString();
+        session.model =
+            fixturePath(QStringLiteral("gpt2/f32_prefix/model.safetensors")).toStdString();
         session.tokenizer = TokenizerKind::Gpt2;
-        session.sentence = "The quick brown fox jumps";
+        session.sentence = "a!b!c?d"; // single bytes: ids below the fixture's vocabulary of 300
         ModelViewEngine engine;
         const ModelViewResult first = engine.compute(session, 1);
-        QVERIFY(first.run && first.layerTrace);
+        QVERIFY2(first.run && first.layerTrace,
+                 qPrintable(first.issue ? first.issue->message : QStringLiteral("no run")));
         const ModelTrace& forward = *first.run->trace;
         QCOMPARE(first.layerTrace.get(), forward.layers[1].get());
         const ModelViewResult other = engine.compute(session, 0);
@@ -124,7 +129,8 @@ private Q_SLOTS:
         // What the pages derive from it is what the forward used: context = weights · values.
         for (int h = 0; h < forward.headCount(); ++h) {
             const HeadTrace& head = other.layerTrace->heads[std::size_t(h)];
-            const Matrix context = *headTensor(*other.layerTrace, h, HeadTensor::Weights) * head.values;
+            const Matrix context =
+                *headTensor(*other.layerTrace, h, HeadTensor::Weights) * head.values;
             const auto cmp = compareTensors(context, head.contextVec, 1e-6, 1e-6);
             QVERIFY2(cmp.ok, qPrintable(cmp.describe(QStringLiteral("head %1 context").arg(h))));
         }

@@ -11,12 +11,11 @@
 #include "ExportActions.h"
 #include "FigureExporter.h"
 #include "FigurePage.h"
-#include "TransformerModel.h"
-#include "ModelRun.h"
-#include "ModelTrace.h"
 #include "HeadViewPage.h"
 #include "InspectorPanel.h"
 #include "ModelFigures.h"
+#include "ModelRun.h"
+#include "ModelTrace.h"
 #include "ModelViewPage.h"
 #include "NextTokensPage.h"
 #include "PageCatalog.h"
@@ -30,6 +29,7 @@
 #include "TokensPage.h"
 #include "Trace.h"
 #include "TraceFigures.h"
+#include "TransformerModel.h"
 #include "Translations.h"
 #include "ViewJobs.h"
 #include "WalkthroughPanel.h"
@@ -222,11 +222,12 @@ void MainWindow::showModelRun(const std::shared_ptr<const ModelRun>& run, int la
     if (run && m_startLayer) {
         // The engine shows the last layer for a larger one: say so.
         if (*m_startLayer != layer)
-            m_layerNotice = tr("Layer %1 does not exist: %2 has %3 layers; showing layer %4")
-                                .arg(*m_startLayer + 1)
-                                .arg(QFileInfo(run->trace->model->path()).fileName())
-                                .arg(run->trace->layers.size())
-                                .arg(layer + 1);
+            m_layerNotice =
+                tr("Layer %1 does not exist: %2 has %3 layers; showing layer %4")
+                    .arg(*m_startLayer + 1)
+                    .arg(QFileInfo(QString::fromStdString(run->trace->model->path())).fileName())
+                    .arg(run->trace->layers.size())
+                    .arg(layer + 1);
         m_startLayer.reset();
     }
     if (run) {
@@ -285,7 +286,7 @@ void MainWindow::showTrace(const std::shared_ptr<const Trace>& trace)
         m_status->setText(
             tr("GPT-2 %1: %2 layers × %3 heads, d = %4 · T = %5 · layer %6 · forward %7 ms, "
                "layer trace %8 ms")
-                .arg(QFileInfo(m_run->trace->model->path()).fileName())
+                .arg(QFileInfo(QString::fromStdString(m_run->trace->model->path())).fileName())
                 .arg(c.nLayer)
                 .arg(c.nHead)
                 .arg(c.nEmbd)
