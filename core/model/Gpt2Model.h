@@ -37,6 +37,10 @@ public:
     const Gpt2Config& config() const { return m_config; }
     const Gpt2Params& params() const { return m_params; }
     const std::string& dtype() const { return m_dtype; } // of wte: "F32", "F16" or "BF16"
+    // The checkpoint was truncated while mapped and a read got zeros instead of weights
+    // (SafetensorsFile::changedWhileRead): a forward or an export computed since is wrong.
+    // Callers check it after computing and report SafetensorsFile::changedMessage.
+    bool changedWhileRead() const;
 
 private:
     Gpt2Model() = default;
