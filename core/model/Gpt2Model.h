@@ -23,12 +23,13 @@ public:
     {
         std::shared_ptr<const Gpt2Model> model; // null on failure
         QString error;                          // names the file, the tensor and the rule
-        bool ioError = false;                   // the file could not be opened or mapped at all
+        bool ioError = false; // the file or config.json could not be opened, read or mapped
     };
 
     // Loads PATH (a Hugging Face model.safetensors), with config.json from the same
-    // folder when present. Validates the whole header first, then every tensor GPT-2
-    // needs (present, F32/F16/BF16, shape as the config says); other tensors are ignored.
+    // folder when present (present but unreadable: an I/O error naming it). Validates the
+    // whole header first, then every tensor GPT-2 needs (present, F32/F16/BF16, shape as
+    // the config says, every value finite); other tensors are ignored.
     static LoadResult load(const QString& path);
 
     ~Gpt2Model();
