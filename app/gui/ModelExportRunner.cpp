@@ -9,6 +9,7 @@
 #include "HeadlessRunner.h"
 #include "MessageText.h"
 #include "ModelFigures.h"
+#include "SafetensorsFile.h"
 #include "Session.h"
 
 #include <QCoreApplication>
@@ -68,6 +69,18 @@ std::optional<ModelLayer> computeLayer(const CommandLineRequest& request, const 
     return result;
 }
 
+// The checkpoint was truncated while it was read (MappedFileGuard gave zeros instead of a
+// crash): the figures were computed from zeros. Checked after the forward and again after
+// the files are written (the weight figures read the mapping too).
+bool changedWhileRead(const ModelLayer& computed)
+{
+    const TransformerModel& model = *computed.run->trace->model;
+    if (!model.changedWhileRead())
+        return false;
+    printError(SafetensorsFile::changedMessage(QString::fromStdString(model.path())));
+    return true;
+}
+
 } // namespace
 
 int runModelExport(const CommandLineRequest& request, const Session& session,
@@ -77,17 +90,20 @@ int runModelExport(const CommandLineRequest& request, const Session& session,
     const std::optional<ModelLayer> computed = computeLayer(request, session, exitCode);
     if (!computed)
         return exitCode;
-    return writeFigureFiles(
+    if (changedWhileRead(*computed))
+        return ExitUsageOrIo;
+    const int written = writeFigureFiles(
         modelfigures::allFigures(*computed->run, computed->layerTrace, computed->layer), formats,
         request);
+    return changedWhileRead(*computed) ? ExitUsageOrIo : written;
 }
 
 int runModelExportDeck(const CommandLineRequest& request, const Session& session)
 {
     int exitCode = ExitOk;
     const std::optional<ModelLayer> computed = computeLayer(request, session, exitCode);
-    if (!computed)
-        return exitCode;
+    if (!computed || changedWhileRead(*computed))
+        return computed ? ExitUsageOrIo : exitCode;
     DeckExporter exporter;
     exporter.setModel(computed->run, computed->layerTrace, computed->layer);
     const QString error = exporter.write(session, request.deckPath);
@@ -95,6 +111,8 @@ int runModelExportDeck(const CommandLineRequest& request, const Session& session
         printError(error);
         return ExitUsageOrIo;
     }
+    if (changedWhileRead(*computed))
+        return ExitUsageOrIo;
     std::printf("%s\n", qPrintable(request.deckPath));
     return ExitOk;
 }

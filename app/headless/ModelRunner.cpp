@@ -8,6 +8,7 @@
 #include "ModelTrace.h"
 #include "ModelTraceJson.h"
 #include "HeadlessRunner.h"
+#include "SafetensorsFile.h"
 #include "Session.h"
 #include "SessionFile.h"
 
@@ -48,6 +49,16 @@ double peakRssMb()
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
     return double(usage.ru_maxrss) / 1024.0;
+}
+
+// The checkpoint was truncated while the forward read it (MappedFileGuard gave zeros instead
+// of a crash): whatever was computed is wrong, so nothing is written. True when it was.
+bool changedWhileRead(const TransformerModel& model)
+{
+    if (!model.changedWhileRead())
+        return false;
+    printError(SafetensorsFile::changedMessage(QString::fromStdString(model.path())));
+    return true;
 }
 
 double rounded(double value)
@@ -110,6 +121,8 @@ int runModelDumpJson(const CommandLineRequest& request, const Session& session)
     if (!result.run)
         return refused(result);
     const std::string json = modelRunToJson(*result.run);
+    if (changedWhileRead(*result.run->trace->model))
+        return ExitUsageOrIo;
     if (request.dumpPath == QLatin1StringView("-")) {
         std::fwrite(json.data(), 1, json.size(), stdout);
         std::fputc('\n', stdout);
@@ -160,6 +173,8 @@ int runModelBenchmark(const Session& session, const std::function<void(QJsonObje
     out[QStringLiteral("forward_min_ms")] = rounded(times.front());
     if (more)
         more(out);
+    if (changedWhileRead(*run.trace->model))
+        return ExitUsageOrIo;
     out[QStringLiteral("peak_rss_mb")] = rounded(peakRssMb());
     std::printf("%s\n", QJsonDocument(out).toJson(QJsonDocument::Compact).constData());
     return ExitOk;

@@ -1,5 +1,6 @@
 #include "Gpt2Model.h"
 
+#include "FiniteScan.h"
 #include "Gpt2Config.h"
 #include "ModelMessages.h"
 #include "SafetensorsFile.h"
@@ -9,6 +10,14 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QScopeGuard>
+
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace ae {
 
@@ -18,6 +27,69 @@ struct Failure
 {
     QString message;
 };
+
+constexpr qint64 MaxConfigBytes = 1024 * 1024;
+
+struct ConfigFile
+{
+    bool present = false;
+    QByteArray json;
+    QString error; // present but unreadable: names the file and why
+};
+
+// config.json beside the weights. Absent (no entry of that name at all): the configuration
+// is inferred from the tensors. Present but unreadable (a folder, a FIFO, a device, a link
+// that leads nowhere or in a loop, permission denied, over 1 MB): an error naming it, never
+// a silent fallback, which would compute with the wrong head count. Opened as
+// SafetensorsFile opens the weights: O_NONBLOCK, then fstat() on what was opened, so a FIFO
+// or /dev/zero is refused before a byte is read.
+ConfigFile readConfigFile(const QString& path)
+{
+    ConfigFile config;
+    const QByteArray native = QFile::encodeName(path);
+    struct stat info
+    {
+    };
+    if (::lstat(native.constData(), &info) != 0 && (errno == ENOENT || errno == ENOTDIR))
+        return config;
+    config.present = true;
+    auto cannotRead = [&](const QString& why) {
+        config.error = Gpt2Checkpoint::tr("%1: cannot read it (%2)").arg(path, why);
+        return config;
+    };
+    auto systemError = [] { return QString::fromLocal8Bit(std::strerror(errno)); };
+    const int fd = ::open(native.constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0)
+        return cannotRead(systemError());
+    const auto closeFd = qScopeGuard([fd] { ::close(fd); });
+    if (::fstat(fd, &info) != 0)
+        return cannotRead(systemError());
+    if (S_ISDIR(info.st_mode))
+        return cannotRead(Gpt2Checkpoint::tr("it is a folder"));
+    if (!S_ISREG(info.st_mode))
+        return cannotRead(
+            Gpt2Checkpoint::tr("not a regular file but a pipe, a socket or a device"));
+    if (info.st_size > MaxConfigBytes)
+        return cannotRead(Gpt2Checkpoint::tr("it is %1 bytes; a config.json may be at most 1 MB")
+                              .arg(qint64(info.st_size)));
+    config.json.resize(MaxConfigBytes + 1);
+    qsizetype got = 0;
+    while (got < config.json.size()) {
+        const ssize_t n =
+            ::read(fd, config.json.data() + got, std::size_t(config.json.size() - got));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return cannotRead(systemError());
+        if (n == 0)
+            break;
+        got += n;
+    }
+    if (got > MaxConfigBytes)
+        return cannotRead(Gpt2Checkpoint::tr("it grew beyond 1 MB while it was read"));
+    config.json.truncate(got);
+    return config;
+}
 
 QString shapeText(const std::vector<std::int64_t>& shape)
 {
@@ -64,7 +136,24 @@ private:
         const float* data = m_file.floats(*entry, storage);
         if (!storage.empty())
             data = m_model.own(std::move(storage));
-        return {data, shape.size() == 2 ? shape[0] : 1, shape.back()};
+        const TensorRef tensor{data, shape.size() == 2 ? shape[0] : 1, shape.back()};
+        // NaN or ±inf in a weight spreads through every row after it and shows as "nan"
+        // probabilities: refused here, once, at memory speed (this also pages the weights in).
+        if (const std::int64_t at = firstNonFinite(data, tensor.rows * tensor.cols); at >= 0) {
+            const float value = data[at];
+            const QString where =
+                shape.size() == 2
+                    ? QStringLiteral("[%1, %2]").arg(at / tensor.cols).arg(at % tensor.cols)
+                    : QStringLiteral("[%1]").arg(at);
+            throw Failure{Gpt2Checkpoint::tr("tensor %1 holds %2 at %3: a checkpoint's weights "
+                                             "must all be finite numbers")
+                              .arg(quoted,
+                                   std::isnan(value) ? QStringLiteral("NaN")
+                                   : value > 0       ? QStringLiteral("+inf")
+                                                     : QStringLiteral("-inf"),
+                                   where)};
+        }
+        return tensor;
     }
 
     const SafetensorsFile& m_file;
@@ -106,23 +195,17 @@ TransformerParams bindParams(const TransformerConfig& c, Binder& b)
 ModelLoadResult loadGpt2Checkpoint(const QString& path)
 {
     QString error;
-    std::unique_ptr<SafetensorsFile> file = SafetensorsFile::open(path, error);
-    if (!file) {
-        const QFileInfo info(path);
-        return {nullptr, error, !info.isFile() || !info.isReadable()};
-    }
+    bool ioError = false;
+    std::unique_ptr<SafetensorsFile> file = SafetensorsFile::open(path, error, &ioError);
+    if (!file)
+        return {nullptr, error, ioError};
 
     const QString configPath = QFileInfo(path).dir().filePath(QStringLiteral("config.json"));
-    QByteArray configJson;
-    const bool hasConfig = QFileInfo(configPath).isFile();
-    if (hasConfig) {
-        QFile config(configPath);
-        if (config.size() > 1024 * 1024 || !config.open(QIODevice::ReadOnly))
-            return {nullptr, Gpt2Checkpoint::tr("%1: cannot read it (or it is larger than 1 MB)")
-                                 .arg(configPath)};
-        configJson = config.readAll();
-    }
-    Gpt2ConfigResult config = gpt2Config(file->header(), hasConfig ? &configJson : nullptr);
+    const ConfigFile configFile = readConfigFile(configPath);
+    if (!configFile.error.isEmpty())
+        return {nullptr, configFile.error, true};
+    Gpt2ConfigResult config =
+        gpt2Config(file->header(), configFile.present ? &configFile.json : nullptr);
     if (!config.error.isEmpty())
         return {nullptr, Gpt2Checkpoint::tr("%1: %2").arg(config.configFault ? configPath : path,
                                                           config.error)};
@@ -138,7 +221,12 @@ ModelLoadResult loadGpt2Checkpoint(const QString& path)
     } catch (const Failure& failure) {
         return {nullptr, Gpt2Checkpoint::tr("%1: %2").arg(path, failure.message)};
     }
-    model->keep(std::shared_ptr<const SafetensorsFile>(std::move(file)));
+    // Binding read every weight: a file truncated meanwhile gave zeros, not these weights.
+    if (file->changedWhileRead())
+        return {nullptr, SafetensorsFile::changedMessage(path), true};
+    std::shared_ptr<const SafetensorsFile> mapped(std::move(file));
+    model->watch([mapped] { return mapped->changedWhileRead(); });
+    model->keep(std::move(mapped));
     return {std::move(model), {}};
 }
 

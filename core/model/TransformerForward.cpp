@@ -1,6 +1,9 @@
 #include "TransformerForward.h"
 
 #include "AttentionKernel.h"
+#include "Gelu.h"
+#include "LayerNorm.h"
+#include "Linear.h"
 #include "ModelTrace.h"
 #include "Trace.h"
 #include "TransformerModel.h"
@@ -13,60 +16,24 @@ namespace ae {
 
 namespace {
 
-// x (R x d) -> out (R x d): (x - mean) / sqrt(var + eps) · weight + bias per row, the
-// variance biased (divided by d), as the book's LayerNorm.
+// The block operations of the kernels tier (LayerNorm.h, Gelu.h, Linear.h) on the
+// canonical tensors; an empty bias is none.
 void layerNorm(const Eigen::Ref<const Matrix>& x, const TensorRef& weight, const TensorRef& bias,
                float eps, Eigen::Ref<Matrix> out)
 {
-    const auto w = weight.vector().array();
-    const auto b = bias.vector().array();
-#pragma omp parallel for if (x.rows() >= 64)
-    for (Eigen::Index i = 0; i < x.rows(); ++i) {
-        const auto row = x.row(i).array();
-        const float mean = row.mean();
-        const float var = (row - mean).square().mean();
-        out.row(i) = ((row - mean) / std::sqrt(var + eps)) * w + b;
-    }
+    ae::layerNorm(x, weight.vector(), bias.vector(), eps, out);
 }
 
 Matrix layerNorm(const Eigen::Ref<const Matrix>& x, const TensorRef& weight, const TensorRef& bias,
                  float eps)
 {
-    Matrix out(x.rows(), x.cols());
-    layerNorm(x, weight, bias, eps, out);
-    return out;
+    return ae::layerNorm(x, weight.vector(), bias.vector(), eps);
 }
 
-// 0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³))), in place on h (R x 4d).
-void geluTanh(Matrix& h)
-{
-    const float c = std::sqrt(2.0f / float(M_PI));
-#pragma omp parallel for if (h.rows() >= 64)
-    for (Eigen::Index i = 0; i < h.rows(); ++i) {
-        auto x = h.row(i).array();
-        x = 0.5f * x * (1.0f + (c * (x + 0.044715f * x.cube())).tanh());
-    }
-}
-
-// Up to this many rows a product is one GEMV per row instead of a GEMM, which packs (copies)
-// the whole weight matrix first: a keystroke's forward computes one or two rows, and packing
-// 85 M weights costs more than streaming them once per row. (On one thread: a parallel region
-// per product costs more than it saves when the cores are shared.)
-constexpr Eigen::Index GemvRows = 3;
-
-// y (R x out) = x (R x in) · W (in x out) + b, Conv1D as Hugging Face stores it.
+// y (R x out) = x (R x in) · W (in x out) [+ b].
 Matrix conv1d(const Eigen::Ref<const Matrix>& x, const TensorRef& weight, const TensorRef& bias)
 {
-    Matrix y(x.rows(), weight.cols);
-    if (x.rows() > GemvRows) {
-        y.noalias() = x * weight.matrix();
-    } else {
-        for (Eigen::Index r = 0; r < x.rows(); ++r)
-            y.row(r).noalias() = x.row(r) * weight.matrix();
-    }
-    if (!bias.empty()) // a family without this bias (the book's qkv_bias false)
-        y.rowwise() += bias.vector();
-    return y;
+    return linear(x, weight.matrix(), bias.vector());
 }
 
 // rows (T x cols) of the sequence: the first P copied from `kept` (the previous forward's, or

@@ -5,6 +5,7 @@
 #include "TransformerConfig.h"
 #include "TransformerParams.h"
 
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -54,6 +55,19 @@ public:
     TransformerParams& mutableParams() { return m_params; }
     // Keeps `storage` (a mapped file, an archive) alive as long as the model.
     void keep(std::shared_ptr<const void> storage) { m_kept.push_back(std::move(storage)); }
+    // `changed` tells whether storage kept was altered under the model (a mapped checkpoint
+    // truncated while read: SafetensorsFile::changedWhileRead).
+    void watch(std::function<bool()> changed) { m_watches.push_back(std::move(changed)); }
+    // A read of the model's weights got something else than the file held when loaded (zeros
+    // after a truncation): a forward or an export computed since is wrong. Callers check it
+    // after computing and report SafetensorsFile::changedMessage.
+    bool changedWhileRead() const
+    {
+        for (const auto& changed : m_watches)
+            if (changed())
+                return true;
+        return false;
+    }
     // Takes a converted tensor (widened from F16/BF16, transposed, concatenated) and returns
     // where its floats now live.
     const float* own(std::vector<float> data)
@@ -68,6 +82,7 @@ private:
     TransformerParams m_params;
     std::vector<std::shared_ptr<const void>> m_kept;
     std::vector<std::vector<float>> m_owned;
+    std::vector<std::function<bool()>> m_watches;
     mutable std::mutex m_layerParamsMutex;
     mutable std::vector<std::unique_ptr<LayerParams>> m_layerParams; // per layer, made on demand
 };

@@ -429,12 +429,32 @@ Without --dump-json it opens the desktop app.</source>
         <translation>张量 %1 的 dtype 为 %2；GPT-2 权重必须是 F32、F16 或 BF16</translation>
     </message>
     <message>
-        <source>%1: cannot read it (or it is larger than 1 MB)</source>
-        <translation>%1：无法读取（或大于 1 MB）</translation>
-    </message>
-    <message>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: cannot read it (%2)</source>
+        <translation>%1：无法读取（%2）</translation>
+    </message>
+    <message>
+        <source>it is a folder</source>
+        <translation>它是一个文件夹</translation>
+    </message>
+    <message>
+        <source>not a regular file but a pipe, a socket or a device</source>
+        <translation>不是普通文件，而是管道、套接字或设备</translation>
+    </message>
+    <message>
+        <source>it is %1 bytes; a config.json may be at most 1 MB</source>
+        <translation>它有 %1 字节；config.json 最大为 1 MB</translation>
+    </message>
+    <message>
+        <source>it grew beyond 1 MB while it was read</source>
+        <translation>读取期间它增长到超过 1 MB</translation>
+    </message>
+    <message>
+        <source>tensor %1 holds %2 at %3: a checkpoint&apos;s weights must all be finite numbers</source>
+        <translation>张量 %1 在 %3 处含有 %2：检查点的权重必须全部是有限数</translation>
     </message>
 </context>
 <context>
@@ -911,6 +931,18 @@ p = softmax(logits)</translation>
     <message>
         <source>tensors %1 and %2 overlap in the file (bytes %3 to %4 and %5 to %6)</source>
         <translation>张量 %1 和 %2 在文件中重叠（第 %3 到 %4 字节与第 %5 到 %6 字节）</translation>
+    </message>
+    <message>
+        <source>not a regular file but a pipe, a socket or a device</source>
+        <translation>不是普通文件，而是管道、套接字或设备</translation>
+    </message>
+    <message>
+        <source>%1: cannot read the file (%2)</source>
+        <translation>%1：无法读取文件（%2）</translation>
+    </message>
+    <message>
+        <source>%1: the file changed while it was being read (it was truncated or replaced); run again once it is complete</source>
+        <translation>%1：读取期间文件发生了变化（被截断或替换）；请在文件完整后重新运行</translation>
     </message>
 </context>
 <context>

@@ -18,6 +18,11 @@
 
 namespace {
 
+QString gpt2Fixture(const QString& relative)
+{
+    return QStringLiteral(AE_FIXTURE_DIR "/gpt2/") + relative;
+}
+
 mode_t modeOf(const QByteArray& path)
 {
     struct stat info
@@ -188,6 +193,86 @@ private Q_SLOTS:
         QCOMPARE(r.exitCode, 2); // not an abort
         QVERIFY2(r.err.contains("out of memory"), r.err.constData());
         QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("out.json"))));
+    }
+
+    // A model path or a config.json that is not a regular file is refused at once with exit 2
+    // (issue 23 §3, §4): a FIFO would block open(), /dev/zero never ends, and an unreadable
+    // config.json must not be skipped in favour of guessed hyper-parameters.
+    void nonRegularModelFilesAreRefused_data()
+    {
+        QTest::addColumn<QString>("model");  // "fifo", or a path
+        QTest::addColumn<QString>("config"); // "fifo", "folder", "zero" or "" (the fixture's)
+        QTest::addColumn<QString>("fragment");
+        QTest::newRow("model a FIFO")
+            << QStringLiteral("fifo") << QString() << QStringLiteral("not a regular file");
+        QTest::newRow("model /dev/zero") << QStringLiteral("/dev/zero") << QString()
+                                         << QStringLiteral("/dev/zero: cannot open the file");
+        QTest::newRow("config.json a FIFO")
+            << QString() << QStringLiteral("fifo") << QStringLiteral("config.json: cannot read it");
+        QTest::newRow("config.json a folder") << QString() << QStringLiteral("folder")
+                                              << QStringLiteral("config.json: cannot read it");
+        QTest::newRow("config.json a link to /dev/zero")
+            << QString() << QStringLiteral("zero") << QStringLiteral("config.json: cannot read it");
+    }
+    void nonRegularModelFilesAreRefused()
+    {
+        QFETCH(QString, model);
+        QFETCH(QString, config);
+        QFETCH(QString, fragment);
+        QTemporaryDir dir;
+        const QString modelPath = dir.filePath(QStringLiteral("model.safetensors"));
+        const QByteArray configPath =
+            QFile::encodeName(dir.filePath(QStringLiteral("config.json")));
+        if (model == QLatin1StringView("fifo"))
+            QCOMPARE(::mkfifo(QFile::encodeName(modelPath).constData(), 0600), 0);
+        else if (model.isEmpty())
+            QVERIFY(QFile::copy(gpt2Fixture(QStringLiteral("f32_prefix/model.safetensors")),
+                                modelPath));
+        if (config == QLatin1StringView("fifo"))
+            QCOMPARE(::mkfifo(configPath.constData(), 0600), 0);
+        else if (config == QLatin1StringView("folder"))
+            QCOMPARE(::mkdir(configPath.constData(), 0700), 0);
+        else if (config == QLatin1StringView("zero"))
+            QCOMPARE(::symlink("/dev/zero", configPath.constData()), 0);
+        else
+            QVERIFY(QFile::copy(gpt2Fixture(QStringLiteral("f32_prefix/config.json")),
+                                QFile::decodeName(configPath)));
+        QProcess process;
+        process.start(QStringLiteral(AE_EXECUTABLE),
+                      {QStringLiteral("--model"),
+                       model.isEmpty() || model == QLatin1StringView("fifo") ? modelPath : model,
+                       QStringLiteral("--sentence"), QStringLiteral("a b"),
+                       QStringLiteral("--dump-json"), QStringLiteral("-")});
+        const Run r = finished(process, 20000);
+        QCOMPARE(r.exitCode, 2); // not -2: it neither hung nor read without end
+        QVERIFY2(r.err.contains(fragment.toUtf8()), r.err.constData());
+        QVERIFY(r.out.isEmpty());
+    }
+
+    // A checkpoint that cannot be mapped (here: larger than the address space the process
+    // may use) is an I/O error, exit 2, like one that cannot be opened (issue 23 §9).
+    void failedMapIsAnIoError()
+    {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+        QSKIP(
+            "a sanitizer's shadow memory needs terabytes of address space: ulimit -v cannot apply");
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+        QSKIP(
+            "a sanitizer's shadow memory needs terabytes of address space: ulimit -v cannot apply");
+#endif
+#endif
+        QTemporaryDir dir;
+        QFile big(dir.filePath(QStringLiteral("big.safetensors")));
+        QVERIFY(big.open(QIODevice::WriteOnly));
+        QVERIFY(big.resize(qint64(1) << 30)); // sparse: 1 GB that costs nothing
+        big.close();
+        const Run r = shell(QStringLiteral("ulimit -v 250000; exec \"$AE\" --model "
+                                           "big.safetensors --sentence 'a b' --dump-json -"),
+                            dir.path());
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("big.safetensors: cannot map the file into memory"),
+                 r.err.constData());
     }
 
     void refusedCombinations_data()

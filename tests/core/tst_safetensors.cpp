@@ -3,16 +3,29 @@
 // allocates what a lying header asks for.
 #include "Fixtures.h"
 #include "ModelRegistry.h"
+#include "ModelTrace.h"
+#include "TransformerForward.h"
 #include "TransformerModel.h"
 #include "SafetensorsFile.h"
 #include "SafetensorsHeader.h"
 
+#include <QDir>
 #include <QFile>
 #include <QJsonDocument>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
+#include <csignal>
+#include <cstring>
+#include <fcntl.h>
 #include <functional>
+#include <limits>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 using namespace ae;
 using namespace ae::test;
@@ -65,6 +78,75 @@ QJsonArray offsetsOf(const QJsonObject& header, const char* name)
         .toObject()
         .value(QLatin1StringView("data_offsets"))
         .toArray();
+}
+
+// The good F32 fixture with element `index` of `tensor` set to `value`.
+QByteArray withValue(const char* tensor, int index, float value)
+{
+    return edited([&](QJsonObject& h, QByteArray& data) {
+        const qsizetype at = qsizetype(offsetsOf(h, tensor).at(0).toInteger()) + 4 * index;
+        std::memcpy(data.data() + at, &value, sizeof value);
+    });
+}
+
+// The F16 fixture with element `index` of `tensor` set to the half-precision bits `bits`.
+QByteArray withHalfBits(const char* tensor, int index, quint16 bits)
+{
+    QByteArray file = readAll(fixturePath(QStringLiteral("gpt2/f16_plain/model.safetensors")));
+    quint64 n = 0;
+    for (int i = 7; i >= 0; --i)
+        n = (n << 8) | quint8(file[i]);
+    const QJsonObject header = QJsonDocument::fromJson(file.mid(8, qsizetype(n))).object();
+    const qsizetype at =
+        8 + qsizetype(n) + qsizetype(offsetsOf(header, tensor).at(0).toInteger()) + 2 * index;
+    file[at] = char(bits & 0xff);
+    file[at + 1] = char(bits >> 8);
+    return file;
+}
+
+QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& contents)
+{
+    const QString path = dir.filePath(name);
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(contents) != contents.size())
+        qFatal("cannot write %s", qPrintable(path));
+    return path;
+}
+
+// loadModel(path) as a user other than root, for permission checks (root reads
+// anything): in a child process that drops to "nobody". Returns the error and ioError.
+std::pair<QString, bool> loadAsUser(const QString& path)
+{
+    if (::geteuid() != 0) {
+        const auto loaded = loadModel(path);
+        return {loaded.error, loaded.ioError};
+    }
+    int fds[2];
+    if (::pipe(fds) != 0)
+        qFatal("pipe");
+    const pid_t child = ::fork();
+    if (child == 0) {
+        ::close(fds[0]);
+        QByteArray message = "setuid failed";
+        bool io = false;
+        if (::setgid(65534) == 0 && ::setuid(65534) == 0) {
+            const auto loaded = loadModel(path);
+            message = loaded.error.toUtf8();
+            io = loaded.ioError;
+        }
+        message.prepend(io ? '1' : '0');
+        [[maybe_unused]] const auto written =
+            ::write(fds[1], message.constData(), std::size_t(message.size()));
+        ::_exit(0);
+    }
+    ::close(fds[1]);
+    QByteArray reply;
+    char buffer[4096];
+    for (ssize_t n; (n = ::read(fds[0], buffer, sizeof buffer)) > 0;)
+        reply.append(buffer, n);
+    ::close(fds[0]);
+    ::waitpid(child, nullptr, 0);
+    return {QString::fromUtf8(reply.mid(1)), reply.startsWith('1')};
 }
 
 } // namespace
@@ -212,6 +294,242 @@ private Q_SLOTS:
         loaded = loadModel(dir.path());
         QVERIFY(!loaded.model);
         QVERIFY2(loaded.error.contains(QStringLiteral("folder")), qPrintable(loaded.error));
+    }
+
+    // A NaN or an infinity anywhere in a weight the model uses is refused, naming the tensor
+    // and the element, F32 in place and F16 after widening alike.
+    void nonFiniteWeightIsRefused_data()
+    {
+        QTest::addColumn<QByteArray>("contents");
+        QTest::addColumn<QString>("fragment");
+        const float nan = std::numeric_limits<float>::quiet_NaN();
+        const float inf = std::numeric_limits<float>::infinity();
+        QTest::newRow("NaN in wte")
+            << withValue("transformer.wte.weight", 0, nan)
+            << QStringLiteral("tensor \u201ctransformer.wte.weight\u201d holds NaN at [0, 0]");
+        QTest::newRow("+inf in a block's MLP")
+            << withValue("transformer.h.1.mlp.c_proj.weight", 16 * 5 + 3, inf)
+            << QStringLiteral("\u201ctransformer.h.1.mlp.c_proj.weight\u201d holds +inf at [5, 3]");
+        QTest::newRow("-inf, last element of ln_f.bias")
+            << withValue("transformer.ln_f.bias", 15, -inf)
+            << QStringLiteral("\u201ctransformer.ln_f.bias\u201d holds -inf at [15]");
+        QTest::newRow("signalling NaN in wpe")
+            << withValue("transformer.wpe.weight", 16 * 31 + 15,
+                         std::numeric_limits<float>::signaling_NaN())
+            << QStringLiteral("holds NaN at [31, 15]");
+        QTest::newRow("F16 inf in c_attn")
+            << withHalfBits("h.0.attn.c_attn.weight", 47, 0x7c00)
+            << QStringLiteral("\u201ch.0.attn.c_attn.weight\u201d holds +inf at [0, 47]");
+        QTest::newRow("F16 NaN in wte")
+            << withHalfBits("wte.weight", 260 * 32 - 1, 0xfe00)
+            << QStringLiteral("\u201cwte.weight\u201d holds NaN at [259, 31]");
+    }
+    void nonFiniteWeightIsRefused()
+    {
+        QFETCH(QByteArray, contents);
+        QFETCH(QString, fragment);
+        QTemporaryDir dir;
+        const bool f16 = contents.contains("\"F16\"");
+        QFile::copy(
+            fixturePath(QStringLiteral("gpt2/%1/config.json")
+                            .arg(f16 ? QStringLiteral("f16_plain") : QStringLiteral("f32_prefix"))),
+            dir.filePath(QStringLiteral("config.json")));
+        const auto loaded =
+            loadModel(writeFile(dir, QStringLiteral("model.safetensors"), contents));
+        QVERIFY(!loaded.model);
+        QVERIFY(!loaded.ioError);
+        QVERIFY2(loaded.error.contains(fragment), qPrintable(loaded.error));
+        QVERIFY2(loaded.error.contains(QStringLiteral("must all be finite")),
+                 qPrintable(loaded.error));
+    }
+
+    // A model path that is not a regular file is refused before a byte is read: a FIFO
+    // without a writer would block open(), /dev/zero never ends.
+    void nonRegularModelPathIsRefused_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("fragment");
+        QTest::newRow("FIFO") << QStringLiteral("fifo") << QStringLiteral("not a regular file");
+        QTest::newRow("/dev/zero")
+            << QStringLiteral("/dev/zero") << QStringLiteral("not a regular file");
+        QTest::newRow("link to /dev/zero")
+            << QStringLiteral("link") << QStringLiteral("not a regular file");
+        QTest::newRow("folder") << QStringLiteral("folder") << QStringLiteral("it is a folder");
+    }
+    void nonRegularModelPathIsRefused()
+    {
+        QFETCH(QString, kind);
+        QFETCH(QString, fragment);
+        QTemporaryDir dir;
+        QString path = dir.filePath(QStringLiteral("model.safetensors"));
+        const QByteArray native = QFile::encodeName(path);
+        if (kind == QLatin1StringView("fifo"))
+            QCOMPARE(::mkfifo(native.constData(), 0600), 0);
+        else if (kind == QLatin1StringView("link"))
+            QCOMPARE(::symlink("/dev/zero", native.constData()), 0);
+        else if (kind == QLatin1StringView("folder"))
+            QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("model.safetensors")));
+        else
+            path = kind;
+        const auto loaded = loadModel(path);
+        QVERIFY(!loaded.model);
+        QVERIFY(loaded.ioError);
+        QVERIFY2(loaded.error.contains(path), qPrintable(loaded.error));
+        QVERIFY2(loaded.error.contains(fragment), qPrintable(loaded.error));
+    }
+
+    // config.json present but unreadable is an error naming it, never a silent fallback to
+    // the configuration inferred from the tensors (which guesses n_head = n_embd / 64).
+    void unreadableConfigIsRefused_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("fragment");
+        QTest::newRow("folder") << QStringLiteral("folder") << QStringLiteral("it is a folder");
+        QTest::newRow("FIFO") << QStringLiteral("fifo") << QStringLiteral("pipe");
+        QTest::newRow("link to /dev/zero")
+            << QStringLiteral("zero") << QStringLiteral("not a regular file");
+        QTest::newRow("symlink loop")
+            << QStringLiteral("loop") << QString::fromLocal8Bit(std::strerror(ELOOP));
+        QTest::newRow("dangling link")
+            << QStringLiteral("dangling") << QString::fromLocal8Bit(std::strerror(ENOENT));
+        QTest::newRow("permission denied")
+            << QStringLiteral("mode 000") << QString::fromLocal8Bit(std::strerror(EACCES));
+        QTest::newRow("over 1 MB") << QStringLiteral("big") << QStringLiteral("at most 1 MB");
+    }
+    void unreadableConfigIsRefused()
+    {
+        QFETCH(QString, kind);
+        QFETCH(QString, fragment);
+        QTemporaryDir dir;
+        QVERIFY(QFile::setPermissions(dir.path(), QFile::ReadOwner | QFile::WriteOwner |
+                                                      QFile::ExeOwner | QFile::ReadOther |
+                                                      QFile::ExeOther));
+        const QString model = dir.filePath(QStringLiteral("model.safetensors"));
+        QVERIFY(
+            QFile::copy(fixturePath(QStringLiteral("gpt2/f32_prefix/model.safetensors")), model));
+        const QString config = dir.filePath(QStringLiteral("config.json"));
+        const QByteArray native = QFile::encodeName(config);
+        if (kind == QLatin1StringView("folder")) {
+            QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("config.json")));
+        } else if (kind == QLatin1StringView("fifo")) {
+            QCOMPARE(::mkfifo(native.constData(), 0600), 0);
+        } else if (kind == QLatin1StringView("zero")) {
+            QCOMPARE(::symlink("/dev/zero", native.constData()), 0);
+        } else if (kind == QLatin1StringView("loop")) {
+            QCOMPARE(::symlink("config.json", native.constData()), 0);
+        } else if (kind == QLatin1StringView("dangling")) {
+            QCOMPARE(::symlink("gone.json", native.constData()), 0);
+        } else if (kind == QLatin1StringView("big")) {
+            QFile big(config);
+            QVERIFY(big.open(QIODevice::WriteOnly));
+            QVERIFY(big.resize(1024 * 1024 + 1));
+        } else {
+            QVERIFY(
+                QFile::copy(fixturePath(QStringLiteral("gpt2/f32_prefix/config.json")), config));
+            QCOMPARE(::chmod(native.constData(), 0), 0);
+        }
+        QCOMPARE(::chmod(QFile::encodeName(model).constData(), 0644), 0);
+        const auto [error, ioError] =
+            kind == QLatin1StringView("mode 000") ? loadAsUser(model) : [&] {
+                const auto loaded = loadModel(model);
+                return std::pair{loaded.error, loaded.ioError};
+            }();
+        QVERIFY(ioError);
+        QVERIFY2(error.startsWith(config + QStringLiteral(": cannot read it")), qPrintable(error));
+        QVERIFY2(error.contains(fragment), qPrintable(error));
+        QVERIFY2(!error.contains(QStringLiteral("or it is larger")), qPrintable(error));
+    }
+
+    // A checkpoint truncated while it is mapped (another program rewriting it): reading its
+    // weights afterwards gives zeros past the new end instead of SIGBUS, and the model says
+    // that its file changed. A SIGBUS outside any checkpoint still kills as before.
+    void truncatedWhileMappedIsReported()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("model.safetensors"));
+        QVERIFY(
+            QFile::copy(fixturePath(QStringLiteral("gpt2/f32_prefix/model.safetensors")), path));
+        QVERIFY(QFile::copy(fixturePath(QStringLiteral("gpt2/f32_prefix/config.json")),
+                            dir.filePath(QStringLiteral("config.json"))));
+        const auto loaded = loadModel(path);
+        QVERIFY2(loaded.model, qPrintable(loaded.error));
+        QVERIFY(!loaded.model->changedWhileRead());
+
+        const int fd = ::open(QFile::encodeName(path).constData(), O_RDWR);
+        QVERIFY(fd >= 0);
+        QCOMPARE(::ftruncate(fd, 8), 0);
+        ::close(fd);
+
+        const TransformerParams& p = loaded.model->params();
+        double sum = 0;
+        auto read = [&](const TensorRef& t) { sum += double(t.matrix().sum()); };
+        read(p.wte);
+        read(p.wpe);
+        for (const TransformerLayerParams& l : p.layers)
+            for (const TensorRef* t : {&l.ln1Weight, &l.ln1Bias, &l.attnWeight, &l.attnBias,
+                                       &l.attnProjWeight, &l.attnProjBias, &l.ln2Weight, &l.ln2Bias,
+                                       &l.fcWeight, &l.fcBias, &l.fcProjWeight, &l.fcProjBias})
+                read(*t);
+        read(p.lnfWeight);
+        read(p.lnfBias);
+        QVERIFY(std::isfinite(sum));
+        QVERIFY(loaded.model->changedWhileRead());
+        const auto trace = transformerForward(loaded.model, {1, 2, 3}); // zeros, but no crash
+        QCOMPARE(trace->tokenCount(), Eigen::Index(3));
+        QVERIFY(SafetensorsFile::changedMessage(path).contains(
+            QStringLiteral("changed while it was being read")));
+
+        // Loading the truncated file again is an ordinary refusal.
+        const auto again = loadModel(path);
+        QVERIFY(!again.model);
+    }
+
+    // A SIGBUS outside every checkpoint mapping still kills the process, once a guard is
+    // installed. Run in a child process of this test without QTest's crash handler (which would
+    // print a stack trace of the expected crash): the child loads a checkpoint, which installs
+    // the guard, then reads a truncated mapping of its own.
+    void sigbusElsewhereStillKills()
+    {
+        if (qEnvironmentVariableIsSet("AE_TST_SIGBUS_CHILD")) {
+            const auto loaded =
+                loadModel(fixturePath(QStringLiteral("gpt2/f32_prefix/model.safetensors")));
+            const QByteArray other = qgetenv("AE_TST_SIGBUS_CHILD");
+            const int fd = ::open(other.constData(), O_RDWR);
+            void* map = ::mmap(nullptr, 8192, PROT_READ, MAP_SHARED, fd, 0);
+            if (!loaded.model || map == MAP_FAILED || ::ftruncate(fd, 0) != 0)
+                ::_exit(3);
+            volatile const char* bytes = static_cast<const char*>(map);
+            [[maybe_unused]] const char c = bytes[4096];
+            ::_exit(0); // not reached: the read above faults
+        }
+        QTemporaryDir dir;
+        const QString other = writeFile(dir, QStringLiteral("other.bin"), QByteArray(8192, 'x'));
+        const QByteArray self = QFile::encodeName(QCoreApplication::applicationFilePath());
+        // The child's environment, made before fork (no allocation between fork and exec).
+        // Under ASan its own SIGBUS report would be the action handed back to: off, so that
+        // the child shows the default action.
+        QByteArrayList environment{"AE_TST_SIGBUS_CHILD=" + QFile::encodeName(other),
+                                   "ASAN_OPTIONS=" + qgetenv("ASAN_OPTIONS") + ":handle_sigbus=0"};
+        for (char** e = environ; *e; ++e)
+            if (!QByteArray(*e).startsWith("ASAN_OPTIONS="))
+                environment << QByteArray(*e);
+        std::vector<char*> envp;
+        for (QByteArray& entry : environment)
+            envp.push_back(entry.data());
+        envp.push_back(nullptr);
+        const char* const arguments[] = {self.constData(), "-nocrashhandler", "-silent",
+                                         "sigbusElsewhereStillKills", nullptr};
+        const pid_t child = ::fork();
+        if (child == 0) {
+            const rlimit noCore{0, 0}; // SIGBUS's default action dumps core
+            ::setrlimit(RLIMIT_CORE, &noCore);
+            ::execve(self.constData(), const_cast<char* const*>(arguments), envp.data());
+            ::_exit(4);
+        }
+        int status = 0;
+        QCOMPARE(::waitpid(child, &status, 0), child);
+        QVERIFY2(WIFSIGNALED(status) && WTERMSIG(status) == SIGBUS,
+                 qPrintable(QStringLiteral("status %1").arg(status)));
     }
 
     // The parser alone: a length field of 2^64 - 1 over a 16-byte buffer returns an
