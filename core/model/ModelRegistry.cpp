@@ -34,7 +34,7 @@ ModelLoadResult loadModel(const QString& path)
     if (file.isEmpty())
         return {
             nullptr,
-            Gpt2Checkpoint::tr("%1: the folder holds no model.safetensors or model.pth").arg(path),
+            Gpt2Checkpoint::tr("%1: it is a folder without model.safetensors or model.pth").arg(path),
             true};
     for (const ModelFamily& family : modelFamilies())
         if (family.recognises(file))

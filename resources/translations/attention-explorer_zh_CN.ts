@@ -456,6 +456,10 @@ Without --dump-json it opens the desktop app.</source>
         <source>tensor %1 holds %2 at %3: a checkpoint&apos;s weights must all be finite numbers</source>
         <translation>张量 %1 在 %3 处含有 %2：检查点的权重必须全部是有限数</translation>
     </message>
+    <message>
+        <source>%1: it is a folder without model.safetensors or model.pth</source>
+        <translation>%1：这是一个文件夹，其中没有 model.safetensors 或 model.pth</translation>
+    </message>
 </context>
 <context>
     <name>Gpt2Session</name>
