@@ -7,10 +7,13 @@
 #include "Gpt2Vocab.h"
 #include "SessionJson.h"
 #include "SessionValidator.h"
+#include "Tokenizer.h"
 
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTest>
 
 #include <random>
@@ -73,6 +76,26 @@ private Q_SLOTS:
         QVERIFY2(actual == expected,
                  qPrintable(showIds(actual) + QStringLiteral(" != ") + showIds(expected)));
         QCOMPARE(bytes(gpt2Decode(actual)), bytes(utf8));
+
+        // What tiktoken encodes, a gpt2 session file accepts (issue 22): tabs, newline runs,
+        // zero-width and no-break spaces, controls. Refused only: no token at all, and U+0000
+        // (SessionValidator.cpp, checkNoNul: gpt2.md §1).
+        const QByteArray json =
+            QJsonDocument(QJsonObject{{QStringLiteral("tokenizer"), QStringLiteral("gpt2")},
+                                      {QStringLiteral("sentence"), text}})
+                .toJson();
+        const auto parsed = sessionFromJson(json);
+        QVERIFY2(!parsed.issue, parsed.issue ? qPrintable(parsed.issue->message) : "");
+        QVERIFY(parsed.session.sentence == utf8);
+        const auto issue = validateSession(parsed.session);
+        if (text.isEmpty()) {
+            QVERIFY(issue && issue->message.contains(QStringLiteral("has no tokens")));
+        } else if (text.contains(QChar(0))) {
+            QVERIFY(issue && issue->message.contains(QStringLiteral("control character U+0000")));
+        } else {
+            QVERIFY2(!issue, issue ? qPrintable(issue->message) : "");
+            QCOMPARE(tokenize(utf8, TokenizerKind::Gpt2).size(), expected.size());
+        }
     }
 
     // The two files of resources/gpt2 agree: ids 0..255 are the 256 bytes, id 256 + i is merge i

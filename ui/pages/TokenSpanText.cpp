@@ -2,6 +2,7 @@
 
 #include "Gpt2Bpe.h"
 #include "Gpt2Encoding.h"
+#include "TokenDisplay.h"
 #include "UnicodeTables.h"
 #include "Utf8.h"
 
@@ -45,36 +46,7 @@ QString tokenBox(std::int64_t id, bool merged)
 
 QString visibleTokenText(std::string_view bytes)
 {
-    QString out;
-    std::size_t invalidStart = std::string_view::npos;
-    auto flushInvalid = [&](std::size_t end) {
-        if (invalidStart != std::string_view::npos)
-            out += hexBytes(bytes.substr(invalidStart, end - invalidStart));
-        invalidStart = std::string_view::npos;
-    };
-    for (std::size_t pos = 0; pos < bytes.size();) {
-        const std::size_t start = pos;
-        const char32_t cp = utf8::next(bytes, pos);
-        const bool invalid = cp == 0xFFFD && bytes.substr(start, 3) != "\xEF\xBF\xBD";
-        if (invalid) {
-            if (invalidStart == std::string_view::npos)
-                invalidStart = start;
-            continue;
-        }
-        flushInvalid(start);
-        if (cp == U' ')
-            out += QChar(0x2423);
-        else if (cp == U'\n')
-            out += QChar(0x21B5);
-        else if (cp == U'\t')
-            out += QChar(0x21E5);
-        else if (cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp < 0xA0))
-            out += hexBytes(bytes.substr(start, pos - start));
-        else
-            out += QString::fromUcs4(&cp, 1);
-    }
-    flushInvalid(bytes.size());
-    return out;
+    return QString::fromStdString(displayTokenText(bytes));
 }
 
 std::vector<TokenSpan> tokenSpans(const std::vector<std::int64_t>& ids)
