@@ -259,6 +259,40 @@ private Q_SLOTS:
         QCOMPARE(showIds(steps.back().tokens), showIds(gpt2Encode(utf8)));
     }
 
+    // The fast merge (a heap, gpt2BpePiece) against the plain one (a scan per step, whose last
+    // step is the encoding) on random pieces: short ones mixing bytes, letters, CJK and emoji
+    // (ties between equal pairs included: "aaaa"), and long single runs.
+    void heapMergeEqualsScan()
+    {
+        const Gpt2Vocab& vocab = Gpt2Vocab::instance();
+        const std::vector<std::string> parts{"a",  "b",  "e",  "t",    "h",    " ",     "你",  "好",
+                                             "的", "😀",  "🇫",  "é",    "aa",   "the",   "ing", "0",
+                                             "1",  "\t", "\n", "\xe4", "\x80", "\u200b"};
+        std::mt19937 random(23);
+        int compared = 0;
+        for (int t = 0; t < 3000; ++t) {
+            std::string piece;
+            const int length = 1 + int(random() % 30);
+            for (int i = 0; i < length; ++i)
+                piece += parts[random() % parts.size()];
+            const auto fast = gpt2BpePiece(piece, vocab);
+            if (vocab.rankOf(piece) >= 0)
+                continue; // a whole-piece token: gpt2BpePiece answers without merging
+            const auto steps = gpt2BpeSteps(piece, vocab);
+            QVERIFY2(fast == steps.back().tokens, qPrintable(QString::fromStdString(piece)));
+            ++compared;
+        }
+        QVERIFY(compared > 2500);
+        for (const char* run : {"注意力机制是一种让模型在处理序列时关注相关部分的方法",
+                                "😀🙃👍🏽", "aaaaaaaaaaaaaaaa", "!?"}) {
+            std::string piece;
+            while (piece.size() < 600)
+                piece += run;
+            QCOMPARE(showIds(gpt2BpePiece(piece, vocab)),
+                     showIds(gpt2BpeSteps(piece, vocab).back().tokens));
+        }
+    }
+
     // 1 MB of mixed English and Chinese round-trips; the time is printed (the bar is 0.5
     // s).
     void megabyteRoundTrip()
