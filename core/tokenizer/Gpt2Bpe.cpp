@@ -23,7 +23,7 @@ struct Part
 // pair is a token. Only the two pair ranks next to a merge change, so each step is one scan:
 // O(n²) for a piece of n bytes, kept for gpt2BpeSteps() (which shows every step) and as the
 // plain reference the tests hold mergeWithHeap() to. onMerge(index, rank, parts) is called
-// after each merge of parts[index] with parts[index + 1].
+// after each merge of parts[index] with parts[index + 1]; merging stops when it returns false.
 template <typename OnMerge>
 std::vector<Part> merge(std::string_view piece, const Gpt2Vocab& vocab, OnMerge&& onMerge)
 {
@@ -53,7 +53,8 @@ std::vector<Part> merge(std::string_view piece, const Gpt2Vocab& vocab, OnMerge&
         parts[best].pairRank = rankAt(best);
         if (best > 0)
             parts[best - 1].pairRank = rankAt(best - 1);
-        onMerge(best, bestRank, parts);
+        if (!onMerge(best, bestRank, parts))
+            break;
     }
     return parts;
 }
@@ -143,7 +144,8 @@ std::vector<std::int64_t> gpt2BpePiece(std::string_view piece, const Gpt2Vocab& 
     return mergeWithHeap(piece, vocab);
 }
 
-std::vector<BpeStep> gpt2BpeSteps(std::string_view piece, const Gpt2Vocab& vocab)
+std::vector<BpeStep> gpt2BpeSteps(std::string_view piece, const Gpt2Vocab& vocab,
+                                  std::size_t maxSteps)
 {
     std::vector<BpeStep> steps;
     if (piece.empty())
@@ -152,10 +154,18 @@ std::vector<BpeStep> gpt2BpeSteps(std::string_view piece, const Gpt2Vocab& vocab
     for (std::size_t i = 0; i <= piece.size(); ++i)
         bytes.push_back({i, NoRank});
     steps.push_back({tokensOf(piece, bytes, vocab), 0, -1});
+    if (maxSteps == 0)
+        return steps;
     merge(piece, vocab, [&](std::size_t at, std::int64_t rank, const std::vector<Part>& parts) {
         steps.push_back({tokensOf(piece, parts, vocab), at, rank});
+        return steps.size() <= maxSteps;
     });
     return steps;
+}
+
+std::vector<std::int64_t> gpt2BpeMerged(std::string_view piece, const Gpt2Vocab& vocab)
+{
+    return piece.empty() ? std::vector<std::int64_t>{} : mergeWithHeap(piece, vocab);
 }
 
 } // namespace ae

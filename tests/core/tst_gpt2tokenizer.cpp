@@ -293,6 +293,32 @@ private Q_SLOTS:
         }
     }
 
+    // The steps of a long piece stop at the limit asked for; the merged end is the scan's end
+    // also for a piece that is a token merging cannot reach (gpt2BpePiece takes it whole).
+    void limitedStepsAndMergedEnd()
+    {
+        const Gpt2Vocab& vocab = Gpt2Vocab::instance();
+        std::string piece;
+        while (piece.size() < 3000)
+            piece += "注意力机制是一种方法";
+        const auto limited = gpt2BpeSteps(piece, vocab, 5);
+        QCOMPARE(limited.size(), std::size_t{6});
+        const auto all = gpt2BpeSteps(piece, vocab);
+        QVERIFY(all.size() > 100);
+        for (std::size_t s = 0; s < limited.size(); ++s)
+            QVERIFY(limited[s].tokens == all[s].tokens);
+        QCOMPARE(showIds(gpt2BpeMerged(piece, vocab)), showIds(all.back().tokens));
+        QCOMPARE(gpt2BpeSteps(piece, vocab, 0).size(), std::size_t{1});
+        int whole = 0;
+        for (std::int64_t id = 256; id < Gpt2EndOfText; ++id) {
+            const std::string& bytes = vocab.bytesOf(id);
+            const auto merged = gpt2BpeMerged(bytes, vocab);
+            QCOMPARE(showIds(merged), showIds(gpt2BpeSteps(bytes, vocab).back().tokens));
+            whole += merged.size() > 1;
+        }
+        qInfo("%d of GPT-2's merged tokens are not reached by merging their own bytes", whole);
+    }
+
     // 1 MB of mixed English and Chinese round-trips; the time is printed (the bar is 0.5
     // s).
     void megabyteRoundTrip()

@@ -118,22 +118,26 @@ QString mergeStepsHtml(std::string_view text, const std::vector<std::int64_t>& i
                         "id is 50256.");
         return lines.join(QStringLiteral("<br/>"));
     }
-    const auto steps = gpt2BpeSteps(piece.text, Gpt2Vocab::instance());
-    for (std::size_t s = 0; s < steps.size() && s <= std::size_t(MaxSteps); ++s) {
+    // Only the steps shown are made: a long piece (a line of CJK) takes thousands of merges, and
+    // every step holds a copy of the tokens. The end comes from the fast merge.
+    const Gpt2Vocab& vocab = Gpt2Vocab::instance();
+    const auto steps = gpt2BpeSteps(piece.text, vocab, std::size_t(MaxSteps));
+    const auto merged = gpt2BpeMerged(piece.text, vocab);
+    const std::size_t merges = piece.text.size() - merged.size();
+    for (std::size_t s = 0; s < steps.size(); ++s) {
         QString boxes;
         for (std::size_t t = 0; t < steps[s].tokens.size(); ++t)
             boxes += tokenBox(steps[s].tokens[t], s > 0 && t == steps[s].mergedAt);
         lines << (s == 0 ? Tr::tr("bytes:") : Tr::tr("merge rank %1:").arg(steps[s].rank)) +
                      QStringLiteral("&nbsp; ") + boxes;
     }
-    if (steps.size() > std::size_t(MaxSteps) + 1)
-        lines << Tr::tr("… %1 more merges").arg(steps.size() - 1 - std::size_t(MaxSteps));
-    if (gpt2BpePiece(piece.text, Gpt2Vocab::instance()).size() == 1 &&
-        steps.back().tokens.size() > 1)
-        lines << Tr::tr("the whole piece is a token: %1")
-                     .arg(gpt2BpePiece(piece.text, Gpt2Vocab::instance())[0]);
+    if (merges > std::size_t(MaxSteps))
+        lines << Tr::tr("… %1 more merges").arg(merges - std::size_t(MaxSteps));
+    const auto direct = gpt2BpePiece(piece.text, vocab);
+    if (direct.size() == 1 && merged.size() > 1)
+        lines << Tr::tr("the whole piece is a token: %1").arg(direct[0]);
     lines << Tr::tr("%n token(s): no neighbouring pair is in the vocabulary any more.", nullptr,
-                    int(steps.back().tokens.size()));
+                    int(merged.size()));
     return lines.join(QStringLiteral("<br/>"));
 }
 
