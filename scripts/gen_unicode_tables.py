@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Writes core/kernels/UnicodeTables.cpp: the code-point ranges the tokenizer needs.
+"""Writes core/tokenizer/UnicodeTables.cpp: the code-point ranges the tokenizer needs.
 
 The tokenizer must split exactly as the Python reference does (spec §2), so the tables
 come from Python's own unicodedata, not from Qt's or ICU's Unicode version:
@@ -92,6 +92,6 @@ const char* unicodeVersion() {{ return "{unicodedata.unidata_version}"; }}
 
 }} // namespace ae::unicode
 """
-out = pathlib.Path(__file__).resolve().parent.parent / "core" / "kernels" / "UnicodeTables.cpp"
+out = pathlib.Path(__file__).resolve().parent.parent / "core" / "tokenizer" / "UnicodeTables.cpp"
 out.write_text(source, encoding="utf-8")
 print(f"wrote {out} ({', '.join(f'{k}: {len(v)} ranges' for k, v in tables.items())})")

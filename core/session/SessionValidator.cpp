@@ -77,10 +77,19 @@ QString codePointText(char32_t cp)
     return QString::number(uint(cp), 16).toUpper().rightJustified(4, QLatin1Char('0'));
 }
 
-// Decisions on text the eye cannot check (docs/performance.md, Reliability): a control character
-// (a NUL, an escape) inside a text is refused; a token made only of invisible characters
-// (U+200B, a joiner, U+FEFF, a lone variation selector) is refused, since its label would
-// show nothing. Invisible characters inside a visible token stay, as in the reference.
+SessionIssue controlCharacterIssue(const char* key, char32_t cp, qsizetype index)
+{
+    return SessionIssue{
+        key, SessionValidator::tr("%1 holds the control character U+%2 at character %3: remove it")
+                 .arg(QLatin1StringView(key))
+                 .arg(codePointText(cp))
+                 .arg(index + 1)};
+}
+
+// Decisions on text the eye cannot check (docs/performance.md, Reliability), for the words tokenizers: a
+// control character (a NUL, an escape) inside a text is refused; a token made only of invisible
+// characters (U+200B, a joiner, U+FEFF, a lone variation selector) is refused, since its label
+// would show nothing. Invisible characters inside a visible token stay, as in the reference.
 std::optional<SessionIssue> checkVisibleText(const char* key, const std::string& text,
                                              const std::vector<std::string>& tokens)
 {
@@ -88,12 +97,7 @@ std::optional<SessionIssue> checkVisibleText(const char* key, const std::string&
     for (std::size_t pos = 0; pos < text.size(); ++index) {
         const char32_t cp = utf8::next(text, pos);
         if (utf8::isControl(cp) && !unicode::isWhiteSpace(cp))
-            return SessionIssue{
-                key, SessionValidator::tr(
-                         "%1 holds the control character U+%2 at character %3: remove it")
-                         .arg(QLatin1StringView(key))
-                         .arg(codePointText(cp))
-                         .arg(index + 1)};
+            return controlCharacterIssue(key, cp, index);
     }
     for (std::size_t i = 0; i < tokens.size(); ++i) {
         if (!utf8::isAllInvisible(tokens[i]))
@@ -107,6 +111,23 @@ std::optional<SessionIssue> checkVisibleText(const char* key, const std::string&
                                 .arg(QLatin1StringView(key))
                                 .arg(codePointText(utf8::next(tokens[i], pos)))};
     }
+    return std::nullopt;
+}
+
+// GPT-2's byte-level BPE (gpt2.md §1) encodes every byte as tiktoken does: tabs, runs of
+// newlines, zero-width and no-break spaces, controls are tokens like any other, and the token
+// views name them (⟨U+200B⟩, TokenDisplay.h), so the rules above do not apply. Two things stay
+// refused, both before the tokenizer: invalid UTF-8, which the session file cannot hold (JSON
+// is UTF-8; Qt's parser refuses it, and a lone surrogate escape is refused in SessionJson) and
+// the window's and the command line's text cannot either; and U+0000, here: no command line
+// (argv ends at a NUL), clipboard or text field can carry it, so a session holding one could
+// not be typed again or passed as --sentence, and C-string tools reading the exports cut at it.
+std::optional<SessionIssue> checkNoNul(const char* key, const std::string& text)
+{
+    qsizetype index = 0;
+    for (std::size_t pos = 0; pos < text.size(); ++index)
+        if (utf8::next(text, pos) == U'\0')
+            return controlCharacterIssue(key, U'\0', index);
     return std::nullopt;
 }
 
@@ -343,10 +364,17 @@ std::optional<SessionIssue> validateSession(const Session& s)
             "source_sentence",
             SessionValidator::tr("source_sentence has no tokens: type at least one word, or "
                                  "leave it empty for self-attention")};
-    if (auto issue = checkVisibleText("sentence", s.sentence, tokens))
-        return issue;
-    if (auto issue = checkVisibleText("source_sentence", s.sourceSentence, sourceTokens))
-        return issue;
+    if (s.tokenizer == TokenizerKind::Gpt2) {
+        if (auto issue = checkNoNul("sentence", s.sentence))
+            return issue;
+        if (auto issue = checkNoNul("source_sentence", s.sourceSentence))
+            return issue;
+    } else {
+        if (auto issue = checkVisibleText("sentence", s.sentence, tokens))
+            return issue;
+        if (auto issue = checkVisibleText("source_sentence", s.sourceSentence, sourceTokens))
+            return issue;
+    }
     if (auto issue = checkShapes(s))
         return issue;
     if (auto issue = checkSeedsAndDropout(s))

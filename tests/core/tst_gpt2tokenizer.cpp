@@ -7,10 +7,13 @@
 #include "Gpt2Vocab.h"
 #include "SessionJson.h"
 #include "SessionValidator.h"
+#include "Tokenizer.h"
 
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTest>
 
 #include <random>
@@ -73,6 +76,26 @@ private Q_SLOTS:
         QVERIFY2(actual == expected,
                  qPrintable(showIds(actual) + QStringLiteral(" != ") + showIds(expected)));
         QCOMPARE(bytes(gpt2Decode(actual)), bytes(utf8));
+
+        // What tiktoken encodes, a gpt2 session file accepts (issue 22): tabs, newline runs,
+        // zero-width and no-break spaces, controls. Refused only: no token at all, and U+0000
+        // (SessionValidator.cpp, checkNoNul: gpt2.md §1).
+        const QByteArray json =
+            QJsonDocument(QJsonObject{{QStringLiteral("tokenizer"), QStringLiteral("gpt2")},
+                                      {QStringLiteral("sentence"), text}})
+                .toJson();
+        const auto parsed = sessionFromJson(json);
+        QVERIFY2(!parsed.issue, parsed.issue ? qPrintable(parsed.issue->message) : "");
+        QVERIFY(parsed.session.sentence == utf8);
+        const auto issue = validateSession(parsed.session);
+        if (text.isEmpty()) {
+            QVERIFY(issue && issue->message.contains(QStringLiteral("has no tokens")));
+        } else if (text.contains(QChar(0))) {
+            QVERIFY(issue && issue->message.contains(QStringLiteral("control character U+0000")));
+        } else {
+            QVERIFY2(!issue, issue ? qPrintable(issue->message) : "");
+            QCOMPARE(tokenize(utf8, TokenizerKind::Gpt2).size(), expected.size());
+        }
     }
 
     // The two files of resources/gpt2 agree: ids 0..255 are the 256 bytes, id 256 + i is merge i
@@ -234,6 +257,66 @@ private Q_SLOTS:
             }
         }
         QCOMPARE(showIds(steps.back().tokens), showIds(gpt2Encode(utf8)));
+    }
+
+    // The fast merge (a heap, gpt2BpePiece) against the plain one (a scan per step, whose last
+    // step is the encoding) on random pieces: short ones mixing bytes, letters, CJK and emoji
+    // (ties between equal pairs included: "aaaa"), and long single runs.
+    void heapMergeEqualsScan()
+    {
+        const Gpt2Vocab& vocab = Gpt2Vocab::instance();
+        const std::vector<std::string> parts{"a",  "b",  "e",  "t",    "h",    " ",     "你",  "好",
+                                             "的", "😀",  "🇫",  "é",    "aa",   "the",   "ing", "0",
+                                             "1",  "\t", "\n", "\xe4", "\x80", "\u200b"};
+        std::mt19937 random(23);
+        int compared = 0;
+        for (int t = 0; t < 3000; ++t) {
+            std::string piece;
+            const int length = 1 + int(random() % 30);
+            for (int i = 0; i < length; ++i)
+                piece += parts[random() % parts.size()];
+            const auto fast = gpt2BpePiece(piece, vocab);
+            if (vocab.rankOf(piece) >= 0)
+                continue; // a whole-piece token: gpt2BpePiece answers without merging
+            const auto steps = gpt2BpeSteps(piece, vocab);
+            QVERIFY2(fast == steps.back().tokens, qPrintable(QString::fromStdString(piece)));
+            ++compared;
+        }
+        QVERIFY(compared > 2500);
+        for (const char* run : {"注意力机制是一种让模型在处理序列时关注相关部分的方法",
+                                "😀🙃👍🏽", "aaaaaaaaaaaaaaaa", "!?"}) {
+            std::string piece;
+            while (piece.size() < 600)
+                piece += run;
+            QCOMPARE(showIds(gpt2BpePiece(piece, vocab)),
+                     showIds(gpt2BpeSteps(piece, vocab).back().tokens));
+        }
+    }
+
+    // The steps of a long piece stop at the limit asked for; the merged end is the scan's end
+    // also for a piece that is a token merging cannot reach (gpt2BpePiece takes it whole).
+    void limitedStepsAndMergedEnd()
+    {
+        const Gpt2Vocab& vocab = Gpt2Vocab::instance();
+        std::string piece;
+        while (piece.size() < 3000)
+            piece += "注意力机制是一种方法";
+        const auto limited = gpt2BpeSteps(piece, vocab, 5);
+        QCOMPARE(limited.size(), std::size_t{6});
+        const auto all = gpt2BpeSteps(piece, vocab);
+        QVERIFY(all.size() > 100);
+        for (std::size_t s = 0; s < limited.size(); ++s)
+            QVERIFY(limited[s].tokens == all[s].tokens);
+        QCOMPARE(showIds(gpt2BpeMerged(piece, vocab)), showIds(all.back().tokens));
+        QCOMPARE(gpt2BpeSteps(piece, vocab, 0).size(), std::size_t{1});
+        int whole = 0;
+        for (std::int64_t id = 256; id < Gpt2EndOfText; ++id) {
+            const std::string& bytes = vocab.bytesOf(id);
+            const auto merged = gpt2BpeMerged(bytes, vocab);
+            QCOMPARE(showIds(merged), showIds(gpt2BpeSteps(bytes, vocab).back().tokens));
+            whole += merged.size() > 1;
+        }
+        qInfo("%d of GPT-2's merged tokens are not reached by merging their own bytes", whole);
     }
 
     // 1 MB of mixed English and Chinese round-trips; the time is printed (the issue's bar is 0.5

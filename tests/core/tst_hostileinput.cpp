@@ -69,6 +69,18 @@ private Q_SLOTS:
         QTest::newRow("escape sequence")
             << QByteArray("{\"sentence\": \"\\u001b[31mred\"}") << QStringLiteral("sentence")
             << QStringLiteral("control character U+001B");
+        QTest::newRow("gpt2: escaped NUL")
+            << QByteArray("{\"tokenizer\": \"gpt2\", \"sentence\": \"a\\u0000b\"}")
+            << QStringLiteral("sentence")
+            << QStringLiteral("control character U+0000 at character 2");
+        QTest::newRow("gpt2: escaped NUL in the source sentence")
+            << QByteArray("{\"tokenizer\": \"gpt2\", \"sentence\": \"a\", \"source_sentence\": "
+                          "\"x\\t\\u0000\"}")
+            << QStringLiteral("source_sentence")
+            << QStringLiteral("control character U+0000 at character 3");
+        QTest::newRow("gpt2: invalid UTF-8 in the file")
+            << QByteArray("{\"tokenizer\": \"gpt2\", \"sentence\": \"a\xff\xfe b\"}") << QString()
+            << QStringLiteral("not valid JSON");
         QTest::newRow("raw NUL in a string")
             << QByteArray("{\"sentence\": \"a\0b\"}", 19) << QString()
             << QStringLiteral("raw control character (0x00) at byte 15");
@@ -116,6 +128,15 @@ private Q_SLOTS:
             << QByteArray("{\"sentence\": \"zero\\u200bwidth\"}");
         QTest::newRow("emoji with ZWJ and VS16") << QByteArray(
             "{\"sentence\": \"I \\u2764\\ufe0f \\ud83d\\udc68\\u200d\\ud83d\\udc69\"}");
+        QTest::newRow("gpt2: a tab alone, tabs before a word")
+            << QByteArray("{\"tokenizer\": \"gpt2\", \"sentence\": \"\\t\", "
+                          "\"source_sentence\": \"\\t\\tx\"}");
+        QTest::newRow("gpt2: newline runs and CRLF")
+            << QByteArray("{\"tokenizer\": \"gpt2\", \"sentence\": \"a\\n\\n\\nb\\r\\n\"}");
+        QTest::newRow("gpt2: zero-width and no-break spaces alone") << QByteArray(
+            "{\"tokenizer\": \"gpt2\", \"sentence\": \"a\\u200bb \\u200b \\u00a0x\"}");
+        QTest::newRow("gpt2: control characters") << QByteArray(
+            "{\"tokenizer\": \"gpt2\", \"sentence\": \"\\u0001 esc\\u001b[0m del\\u007f\"}");
         QTest::newRow("large inputs that cannot overflow") << QByteArray(
             R"({"embedding": "manual", "sentence": "a b", "d_in": 2, "inputs": [[1e15, 1], [1, -1e15]]})");
     }

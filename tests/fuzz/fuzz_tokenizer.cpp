@@ -123,6 +123,8 @@ void checkGpt2(std::string_view text)
         const auto direct = ae::gpt2BpePiece(piece.text, ae::Gpt2Vocab::instance());
         check(ae::gpt2Decode(steps.back().tokens) == ae::gpt2Decode(direct),
               "the merge steps end in the piece's bytes");
+        check(steps.back().tokens == ae::gpt2BpeMerged(piece.text, ae::Gpt2Vocab::instance()),
+              "the heap merge ends where the scan does");
     }
     check(pieces == text, "the gpt2 pieces cover the text");
 }

@@ -2,6 +2,7 @@
 
 #include "Gpt2Bpe.h"
 #include "Gpt2Encoding.h"
+#include "TokenDisplay.h"
 #include "UnicodeTables.h"
 #include "Utf8.h"
 
@@ -45,36 +46,7 @@ QString tokenBox(std::int64_t id, bool merged)
 
 QString visibleTokenText(std::string_view bytes)
 {
-    QString out;
-    std::size_t invalidStart = std::string_view::npos;
-    auto flushInvalid = [&](std::size_t end) {
-        if (invalidStart != std::string_view::npos)
-            out += hexBytes(bytes.substr(invalidStart, end - invalidStart));
-        invalidStart = std::string_view::npos;
-    };
-    for (std::size_t pos = 0; pos < bytes.size();) {
-        const std::size_t start = pos;
-        const char32_t cp = utf8::next(bytes, pos);
-        const bool invalid = cp == 0xFFFD && bytes.substr(start, 3) != "\xEF\xBF\xBD";
-        if (invalid) {
-            if (invalidStart == std::string_view::npos)
-                invalidStart = start;
-            continue;
-        }
-        flushInvalid(start);
-        if (cp == U' ')
-            out += QChar(0x2423);
-        else if (cp == U'\n')
-            out += QChar(0x21B5);
-        else if (cp == U'\t')
-            out += QChar(0x21E5);
-        else if (cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp < 0xA0))
-            out += hexBytes(bytes.substr(start, pos - start));
-        else
-            out += QString::fromUcs4(&cp, 1);
-    }
-    flushInvalid(bytes.size());
-    return out;
+    return QString::fromStdString(displayTokenText(bytes));
 }
 
 std::vector<TokenSpan> tokenSpans(const std::vector<std::int64_t>& ids)
@@ -146,22 +118,26 @@ QString mergeStepsHtml(std::string_view text, const std::vector<std::int64_t>& i
                         "id is 50256.");
         return lines.join(QStringLiteral("<br/>"));
     }
-    const auto steps = gpt2BpeSteps(piece.text, Gpt2Vocab::instance());
-    for (std::size_t s = 0; s < steps.size() && s <= std::size_t(MaxSteps); ++s) {
+    // Only the steps shown are made: a long piece (a line of CJK) takes thousands of merges, and
+    // every step holds a copy of the tokens. The end comes from the fast merge.
+    const Gpt2Vocab& vocab = Gpt2Vocab::instance();
+    const auto steps = gpt2BpeSteps(piece.text, vocab, std::size_t(MaxSteps));
+    const auto merged = gpt2BpeMerged(piece.text, vocab);
+    const std::size_t merges = piece.text.size() - merged.size();
+    for (std::size_t s = 0; s < steps.size(); ++s) {
         QString boxes;
         for (std::size_t t = 0; t < steps[s].tokens.size(); ++t)
             boxes += tokenBox(steps[s].tokens[t], s > 0 && t == steps[s].mergedAt);
         lines << (s == 0 ? Tr::tr("bytes:") : Tr::tr("merge rank %1:").arg(steps[s].rank)) +
                      QStringLiteral("&nbsp; ") + boxes;
     }
-    if (steps.size() > std::size_t(MaxSteps) + 1)
-        lines << Tr::tr("… %1 more merges").arg(steps.size() - 1 - std::size_t(MaxSteps));
-    if (gpt2BpePiece(piece.text, Gpt2Vocab::instance()).size() == 1 &&
-        steps.back().tokens.size() > 1)
-        lines << Tr::tr("the whole piece is a token: %1")
-                     .arg(gpt2BpePiece(piece.text, Gpt2Vocab::instance())[0]);
+    if (merges > std::size_t(MaxSteps))
+        lines << Tr::tr("… %1 more merges").arg(merges - std::size_t(MaxSteps));
+    const auto direct = gpt2BpePiece(piece.text, vocab);
+    if (direct.size() == 1 && merged.size() > 1)
+        lines << Tr::tr("the whole piece is a token: %1").arg(direct[0]);
     lines << Tr::tr("%n token(s): no neighbouring pair is in the vocabulary any more.", nullptr,
-                    int(steps.back().tokens.size()));
+                    int(merged.size()));
     return lines.join(QStringLiteral("<br/>"));
 }
 

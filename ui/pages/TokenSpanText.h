@@ -10,8 +10,9 @@ namespace ae {
 
 // How the Tokens page writes GPT-2 tokens (no widgets here, so it is tested without a GUI).
 
-// A token's bytes as a reader sees them: a space is "␣", a newline "↵", a tab "⇥", another
-// control character and every byte that is not part of a whole UTF-8 character in hex ("<E4 BD>").
+// A token's bytes as a reader sees them (displayTokenText(), core/tokenizer/TokenDisplay.h): a
+// space is "␣", a tab "␉", a newline "⏎", a carriage return "␍", another control, invisible or
+// white-space code point "⟨U+200B⟩", a byte that is not part of a whole UTF-8 character "<E4>".
 QString visibleTokenText(std::string_view bytes);
 
 // Where each token's bytes are in the encoded text: [begin, end) byte offsets.

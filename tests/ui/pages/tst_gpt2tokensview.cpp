@@ -25,12 +25,12 @@ private Q_SLOTS:
         QTest::addColumn<QByteArray>("bytes");
         QTest::addColumn<QString>("expected");
         QTest::newRow("leading space") << QByteArray(" is") << QStringLiteral("␣is");
-        QTest::newRow("newlines") << QByteArray("\n\n") << QStringLiteral("↵↵");
-        QTest::newRow("tab") << QByteArray("\t") << QStringLiteral("⇥");
+        QTest::newRow("newlines") << QByteArray("\n\n") << QStringLiteral("⏎⏎");
+        QTest::newRow("tab") << QByteArray("\t") << QStringLiteral("␉");
         QTest::newRow("part of a character") << QByteArray("\xe4\xbd") << QStringLiteral("<E4 BD>");
         QTest::newRow("space and a lone byte") << QByteArray(" \xe4") << QStringLiteral("␣<E4>");
         QTest::newRow("whole character") << QByteArray("\xe4\xbd\xa0") << QStringLiteral("你");
-        QTest::newRow("NUL") << QByteArray("\0", 1) << QStringLiteral("<00>");
+        QTest::newRow("NUL") << QByteArray("\0", 1) << QStringLiteral("⟨U+0000⟩");
         QTest::newRow("real U+FFFD") << QByteArray("\xef\xbf\xbd") << QStringLiteral("\ufffd");
     }
 
