@@ -7,6 +7,7 @@
 #include "Forward.h"
 #include "Gpt2Vocab.h"
 #include "HeadlessRunner.h"
+#include "ModelRegistry.h"
 #include "ModelRunner.h"
 #include "SessionEnums.h"
 #include "SessionFile.h"
@@ -78,7 +79,7 @@ int runBenchmark(const CommandLineRequest& request)
         return loaded.ioError ? ExitUsageOrIo : ExitInvalidSession;
     }
     const Session& session = loaded.session;
-    if (session.hasModel())
+    if (modelSource(session) == ModelSource::Checkpoint)
         return runModelBenchmark(session, [&session](QJsonObject& out) {
             const UiTimings ui = measureModelUi(session, 5);
             // ui_update_ms: the slowest of the pages; then each page's own figures.

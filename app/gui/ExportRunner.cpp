@@ -8,6 +8,7 @@
 #include "Limits.h"
 #include "MessageText.h"
 #include "ModelExportRunner.h"
+#include "ModelRegistry.h"
 #include "SessionFile.h"
 #include "Trace.h"
 #include "TraceFigures.h"
@@ -54,7 +55,7 @@ int runExport(const CommandLineRequest& request)
         printError(loaded.issue->message);
         return loaded.ioError ? ExitUsageOrIo : ExitInvalidSession;
     }
-    if (loaded.session.hasModel())
+    if (modelSource(loaded.session) == ModelSource::Checkpoint)
         return runModelExport(request, loaded.session, formats.formats);
     if (const int refused = refuseLayer(request))
         return refused;
@@ -144,7 +145,7 @@ int runExportDeck(const CommandLineRequest& request)
         printError(loaded.issue->message);
         return loaded.ioError ? ExitUsageOrIo : ExitInvalidSession;
     }
-    if (loaded.session.hasModel())
+    if (modelSource(loaded.session) == ModelSource::Checkpoint)
         return runModelExportDeck(request, loaded.session);
     if (const int refused = refuseLayer(request))
         return refused;

@@ -2,6 +2,7 @@
 
 #include "CommandLine.h"
 #include "Engine.h"
+#include "ModelRegistry.h"
 #include "ModelRunner.h"
 #include "OutputFile.h"
 #include "SessionFile.h"
@@ -24,7 +25,7 @@ int runDumpJson(const CommandLineRequest& request)
         printError(loaded.issue->message);
         return loaded.ioError ? ExitUsageOrIo : ExitInvalidSession;
     }
-    if (loaded.session.hasModel())
+    if (modelSource(loaded.session) == ModelSource::Checkpoint)
         return runModelDumpJson(request, loaded.session);
     const Engine engine;
     const ComputeResult result = engine.compute(loaded.session);

@@ -1,16 +1,16 @@
 #include "ModelRunner.h"
 
 #include "CommandLine.h"
-#include "TransformerForward.h"
-#include "TransformerModel.h"
+#include "HeadlessRunner.h"
+#include "ModelRegistry.h"
 #include "ModelRun.h"
-#include "Gpt2Tokens.h"
 #include "ModelTrace.h"
 #include "ModelTraceJson.h"
-#include "HeadlessRunner.h"
 #include "SafetensorsFile.h"
 #include "Session.h"
 #include "SessionFile.h"
+#include "TransformerForward.h"
+#include "TransformerModel.h"
 
 #include <QByteArray>
 #include <QFile>
@@ -88,8 +88,9 @@ void measurePrefixForward(const Session& session, const ModelRun& run, QJsonObje
     const std::size_t lastSpace = session.sentence.find_last_of(' ');
     if (lastSpace == std::string::npos || lastSpace == 0)
         return;
-    const Gpt2Tokens shorter = gpt2Tokens(std::string_view(session.sentence).substr(0, lastSpace));
     const auto& model = run.trace->model;
+    const ModelTokens shorter =
+        modelTokens(*model, std::string_view(session.sentence).substr(0, lastSpace));
     if (shorter.ids.empty())
         return;
     for (const std::int64_t id : shorter.ids)

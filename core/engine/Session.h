@@ -80,7 +80,6 @@ struct Session
     // With it the random module's keys are refused and tokenizer is gpt2.
     std::string model;
 
-    bool hasModel() const { return !model.empty(); }
     bool isCross() const { return !sourceSentence.empty(); }
     bool dropoutActive() const { return training && dropout > 0.0; }
     bool hasWeights() const { return variant != Variant::Simplified; }

@@ -1,7 +1,11 @@
 #include "ModelRegistry.h"
 
+#include "Gpt2Encoding.h"
 #include "Gpt2Model.h"
+#include "Gpt2Tokens.h"
 #include "ModelMessages.h"
+#include "Session.h"
+#include "TransformerModel.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -32,14 +36,34 @@ ModelLoadResult loadModel(const QString& path)
 {
     const QString file = modelFile(path);
     if (file.isEmpty())
-        return {
-            nullptr,
-            Gpt2Checkpoint::tr("%1: it is a folder without model.safetensors or model.pth").arg(path),
-            true};
+        return {nullptr,
+                Gpt2Checkpoint::tr("%1: it is a folder without model.safetensors or model.pth")
+                    .arg(path),
+                true};
     for (const ModelFamily& family : modelFamilies())
         if (family.recognises(file))
             return family.load(file);
     return modelFamilies().back().load(file);
+}
+
+ModelSource modelSource(const Session& session)
+{
+    return session.model.empty() ? ModelSource::SeedModule : ModelSource::Checkpoint;
+}
+
+ModelTokens modelTokens(const TransformerModel& model, std::string_view text)
+{
+    (void)model; // GPT-2's byte-level BPE for every family here, as modelTokenBytes
+    Gpt2Tokens tokens = gpt2Tokens(text);
+    return {std::move(tokens.ids), std::move(tokens.tokens)};
+}
+
+std::string modelTokenBytes(const TransformerModel& model, std::int64_t id)
+{
+    // Every family here reads GPT-2's byte-level BPE (the book's chapter 2); a family with
+    // a tokenizer of its own adds its case.
+    (void)model;
+    return gpt2TokenBytes(id);
 }
 
 } // namespace ae

@@ -4,10 +4,16 @@
 
 #include <QString>
 
+#include <cstdint>
 #include <functional>
+#include <string>
+#include <string_view>
 #include <vector>
 
 namespace ae {
+
+struct Session;
+class TransformerModel;
 
 // The model families the app opens. A family is a loader from its files into the canonical
 // layout (TransformerModel) plus a cheap test of whether a file is one of its own; every
@@ -31,5 +37,29 @@ QString modelFile(const QString& path);
 
 // Opens PATH (a model file or folder) with the family that recognises it.
 ModelLoadResult loadModel(const QString& path);
+
+// What computes a session: the seed module (one layer the session's keys configure, weights
+// drawn at random) or a checkpoint of one of the families above, which fixes the tokenizer,
+// the sizes and the weights (the random module's keys do not apply; its forward has every
+// layer and the next token's logits). Pages, controls and the command line ask this, never
+// which family it is.
+enum class ModelSource
+{
+    SeedModule,
+    Checkpoint
+};
+ModelSource modelSource(const Session& session);
+
+// `text` in the model's own tokenizer (TransformerConfig::tokenizer): ids and each token's text
+// as the dump shows it.
+struct ModelTokens
+{
+    std::vector<std::int64_t> ids;
+    std::vector<std::string> tokens;
+};
+ModelTokens modelTokens(const TransformerModel& model, std::string_view text);
+
+// A token's bytes in the model's own tokenizer (TransformerConfig::tokenizer), for labels.
+std::string modelTokenBytes(const TransformerModel& model, std::int64_t id);
 
 } // namespace ae

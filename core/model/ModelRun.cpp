@@ -1,6 +1,5 @@
 #include "ModelRun.h"
 
-#include "Gpt2Tokens.h"
 #include "ModelRegistry.h"
 #include "Session.h"
 #include "TransformerForward.h"
@@ -69,7 +68,7 @@ ModelRunResult ModelEngine::compute(const Session& session, const ModelTrace* pr
         return result;
     const TransformerConfig& c = model->config();
 
-    Gpt2Tokens tokens = gpt2Tokens(session.sentence);
+    ModelTokens tokens = modelTokens(*model, session.sentence);
     if (tokens.ids.empty()) {
         result.issue = SessionIssue{
             "sentence", Gpt2Session::tr("sentence is empty: type at least one character")};

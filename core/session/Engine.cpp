@@ -12,7 +12,7 @@ ComputeResult Engine::compute(const Session& session) const
     // A GPT-2 checkpoint is computed by core/model (ModelEngine, on top of this library),
     // which the window, --dump-json, --benchmark, --export and --export-deck call for a model
     // session; here it would be drawn as a random module, so it is refused, naming the key.
-    if (session.hasModel())
+    if (!session.model.empty())
         return {nullptr,
                 SessionIssue{"model", QCoreApplication::translate(
                                           "Engine", "a GPT-2 checkpoint (model) is computed by "

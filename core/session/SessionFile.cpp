@@ -111,7 +111,7 @@ SessionLoadResult SessionFile::load(const QString& path, const QJsonObject& over
     auto [session, issue] = sessionFromJsonObject(object);
     // A checkpoint named relative to the session file lives beside it, wherever the
     // program was started from (a --model flag was made absolute by the command line).
-    if (!issue && session.hasModel() && !path.isEmpty())
+    if (!issue && !session.model.empty() && !path.isEmpty())
         session.model = QFileInfo(path)
                             .absoluteDir()
                             .absoluteFilePath(QString::fromStdString(session.model))

@@ -450,7 +450,7 @@ QJsonObject sessionToJsonObject(const Session& s)
     if (!s.description.empty())
         o[QStringLiteral("description")] = QString::fromStdString(s.description);
     o[QStringLiteral("sentence")] = QString::fromStdString(s.sentence);
-    if (s.hasModel()) { // the random module's keys would be refused beside it
+    if (!s.model.empty()) { // the random module's keys would be refused beside it
         o[QStringLiteral("model")] = QString::fromStdString(s.model);
         return o;
     }

@@ -64,7 +64,7 @@ void exerciseSession(const Session& session)
     }
     // A model session names a checkpoint file: the fuzzers never open files (the header
     // parser has its own target, fuzz_safetensors), and the window's engine refuses it.
-    if (session.hasModel())
+    if (!session.model.empty())
         return;
     if (!smallEnoughToCompute(session))
         return;

@@ -6,6 +6,7 @@
 #include "IssueLabel.h"
 #include "MaskDropoutControls.h"
 #include "ModelInfoBox.h"
+#include "ModelRegistry.h"
 #include "SentenceControls.h"
 #include "Session.h"
 #include "SessionDocument.h"
@@ -114,7 +115,7 @@ void ControlPanel::setSession(const Session& session)
 {
     for (ControlSection* section : m_sections)
         section->setSession(session);
-    const bool model = session.hasModel();
+    const bool model = modelSource(session) == ModelSource::Checkpoint;
     if (model)
         m_model->setPath(session.model);
     m_model->setVisible(model);

@@ -3,6 +3,7 @@
 #include "ControlSync.h"
 #include "Gpt2Vocab.h"
 #include "ManualInputs.h"
+#include "ModelRegistry.h"
 #include "Session.h"
 
 #include "Limits.h"
@@ -129,9 +130,10 @@ void SentenceControls::setSession(const Session& session)
     sync::setText(m_sentence, session.sentence);
     sync::setText(m_sourceSentence, session.sourceSentence);
     // A GPT-2 checkpoint reads its own tokens of one sentence: no other tokenizer, no source.
-    sync::setChoice(m_tokenizer, session.hasModel() ? TokenizerKind::Gpt2 : session.tokenizer);
-    m_tokenizer->setEnabled(!session.hasModel());
-    m_sourceSentence->setEnabled(!session.hasModel());
+    const bool seedModule = modelSource(session) == ModelSource::SeedModule;
+    sync::setChoice(m_tokenizer, seedModule ? session.tokenizer : TokenizerKind::Gpt2);
+    m_tokenizer->setEnabled(seedModule);
+    m_sourceSentence->setEnabled(seedModule);
     // Manual embeddings are typed per token: no table, no ids to renumber.
     m_sharedVocabularyNote->setVisible(session.isCross() &&
                                        session.embedding == EmbeddingSource::Torch);

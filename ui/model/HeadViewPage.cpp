@@ -1,10 +1,10 @@
 #include "HeadViewPage.h"
 
 #include "FigureWidget.h"
-#include "Gpt2Encoding.h"
+#include "ModelFigures.h"
+#include "ModelRegistry.h"
 #include "ModelRun.h"
 #include "ModelTrace.h"
-#include "ModelFigures.h"
 #include "TokenSpanText.h"
 
 #include <QComboBox>
@@ -76,8 +76,8 @@ void HeadViewPage::setRun(const std::shared_ptr<const ModelRun>& run, int layer,
         m_query->clear();
         if (run)
             for (std::size_t i = 0; i < run->trace->tokenIds.size(); ++i)
-                m_query->addItem(QStringLiteral("%1: %2").arg(i + 1).arg(
-                    visibleTokenText(gpt2TokenBytes(run->trace->tokenIds[i]))));
+                m_query->addItem(QStringLiteral("%1: %2").arg(i + 1).arg(visibleTokenText(
+                    modelTokenBytes(*run->trace->model, run->trace->tokenIds[i]))));
         m_query->setCurrentIndex(wasLast ? m_query->count() - 1
                                          : std::min(previous, m_query->count() - 1));
     }

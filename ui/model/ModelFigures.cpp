@@ -1,8 +1,7 @@
 #include "ModelFigures.h"
 
 #include "AttentionThumbnails.h"
-#include "ModelTrace.h"
-#include "Gpt2Encoding.h"
+#include "ModelRegistry.h"
 #include "ModelRun.h"
 #include "ModelTrace.h"
 #include "ModelViewPage.h"
@@ -29,7 +28,7 @@ struct ModelFigures
 
 QString tokenText(const ModelTrace& trace, int position)
 {
-    return visibleTokenText(gpt2TokenBytes(trace.tokenIds[std::size_t(position)]));
+    return visibleTokenText(modelTokenBytes(*trace.model, trace.tokenIds[std::size_t(position)]));
 }
 
 } // namespace
@@ -145,13 +144,14 @@ Figure headView(const ModelTrace& trace, int layer, int query, HeadViewKeys keys
     return figure;
 }
 
-Figure nextTokens(const std::vector<NextToken>& shown, double temperature)
+Figure nextTokens(const TransformerModel& model, const std::vector<NextToken>& shown,
+                  double temperature)
 {
     auto probs = std::make_shared<Matrix>(Eigen::Index(shown.size()), 1);
     HeatmapSpec spec;
     for (std::size_t i = 0; i < shown.size(); ++i) {
         (*probs)(Eigen::Index(i), 0) = shown[i].prob;
-        spec.rowLabels << visibleTokenText(gpt2TokenBytes(shown[i].id));
+        spec.rowLabels << visibleTokenText(modelTokenBytes(model, shown[i].id));
     }
     spec.tensorName = QStringLiteral("next_token_probs");
     spec.title = ModelFigures::tr("Next-token probabilities (temperature %1)").arg(temperature);
@@ -197,7 +197,7 @@ std::vector<Figure> allFigures(const ModelRun& run, const std::shared_ptr<const 
         all.push_back(std::move(figure));
     if (trace.tokenCount() > 0)
         all.push_back(headView(trace, layer, int(trace.tokenCount()) - 1, HeadViewKeys::Strongest));
-    all.push_back(nextTokens(trace.nextTokens, 1.0));
+    all.push_back(nextTokens(*trace.model, trace.nextTokens, 1.0));
     return all;
 }
 

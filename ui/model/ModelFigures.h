@@ -8,6 +8,8 @@
 
 namespace ae {
 
+class TransformerModel;
+
 struct ModelRun;
 struct ModelTrace;
 struct NextToken;
@@ -49,7 +51,8 @@ Figure modelView(const ModelTrace& trace, const std::vector<Matrix>& thumbnails)
 // the shown keys hold.
 Figure headView(const ModelTrace& trace, int layer, int query, HeadViewKeys keys);
 // The next tokens shown (ModelTrace::nextTokensAt) as one column of probabilities.
-Figure nextTokens(const std::vector<NextToken>& shown, double temperature);
+Figure nextTokens(const TransformerModel& model, const std::vector<NextToken>& shown,
+                  double temperature);
 
 // Step figures of the layer trace (figures::allFigures) named with their layer (from 0), without
 // the inputs' figures (step 1): a layer's inputs are LN1 of the residual stream, not embeddings.

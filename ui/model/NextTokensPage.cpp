@@ -1,8 +1,8 @@
 #include "NextTokensPage.h"
 
-#include "Gpt2Encoding.h"
-#include "ModelRun.h"
 #include "ModelFigures.h"
+#include "ModelRegistry.h"
+#include "ModelRun.h"
 #include "NextTokenBars.h"
 #include "TokenSpanText.h"
 
@@ -55,7 +55,7 @@ void NextTokensPage::setRun(const std::shared_ptr<const ModelRun>& run, int, int
 
 QString NextTokensPage::tokenText(int rank) const
 {
-    return visibleTokenText(gpt2TokenBytes(m_shown[std::size_t(rank)].id));
+    return visibleTokenText(modelTokenBytes(*m_run->trace->model, m_shown[std::size_t(rank)].id));
 }
 
 void NextTokensPage::render()
@@ -67,7 +67,7 @@ void NextTokensPage::render()
         m_shown = temperature == 1.0 ? trace.nextTokens : trace.nextTokensAt(float(temperature));
         const std::int64_t last = trace.tokenIds.empty() ? 0 : trace.tokenIds.back();
         m_context->setText(tr("After \"%1\" (token %2 of %3):")
-                               .arg(visibleTokenText(gpt2TokenBytes(last)))
+                               .arg(visibleTokenText(modelTokenBytes(*trace.model, last)))
                                .arg(trace.tokenIds.size())
                                .arg(trace.tokenIds.size()));
     }
@@ -84,7 +84,7 @@ std::vector<Figure> NextTokensPage::currentFigures() const
 {
     if (m_shown.empty())
         return {};
-    return {modelfigures::nextTokens(m_shown, m_temperature->value())};
+    return {modelfigures::nextTokens(*m_run->trace->model, m_shown, m_temperature->value())};
 }
 
 } // namespace ae

@@ -1,8 +1,9 @@
 #include "ComputeService.h"
 
 #include "Engine.h"
-#include "ModelViewEngine.h"
 #include "MessageText.h"
+#include "ModelRegistry.h"
+#include "ModelViewEngine.h"
 #include "Trace.h"
 
 #include <QtConcurrent>
@@ -93,7 +94,7 @@ quint64 ComputeService::requestLayer(const Session& session, int layer)
                 return {}; // superseded before it started
             yieldToTheGuiThread();
             try {
-                if (!session.hasModel())
+                if (modelSource(session) == ModelSource::SeedModule)
                     return {compute(session), nullptr, 0};
                 ModelViewResult model = models->compute(session, layer);
                 return {{std::move(model.layerTrace), std::move(model.issue)},

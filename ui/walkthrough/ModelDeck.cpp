@@ -146,7 +146,7 @@ DeckSlide ModelDeck::nextTokens() const
                         .arg(trace.tokenCount())
                         .arg(c.nEmbd)
                         .arg(c.vocabSize);
-    slide.figures = {modelfigures::nextTokens(trace.nextTokens, 1.0)};
+    slide.figures = {modelfigures::nextTokens(*trace.model, trace.nextTokens, 1.0)};
     return slide;
 }
 

@@ -131,7 +131,7 @@ QString SelfAttentionFormulas::projections(const Trace& trace, int query)
     const Matrix& source = trace.keySource();
     const QString xs = s.isCross() ? QStringLiteral("X_src") : QStringLiteral("X");
     QStringList lines;
-    if (s.hasModel()) // a GPT-2 layer: the checkpoint's weights, nothing drawn at random
+    if (trace.parametersSource) // a model's layer: the checkpoint's weights, nothing drawn
         lines << tr("W_q | W_k | W_v = c_attn.weight (%1×%2) of the checkpoint, b = c_attn.bias")
                      .arg(trace.params().wQuery.rows())
                      .arg(3 * trace.params().wQuery.cols());

@@ -1,5 +1,7 @@
 #include "MainWindow.h"
 
+#include "ModelRegistry.h"
+
 #include "AboutDialog.h"
 #include "CellSelection.h"
 #include "ColorScaleChoice.h"
@@ -199,7 +201,8 @@ void MainWindow::requestCompute()
 {
     const Session& session = m_document->session();
     updateTabVisibility();
-    if (session.hasModel() && !m_service->isModelLoaded(session.model)) {
+    if (modelSource(session) == ModelSource::Checkpoint &&
+        !m_service->isModelLoaded(session.model)) {
         // Reading and checking a 500 MB checkpoint takes a moment: say what is happening.
         const QString loading =
             tr("Loading %1…").arg(QFileInfo(QString::fromStdString(session.model)).fileName());
@@ -244,7 +247,7 @@ void MainWindow::showModelRun(const std::shared_ptr<const ModelRun>& run, int la
 void MainWindow::updateTabVisibility()
 {
     // From the session, not the result: --page can choose a model page before it is computed.
-    const bool model = m_document->session().hasModel();
+    const bool model = modelSource(m_document->session()) == ModelSource::Checkpoint;
     for (ModelPage* page : m_modelPages)
         m_tabs->setTabVisible(m_tabs->indexOf(page), model);
     // A model's layer starts from LN1 of the residual stream, not from embeddings of its own,

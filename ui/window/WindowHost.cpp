@@ -1,6 +1,7 @@
 #include "WindowHost.h"
 
 #include "MainWindow.h"
+#include "ModelRegistry.h"
 #include "Session.h"
 #include "SessionDocument.h"
 #include "Translations.h"
@@ -45,7 +46,7 @@ void WindowHost::show(const Start& start)
     if (!start.sessionPath.isEmpty() || !start.overrides.isEmpty())
         m_window->openSession(start.sessionPath, start.overrides);
     if (start.layer > 0) {
-        if (m_window->document()->session().hasModel())
+        if (modelSource(m_window->document()->session()) == ModelSource::Checkpoint)
             m_window->setStartLayer(start.layer - 1);
         else
             std::fprintf(stderr, "attention-explorer: --layer applies only to a GPT-2 model "
