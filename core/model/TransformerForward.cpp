@@ -72,11 +72,17 @@ void attention(const TransformerConfig& c, const TransformerLayerParams& p, cons
     options.arithmetic = layer.arithmetic;
     options.causal = true;
     options.scoreDivisor = layer.scoreDivisor;
+    // The causal page and its walkthrough step show that the two masking methods agree: the
+    // block's scores are at hand here (the hidden keys' cost one more product per block).
+    options.compareMaskMethods = true;
     // Heads in parallel; the GEMMs inside each run on one thread (Eigen does not nest).
 #pragma omp parallel for schedule(dynamic) if (c.nHead > 1 && R >= 32)
     for (int h = 0; h < c.nHead; ++h) {
         HeadTrace& head = layer.heads[std::size_t(h)];
         attendHead(head.queries, head.keys, head.values, options, head, P);
+        if (kept) // the rows before P were compared by the previous forward
+            head.maskMethodsMaxDiff =
+                std::max(head.maskMethodsMaxDiff, kept->heads[std::size_t(h)].maskMethodsMaxDiff);
     }
     keepPrefix(layer.contextVecHeads, kept ? &kept->contextVecHeads : nullptr, T, d, P);
     for (int h = 0; h < c.nHead; ++h)

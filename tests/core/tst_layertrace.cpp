@@ -10,6 +10,7 @@
 #include "ModelTrace.h"
 #include "ModelViewEngine.h"
 #include "Session.h"
+#include "TraceDerived.h"
 #include "TensorCompare.h"
 #include "Trace.h"
 #include "TransformerForward.h"
@@ -133,6 +134,8 @@ private Q_SLOTS:
                 *headTensor(*other.layerTrace, h, HeadTensor::Weights) * head.values;
             const auto cmp = compareTensors(context, head.contextVec, 1e-6, 1e-6);
             QVERIFY2(cmp.ok, qPrintable(cmp.describe(QStringLiteral("head %1 context").arg(h))));
+            // The causal page's claim that both masking methods agree was measured.
+            QCOMPARE(head.maskMethodsMaxDiff, maskMethodsMaxDiff(*other.layerTrace, h));
         }
     }
 };
