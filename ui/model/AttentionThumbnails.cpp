@@ -1,7 +1,6 @@
 #include "AttentionThumbnails.h"
 
 #include "ModelTrace.h"
-#include "ModelTrace.h"
 
 #include <algorithm>
 

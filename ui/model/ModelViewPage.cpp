@@ -1,11 +1,11 @@
 #include "ModelViewPage.h"
 
 #include "AttentionThumbnails.h"
-#include "TransformerModel.h"
+#include "ModelFigures.h"
 #include "ModelRun.h"
 #include "ModelTrace.h"
-#include "ModelFigures.h"
 #include "ThumbnailGrid.h"
+#include "TransformerModel.h"
 #include "ViewJobs.h"
 
 #include <QLabel>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "ModelTrace.h"
 #include "ModelPage.h"
+#include "ModelTrace.h"
 
 class QDoubleSpinBox;
 class QLabel;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "Page.h"
 #include "PageCatalog.h"
 
 #include <QScrollArea>
@@ -23,7 +24,7 @@ struct Trace;
 // a (query, key) pair in the shared selection; every figure highlights the pinned pair. Attention
 // weights are coloured on the scale of `scales` (shared by the window's pages; the page's own when
 // none is given), chosen in a combo box above the figures of pages that show weights.
-class FigurePage : public QScrollArea
+class FigurePage : public QScrollArea, public Page
 {
     Q_OBJECT
 public:
@@ -31,14 +32,22 @@ public:
                ColorScaleChoice* scales = nullptr);
 
     const PageDefinition& definition() const { return m_definition; }
+
+    QWidget* widget() override { return this; }
+    QString pageId() const override { return m_definition.id; }
+    bool appliesTo(ModelSource source) const override
+    {
+        return !m_definition.seedModuleOnly || source == ModelSource::SeedModule;
+    }
+    void showInput(const PageInput& input) override { setTrace(input.trace, input.head); }
     void setTrace(const std::shared_ptr<const Trace>& trace, int head);
     // Lets go of the trace and the figures (their derived tensors, their images): for a page
     // that is not on screen, rebuilt when it is shown again.
-    void release();
+    void release() override;
     // True while the figures of the latest trace are being built.
     bool isUpdatePending() const { return m_pending; }
     // The figures now shown (for "export this page").
-    std::vector<Figure> currentFigures() const;
+    std::vector<Figure> currentFigures() const override;
     QWidget* scaleRow() const { return m_scaleRow; }
 
 protected:

@@ -240,8 +240,11 @@ PageDefinition headsPage()
 
 std::vector<PageDefinition> pageCatalog()
 {
-    return {embeddingsPage(), projectionsPage(), scoresPage(), weightsPage(),
-            dropoutPage(),    contextPage(),     headsPage()};
+    std::vector<PageDefinition> pages{embeddingsPage(), projectionsPage(), scoresPage(),
+                                      weightsPage(),    dropoutPage(),     contextPage(),
+                                      headsPage()};
+    pages[0].seedModuleOnly = pages[4].seedModuleOnly = true; // embeddings, dropout
+    return pages;
 }
 
 } // namespace ae

@@ -29,6 +29,9 @@ struct PageDefinition
     QString id;    // stable, for settings and the walkthrough: "scores"
     QString title; // tab title (translated)
     std::vector<PageSection> sections;
+    // The step exists only in the seed module: a checkpoint's layer starts from LN1 of the
+    // residual stream, not from embeddings of its own, and runs in eval mode (no dropout).
+    bool seedModuleOnly = false;
 };
 
 // The steps of attention in the seed documents' order, as data: the pages are built from

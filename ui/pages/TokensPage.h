@@ -1,5 +1,7 @@
 #pragma once
 
+#include "Page.h"
+
 #include <QWidget>
 
 #include <memory>
@@ -18,12 +20,17 @@ class Gpt2TokensView;
 
 // Step 1: the sentence split into tokens, each token's id in the sorted vocabulary; with
 // GPT-2's tokenizer the tokens over the text and the byte-pair merges of a chosen one.
-class TokensPage : public QWidget
+class TokensPage : public QWidget, public Page
 {
     Q_OBJECT
 public:
     explicit TokensPage(QWidget* parent = nullptr);
     void setTrace(const std::shared_ptr<const Trace>& trace);
+
+    QWidget* widget() override { return this; }
+    QString pageId() const override { return QStringLiteral("tokens"); }
+    bool appliesTo(ModelSource) const override { return true; }
+    void showInput(const PageInput& input) override { setTrace(input.trace); }
 
 private:
     QLabel* m_explanation;

@@ -77,20 +77,22 @@ MainWindow::MainWindow(QWidget* parent)
     keepPaintHelperThreads();
     setAcceptDrops(true);
     m_tabs->setDocumentMode(true);
-    m_tabs->addTab(m_tokensPage, tr("Tokens"));
+    // The pages in tab order: the tokens, a checkpoint's model view (an overview before the
+    // steps of one layer), the steps of attention, then a checkpoint's head view and prediction.
     auto* scales = new ColorScaleChoice(this); // one colour scale of the weights for every page
+    std::vector<std::pair<Page*, QString>> pages{{m_tokensPage, tr("Tokens")},
+                                                 {m_modelView, tr("Model view")}};
     for (PageDefinition& definition : pageCatalog()) {
         const QString title = definition.title;
-        auto* page = new FigurePage(std::move(definition), m_selection, m_tabs, scales);
-        m_figurePages.push_back(page);
-        m_tabs->addTab(page, title);
+        pages.emplace_back(new FigurePage(std::move(definition), m_selection, m_tabs, scales),
+                           title);
     }
-    // A model session's own pages: the model view right after the tokens (an overview before
-    // the steps of one layer), the head view and the prediction after the steps.
-    m_modelPages = {m_modelView, new HeadViewPage(this), new NextTokensPage(this)};
-    m_tabs->insertTab(1, m_modelView, tr("Model view"));
-    m_tabs->addTab(m_modelPages[1], tr("Head view"));
-    m_tabs->addTab(m_modelPages[2], tr("Next token"));
+    pages.emplace_back(new HeadViewPage(this), tr("Head view"));
+    pages.emplace_back(new NextTokensPage(this), tr("Next token"));
+    for (const auto& [page, title] : pages) {
+        m_pages.push_back(page);
+        m_tabs->addTab(page->widget(), title);
+    }
     connect(m_modelView, &ModelViewPage::headChosen, this, &MainWindow::chooseHead);
 
     m_banner->setWordWrap(true);
@@ -247,15 +249,9 @@ void MainWindow::showModelRun(const std::shared_ptr<const ModelRun>& run, int la
 void MainWindow::updateTabVisibility()
 {
     // From the session, not the result: --page can choose a model page before it is computed.
-    const bool model = modelSource(m_document->session()) == ModelSource::Checkpoint;
-    for (ModelPage* page : m_modelPages)
-        m_tabs->setTabVisible(m_tabs->indexOf(page), model);
-    // A model's layer starts from LN1 of the residual stream, not from embeddings of its own,
-    // and GPT-2 in eval mode has no dropout: those two steps do not apply.
-    for (FigurePage* page : m_figurePages)
-        if (page->definition().id == QLatin1StringView("embeddings") ||
-            page->definition().id == QLatin1StringView("dropout"))
-            m_tabs->setTabVisible(m_tabs->indexOf(page), !model);
+    const ModelSource source = modelSource(m_document->session());
+    for (Page* page : m_pages)
+        m_tabs->setTabVisible(m_tabs->indexOf(page->widget()), page->appliesTo(source));
 }
 
 void MainWindow::chooseHead(int layer, int head)
@@ -320,11 +316,11 @@ void MainWindow::updatePages()
     // grid of heads at 4096 tokens derives some 800 MB of weights).
     m_stalePages.clear();
     for (int i = 0; i < m_tabs->count(); ++i) {
-        QWidget* page = m_tabs->widget(i);
-        m_stalePages.insert(page);
-        if (auto* figurePage = qobject_cast<FigurePage*>(page);
-            figurePage && page != m_tabs->currentWidget())
-            figurePage->release();
+        m_stalePages.insert(m_tabs->widget(i));
+    }
+    for (Page* page : m_pages) {
+        if (page->widget() != m_tabs->currentWidget())
+            page->release();
     }
     updateCurrentPage();
 }
@@ -334,12 +330,8 @@ void MainWindow::updateCurrentPage()
     QWidget* current = m_tabs->currentWidget();
     if (m_trace && m_stalePages.remove(current)) {
         const int head = std::min(m_head->value(), int(m_trace->heads.size())) - 1;
-        if (current == m_tokensPage)
-            m_tokensPage->setTrace(m_trace);
-        else if (auto* page = qobject_cast<FigurePage*>(current))
-            page->setTrace(m_trace, head);
-        else if (auto* modelPage = qobject_cast<ModelPage*>(current))
-            modelPage->setRun(m_run, m_layer->value() - 1, head);
+        if (Page* page = currentPage())
+            page->showInput({m_trace, m_run, m_layer->value() - 1, head});
     }
     updateStage();
 }
@@ -349,7 +341,8 @@ void MainWindow::updateStage()
     std::optional<Figure> main;
     // A model page is shown as it is (its thumbnails, bars and query choice are the point; its
     // export figure of 144 panels is not a slide).
-    if (isPresentationMode() && !qobject_cast<ModelPage*>(m_tabs->currentWidget())) {
+    if (const Page* page = currentPage();
+        isPresentationMode() && page && page->showsFigureAsSlide()) {
         const std::vector<Figure> figures = currentPageFigures();
         if (!figures.empty())
             main = figures.front(); // a page's first figure is its main one (PageCatalog)
@@ -361,11 +354,8 @@ void MainWindow::updateStage()
 
 QString MainWindow::currentPageId() const
 {
-    if (auto* page = qobject_cast<FigurePage*>(m_tabs->currentWidget()))
-        return page->definition().id;
-    if (auto* page = qobject_cast<ModelPage*>(m_tabs->currentWidget()))
-        return page->id();
-    return QStringLiteral("tokens");
+    const Page* page = currentPage();
+    return page ? page->pageId() : QStringLiteral("tokens");
 }
 
 void MainWindow::fitToScreen()
@@ -443,13 +433,10 @@ void MainWindow::showStatus(const QString& message)
 
 bool MainWindow::showPage(const QString& id)
 {
-    QWidget* target = id == QLatin1StringView("tokens") ? m_tokensPage : nullptr;
-    for (FigurePage* page : m_figurePages)
-        if (page->definition().id == id)
-            target = page;
-    for (ModelPage* page : m_modelPages)
-        if (page->id() == id)
-            target = page;
+    QWidget* target = nullptr;
+    for (Page* page : m_pages)
+        if (page->pageId() == id)
+            target = page->widget();
     if (!target)
         return false;
     m_tabs->setCurrentWidget(target);
@@ -480,16 +467,16 @@ void MainWindow::takeOver(const MainWindow& old)
 
 std::vector<Figure> MainWindow::currentPageFigures() const
 {
-    return pageFigures(m_tabs->currentWidget());
+    const Page* page = currentPage();
+    return page ? page->currentFigures() : std::vector<Figure>{};
 }
 
-std::vector<Figure> MainWindow::pageFigures(QWidget* pageWidget) const
+Page* MainWindow::currentPage() const
 {
-    if (auto* page = qobject_cast<FigurePage*>(pageWidget))
-        return page->currentFigures();
-    if (auto* page = qobject_cast<ModelPage*>(pageWidget))
-        return page->currentFigures();
-    return {};
+    for (Page* page : m_pages)
+        if (page->widget() == m_tabs->currentWidget())
+            return page;
+    return nullptr;
 }
 
 } // namespace ae

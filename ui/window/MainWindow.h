@@ -23,9 +23,8 @@ class CellSelection;
 class DeckExporter;
 class ComputeService;
 class ControlPanel;
-class FigurePage;
 class InspectorPanel;
-class ModelPage;
+class Page;
 class ModelViewPage;
 class PresentationMode;
 class PresentationStage;
@@ -127,7 +126,7 @@ private:
     void exportFigures(bool all);
     void showStatus(const QString& message);
     std::vector<Figure> currentPageFigures() const;
-    std::vector<Figure> pageFigures(QWidget* page) const;
+    Page* currentPage() const;
 
     SessionDocument* m_document;
     ComputeService* m_service;
@@ -136,7 +135,7 @@ private:
     InspectorPanel* m_inspector;
     QTabWidget* m_tabs;
     TokensPage* m_tokensPage;
-    std::vector<FigurePage*> m_figurePages;
+    std::vector<Page*> m_pages; // in tab order
     QLabel* m_banner;
     QLabel* m_status;
     QProgressBar* m_busy;
@@ -146,7 +145,6 @@ private:
     QAction* m_layerAction = nullptr;
     std::optional<int> m_startLayer; // until the first forward is shown
     QString m_layerNotice;           // why the start layer was not shown
-    std::vector<ModelPage*> m_modelPages;
     ModelViewPage* m_modelView;
     std::shared_ptr<const ModelRun> m_run;
     SessionActions* m_sessions = nullptr;

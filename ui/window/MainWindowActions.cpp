@@ -8,8 +8,8 @@
 #include "DeckExporter.h"
 #include "ExportActions.h"
 #include "FigurePage.h"
-#include "ModelRun.h"
 #include "ModelFigures.h"
+#include "ModelRun.h"
 #include "PresentationMode.h"
 #include "SessionActions.h"
 #include "SessionDocument.h"
@@ -199,8 +199,10 @@ void MainWindow::exportFigures(bool all)
             m_run ? modelfigures::allFigures(*m_run, m_trace, layer) : figures::allFigures(m_trace);
     } else {
         figures = currentPageFigures();
-        // A model's step figures are named with their layer, as --export names them.
-        if (m_run && qobject_cast<FigurePage*>(m_tabs->currentWidget()))
+        // A model's step figures are named with their layer, as --export names them (the model's
+        // own pages, which only a checkpoint has, name theirs already).
+        if (const Page* page = currentPage();
+            m_run && page && page->appliesTo(ModelSource::SeedModule))
             for (Figure& figure : figures)
                 figure.name = modelfigures::withLayer(figure.name, layer);
     }
