@@ -1,5 +1,6 @@
 #include "ModelRegistry.h"
 
+#include "BookCheckpoint.h"
 #include "Gpt2Model.h"
 
 #include <QDir>
@@ -10,6 +11,7 @@ namespace ae {
 const std::vector<ModelFamily>& modelFamilies()
 {
     static const std::vector<ModelFamily> families = {
+        {"book", isBookCheckpoint, loadBookCheckpoint},
         {"gpt2", [](const QString&) { return true; }, loadGpt2Checkpoint},
     };
     return families;
