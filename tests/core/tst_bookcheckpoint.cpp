@@ -287,6 +287,34 @@ private Q_SLOTS:
         QVERIFY2(result.error.contains(named), qPrintable(result.error));
     }
 
+    // torch.save's own pickles (the fuzzers' seeds, written by generate_book_fixtures.py): a
+    // state_dict in F32 and F16, one beside its optimizer state, a dict of nn.Parameters.
+    void torchSavedPicklesAreRead_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<int>("tensors");
+        // tiny model: tok_emb, pos_emb, W_query/W_key/W_value weight+bias, mask, out_proj
+        // weight+bias, norm1 scale+shift, final_norm scale+shift, out_head
+        QTest::newRow("state_dict F32") << QStringLiteral("tiny-f32") << 16;
+        QTest::newRow("state_dict F16") << QStringLiteral("tiny-f16") << 16;
+        QTest::newRow("with optimizer state") << QStringLiteral("tiny-optimizer") << 16;
+        QTest::newRow("parameters (no mask)") << QStringLiteral("parameters") << 15;
+    }
+
+    void torchSavedPicklesAreRead()
+    {
+        QFETCH(QString, name);
+        QFETCH(int, tensors);
+        const QByteArray pickle =
+            readAll(fixturePath(QStringLiteral("../fuzz/corpus/fuzz_pickle/%1.pkl").arg(name)));
+        QVERIFY(!pickle.isEmpty());
+        const StateDictResult result = unpickleStateDict(pickle);
+        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        QCOMPARE(int(result.tensors.size()), tensors);
+        QCOMPARE(result.tensors.front().name, std::string("tok_emb.weight"));
+        QCOMPARE(result.tensors.front().shape, (std::vector<std::int64_t>{4, 2}));
+    }
+
     // A hand-written state_dict with a transposed (non-contiguous) tensor is refused naming the
     // tensor, its storage, offset and numel; the same tensor contiguous is read.
     void nonContiguousTensorIsRefused()

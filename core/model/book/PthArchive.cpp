@@ -41,6 +41,7 @@ std::unique_ptr<PthArchive> PthArchive::open(const QString& path, QString& error
         return nullptr;
     }
     std::unique_ptr<PthArchive> archive(new PthArchive);
+    archive->m_archiveSize = std::uint64_t(info.size());
     int code = 0;
     archive->m_zip =
         zip_open(QFile::encodeName(path).constData(), ZIP_RDONLY | ZIP_CHECKCONS, &code);
@@ -65,6 +66,7 @@ std::unique_ptr<PthArchive> PthArchive::fromBytes(QByteArrayView bytes, QString&
 {
     std::unique_ptr<PthArchive> archive(new PthArchive);
     archive->m_bytes = bytes.toByteArray();
+    archive->m_archiveSize = std::uint64_t(archive->m_bytes.size());
     zip_error_t zerror;
     zip_error_init(&zerror);
     zip_source_t* source = zip_source_buffer_create(
@@ -164,8 +166,8 @@ bool PthArchive::readEntry(const std::string& name, std::uint64_t maxBytes, QByt
                     .arg(entryName(name));
         return false;
     }
-    if (stat.size > maxBytes) {
-        error = Pth::tr("entry %1 holds %2 bytes, more than the %3 accepted")
+    if (stat.size > maxBytes || stat.size > m_archiveSize) {
+        error = Pth::tr("entry %1 claims %2 bytes, more than the %3 accepted or the archive's size")
                     .arg(entryName(name))
                     .arg(stat.size)
                     .arg(maxBytes);

@@ -47,8 +47,9 @@ private:
                    QString& error) const;
 
     zip* m_zip = nullptr;
-    QByteArray m_bytes; // the buffer behind an archive opened from memory
-    std::string m_top;  // "<top>/"
+    QByteArray m_bytes;              // the buffer behind an archive opened from memory
+    std::uint64_t m_archiveSize = 0; // a stored entry cannot be larger
+    std::string m_top;               // "<top>/"
     std::map<std::string, std::uint64_t> m_entries; // name -> libzip index
     QByteArray m_pickle;
 };
