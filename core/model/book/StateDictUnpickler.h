@@ -44,7 +44,7 @@ struct StateDictResult
 // Limits: the unpickler refuses a pickle beyond any of them, before allocating for it.
 inline constexpr std::size_t MaxPickleStack = 1u << 20;  // values on the stack
 inline constexpr std::size_t MaxPickleMemo = 1u << 20;   // memo entries
-inline constexpr std::size_t MaxPickleValues = 1u << 22; // values created in all
+inline constexpr std::size_t MaxPickleValues = 1u << 20; // values created in all (~200 MB)
 inline constexpr std::size_t MaxPickleString = 1u << 20; // bytes of one string
 inline constexpr int MaxPickleDepth = 64;                // nesting of containers
 inline constexpr int MaxTensorDims = 8;
