@@ -35,18 +35,19 @@ void ModelInfoBox::setRun(const std::shared_ptr<const Gpt2Run>& run)
         return;
     const TransformerModel& model = *run->trace->model;
     const TransformerConfig& c = model.config();
-    m_path = model.path().toStdString();
+    m_path = model.path();
+    const QString path = QString::fromStdString(model.path());
     m_label->setText(tr("%1\n%2\n\nn_layer = %3, n_head = %4, n_embd = %5\nhead_dim = %6, "
                         "n_ctx = %7, vocab_size = %8\ndtype: %9\n\nThe random module's keys do not "
                         "apply: the weights are the checkpoint's.")
-                         .arg(QFileInfo(model.path()).fileName(), model.path())
+                         .arg(QFileInfo(path).fileName(), path)
                          .arg(c.nLayer)
                          .arg(c.nHead)
                          .arg(c.nEmbd)
                          .arg(c.headDim())
                          .arg(c.nCtx)
                          .arg(c.vocabSize)
-                         .arg(QString::fromStdString(model.dtype())));
+                         .arg(QString::fromStdString(c.dtype)));
 }
 
 QString ModelInfoBox::text() const

@@ -72,7 +72,7 @@ DeckSlide ModelDeck::slide(int index, int query) const
             tr("Here: layer %1 of %2 of the GPT-2 checkpoint %3 (its own weights), head 1.")
                 .arg(m_layer + 1)
                 .arg(m_run->trace->layers.size())
-                .arg(QFileInfo(m_run->trace->model->path()).fileName());
+                .arg(QFileInfo(QString::fromStdString(m_run->trace->model->path())).fileName());
         slide.note = note.isEmpty() ? here : note + u' ' + here;
         slide.formula = step.formula(trace, query);
         if (step.figures)

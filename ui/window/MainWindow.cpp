@@ -224,7 +224,7 @@ void MainWindow::showModelRun(const std::shared_ptr<const Gpt2Run>& run, int lay
         if (*m_startLayer != layer)
             m_layerNotice = tr("Layer %1 does not exist: %2 has %3 layers; showing layer %4")
                                 .arg(*m_startLayer + 1)
-                                .arg(QFileInfo(run->trace->model->path()).fileName())
+                                .arg(QFileInfo(QString::fromStdString(run->trace->model->path())).fileName())
                                 .arg(run->trace->layers.size())
                                 .arg(layer + 1);
         m_startLayer.reset();
@@ -285,7 +285,7 @@ void MainWindow::showTrace(const std::shared_ptr<const Trace>& trace)
         m_status->setText(
             tr("GPT-2 %1: %2 layers × %3 heads, d = %4 · T = %5 · layer %6 · forward %7 ms, "
                "layer trace %8 ms")
-                .arg(QFileInfo(m_run->trace->model->path()).fileName())
+                .arg(QFileInfo(QString::fromStdString(m_run->trace->model->path())).fileName())
                 .arg(c.nLayer)
                 .arg(c.nHead)
                 .arg(c.nEmbd)
