@@ -157,14 +157,12 @@ BookConfig readConfig(const QByteArray& json)
     auto positive = [&](const char* key) {
         const QJsonValue v = o.value(QLatin1StringView(key));
         if (v.isUndefined())
-            throw Failure{
-                BookCheckpoint::tr("the key \u201c%1\u201d is missing (the book's config has it)")
-                    .arg(QLatin1StringView(key))};
+            throw Failure{BookCheckpoint::tr("the key \"%1\" is missing (the book's config has it)")
+                              .arg(QLatin1StringView(key))};
         const double d = v.toDouble(-1);
         if (!v.isDouble() || d < 1 || d > 1e9 || d != std::floor(d))
-            throw Failure{
-                BookCheckpoint::tr("the key \u201c%1\u201d must be a whole number of at least 1")
-                    .arg(QLatin1StringView(key))};
+            throw Failure{BookCheckpoint::tr("the key \"%1\" must be a whole number of at least 1")
+                              .arg(QLatin1StringView(key))};
         return int(d);
     };
     auto flag = [&](const char* key, bool fallback) {
@@ -172,7 +170,7 @@ BookConfig readConfig(const QByteArray& json)
         if (v.isUndefined())
             return fallback;
         if (!v.isBool())
-            throw Failure{BookCheckpoint::tr("the key \u201c%1\u201d must be true or false")
+            throw Failure{BookCheckpoint::tr("the key \"%1\" must be true or false")
                               .arg(QLatin1StringView(key))};
         return v.toBool();
     };
@@ -185,15 +183,13 @@ BookConfig readConfig(const QByteArray& json)
     c.nLayer = positive("n_layers");
     const QJsonValue drop = o.value(QLatin1StringView("drop_rate"));
     if (!drop.isUndefined() && (!drop.isDouble() || drop.toDouble() < 0 || drop.toDouble() >= 1))
-        throw Failure{
-            BookCheckpoint::tr("the key \u201cdrop_rate\u201d must be a number in [0, 1)")};
+        throw Failure{BookCheckpoint::tr("the key \"drop_rate\" must be a number in [0, 1)")};
     b.qkvBias = flag("qkv_bias", false);
     c.mlp = flag("mlp", true);
     if (c.nEmbd % c.nHead != 0)
-        throw Failure{
-            BookCheckpoint::tr("\u201cn_heads\u201d (%1) does not divide \u201cemb_dim\u201d (%2)")
-                .arg(c.nHead)
-                .arg(c.nEmbd)};
+        throw Failure{BookCheckpoint::tr("\"n_heads\" (%1) does not divide \"emb_dim\" (%2)")
+                          .arg(c.nHead)
+                          .arg(c.nEmbd)};
     return b;
 }
 
@@ -208,29 +204,26 @@ BookConfig inferConfig(const TensorSource& source)
     const auto tok = source.find("tok_emb.weight");
     const auto pos = source.find("pos_emb.weight");
     if (!tok || tok->shape.size() != 2)
-        throw Failure{
-            BookCheckpoint::tr("tensor \u201ctok_emb.weight\u201d is missing or not a matrix "
-                               "(vocab_size x emb_dim); without config.json the sizes "
-                               "come from it")};
+        throw Failure{BookCheckpoint::tr("tensor \"tok_emb.weight\" is missing or not a matrix "
+                                         "(vocab_size x emb_dim); without config.json the sizes "
+                                         "come from it")};
     if (!pos || pos->shape.size() != 2)
-        throw Failure{
-            BookCheckpoint::tr("tensor \u201cpos_emb.weight\u201d is missing or not a matrix "
-                               "(context_length x emb_dim)")};
+        throw Failure{BookCheckpoint::tr("tensor \"pos_emb.weight\" is missing or not a matrix "
+                                         "(context_length x emb_dim)")};
     BookConfig b;
     TransformerConfig& c = b.config;
     if (tok->shape[0] < 1 || tok->shape[0] > 1e9 || tok->shape[1] < 1 || tok->shape[1] > 1e6 ||
         pos->shape[0] < 1 || pos->shape[0] > 1e9)
-        throw Failure{BookCheckpoint::tr(
-                          "tensors \u201ctok_emb.weight\u201d %1 and \u201cpos_emb.weight\u201d "
-                          "%2 have impossible sizes")
+        throw Failure{BookCheckpoint::tr("tensors \"tok_emb.weight\" %1 and \"pos_emb.weight\" "
+                                         "%2 have impossible sizes")
                           .arg(shapeText(tok->shape), shapeText(pos->shape))};
     c.vocabSize = int(tok->shape[0]);
     c.nEmbd = int(tok->shape[1]);
     c.nCtx = int(pos->shape[0]);
     if (c.nEmbd % 64 != 0)
         throw Failure{BookCheckpoint::tr("without config.json the head count is emb_dim / 64, but "
-                                         "emb_dim (%1, from \u201ctok_emb.weight\u201d) is not a "
-                                         "multiple of 64: add config.json with \u201cn_heads\u201d")
+                                         "emb_dim (%1, from \"tok_emb.weight\") is not a "
+                                         "multiple of 64: add config.json with \"n_heads\"")
                           .arg(c.nEmbd)};
     c.nHead = c.nEmbd / 64;
     while (c.nLayer < 100000 && source.find(block(c.nLayer, "att.W_query.weight")))
@@ -307,11 +300,10 @@ private:
 };
 
 // A tensor the configuration says the model has not: refused rather than silently dropped.
-void refuseExtra(const Binder& b, const std::string& name, const char* rule)
+void refuseExtra(const Binder& b, const std::string& name, const QString& rule)
 {
     if (b.has(name))
-        throw Failure{BookCheckpoint::tr("tensor %1 is present but %2")
-                          .arg(quoted(name), QLatin1StringView(rule))};
+        throw Failure{BookCheckpoint::tr("tensor %1 is present but %2").arg(quoted(name), rule)};
 }
 
 TransformerParams bindParams(const BookConfig& book, Binder& b)
@@ -332,7 +324,8 @@ TransformerParams bindParams(const BookConfig& book, Binder& b)
             l.attnBias = b.concatenated(
                 {n("att.W_query.bias"), n("att.W_key.bias"), n("att.W_value.bias")}, d);
         else
-            refuseExtra(b, n("att.W_query.bias"), "the configuration has qkv_bias false");
+            refuseExtra(b, n("att.W_query.bias"),
+                        BookCheckpoint::tr("the configuration has qkv_bias false"));
         l.attnProjWeight = b.transposed({n("att.out_proj.weight")}, d, d);
         l.attnProjBias = b.same(n("att.out_proj.bias"), {d});
         if (c.mlp) {
@@ -343,11 +336,13 @@ TransformerParams bindParams(const BookConfig& book, Binder& b)
             l.fcProjWeight = b.transposed({n("ff.layers.2.weight")}, d, 4 * d);
             l.fcProjBias = b.same(n("ff.layers.2.bias"), {d});
         } else {
-            refuseExtra(b, n("ff.layers.0.weight"), "the configuration has mlp false");
+            refuseExtra(b, n("ff.layers.0.weight"),
+                        BookCheckpoint::tr("the configuration has mlp false"));
         }
         p.layers.push_back(l);
     }
-    refuseExtra(b, block(c.nLayer, "att.W_query.weight"), "the configuration has fewer layers");
+    refuseExtra(b, block(c.nLayer, "att.W_query.weight"),
+                BookCheckpoint::tr("the configuration has fewer layers"));
     p.lnfWeight = b.same("final_norm.scale", {d});
     p.lnfBias = b.same("final_norm.shift", {d});
     p.outHead = b.same("out_head.weight", {c.vocabSize, d});

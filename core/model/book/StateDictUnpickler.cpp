@@ -785,7 +785,7 @@ StateDictResult read(QByteArrayView pickle)
         const Value* dict = root.get();
         if (const Value* model = lookup(*root, "model_state_dict")) {
             if (model->kind != Value::Kind::Dict)
-                refuse(Pth::tr("\u201cmodel_state_dict\u201d is a %1, not a state_dict")
+                refuse(Pth::tr("\"model_state_dict\" is a %1, not a state_dict")
                            .arg(QLatin1StringView(kindName(model->kind))));
             dict = model;
         }
@@ -796,7 +796,7 @@ StateDictResult read(QByteArrayView pickle)
                 refuse(Pth::tr("the state_dict has a %1 key; its keys are tensor names")
                            .arg(QLatin1StringView(kindName(key.kind))));
             if (value.kind != Value::Kind::Tensor)
-                refuse(Pth::tr("the state_dict's \u201c%1\u201d is a %2, not a tensor")
+                refuse(Pth::tr("the state_dict's \"%1\" is a %2, not a tensor")
                            .arg(QString::fromStdString(key.s),
                                 QLatin1StringView(kindName(value.kind))));
             result.tensors.push_back(checkedTensor(key.s, value));
