@@ -16,4 +16,16 @@ struct Gpt2Checkpoint
     Q_DECLARE_TR_FUNCTIONS(Gpt2Checkpoint)
 };
 
+// A .pth file: its zip container and its pickle (core/model/book/).
+struct Pth
+{
+    Q_DECLARE_TR_FUNCTIONS(Pth)
+};
+
+// The book's GPTModel checkpoints (core/model/book/).
+struct BookCheckpoint
+{
+    Q_DECLARE_TR_FUNCTIONS(BookCheckpoint)
+};
+
 } // namespace ae

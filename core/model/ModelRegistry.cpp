@@ -1,5 +1,6 @@
 #include "ModelRegistry.h"
 
+#include "BookCheckpoint.h"
 #include "Gpt2Encoding.h"
 #include "Gpt2Model.h"
 #include "Gpt2Tokens.h"
@@ -15,6 +16,7 @@ namespace ae {
 const std::vector<ModelFamily>& modelFamilies()
 {
     static const std::vector<ModelFamily> families = {
+        {"book", isBookCheckpoint, loadBookCheckpoint},
         {"gpt2", [](const QString&) { return true; }, loadGpt2Checkpoint},
     };
     return families;
@@ -40,9 +42,12 @@ ModelLoadResult loadModel(const QString& path)
                 Gpt2Checkpoint::tr("%1: it is a folder without model.safetensors or model.pth")
                     .arg(path),
                 true};
-    for (const ModelFamily& family : modelFamilies())
-        if (family.recognises(file))
-            return family.load(file);
+    // A family looks at a regular file only: anything else (a FIFO would block its read) goes
+    // to the last family's loader, which refuses it naming what it is.
+    if (QFileInfo(file).isFile())
+        for (const ModelFamily& family : modelFamilies())
+            if (family.recognises(file))
+                return family.load(file);
     return modelFamilies().back().load(file);
 }
 

@@ -2,6 +2,97 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>BookCheckpoint</name>
+    <message>
+        <source>tensor %1 appears twice in the state_dict</source>
+        <translation>张量 %1 在 state_dict 中出现了两次</translation>
+    </message>
+    <message>
+        <source>tensor %1: %2</source>
+        <translation>张量 %1：%2</translation>
+    </message>
+    <message>
+        <source>not a JSON object (%1)</source>
+        <translation>不是 JSON 对象（%1）</translation>
+    </message>
+    <message>
+        <source>the key &quot;%1&quot; is missing (the book&apos;s config has it)</source>
+        <translation>缺少键“%1”（本书的配置中有它）</translation>
+    </message>
+    <message>
+        <source>the key &quot;%1&quot; must be a whole number of at least 1</source>
+        <translation>键“%1”必须是不小于 1 的整数</translation>
+    </message>
+    <message>
+        <source>the key &quot;%1&quot; must be true or false</source>
+        <translation>键“%1”必须是 true 或 false</translation>
+    </message>
+    <message>
+        <source>the key &quot;drop_rate&quot; must be a number in [0, 1)</source>
+        <translation>键“drop_rate”必须是 [0, 1) 中的数</translation>
+    </message>
+    <message>
+        <source>&quot;n_heads&quot; (%1) does not divide &quot;emb_dim&quot; (%2)</source>
+        <translation>“n_heads”（%1）不能整除“emb_dim”（%2）</translation>
+    </message>
+    <message>
+        <source>tensor &quot;tok_emb.weight&quot; is missing or not a matrix (vocab_size x emb_dim); without config.json the sizes come from it</source>
+        <translation>张量“tok_emb.weight”缺失或不是矩阵（vocab_size x emb_dim）；没有 config.json 时各个尺寸由它得出</translation>
+    </message>
+    <message>
+        <source>tensor &quot;pos_emb.weight&quot; is missing or not a matrix (context_length x emb_dim)</source>
+        <translation>张量“pos_emb.weight”缺失或不是矩阵（context_length x emb_dim）</translation>
+    </message>
+    <message>
+        <source>tensors &quot;tok_emb.weight&quot; %1 and &quot;pos_emb.weight&quot; %2 have impossible sizes</source>
+        <translation>张量“tok_emb.weight”%1 和“pos_emb.weight”%2 的尺寸不可能成立</translation>
+    </message>
+    <message>
+        <source>without config.json the head count is emb_dim / 64, but emb_dim (%1, from &quot;tok_emb.weight&quot;) is not a multiple of 64: add config.json with &quot;n_heads&quot;</source>
+        <translation>没有 config.json 时头数为 emb_dim / 64，但 emb_dim（%1，来自“tok_emb.weight”）不是 64 的倍数：请添加含“n_heads”的 config.json</translation>
+    </message>
+    <message>
+        <source>tensor %1 is missing: a GPTModel has at least one block</source>
+        <translation>缺少张量 %1：GPTModel 至少有一个块</translation>
+    </message>
+    <message>
+        <source>tensor %1 is missing (the book&apos;s GPTModel with this configuration has it)</source>
+        <translation>缺少张量 %1（按此配置，本书的 GPTModel 有它）</translation>
+    </message>
+    <message>
+        <source>tensor %1 has shape %2 but the configuration needs %3</source>
+        <translation>张量 %1 的形状为 %2，但配置要求 %3</translation>
+    </message>
+    <message>
+        <source>tensor %1 has dtype %2; the book&apos;s weights must be F32, F16 or BF16</source>
+        <translation>张量 %1 的数据类型为 %2；本书模型的权重必须是 F32、F16 或 BF16</translation>
+    </message>
+    <message>
+        <source>tensor %1 is present but %2</source>
+        <translation>张量 %1 存在，但%2</translation>
+    </message>
+    <message>
+        <source>%1: data.pkl refused: %2</source>
+        <translation>%1：拒绝了 data.pkl：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>the configuration has qkv_bias false</source>
+        <translation>配置中 qkv_bias 为 false</translation>
+    </message>
+    <message>
+        <source>the configuration has mlp false</source>
+        <translation>配置中 mlp 为 false</translation>
+    </message>
+    <message>
+        <source>the configuration has fewer layers</source>
+        <translation>配置中的层数更少</translation>
+    </message>
+</context>
+<context>
     <name>CellExplanations</name>
     <message>
         <source>query &quot;%1&quot;, key &quot;%2&quot;</source>
@@ -845,6 +936,289 @@ p = softmax(logits)</translation>
     <message>
         <source>In cross-attention the keys and values come from a second sentence; its tokens are looked up in the same table. The two sentences share one vocabulary, sorted: typing a source sentence adds its words and renumbers the ids, so the sentence&apos;s own token embeddings above change too.</source>
         <translation>在交叉注意力中，键和值来自第二个句子；它的 token 在同一张嵌入表中查找。两个句子共用一个排序后的词表：输入源句会加入它的词并重新编号所有 id，因此上面句子自身的 token 嵌入也会随之改变。</translation>
+    </message>
+</context>
+<context>
+    <name>Pth</name>
+    <message>
+        <source>%1: cannot open the file (%2)</source>
+        <translation>%1：无法打开文件（%2）</translation>
+    </message>
+    <message>
+        <source>it is a folder</source>
+        <translation>它是一个文件夹</translation>
+    </message>
+    <message>
+        <source>missing or unreadable</source>
+        <translation>不存在或无法读取</translation>
+    </message>
+    <message>
+        <source>%1: not a readable zip archive, as torch.save writes (%2)</source>
+        <translation>%1：不是可读取的 zip 归档（torch.save 写的是 zip）（%2）</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>not a readable zip archive, as torch.save writes (%1)</source>
+        <translation>不是可读取的 zip 归档（torch.save 写的是 zip）（%1）</translation>
+    </message>
+    <message>
+        <source>the archive is empty (torch.save writes data.pkl and its storages)</source>
+        <translation>归档为空（torch.save 会写入 data.pkl 及其存储）</translation>
+    </message>
+    <message>
+        <source>the archive has %1 entries, more than the %2 accepted</source>
+        <translation>归档有 %1 个条目，超过了允许的 %2 个</translation>
+    </message>
+    <message>
+        <source>entry %1 has no readable name</source>
+        <translation>条目 %1 没有可读的名称</translation>
+    </message>
+    <message>
+        <source>entry %1 is not inside a top folder, as torch.save writes every entry</source>
+        <translation>条目 %1 不在顶层文件夹内，而 torch.save 写的每个条目都在其中</translation>
+    </message>
+    <message>
+        <source>entries %1 and %2 lie in different top folders (torch.save writes one)</source>
+        <translation>条目 %1 和 %2 位于不同的顶层文件夹（torch.save 只写一个）</translation>
+    </message>
+    <message>
+        <source>entry %1 appears twice</source>
+        <translation>条目 %1 出现了两次</translation>
+    </message>
+    <message>
+        <source>entry %1 says %2; only little-endian storages are read</source>
+        <translation>条目 %1 表明字节序为 %2；只读取小端序的存储</translation>
+    </message>
+    <message>
+        <source>entry %1 is missing</source>
+        <translation>缺少条目 %1</translation>
+    </message>
+    <message>
+        <source>entry %1: cannot read its size and method</source>
+        <translation>条目 %1：无法读取其大小和压缩方法</translation>
+    </message>
+    <message>
+        <source>entry %1 is encrypted; torch.save never encrypts</source>
+        <translation>条目 %1 已加密；torch.save 从不加密</translation>
+    </message>
+    <message>
+        <source>entry %1 is compressed; torch.save stores entries uncompressed</source>
+        <translation>条目 %1 经过压缩；torch.save 存储的条目不压缩</translation>
+    </message>
+    <message>
+        <source>entry %1 claims %2 bytes, more than the %3 accepted or the archive&apos;s size</source>
+        <translation>条目 %1 声称有 %2 字节，超过了允许的 %3 字节或归档本身的大小</translation>
+    </message>
+    <message>
+        <source>entry %1 cannot be read (%2)</source>
+        <translation>无法读取条目 %1（%2）</translation>
+    </message>
+    <message>
+        <source>entry %1 is cut short (%2 of %3 bytes; %4)</source>
+        <translation>条目 %1 被截断（%3 字节中只有 %2 字节；%4）</translation>
+    </message>
+    <message>
+        <source>storage %1 is missing (no entry %2)</source>
+        <translation>缺少存储 %1（没有条目 %2）</translation>
+    </message>
+    <message>
+        <source>storage %1 holds %2 bytes but the pickle declares %3</source>
+        <translation>存储 %1 有 %2 字节，但 pickle 声明为 %3 字节</translation>
+    </message>
+    <message>
+        <source>the pickle ends inside the opcode at byte %1</source>
+        <translation>pickle 在第 %1 字节处的操作码中间结束</translation>
+    </message>
+    <message>
+        <source>a string of %1 bytes at byte %2 is longer than the %3 accepted</source>
+        <translation>第 %2 字节处长 %1 字节的字符串超过了允许的 %3 字节</translation>
+    </message>
+    <message>
+        <source>a global&apos;s name at byte %1 is longer than 256 bytes</source>
+        <translation>第 %1 字节处的全局名称超过 256 字节</translation>
+    </message>
+    <message>
+        <source>the pickle creates more than %1 values</source>
+        <translation>pickle 创建的值超过 %1 个</translation>
+    </message>
+    <message>
+        <source>the pickle&apos;s stack grows beyond %1 values</source>
+        <translation>pickle 的栈超过了 %1 个值</translation>
+    </message>
+    <message>
+        <source>the opcode at byte %1 pops an empty stack</source>
+        <translation>第 %1 字节处的操作码从空栈中弹出</translation>
+    </message>
+    <message>
+        <source>the opcode at byte %1 needs a value on the stack</source>
+        <translation>第 %1 字节处的操作码需要栈上有一个值</translation>
+    </message>
+    <message>
+        <source>the opcode at byte %1 needs a MARK</source>
+        <translation>第 %1 字节处的操作码需要一个 MARK</translation>
+    </message>
+    <message>
+        <source>the opcode at byte %1 changes a %2 that is already inside another value (a state_dict never does)</source>
+        <translation>第 %1 字节处的操作码修改了一个已在另一个值内部的 %2（state_dict 从不这样做）</translation>
+    </message>
+    <message>
+        <source>values nest deeper than %1 levels at byte %2</source>
+        <translation>第 %2 字节处的值嵌套超过 %1 层</translation>
+    </message>
+    <message>
+        <source>APPEND(S) at byte %1 on a %2, not a list</source>
+        <translation>第 %1 字节处的 APPEND(S) 作用于 %2，而不是列表</translation>
+    </message>
+    <message>
+        <source>SETITEM(S) at byte %1 on a %2, not a dict</source>
+        <translation>第 %1 字节处的 SETITEM(S) 作用于 %2，而不是字典</translation>
+    </message>
+    <message>
+        <source>SETITEMS at byte %1 has a key without a value</source>
+        <translation>第 %1 字节处的 SETITEMS 有一个没有值的键</translation>
+    </message>
+    <message>
+        <source>the pickle&apos;s memo grows beyond %1 entries</source>
+        <translation>pickle 的 memo 超过了 %1 个条目</translation>
+    </message>
+    <message>
+        <source>the opcode at byte %1 reads memo entry %2, which was never stored</source>
+        <translation>第 %1 字节处的操作码读取 memo 条目 %2，但它从未被存入</translation>
+    </message>
+    <message>
+        <source>the pickle names the global %1 at byte %2; a state_dict needs only collections.OrderedDict, torch._utils._rebuild_tensor_v2 / _rebuild_parameter and float storages, so nothing of it is run</source>
+        <translation>pickle 在第 %2 字节处引用了全局对象 %1；state_dict 只需要 collections.OrderedDict、torch._utils._rebuild_tensor_v2 / _rebuild_parameter 和浮点存储，因此其中任何内容都不会被执行</translation>
+    </message>
+    <message>
+        <source>%1 is a %2, not an int</source>
+        <translation>%1 是 %2，而不是 int</translation>
+    </message>
+    <message>
+        <source>%1 is a %2, not a tuple of ints</source>
+        <translation>%1 是 %2，而不是由 int 组成的元组</translation>
+    </message>
+    <message>
+        <source>%1 has %2 dimensions, more than %3</source>
+        <translation>%1 有 %2 个维度，超过 %3 个</translation>
+    </message>
+    <message>
+        <source>BINPERSID at byte %1: the persistent id is not (&apos;storage&apos;, type, key, location, numel)</source>
+        <translation>第 %1 字节处的 BINPERSID：持久 id 不是 (&apos;storage&apos;, type, key, location, numel)</translation>
+    </message>
+    <message>
+        <source>BINPERSID at byte %1: the storage type is not one of torch&apos;s float or int storages</source>
+        <translation>第 %1 字节处的 BINPERSID：存储类型不是 torch 的浮点或整数存储之一</translation>
+    </message>
+    <message>
+        <source>BINPERSID at byte %1: the storage key or location is not a string</source>
+        <translation>第 %1 字节处的 BINPERSID：存储的键或位置不是字符串</translation>
+    </message>
+    <message>
+        <source>BINPERSID at byte %1: storage numel %2 is impossible</source>
+        <translation>第 %1 字节处的 BINPERSID：存储的 numel %2 不可能成立</translation>
+    </message>
+    <message>
+        <source>_rebuild_tensor_v2 at byte %1 takes 6 or 7 arguments, not %2</source>
+        <translation>第 %1 字节处的 _rebuild_tensor_v2 接受 6 或 7 个参数，而不是 %2 个</translation>
+    </message>
+    <message>
+        <source>_rebuild_tensor_v2 at byte %1: its first argument is a %2, not a storage</source>
+        <translation>第 %1 字节处的 _rebuild_tensor_v2：第一个参数是 %2，而不是存储</translation>
+    </message>
+    <message>
+        <source>_rebuild_tensor_v2 at byte %1: size and stride differ in length</source>
+        <translation>第 %1 字节处的 _rebuild_tensor_v2：size 与 stride 长度不同</translation>
+    </message>
+    <message>
+        <source>REDUCE at byte %1 calls a %2; only the allowed globals are called</source>
+        <translation>第 %1 字节处的 REDUCE 调用了 %2；只调用允许的全局对象</translation>
+    </message>
+    <message>
+        <source>REDUCE at byte %1: the arguments are a %2, not a tuple</source>
+        <translation>第 %1 字节处的 REDUCE：参数是 %2，而不是元组</translation>
+    </message>
+    <message>
+        <source>collections.OrderedDict at byte %1 is called with arguments</source>
+        <translation>第 %1 字节处的 collections.OrderedDict 被带参数调用</translation>
+    </message>
+    <message>
+        <source>_rebuild_parameter at byte %1 takes (tensor, requires_grad, hooks)</source>
+        <translation>第 %1 字节处的 _rebuild_parameter 接受 (tensor, requires_grad, hooks)</translation>
+    </message>
+    <message>
+        <source>REDUCE at byte %1 calls %2, which is not called in a state_dict</source>
+        <translation>第 %1 字节处的 REDUCE 调用了 %2，而 state_dict 中不会调用它</translation>
+    </message>
+    <message>
+        <source>pickle protocol %1 is not read (2 to 5 are)</source>
+        <translation>不读取 pickle 协议 %1（只读取 2 到 5）</translation>
+    </message>
+    <message>
+        <source>STOP at byte %1 leaves %2 values on the stack, not 1</source>
+        <translation>第 %1 字节处的 STOP 在栈上留下 %2 个值，而不是 1 个</translation>
+    </message>
+    <message>
+        <source>too many MARKs</source>
+        <translation>MARK 过多</translation>
+    </message>
+    <message>
+        <source>an int of %1 bytes at byte %2 is larger than 64 bits</source>
+        <translation>第 %2 字节处长 %1 字节的整数超过 64 位</translation>
+    </message>
+    <message>
+        <source>STACK_GLOBAL at byte %1 without two strings</source>
+        <translation>第 %1 字节处的 STACK_GLOBAL 缺少两个字符串</translation>
+    </message>
+    <message>
+        <source>BUILD at byte %1 on a %2; only an OrderedDict&apos;s state is accepted</source>
+        <translation>第 %1 字节处的 BUILD 作用于 %2；只接受 OrderedDict 的状态</translation>
+    </message>
+    <message>
+        <source>the pickle&apos;s opcode %1 at byte %2 is refused: a state_dict never needs it, and nothing of the pickle is run</source>
+        <translation>拒绝 pickle 在第 %2 字节处的操作码 %1：state_dict 从不需要它，pickle 中的任何内容都不会被执行</translation>
+    </message>
+    <message>
+        <source>unknown pickle opcode 0x%1 at byte %2</source>
+        <translation>第 %2 字节处有未知的 pickle 操作码 0x%1</translation>
+    </message>
+    <message>
+        <source>tensor %1 (storage %2, offset %3, storage numel %4)</source>
+        <translation>张量 %1（存储 %2，偏移 %3，存储 numel %4）</translation>
+    </message>
+    <message>
+        <source>%1 has a negative size</source>
+        <translation>%1 的某个尺寸为负</translation>
+    </message>
+    <message>
+        <source>%1 is not contiguous (stride %2 in dimension %3, %4 expected)</source>
+        <translation>%1 不是连续的（第 %3 维的 stride 为 %2，应为 %4）</translation>
+    </message>
+    <message>
+        <source>%1 has too many elements</source>
+        <translation>%1 的元素过多</translation>
+    </message>
+    <message>
+        <source>%1 with %2 elements does not lie inside its storage</source>
+        <translation>有 %2 个元素的 %1 不在其存储范围之内</translation>
+    </message>
+    <message>
+        <source>the pickle holds a %1, not a state_dict</source>
+        <translation>pickle 中是 %1，而不是 state_dict</translation>
+    </message>
+    <message>
+        <source>&quot;model_state_dict&quot; is a %1, not a state_dict</source>
+        <translation>“model_state_dict”是 %1，而不是 state_dict</translation>
+    </message>
+    <message>
+        <source>the state_dict has a %1 key; its keys are tensor names</source>
+        <translation>state_dict 有一个 %1 类型的键；它的键应是张量名称</translation>
+    </message>
+    <message>
+        <source>the state_dict&apos;s &quot;%1&quot; is a %2, not a tensor</source>
+        <translation>state_dict 的“%1”是 %2，而不是张量</translation>
     </message>
 </context>
 <context>
