@@ -8,20 +8,23 @@
 // tried, nothing of them run; pickles with forbidden opcodes, cycles, deep nesting; a missing
 // tensor, a wrong shape, a bad config.json refused naming them.
 #include "Fixtures.h"
-#include "ModelTrace.h"
-#include "TransformerForward.h"
-#include "ModelTrace.h"
 #include "ModelRegistry.h"
+#include "ModelTrace.h"
 #include "StateDictUnpickler.h"
 #include "TensorCompare.h"
+#include "TransformerForward.h"
 #include "TransformerModel.h"
 
+#include "SafetensorsHeader.h"
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QTemporaryDir>
+
 #include <QTest>
+#include <cstring>
+#include <limits>
 
 #include <string_view>
 
@@ -404,6 +407,39 @@ private Q_SLOTS:
         QVERIFY2(loaded.error.contains(QStringLiteral("trf_blocks.0.norm2.scale")) &&
                      loaded.error.contains(QStringLiteral("missing")),
                  qPrintable(loaded.error));
+    }
+
+    // A NaN in a weight is refused naming the tensor, as in GPT-2's checkpoints; an unreadable
+    // config.json (here a folder of that name) is an I/O error naming it, not ignored.
+    void nonFiniteWeightAndUnreadableConfigAreRefused()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("model.safetensors"));
+        QByteArray bytes =
+            readAll(fixturePath(QStringLiteral("book/mlp3_safetensors/model.safetensors")));
+        const SafetensorsHeaderResult parsed =
+            parseSafetensorsHeader(bytes, std::uint64_t(bytes.size()));
+        QVERIFY2(parsed.error.isEmpty(), qPrintable(parsed.error));
+        const TensorEntry* entry = parsed.header.find("trf_blocks.1.att.W_key.weight");
+        QVERIFY(entry && entry->dtype == TensorDtype::F32);
+        const float nan = std::numeric_limits<float>::quiet_NaN();
+        std::memcpy(bytes.data() + parsed.header.dataStart + entry->begin + 4 * 5, &nan, 4);
+        QVERIFY(writeFile(path, bytes));
+        QVERIFY(QFile::copy(fixturePath(QStringLiteral("book/mlp3_safetensors/config.json")),
+                            dir.filePath(QStringLiteral("config.json"))));
+        auto loaded = loadModel(path);
+        QVERIFY(!loaded.model);
+        QVERIFY2(loaded.error.contains(QStringLiteral("trf_blocks.1.att.W_key.weight")) &&
+                     loaded.error.contains(QStringLiteral("NaN")),
+                 qPrintable(loaded.error));
+
+        QVERIFY(QFile::remove(dir.filePath(QStringLiteral("config.json"))));
+        QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("config.json")));
+        loaded = loadModel(path);
+        QVERIFY(!loaded.model);
+        QVERIFY(loaded.ioError);
+        QVERIFY2(loaded.error.contains(QStringLiteral("config.json")), qPrintable(loaded.error));
     }
 
     // A missing .pth is an I/O error (exit 2), not a refusal.
