@@ -24,13 +24,13 @@ namespace ae {
 
 namespace {
 
-// --layer chooses a layer of a GPT-2 model; any other session has none.
+// --layer chooses a layer of a checkpoint's model; the seed module has one layer.
 int refuseLayer(const CommandLineRequest& request)
 {
     if (request.layer == 0)
         return ExitOk;
     printError(QCoreApplication::translate("ExportRunner",
-                                           "--layer applies only to a GPT-2 model session "
+                                           "--layer applies only to a model session "
                                            "(--model FILE or the session key model)"));
     return ExitUsageOrIo;
 }

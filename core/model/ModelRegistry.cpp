@@ -8,10 +8,18 @@
 #include "Session.h"
 #include "TransformerModel.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 
 namespace ae {
+
+QString modelFamilyTitle(const TransformerConfig& config)
+{
+    if (config.family == "book")
+        return QCoreApplication::translate("ModelFamily", "the book's GPTModel");
+    return QCoreApplication::translate("ModelFamily", "GPT-2");
+}
 
 const std::vector<ModelFamily>& modelFamilies()
 {

@@ -14,6 +14,7 @@ namespace ae {
 
 struct Session;
 class TransformerModel;
+struct TransformerConfig;
 
 // The model families the app opens. A family is a loader from its files into the canonical
 // layout (TransformerModel) plus a cheap test of whether a file is one of its own; every
@@ -58,6 +59,9 @@ struct ModelTokens
     std::vector<std::string> tokens;
 };
 ModelTokens modelTokens(const TransformerModel& model, std::string_view text);
+
+// The family's name for people ("GPT-2", "the book's GPTModel"), translated.
+QString modelFamilyTitle(const TransformerConfig& config);
 
 // A token's bytes in the model's own tokenizer (TransformerConfig::tokenizer), for labels.
 std::string modelTokenBytes(const TransformerModel& model, std::int64_t id);

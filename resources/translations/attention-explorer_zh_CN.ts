@@ -434,12 +434,12 @@ Without --dump-json it opens the desktop app.</source>
         <translation>导出失败；已删除它写入的文件</translation>
     </message>
     <message>
-        <source>--layer applies only to a GPT-2 model session (--model FILE or the session key model)</source>
-        <translation>--layer 只适用于 GPT-2 模型会话（--model FILE 或会话键 model）</translation>
-    </message>
-    <message>
         <source>--layer %1 is out of range: %2 has %3 layers; give a layer from 1 to %3</source>
         <translation>--layer %1 超出范围：%2 有 %3 层；请给出 1 到 %3 之间的层</translation>
+    </message>
+    <message>
+        <source>--layer applies only to a model session (--model FILE or the session key model)</source>
+        <translation>--layer 只适用于模型会话（--model FILE 或会话键 model）</translation>
     </message>
 </context>
 <context>
@@ -606,10 +606,6 @@ Without --dump-json it opens the desktop app.</source>
 <context>
     <name>ModelDeck</name>
     <message>
-        <source>Here: layer %1 of %2 of the GPT-2 checkpoint %3 (its own weights), head 1.</source>
-        <translation>此处：GPT-2 检查点 %3 的第 %1 层（共 %2 层，使用其自身的权重），头 1。</translation>
-    </message>
-    <message>
         <source>Every layer and head of the model</source>
         <translation>模型的每一层和每个头</translation>
     </message>
@@ -648,6 +644,21 @@ thumbnail = the largest α of each block, each row / its maximum</source>
 p = softmax(logits)</source>
         <translation>logits = LN_f(x(%1))·W_teᵀ : (1×%2)·(%2×%3) → (1×%3)
 p = softmax(logits)</translation>
+    </message>
+    <message>
+        <source>Here: layer %1 of %2 of the checkpoint %3 (%4, its own weights), head 1.</source>
+        <translation>此处：检查点 %3（%4，其自身的权重）共 %2 层中的第 %1 层，头 1。</translation>
+    </message>
+</context>
+<context>
+    <name>ModelFamily</name>
+    <message>
+        <source>the book&apos;s GPTModel</source>
+        <translation>书中的 GPTModel</translation>
+    </message>
+    <message>
+        <source>GPT-2</source>
+        <translation>GPT-2</translation>
     </message>
 </context>
 <context>
@@ -2789,10 +2800,6 @@ The pages still show the last session that could.</source>
         <translation>正在加载 %1…</translation>
     </message>
     <message>
-        <source>GPT-2 %1: %2 layers × %3 heads, d = %4 · T = %5 · layer %6 · forward %7 ms, layer trace %8 ms</source>
-        <translation>GPT-2 %1：%2 层 × %3 个头，d = %4 · T = %5 · 第 %6 层 · 前向计算 %7 毫秒，该层追踪 %8 毫秒</translation>
-    </message>
-    <message>
         <source>Choose &amp;Layer</source>
         <translation>选择层(&amp;L)</translation>
     </message>
@@ -2803,6 +2810,10 @@ The pages still show the last session that could.</source>
     <message>
         <source>Layer %1 does not exist: %2 has %3 layers; showing layer %4</source>
         <translation>第 %1 层不存在：%2 有 %3 层；显示第 %4 层</translation>
+    </message>
+    <message>
+        <source>%1 %2: %3 layers × %4 heads, d = %5 · T = %6 · layer %7 · forward %8 ms</source>
+        <translation>%1 %2：%3 层 × %4 个头，d = %5 · T = %6 · 第 %7 层 · 前向 %8 ms</translation>
     </message>
 </context>
 <context>
@@ -2934,10 +2945,6 @@ The pages still show the last session that could.</source>
 <context>
     <name>ae::ModelInfoBox</name>
     <message>
-        <source>GPT-2 model</source>
-        <translation>GPT-2 模型</translation>
-    </message>
-    <message>
         <source>%1
 %2
 (not read yet)</source>
@@ -2962,6 +2969,10 @@ head_dim = %6, n_ctx = %7, vocab_size = %8
 dtype：%9
 
 随机模块的键不适用：权重来自检查点。</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
     </message>
 </context>
 <context>

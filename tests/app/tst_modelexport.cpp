@@ -274,7 +274,7 @@ private Q_SLOTS:
                      QStringLiteral("--export"), dir.filePath(QStringLiteral("out")),
                      QStringLiteral("--layer"), QStringLiteral("1")});
         QCOMPARE(r.exitCode, 2);
-        QVERIFY2(r.err.contains("only to a GPT-2 model session"), r.err.constData());
+        QVERIFY2(r.err.contains("only to a model session"), r.err.constData());
         r = exportModel(dir, {QStringLiteral("--dump-json"), QStringLiteral("-"),
                               QStringLiteral("--layer"), QStringLiteral("1")});
         QCOMPARE(r.exitCode, 2);

@@ -1,5 +1,6 @@
 #include "ModelInfoBox.h"
 
+#include "ModelRegistry.h"
 #include "ModelRun.h"
 #include "ModelTrace.h"
 #include "TransformerModel.h"
@@ -11,7 +12,7 @@
 namespace ae {
 
 ModelInfoBox::ModelInfoBox(QWidget* parent)
-    : QGroupBox(tr("GPT-2 model"), parent), m_label(new QLabel(this))
+    : QGroupBox(tr("Model"), parent), m_label(new QLabel(this))
 {
     setObjectName(QStringLiteral("model"));
     m_label->setWordWrap(true);
@@ -37,6 +38,7 @@ void ModelInfoBox::setRun(const std::shared_ptr<const ModelRun>& run)
     const TransformerConfig& c = model.config();
     m_path = model.path();
     const QString path = QString::fromStdString(model.path());
+    setTitle(modelFamilyTitle(c));
     m_label->setText(tr("%1\n%2\n\nn_layer = %3, n_head = %4, n_embd = %5\nhead_dim = %6, "
                         "n_ctx = %7, vocab_size = %8\ndtype: %9\n\nThe random module's keys do not "
                         "apply: the weights are the checkpoint's.")

@@ -3,6 +3,7 @@
 #include "AttentionThumbnails.h"
 #include "FormulaText.h"
 #include "ModelFigures.h"
+#include "ModelRegistry.h"
 #include "ModelRun.h"
 #include "ModelTrace.h"
 #include "ModelViewPage.h"
@@ -69,10 +70,11 @@ DeckSlide ModelDeck::slide(int index, int query) const
         slide.extra = step.extra;
         const QString note = step.note ? step.note(trace) : QString();
         const QString here =
-            tr("Here: layer %1 of %2 of the GPT-2 checkpoint %3 (its own weights), head 1.")
+            tr("Here: layer %1 of %2 of the checkpoint %3 (%4, its own weights), head 1.")
                 .arg(m_layer + 1)
                 .arg(m_run->trace->layers.size())
-                .arg(QFileInfo(QString::fromStdString(m_run->trace->model->path())).fileName());
+                .arg(QFileInfo(QString::fromStdString(m_run->trace->model->path())).fileName(),
+                     modelFamilyTitle(m_run->trace->model->config()));
         slide.note = note.isEmpty() ? here : note + u' ' + here;
         slide.formula = step.formula(trace, query);
         if (step.figures)

@@ -283,17 +283,15 @@ void MainWindow::showTrace(const std::shared_ptr<const Trace>& trace)
     if (m_run) {
         const TransformerConfig& c = m_run->trace->model->config();
         m_status->setText(
-            tr("GPT-2 %1: %2 layers × %3 heads, d = %4 · T = %5 · layer %6 · forward %7 ms, "
-               "layer trace %8 ms")
-                .arg(QFileInfo(QString::fromStdString(m_run->trace->model->path())).fileName())
+            tr("%1 %2: %3 layers × %4 heads, d = %5 · T = %6 · layer %7 · forward %8 ms")
+                .arg(modelFamilyTitle(c),
+                     QFileInfo(QString::fromStdString(m_run->trace->model->path())).fileName())
                 .arg(c.nLayer)
                 .arg(c.nHead)
                 .arg(c.nEmbd)
                 .arg(trace->queryCount())
                 .arg(m_layer->value())
-                .arg(m_run->forwardMs, 0, 'f', 1)
-                .arg(trace->timings.initMs + trace->timings.forwardMs + trace->timings.completeMs,
-                     0, 'f', 1));
+                .arg(m_run->forwardMs, 0, 'f', 1));
         Q_EMIT traceShown(trace);
         return;
     }

@@ -49,7 +49,7 @@ void WindowHost::show(const Start& start)
         if (modelSource(m_window->document()->session()) == ModelSource::Checkpoint)
             m_window->setStartLayer(start.layer - 1);
         else
-            std::fprintf(stderr, "attention-explorer: --layer applies only to a GPT-2 model "
+            std::fprintf(stderr, "attention-explorer: --layer applies only to a model "
                                  "session (--model FILE); ignored\n");
     }
     if (!start.page.isEmpty() && !m_window->showPage(start.page))
