@@ -3,14 +3,14 @@
 #include "CommandLine.h"
 #include "DeckExporter.h"
 #include "ExportRunner.h"
-#include "TransformerModel.h"
-#include "ModelRun.h"
-#include "ModelTrace.h"
 #include "HeadlessRunner.h"
 #include "MessageText.h"
 #include "ModelFigures.h"
+#include "ModelRun.h"
+#include "ModelTrace.h"
 #include "SafetensorsFile.h"
 #include "Session.h"
+#include "TransformerModel.h"
 
 #include <QCoreApplication>
 #include <QDir>

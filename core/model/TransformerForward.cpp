@@ -64,6 +64,8 @@ void attention(const TransformerConfig& c, const TransformerLayerParams& p, cons
         keepPrefix(head.keys, old ? &old->keys : nullptr, T, hd, P);
         keepPrefix(head.values, old ? &old->values : nullptr, T, hd, P);
         keepPrefix(head.contextVec, old ? &old->contextVec : nullptr, T, hd, P);
+        if (R == 0) // qkv has no rows, nor data: a block of it would offset a null pointer
+            continue;
         head.queries.bottomRows(R) = qkv.middleCols(h * hd, hd);
         head.keys.bottomRows(R) = qkv.middleCols(d + h * hd, hd);
         head.values.bottomRows(R) = qkv.middleCols(2 * d + h * hd, hd);

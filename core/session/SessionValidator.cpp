@@ -86,10 +86,10 @@ SessionIssue controlCharacterIssue(const char* key, char32_t cp, qsizetype index
                  .arg(index + 1)};
 }
 
-// Decisions on text the eye cannot check (docs/performance.md, Reliability), for the words tokenizers: a
-// control character (a NUL, an escape) inside a text is refused; a token made only of invisible
-// characters (U+200B, a joiner, U+FEFF, a lone variation selector) is refused, since its label
-// would show nothing. Invisible characters inside a visible token stay, as in the reference.
+// Decisions on text the eye cannot check (docs/performance.md, Reliability), for the words
+// tokenizers: a control character (a NUL, an escape) inside a text is refused; a token made only of
+// invisible characters (U+200B, a joiner, U+FEFF, a lone variation selector) is refused, since its
+// label would show nothing. Invisible characters inside a visible token stay, as in the reference.
 std::optional<SessionIssue> checkVisibleText(const char* key, const std::string& text,
                                              const std::vector<std::string>& tokens)
 {

@@ -6,13 +6,13 @@
 // (the forward is switched over to them next, and its results must not move).
 #include "Fixtures.h"
 #include "Gelu.h"
-#include "TransformerForward.h"
-#include "ModelRegistry.h"
-#include "TransformerModel.h"
-#include "ModelTrace.h"
 #include "LayerNorm.h"
 #include "Linear.h"
+#include "ModelRegistry.h"
+#include "ModelTrace.h"
 #include "TensorCompare.h"
+#include "TransformerForward.h"
+#include "TransformerModel.h"
 
 #include "Trace.h"
 

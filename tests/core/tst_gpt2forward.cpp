@@ -4,12 +4,12 @@
 // checkpoints, with and without the "transformer." prefix and config.json. Prints the
 // worst difference per checkpoint (float32 arithmetic in a different order: not bit for bit).
 #include "Fixtures.h"
-#include "Trace.h"
-#include "TransformerForward.h"
 #include "ModelRegistry.h"
-#include "TransformerModel.h"
 #include "ModelTrace.h"
 #include "TensorCompare.h"
+#include "Trace.h"
+#include "TransformerForward.h"
+#include "TransformerModel.h"
 
 #include <QTest>
 

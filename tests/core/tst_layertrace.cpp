@@ -10,9 +10,9 @@
 #include "ModelTrace.h"
 #include "ModelViewEngine.h"
 #include "Session.h"
-#include "TraceDerived.h"
 #include "TensorCompare.h"
 #include "Trace.h"
+#include "TraceDerived.h"
 #include "TransformerForward.h"
 #include "TransformerModel.h"
 

@@ -4,10 +4,10 @@
 #include "Fixtures.h"
 #include "ModelRegistry.h"
 #include "ModelTrace.h"
-#include "TransformerForward.h"
-#include "TransformerModel.h"
 #include "SafetensorsFile.h"
 #include "SafetensorsHeader.h"
+#include "TransformerForward.h"
+#include "TransformerModel.h"
 
 #include <QDir>
 #include <QFile>

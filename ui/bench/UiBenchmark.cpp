@@ -2,10 +2,10 @@
 
 #include "Engine.h"
 #include "FigurePage.h"
-#include "ModelRun.h"
 #include "HeatmapPainter.h"
 #include "HeatmapWidget.h"
 #include "MainWindow.h"
+#include "ModelRun.h"
 #include "ModelViewPage.h"
 #include "SessionDocument.h"
 #include "Trace.h"

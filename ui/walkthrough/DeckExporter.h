@@ -50,7 +50,8 @@ public:
     int query() const { return m_query; }
 
     // A model session: its forward, the layer (from 0) the steps show and that layer's trace
-    // (the layer of the forward: ModelTrace::layers). The session given to render() then only names the deck.
+    // (the layer of the forward: ModelTrace::layers). The session given to render() then only names
+    // the deck.
     void setModel(std::shared_ptr<const ModelRun> run, std::shared_ptr<const Trace> layerTrace,
                   int layer);
 

@@ -5,17 +5,16 @@
 #include "FigureExporter.h"
 #include "FigureWidget.h"
 #include "Fixtures.h"
-#include "ModelTrace.h"
-#include "TransformerForward.h"
-#include "ModelRegistry.h"
-#include "TransformerModel.h"
-#include "ModelRun.h"
-#include "ModelTrace.h"
 #include "HeadViewPage.h"
 #include "ModelFigures.h"
+#include "ModelRegistry.h"
+#include "ModelRun.h"
+#include "ModelTrace.h"
 #include "ModelViewPage.h"
 #include "NextTokensPage.h"
 #include "ThumbnailGrid.h"
+#include "TransformerForward.h"
+#include "TransformerModel.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
