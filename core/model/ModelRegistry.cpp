@@ -36,7 +36,7 @@ QString modelFile(const QString& path)
     if (!info.isDir())
         return path;
     const QDir dir(path);
-    for (const QString name : {QStringLiteral("model.safetensors"), QStringLiteral("model.pth")})
+    for (const QString& name : {QStringLiteral("model.safetensors"), QStringLiteral("model.pth")})
         if (QFileInfo(dir.filePath(name)).exists())
             return dir.filePath(name);
     return {};
