@@ -42,6 +42,22 @@ QString modelFile(const QString& path)
     return {};
 }
 
+bool looksLikeModel(const QString& path)
+{
+    const QFileInfo info(path);
+    const QString suffix = info.suffix().toLower();
+    return info.isDir() || suffix == QLatin1StringView("safetensors") ||
+           suffix == QLatin1StringView("pth") ||
+           info.fileName() == QLatin1StringView("config.json");
+}
+
+QString modelPath(const QString& path)
+{
+    const QFileInfo info(path);
+    return info.fileName() == QLatin1StringView("config.json") ? info.absolutePath()
+                                                               : info.absoluteFilePath();
+}
+
 ModelLoadResult loadModel(const QString& path)
 {
     const QString file = modelFile(path);

@@ -36,6 +36,12 @@ const std::vector<ModelFamily>& modelFamilies();
 // (empty for a folder without either).
 QString modelFile(const QString& path);
 
+// Whether `path` is meant as a model rather than a session file: a folder, a .safetensors or
+// .pth file, or a config.json (its folder is the model). By name only; loading says whether
+// it really is one. modelPath() gives what to open (config.json's folder, else `path`).
+bool looksLikeModel(const QString& path);
+QString modelPath(const QString& path);
+
 // Opens PATH (a model file or folder) with the family that recognises it.
 ModelLoadResult loadModel(const QString& path);
 

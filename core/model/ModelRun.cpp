@@ -1,7 +1,9 @@
 #include "ModelRun.h"
 
 #include "ModelRegistry.h"
+#include "ModelTrace.h"
 #include "Session.h"
+#include "Trace.h"
 #include "TransformerForward.h"
 #include "TransformerModel.h"
 
@@ -34,6 +36,19 @@ struct ModelEngine::Cache
     std::string path;
     std::shared_ptr<const TransformerModel> model;
 };
+
+std::shared_ptr<const ModelRun> seedModuleRun(std::shared_ptr<const Trace> trace)
+{
+    auto modelTrace = std::make_shared<ModelTrace>();
+    modelTrace->tokenIds = trace->tokenIds;
+    auto run = std::make_shared<ModelRun>();
+    run->tokens = trace->tokens;
+    run->forwardMs = trace->timings.embeddingMs + trace->timings.initMs + trace->timings.forwardMs +
+                     trace->timings.completeMs;
+    modelTrace->layers.push_back(std::move(trace));
+    run->trace = std::move(modelTrace);
+    return run;
+}
 
 ModelEngine::ModelEngine() : m_cache(std::make_unique<Cache>()) {}
 

@@ -92,8 +92,10 @@ QString WalkthroughCatalog::explanation(const WalkthroughStep& step, int query)
                                                               : step.explanation;
 }
 
-std::vector<WalkthroughStep> WalkthroughCatalog::steps()
+std::vector<WalkthroughStep> WalkthroughCatalog::steps(ModelSource source)
 {
+    if (source == ModelSource::Checkpoint)
+        return modelSteps();
     using F = SelfAttentionFormulas;
     using V = VariantFormulas;
     using S = StepFigures;
