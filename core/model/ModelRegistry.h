@@ -13,6 +13,7 @@
 namespace ae {
 
 struct Session;
+class Tokenizer;
 class TransformerModel;
 struct TransformerConfig;
 
@@ -56,6 +57,13 @@ enum class ModelSource
     Checkpoint
 };
 ModelSource modelSource(const Session& session);
+
+// The tokenizer that reads the session's text: the session's own with the seed module; with a
+// checkpoint, the one its family's ids come from (TransformerConfig::tokenizer; every family
+// here reads GPT-2's), known before the checkpoint is loaded.
+const Tokenizer& sessionTokenizer(const Session& session);
+// The registered tokenizer a model's ids come from (TransformerConfig::tokenizer).
+const Tokenizer& modelTokenizer(const TransformerConfig& config);
 
 // `text` in the model's own tokenizer (TransformerConfig::tokenizer): ids and each token's text
 // as the dump shows it.

@@ -4,6 +4,7 @@
 #include "Gelu.h"
 #include "LayerNorm.h"
 #include "Linear.h"
+#include "ModelRegistry.h"
 #include "ModelTrace.h"
 #include "ParallelFailure.h"
 #include "Trace.h"
@@ -160,7 +161,7 @@ Session layerSession(const TransformerModel& model, const Session& base)
     s.description = base.description;
     s.sentence = base.sentence;
     s.model = base.model;
-    s.tokenizer = TokenizerKind::Gpt2;
+    s.tokenizer = modelTokenizer(c).kind();
     s.vocabSize = c.vocabSize;
     s.contextLength = c.nCtx;
     s.variant = Variant::MultiHead;

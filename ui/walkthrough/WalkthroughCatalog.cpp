@@ -3,6 +3,7 @@
 #include "SelfAttentionFormulas.h"
 #include "SessionFile.h"
 #include "StepFigures.h"
+#include "Tokenizer.h"
 #include "Trace.h"
 #include "VariantFormulas.h"
 
@@ -101,7 +102,7 @@ std::vector<WalkthroughStep> WalkthroughCatalog::steps(ModelSource source)
     using S = StepFigures;
     std::vector<WalkthroughStep> all;
     const auto bytePairNote = [](const Trace& trace) {
-        if (trace.session.tokenizer != TokenizerKind::Gpt2)
+        if (!tokenizerFor(trace.session.tokenizer).hasFixedVocabulary())
             return QString();
         return tr("This session uses GPT-2's tokenizer instead, as the book's chapter 2 does: "
                   "byte-pair encoding "
