@@ -84,8 +84,14 @@ MainWindow::MainWindow(QWidget* parent)
                                                  {m_modelView, tr("Model view")}};
     for (PageDefinition& definition : pageCatalog()) {
         const QString title = definition.title;
-        pages.emplace_back(new FigurePage(std::move(definition), m_selection, m_tabs, scales),
-                           title);
+        auto* page = new FigurePage(std::move(definition), m_selection, m_tabs, scales);
+        // A large trace's figures come later, from the background: the stage takes them then
+        // (it kept showing the previous step's figure).
+        connect(page, &FigurePage::figuresShown, this, [this, page] {
+            if (page == m_tabs->currentWidget())
+                updateStage();
+        });
+        pages.emplace_back(page, title);
     }
     pages.emplace_back(new HeadViewPage(this), tr("Head view"));
     pages.emplace_back(new NextTokensPage(this), tr("Next token"));

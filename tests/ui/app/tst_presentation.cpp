@@ -220,6 +220,39 @@ private Q_SLOTS:
         }
     }
 
+    // A long sentence's figures are built in the background: the stage shows them once they
+    // are ready, not the previous session's (step 12, GPT-2 sizes, showed step 11's
+    // cross-attention heads until presentation mode was left).
+    void stageTakesFiguresBuiltInTheBackground()
+    {
+        MainWindow window;
+        QVERIFY(window.openSession(QStringLiteral(":/samples/article.json"),
+                                   {{QStringLiteral("variant"), QStringLiteral("multihead")},
+                                    {QStringLiteral("num_heads"), 2},
+                                    {QStringLiteral("d_out_kq"), 4},
+                                    {QStringLiteral("d_out_v"), 4}},
+                                   true));
+        window.show();
+        QVERIFY(waitForTrace(window));
+        QVERIFY(window.showPage(QStringLiteral("heads")));
+        window.setPresentationMode(true);
+        PresentationStage* stage = window.presentationStage();
+        QVERIFY(stage->isVisible());
+        QCOMPARE(stage->figureWidget()->panelCount(), 2);
+        QCOMPARE(specRows(stage->figureWidget()->panel(0)->spec()), 6);
+
+        // 2 heads x 200 x 200 cells: more than a page builds on the GUI thread.
+        QStringList words;
+        for (int i = 0; i < 200; ++i)
+            words << QStringLiteral("w%1").arg(i);
+        window.document()->edit([&](Session& s) { s.sentence = words.join(u' ').toStdString(); });
+        const auto trace = waitForTrace(window);
+        QVERIFY(trace && trace->queryCount() == 200);
+        QTRY_COMPARE_WITH_TIMEOUT(specRows(stage->figureWidget()->panel(0)->spec()), 200, 30000);
+        QCOMPARE(stage->figureWidget()->panelCount(), 2);
+        window.setPresentationMode(false);
+    }
+
     // The dropout page's three panels (mask, before, after): the mask in a band across the
     // top, the weights before and after side by side below, without captions or axis titles
     // (the walkthrough's formula has them), their cells large enough to print every value
