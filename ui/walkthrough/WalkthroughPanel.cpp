@@ -123,6 +123,7 @@ WalkthroughPanel::WalkthroughPanel(QWidget* parent)
     m_queryChoice->setMinimumContentsLength(6);
     m_giveBack->setToolTip(tr("Leave the walkthrough and get back the session you had before it"));
     m_giveBack->setVisible(false);
+    m_giveBack->setObjectName(QStringLiteral("giveBack"));
     m_scalingLabel->setText(tr("Show softmax with and without the scaling as d_k grows"));
     m_scalingLabel->setBuddy(m_scalingToggle);
     m_scalingToggle->setAccessibleName(m_scalingLabel->text());

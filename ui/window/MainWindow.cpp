@@ -174,10 +174,12 @@ MainWindow::MainWindow(QWidget* parent)
             [this](const std::function<void(Session&)>& change) {
                 Session session = m_document->session();
                 change(session);
-                m_sandbox->show(session);
+                m_sandbox->show(session, currentPageId());
             });
     connect(m_walkthrough, &WalkthroughPanel::sampleRequested, this,
-            [this](const QString& path) { showStatus(m_sandbox->showSample(path)); });
+            [this](const QString& path) {
+                showStatus(m_sandbox->showSample(path, currentPageId()));
+            });
     connect(m_walkthrough, &WalkthroughPanel::giveBackRequested, this,
             &MainWindow::leaveWalkthrough);
     connect(m_sandbox, &WalkthroughSandbox::holdingChanged, m_walkthrough,
@@ -193,11 +195,11 @@ MainWindow::MainWindow(QWidget* parent)
     QSettings settings;
     if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
         fitToScreen();
-    // First launch: the walkthrough in front, beside the weights of the article, the page
-    // where a newcomer sees attention itself (not the Tokens tables).
+    // First launch: the walkthrough in front. Every launch (and --present) starts at its
+    // step 1, the tokens, as a lesson does; --page chooses another page and its step.
     if (!restoreState(settings.value(QStringLiteral("window/state")).toByteArray()))
         walkthroughDock->raise();
-    showPage(QStringLiteral("weights"));
+    showPage(QStringLiteral("tokens"));
     updateTitle();
     updateTabVisibility();
     requestCompute();

@@ -457,7 +457,7 @@ private Q_SLOTS:
     }
 
     // No saved geometry or dock layout: the window fits the screen's available area and opens
-    // on the weights, the walkthrough in front at the step of that page.
+    // on the tokens, the walkthrough in front at its step 1 (it opened on step 6 of 12).
     void firstLaunch()
     {
         QSettings().remove(QStringLiteral("window"));
@@ -471,12 +471,12 @@ private Q_SLOTS:
                                 .arg(window.height())
                                 .arg(available.width())
                                 .arg(available.height())));
-        QCOMPARE(qobject_cast<FigurePage*>(window.pages()->currentWidget())->definition().id,
-                 QStringLiteral("weights"));
+        QCOMPARE(window.pages()->currentIndex(), 0);
         QVERIFY(window.walkthrough()->isVisible());
         const WalkthroughPanel* walkthrough = window.walkthrough();
+        QCOMPARE(walkthrough->step(), 0);
         QCOMPARE(walkthrough->steps()[std::size_t(walkthrough->step())].pageId,
-                 QStringLiteral("weights"));
+                 QStringLiteral("tokens"));
         QVERIFY(waitForTrace(window));
         QSettings().remove(QStringLiteral("window")); // the next test starts fresh too
     }
