@@ -20,6 +20,7 @@
 #include "ModelTrace.h"
 #include "ModelViewPage.h"
 #include "NextTokensPage.h"
+#include "PageBar.h"
 #include "PageCatalog.h"
 #include "PresentationMode.h"
 #include "PresentationStage.h"
@@ -97,8 +98,9 @@ MainWindow::MainWindow(QWidget* parent)
     pages.emplace_back(new NextTokensPage(this), tr("Next token"));
     for (const auto& [page, title] : pages) {
         m_pages.push_back(page);
-        m_tabs->addTab(page->widget(), title);
+        m_tabs->setTabToolTip(m_tabs->addTab(page->widget(), title), title);
     }
+    m_pageBar = new PageBar(m_tabs, this); // the tabs on as many rows as they need
     connect(m_modelView, &ModelViewPage::headChosen, this, &MainWindow::chooseHead);
 
     m_banner->setWordWrap(true);
@@ -111,6 +113,7 @@ MainWindow::MainWindow(QWidget* parent)
     auto* layout = new QVBoxLayout(central);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_banner);
+    layout->addWidget(m_pageBar);
     layout->addWidget(m_tabs, 1);
     layout->addWidget(m_stage, 1);
     m_stage->hide();
@@ -260,6 +263,7 @@ void MainWindow::updateTabVisibility()
     const ModelSource source = modelSource(m_document->session());
     for (Page* page : m_pages)
         m_tabs->setTabVisible(m_tabs->indexOf(page->widget()), page->appliesTo(source));
+    m_pageBar->sync();
 }
 
 void MainWindow::chooseHead(int layer, int head)
@@ -401,7 +405,7 @@ void MainWindow::updateTitle()
 void MainWindow::setPresentationMode(bool on)
 {
     m_presentation->setActive(on);
-    m_tabs->tabBar()->setVisible(!on); // the walkthrough leads from page to page
+    m_pageBar->setVisible(!on); // the walkthrough leads from page to page
     updateStage();
     if (!on && m_recoveryDeferred) {
         m_recoveryDeferred = false;

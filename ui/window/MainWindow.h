@@ -25,6 +25,7 @@ class ComputeService;
 class ControlPanel;
 class InspectorPanel;
 class Page;
+class PageBar;
 class ModelViewPage;
 class PresentationMode;
 class PresentationStage;
@@ -54,6 +55,8 @@ public:
     ComputeService* computeService() const { return m_service; }
     std::shared_ptr<const Trace> trace() const { return m_trace; }
     QTabWidget* pages() const { return m_tabs; }
+    // The pages' tabs (the tab widget's own bar is hidden).
+    PageBar* pageBar() const { return m_pageBar; }
     // A model session's forward (null for the random module) and the layer the pages show.
     std::shared_ptr<const ModelRun> modelRun() const { return m_run; }
     QSpinBox* layerBox() const { return m_layer; }
@@ -134,6 +137,7 @@ private:
     ControlPanel* m_controls;
     InspectorPanel* m_inspector;
     QTabWidget* m_tabs;
+    PageBar* m_pageBar = nullptr;
     TokensPage* m_tokensPage;
     std::vector<Page*> m_pages; // in tab order
     QLabel* m_banner;

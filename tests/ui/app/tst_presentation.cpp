@@ -11,6 +11,7 @@
 #include "HeatmapStyle.h"
 #include "HeatmapWidget.h"
 #include "MainWindow.h"
+#include "PageBar.h"
 #include "PresentationMode.h"
 #include "PresentationStage.h"
 #include "SessionDocument.h"
@@ -96,7 +97,7 @@ private Q_SLOTS:
         const WalkthroughPanel* walkthrough = window.walkthrough();
         QCOMPARE(walkthrough->steps()[std::size_t(walkthrough->step())].id,
                  QStringLiteral("causal-mask"));
-        QVERIFY(!window.pages()->tabBar()->isVisible());
+        QVERIFY(!window.pageBar()->isVisible());
         QVERIFY2(walkthrough->parentWidget()->width() <= size.width() * 0.3,
                  qPrintable(QString::number(walkthrough->parentWidget()->width())));
 
@@ -179,7 +180,7 @@ private Q_SLOTS:
             QVERIFY2(first >= 0 && inked >= 0.6, qPrintable(QString::number(inked)));
         }
         window.setPresentationMode(false);
-        QVERIFY(window.pages()->tabBar()->isVisible());
+        QVERIFY(window.pageBar()->isVisible());
         QVERIFY(!stage->isVisible());
     }
 
