@@ -35,6 +35,7 @@
 #include "TransformerModel.h"
 #include "Translations.h"
 #include "ViewJobs.h"
+#include "WalkthroughCatalog.h"
 #include "WalkthroughPanel.h"
 #include "WalkthroughSandbox.h"
 
@@ -353,9 +354,13 @@ void MainWindow::updateStage()
     // export figure of 144 panels is not a slide).
     if (const Page* page = currentPage();
         isPresentationMode() && page && page->showsFigureAsSlide()) {
+        // The step's figure (the causal mask's two methods), else the page's first, its main one.
         const std::vector<Figure> figures = currentPageFigures();
-        if (!figures.empty())
-            main = figures.front(); // a page's first figure is its main one (PageCatalog)
+        const WalkthroughStep& step = m_walkthrough->steps()[std::size_t(m_walkthrough->step())];
+        const int slide = WalkthroughCatalog::slideIndex(
+            step.pageId == page->pageId() ? step : WalkthroughStep{}, figures);
+        if (slide >= 0)
+            main = figures[std::size_t(slide)];
     }
     m_stage->setFigure(main);
     m_stage->setVisible(main.has_value());
