@@ -131,6 +131,8 @@ HeatmapPainter::Prepared HeatmapPainter::prepare(const HeatmapSpec& spec) const
         ticks = std::max(ticks, ColorBarPainter::widestTickLabel(fm, colors));
     }
     m.tickLabelWidth = std::ceil(ticks);
+    if (const QString caption = ColorBarPainter::scaleCaption(colors); !caption.isEmpty())
+        m.scaleCaptionWidth = std::ceil(fm.horizontalAdvance(caption));
     return {m, colors};
 }
 
