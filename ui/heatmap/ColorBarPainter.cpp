@@ -45,9 +45,27 @@ std::vector<std::pair<double, QString>> ColorBarPainter::ticks(const ColorMap& c
     const ScaleTicks ticks = ScaleTicks::forRange(colors.low(), colors.high(), maxCount);
     const bool perRow =
         colors.scheme() == ColorScheme::Sequential && scale.mode == ScaleMode::PerRow;
+    // A per-row bar's 0.3 would read as a weight of 0.3: its ticks are shares of a row's max.
     for (const double v : ticks.values)
-        result.emplace_back(v, perRow && v == colors.high() ? tr("max") : ticks.label(v));
+        result.emplace_back(v, perRow ? tr("%1%").arg(std::lround(v * 100)) : ticks.label(v));
     return result;
+}
+
+QString ColorBarPainter::scaleCaption(const ColorMap& colors)
+{
+    if (colors.scheme() != ColorScheme::Sequential)
+        return {};
+    switch (colors.scale().mode) {
+    case ScaleMode::PerRow:
+        return tr("per row");
+    case ScaleMode::Automatic:
+        return tr("0 to max");
+    case ScaleMode::Fixed:
+        return tr("fixed");
+    case ScaleMode::Logarithmic:
+        return tr("log");
+    }
+    return {};
 }
 
 double ColorBarPainter::widestTickLabel(const QFontMetricsF& fm, const ColorMap& colors)
@@ -71,6 +89,8 @@ void ColorBarPainter::paint(QPainter& painter, const HeatmapSpec& spec, const Co
         paintMaskKey(painter, colors, layout);
     else if (layout.colorBar.height() > 0)
         paintScale(painter, colors, layout);
+    if (!layout.scaleCaption.isEmpty())
+        paintCaption(painter, colors, layout);
     if (!layout.hiddenKey.isEmpty())
         paintHiddenKey(painter, spec, layout);
     painter.restore();
@@ -82,6 +102,16 @@ void ColorBarPainter::frame(QPainter& painter, const QRectF& rect) const
     painter.setPen(QPen(m_style.muted, 1));
     painter.setBrush(Qt::NoBrush);
     painter.drawRect(rect.adjusted(-0.5, -0.5, 0.5, 0.5));
+}
+
+void ColorBarPainter::paintCaption(QPainter& painter, const ColorMap& colors,
+                                   const HeatmapLayout& layout) const
+{
+    painter.setPen(m_style.muted);
+    const QRectF rect = layout.scaleCaption;
+    painter.drawText(rect, Qt::AlignLeft | Qt::AlignBottom,
+                     painter.fontMetrics().elidedText(scaleCaption(colors), Qt::ElideRight,
+                                                      int(std::ceil(rect.width()))));
 }
 
 void ColorBarPainter::paintKeyLabel(QPainter& painter, const HeatmapLayout& layout, double y,

@@ -67,6 +67,10 @@ void FigureWidget::layoutPanels(int columns)
         m_grid->removeWidget(widget);
     for (int i = 0; i < panelCount(); ++i)
         m_grid->addWidget(m_panels[std::size_t(i)], i / columns, i % columns);
+    // Columns of equal width: a panel with wider colour-bar labels (percentages) does not
+    // take room from its neighbours' titles.
+    for (int c = 0; c < m_grid->columnCount(); ++c)
+        m_grid->setColumnStretch(c, c < columns ? 1 : 0);
     m_columns = columns;
 }
 

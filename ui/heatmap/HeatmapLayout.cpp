@@ -45,8 +45,11 @@ Bands bandsFor(const Shape& s, const HeatmapMetrics& m, bool rotated, bool note,
     b.top = margin + b.head + (s.columnAxis ? L + g / 2 : 0) +
             (s.columns > 0 ? (rotated ? m.columnLabelWidth : L) + g / 2 : 0);
     b.left = margin + (s.rowAxis ? L + g : 0) + (s.rows > 0 ? m.rowLabelWidth + g : 0);
-    b.right = margin + 1.5 * g + HeatmapLayout::barWidth(m) + HeatmapLayout::tickLength(m) + g / 2 +
-              m.tickLabelWidth;
+    // The scale's caption may also take the gap before the bar and the margin after the ticks.
+    b.right = margin + 1.5 * g +
+              std::max(HeatmapLayout::barWidth(m) + HeatmapLayout::tickLength(m) + g / 2 +
+                           m.tickLabelWidth,
+                       m.scaleCaptionWidth - g - margin);
     // The colour bar's last tick label hangs L / 2 below the cells; the note goes below it.
     b.bottom = margin + L / 2 + (note ? g / 2 + L : 0);
     return b;
@@ -193,6 +196,9 @@ HeatmapLayout HeatmapLayout::compute(const HeatmapSpec& spec, const QRectF& targ
     l.colorBar = QRectF(barX, c.top(), bw, barHeight);
     l.colorBarLabels = QRectF(barX + bw + tickLength(m) + g / 2, c.top() - L / 2, m.tickLabelWidth,
                               c.height() + L);
+    // Above the top tick label, in the band the column labels take over the cells.
+    if (m.scaleCaptionWidth > 0)
+        l.scaleCaption = QRectF(c.right() + g / 2, c.top() - L / 2 - L, m.scaleCaptionWidth, L);
 
     l.rowLabelStep = labelStep(l.cellHeight, L);
     l.columnLabelStep = labelStep(l.cellWidth, rotated ? L : m.columnLabelWidth + g);

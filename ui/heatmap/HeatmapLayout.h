@@ -22,6 +22,7 @@ struct HeatmapMetrics
     double valueWidth = 0;       // widest cell text, e.g. "−0.0000"
     double valueHeight = 14;     // cell text line height
     double tickLabelWidth = 0;   // widest colour-bar tick label
+    double scaleCaptionWidth = 0; // which scale the bar is on, above it (0: none)
     bool hasHidden = false;      // the matrix has non-finite cells: a hatched key is shown
 };
 
@@ -31,6 +32,7 @@ struct HeatmapMetrics
 //        operation caption
 //                     column axis title
 //                     column labels            (tokens are rotated when too wide)
+//                                              scale caption ("per row")
 //   row  row labels  [ cells               ]  colour bar | ticks
 //   axis             [                     ]  hidden key (hatched −∞)
 //                     note ("1024×1024 shown as 512×512 ...", only when downsampled)
@@ -54,6 +56,7 @@ struct HeatmapLayout
     QRectF rowLabels, columnLabels;
     QRectF cells;
     QRectF colorBar, colorBarLabels, hiddenKey; // hiddenKey: empty unless metrics.hasHidden
+    QRectF scaleCaption; // above the bar's top tick label; empty without a caption
     double cellWidth = 0, cellHeight = 0;
     bool columnLabelsRotated = false;
     int rowLabelStep = 1, columnLabelStep = 1; // show every k-th label

@@ -113,10 +113,13 @@ HeatmapPainter::Prepared HeatmapPainter::prepare(const HeatmapSpec& spec) const
     const std::optional<float> hidden = stats.firstNonFinite;
     m.hasHidden = hidden.has_value();
     const QString hiddenText = hidden ? cellText(*hidden, spec.decimals) : QString();
+    // Values are printed when they fit at their smallest size (presentation: bold, a little
+    // smaller than the labels; else the label font).
+    const QFontMetricsF value(m_style.smallestValueFont());
     m.valueWidth =
-        std::ceil(std::max(fm.horizontalAdvance(widestCellText(stats.maxAbs, spec.decimals)),
-                           fm.horizontalAdvance(hiddenText)));
-    m.valueHeight = m.lineHeight;
+        std::ceil(std::max(value.horizontalAdvance(widestCellText(stats.maxAbs, spec.decimals)),
+                           value.horizontalAdvance(hiddenText)));
+    m.valueHeight = std::ceil(value.height());
     // Tick labels are measured at the densest scale the bar can show; fewer ticks never need
     // more room (coarser steps have fewer decimals).
     const ColorMap colors = ColorMap::forSpec(spec, stats).withPalette(m_style.cells);
@@ -128,6 +131,8 @@ HeatmapPainter::Prepared HeatmapPainter::prepare(const HeatmapSpec& spec) const
         ticks = std::max(ticks, ColorBarPainter::widestTickLabel(fm, colors));
     }
     m.tickLabelWidth = std::ceil(ticks);
+    if (const QString caption = ColorBarPainter::scaleCaption(colors); !caption.isEmpty())
+        m.scaleCaptionWidth = std::ceil(fm.horizontalAdvance(caption));
     return {m, colors};
 }
 

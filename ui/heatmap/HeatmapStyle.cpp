@@ -54,10 +54,27 @@ QFont HeatmapStyle::valueFont(double cellWidth, double cellHeight, const QString
     const QFontMetricsF fm(value);
     const double byWidth = valueShare * cellWidth / fm.horizontalAdvance(widest);
     const double byHeight = valueMaxShare * cellHeight / fm.height();
-    const QFontMetricsF base(font);
-    const double basePixels = base.height() / fm.height() * Reference;
+    // At least the label font's size where that fits the cell (CellValuePainter wants 4 px to
+    // spare), else as large as fits, not below the smallest value font.
+    const double fits = std::floor(Reference * (cellWidth - 6) / fm.horizontalAdvance(widest));
+    const double label = QFontMetricsF(font).height() / fm.height() * Reference;
+    const double smallest = QFontMetricsF(smallestValueFont()).height() / fm.height() * Reference;
+    const double floor = std::max(smallest, std::min(label, fits));
     value.setPixelSize(
-        int(std::max(basePixels, std::floor(Reference * std::min(byWidth, byHeight)))));
+        std::max(1, int(std::max(floor, std::floor(Reference * std::min(byWidth, byHeight))))));
+    return value;
+}
+
+QFont HeatmapStyle::smallestValueFont() const
+{
+    if (!(valueShare > 0))
+        return font;
+    QFont value = font;
+    value.setBold(true);
+    if (font.pixelSize() > 0)
+        value.setPixelSize(std::max(1, int(std::lround(font.pixelSize() * valueMinScale))));
+    else
+        value.setPointSizeF(font.pointSizeF() * valueMinScale);
     return value;
 }
 
@@ -107,6 +124,7 @@ HeatmapStyle HeatmapStyle::forPresentation(const QPalette& palette, const QFont&
     style.gridShare = 0.06;
     style.valueShare = 0.75;
     style.valueMaxShare = 0.4;
+    style.valueMinScale = 0.6;
     style.valueLabel = QSizeF(1.0, 0.6);
     return style;
 }

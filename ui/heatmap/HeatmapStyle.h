@@ -29,6 +29,9 @@ struct HeatmapStyle
     // valueMaxShare of its height), instead of the label font: 0 keeps the label font.
     double valueShare = 0;
     double valueMaxShare = 0;
+    // With valueShare: where the label font's size does not fit a cell, values may be this
+    // share of it (cells of several panels side by side then still print theirs).
+    double valueMinScale = 1;
     // Values on dark cells sit on a light label this share of the cell's width and height
     // (CellValuePainter): empty, white text on the dark cell instead.
     QSizeF valueLabel;
@@ -45,6 +48,8 @@ struct HeatmapStyle
     // The font of the values in cells of this size showing `widest` at most (the label font
     // unless valueShare is set) and the grid line width.
     QFont valueFont(double cellWidth, double cellHeight, const QString& widest) const;
+    // The smallest font valueFont() gives (what decides whether values are printed at all).
+    QFont smallestValueFont() const;
     int gridLine(double cellWidth, double cellHeight) const;
     static HeatmapStyle forExport(int pixelSize = 14);
     static HeatmapStyle forPalette(const QPalette& palette, const QFont& font);

@@ -58,10 +58,9 @@ QString ColorScaleChoice::description(ScaleMode mode)
                   "small weights stay "
                   "visible; 0 stays white.");
     case ScaleMode::PerRow:
-        return tr("Each row from 0 to its own largest weight (\"max\" on the colour bar): where "
-                  "each query looks most, even when "
-                  "its weights are spread over many keys. Colours do not compare across rows; the "
-                  "numbers do.");
+        return tr("Each row from 0 to its own largest weight (the colour bar's ticks are "
+                  "percentages of it): where each query looks most, even when its weights are "
+                  "spread over many keys. Colours do not compare across rows; the numbers do.");
     }
     return {};
 }

@@ -188,6 +188,7 @@ void FigurePage::showFigures(std::vector<std::optional<Figure>> figures)
     }
     m_scaleRow->setVisible(weights);
     updateHighlights();
+    Q_EMIT figuresShown();
 }
 
 void FigurePage::release()

@@ -50,6 +50,12 @@ public:
     std::vector<Figure> currentFigures() const override;
     QWidget* scaleRow() const { return m_scaleRow; }
 
+Q_SIGNALS:
+    // New figures are on the page: at once for a small trace, later for a large one (built in
+    // the background), and when the colour scale changes. Whoever shows them elsewhere (the
+    // presentation stage) takes them again.
+    void figuresShown();
+
 protected:
     void changeEvent(QEvent* event) override;
 

@@ -242,8 +242,9 @@ QString SelfAttentionFormulas::context(const Trace& trace, int query)
     lines << QStringLiteral("z%1 = Σⱼ %2%1ⱼ·%3ⱼ = %4")
                  .arg(i, alpha, o.v, terms.join(QStringLiteral(" + ")));
     lines << QStringLiteral("z%1 = %2").arg(i, row(h.contextVec, q)) + headNote(trace);
+    // Every query's row: `weights` holds the chosen query's alone.
     lines << QStringLiteral("Z = %1·%2 : %3·%4 → %5")
-                 .arg(alpha, o.V, shape(weights.rows(), keys),
+                 .arg(alpha, o.V, shape(trace.queryCount(), keys),
                       shape(o.values->rows(), o.values->cols()),
                       shape(h.contextVec.rows(), h.contextVec.cols()));
     if (dropped)

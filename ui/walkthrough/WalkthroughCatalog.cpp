@@ -86,6 +86,15 @@ std::optional<Session> WalkthroughCatalog::sessionFor(const WalkthroughStep& ste
     return base;
 }
 
+int WalkthroughCatalog::slideIndex(const WalkthroughStep& step,
+                                   const std::vector<Figure>& pageFigures)
+{
+    for (std::size_t i = 0; i < pageFigures.size() && !step.slideFigure.isEmpty(); ++i)
+        if (pageFigures[i].name.section(u'-', 1, 1) == step.slideFigure) // figures::fileStem
+            return int(i);
+    return pageFigures.empty() ? -1 : 0;
+}
+
 QString WalkthroughCatalog::explanation(const WalkthroughStep& step, int query)
 {
     // Only some explanations name the query; arg() on the others would warn.
@@ -230,7 +239,7 @@ std::vector<WalkthroughStep> WalkthroughCatalog::steps(ModelSource source)
                       "0. Both give the "
                       "same weights, and method 2 needs one step less."),
                    QStringLiteral("weights"), EditSession{causal}, true, StepExtra::None,
-                   V::causalNote, V::causalMask, S::causalMask});
+                   V::causalNote, V::causalMask, S::causalMask, QStringLiteral("mask_methods")});
     all.push_back({QStringLiteral("dropout"), tr("Dropout on the attention weights"),
                    tr("In training, dropout zeroes each attention weight with probability p and "
                       "scales the kept ones by "

@@ -38,6 +38,10 @@ public:
 
     static std::optional<Session> sessionFor(const WalkthroughStep& step, const Session& base,
                                              QString* error = nullptr);
+    // Which of a page's figures presentation mode shows for `step`: its slideFigure when the
+    // page has it (the causal mask's two methods on the weights page), else the first; -1
+    // when there is none.
+    static int slideIndex(const WalkthroughStep& step, const std::vector<Figure>& pageFigures);
 };
 
 } // namespace ae

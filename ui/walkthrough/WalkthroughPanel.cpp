@@ -17,6 +17,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -123,6 +124,7 @@ WalkthroughPanel::WalkthroughPanel(QWidget* parent)
     m_queryChoice->setMinimumContentsLength(6);
     m_giveBack->setToolTip(tr("Leave the walkthrough and get back the session you had before it"));
     m_giveBack->setVisible(false);
+    m_giveBack->setObjectName(QStringLiteral("giveBack"));
     m_scalingLabel->setText(tr("Show softmax with and without the scaling as d_k grows"));
     m_scalingLabel->setBuddy(m_scalingToggle);
     m_scalingToggle->setAccessibleName(m_scalingLabel->text());
@@ -155,7 +157,7 @@ WalkthroughPanel::WalkthroughPanel(QWidget* parent)
     scalingRow->addWidget(m_scalingToggle, 0, Qt::AlignTop);
     scalingRow->addWidget(m_scalingLabel, 1);
 
-    auto* content = new QWidget(this);
+    auto* content = m_content = new QWidget(this);
     auto* column = new QVBoxLayout(content);
     column->setContentsMargins(0, 0, 0, 0); // the panel's own margins are around the scroll area
     column->addWidget(m_counter);
@@ -168,7 +170,10 @@ WalkthroughPanel::WalkthroughPanel(QWidget* parent)
     column->addLayout(scalingRow);
     column->addWidget(m_scalingChart);
     column->addStretch();
-    auto* scroll = new QScrollArea(this);
+    // As tall as its text at the panel's width: without an explicit minimum height the scroll
+    // area would take the labels' narrowest wrapping (every word a line) as the least height.
+    content->setMinimumHeight(1);
+    auto* scroll = m_scroll = new QScrollArea(this);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff); // text wraps to the dock's width
@@ -187,7 +192,8 @@ WalkthroughPanel::WalkthroughPanel(QWidget* parent)
     connect(m_queryChoice, &QComboBox::activated, this, &WalkthroughPanel::setQuery);
     connect(m_scalingToggle, &QCheckBox::toggled, this, &WalkthroughPanel::setScalingChartShown);
     connect(m_giveBack, &QPushButton::clicked, this, &WalkthroughPanel::giveBackRequested);
-    applyFonts(0);
+    applyFonts(0, 1.0);
+    scroll->viewport()->installEventFilter(this);
     updateContent();
 }
 
@@ -433,6 +439,7 @@ void WalkthroughPanel::updateContent()
     m_scalingToggle->setVisible(scaling);
     m_scalingLabel->setVisible(scaling);
     m_scalingChart->setVisible(scaling && m_scalingToggle->isChecked());
+    fitPresentationText();
 }
 
 QString WalkthroughPanel::titleText() const
@@ -452,33 +459,72 @@ QString WalkthroughPanel::formulaText() const
 
 void WalkthroughPanel::setPresentationFont(qreal pointSize)
 {
-    applyFonts(pointSize);
+    m_presentationSize = pointSize;
+    applyFonts(pointSize, 1.0);
+    fitPresentationText();
 }
 
-void WalkthroughPanel::applyFonts(qreal pointSize)
+void WalkthroughPanel::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    fitPresentationText();
+}
+
+bool WalkthroughPanel::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_scroll->viewport() && event->type() == QEvent::Resize)
+        fitPresentationText();
+    return QWidget::eventFilter(watched, event);
+}
+
+void WalkthroughPanel::fitPresentationText()
+{
+    if (!(m_presentationSize > 0) || m_fitting)
+        return;
+    m_fitting = true;
+    // The scroll bar's width is the text's once nothing scrolls.
+    const QScrollBar* bar = m_scroll->verticalScrollBar();
+    const int width = m_scroll->viewport()->width() + (bar->isVisible() ? bar->width() : 0);
+    const int height = m_scroll->viewport()->height();
+    for (double scale = 1.0;; scale -= 0.05) {
+        applyFonts(m_presentationSize, scale);
+        m_content->layout()->invalidate();
+        if (scale <= MinFitScale + 1e-9 ||
+            m_content->layout()->totalHeightForWidth(width) <= height)
+            break;
+    }
+    m_fitting = false;
+}
+
+// `contentScale` scales the scrolled text only (title, explanation, formula, chart), never the
+// buttons and lists around it, whose size would change the room the text is fitted to.
+void WalkthroughPanel::applyFonts(qreal pointSize, qreal contentScale)
 {
     const QFont base = QApplication::font(this);
     const qreal size = pointSize > 0 ? pointSize : base.pointSizeF();
-    const QFont body = sized(base, size);
+    const qreal text = size * contentScale;
+    const QFont body = sized(base, text);
     const QFont controls = pointSize > 0 ? sized(base, size * 0.75) : base;
-    QFont title = sized(base, size * 1.35);
+    QFont title = sized(base, text * 1.35);
     title.setBold(true);
-    QFont note = sized(base, size * 0.9);
+    QFont note = sized(base, text * 0.9);
     note.setItalic(true);
     const QFont formula = sized(QFontDatabase::systemFont(QFontDatabase::FixedFont),
-                                size * (pointSize > 0 ? 0.85 : 1.0));
-    for (QWidget* w :
-         {static_cast<QWidget*>(m_previous), static_cast<QWidget*>(m_next),
-          static_cast<QWidget*>(m_stepList), static_cast<QWidget*>(m_counter),
-          static_cast<QWidget*>(m_queryLabel), static_cast<QWidget*>(m_queryChoice),
-          static_cast<QWidget*>(m_scalingToggle), static_cast<QWidget*>(m_scalingLabel),
-          static_cast<QWidget*>(m_pending), static_cast<QWidget*>(m_giveBack)})
+                                text * (pointSize > 0 ? 0.85 : 1.0));
+    for (QWidget* w : {static_cast<QWidget*>(m_previous), static_cast<QWidget*>(m_next),
+                       static_cast<QWidget*>(m_stepList), static_cast<QWidget*>(m_giveBack)})
         w->setFont(controls);
+    const QFont small = pointSize > 0 ? sized(base, text * 0.75) : base;
+    for (QWidget* w :
+         {static_cast<QWidget*>(m_counter), static_cast<QWidget*>(m_queryLabel),
+          static_cast<QWidget*>(m_queryChoice), static_cast<QWidget*>(m_scalingToggle),
+          static_cast<QWidget*>(m_scalingLabel), static_cast<QWidget*>(m_pending)})
+        w->setFont(small);
     m_title->setFont(title);
     m_explanation->setFont(body);
     m_note->setFont(note);
     m_formula->setFont(formula);
-    m_scalingChart->setFont(pointSize > 0 ? sized(base, size * 0.7) : base);
+    m_scalingChart->setFont(pointSize > 0 ? sized(base, text * 0.7) : base);
     m_scalingChart->updateGeometry();
 }
 

@@ -17,6 +17,7 @@ class QCheckBox;
 class QComboBox;
 class QLabel;
 class QPushButton;
+class QScrollArea;
 
 namespace ae {
 
@@ -60,8 +61,10 @@ public:
     void takeOver(const WalkthroughPanel& old);
 
     // Lecture-hall mode: every text at this size (title larger, formula and controls a little
-    // smaller); 0 restores the normal fonts.
+    // smaller), and smaller, down to MinFitScale of it, as long as the step would not fit the
+    // panel's height (a clicker cannot scroll); 0 restores the normal fonts.
     void setPresentationFont(qreal pointSize);
+    static constexpr double MinFitScale = 0.6;
 
     // What the panel shows now (for tests and the presentation view).
     QString titleText() const;
@@ -77,6 +80,10 @@ public Q_SLOTS:
     void previous();
     void setQuery(int tokenIndex);
     void setScalingChartShown(bool shown);
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 Q_SIGNALS:
     void stepChanged(int index);
@@ -96,7 +103,8 @@ private:
     void useStepsOf(ModelSource source);
     void updateQueryChoices();
     void updateContent();
-    void applyFonts(qreal pointSize);
+    void applyFonts(qreal pointSize, qreal contentScale);
+    void fitPresentationText();
 
     ModelSource m_source = ModelSource::SeedModule;
     std::vector<WalkthroughStep> m_steps;
@@ -123,6 +131,10 @@ private:
     QLabel* m_scalingLabel; // the toggle's text, wrapped (a check box's own text never wraps)
     ScalingChartWidget* m_scalingChart;
     QList<QAction*> m_actions;
+    QWidget* m_content;
+    QScrollArea* m_scroll;
+    qreal m_presentationSize = 0;
+    bool m_fitting = false;
 };
 
 } // namespace ae

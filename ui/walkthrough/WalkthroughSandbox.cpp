@@ -21,28 +21,28 @@ std::optional<Session> WalkthroughSandbox::heldSession() const
     return m_held ? std::optional<Session>(m_held->session) : std::nullopt;
 }
 
-void WalkthroughSandbox::hold()
+void WalkthroughSandbox::hold(const QString& pageId)
 {
     if (m_held)
         return;
-    m_held = Held{m_document->session(), m_document->filePath(), m_document->isModified()};
+    m_held = Held{m_document->session(), m_document->filePath(), m_document->isModified(), pageId};
     Q_EMIT holdingChanged(true);
 }
 
-void WalkthroughSandbox::show(const Session& session)
+void WalkthroughSandbox::show(const Session& session, const QString& pageId)
 {
-    hold();
+    hold(pageId);
     m_settingSession = true;
     m_document->setSession(session);
     m_settingSession = false;
 }
 
-QString WalkthroughSandbox::showSample(const QString& resourcePath)
+QString WalkthroughSandbox::showSample(const QString& resourcePath, const QString& pageId)
 {
     const SessionLoadResult loaded = SessionFile::load(resourcePath);
     if (loaded.issue)
         return loaded.issue->message;
-    show(loaded.session);
+    show(loaded.session, pageId);
     return {};
 }
 

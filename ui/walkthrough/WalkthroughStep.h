@@ -51,6 +51,9 @@ struct WalkthroughStep
     std::function<QString(const Trace&, int query)> formula;
     // The figures the deck draws for this step (the panel shows the page instead).
     std::function<std::vector<Figure>(const std::shared_ptr<const Trace>&)> figures;
+    // The page's figure presentation mode shows for this step, by its name without the number
+    // and head ("mask_methods" for "05-mask_methods-head1"); empty: the page's first figure.
+    QString slideFigure = {};
 };
 
 } // namespace ae

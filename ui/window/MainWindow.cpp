@@ -17,6 +17,7 @@
 #include "ModelRun.h"
 #include "ModelTrace.h"
 #include "Page.h"
+#include "PageBar.h"
 #include "PresentationMode.h"
 #include "PresentationStage.h"
 #include "SessionActions.h"
@@ -29,6 +30,7 @@
 #include "TransformerModel.h"
 #include "Translations.h"
 #include "ViewJobs.h"
+#include "WalkthroughCatalog.h"
 #include "WalkthroughPanel.h"
 #include "WalkthroughSandbox.h"
 #include "WindowPages.h"
@@ -77,10 +79,17 @@ MainWindow::MainWindow(QWidget* parent)
     context.selection = m_selection;
     context.scales = new ColorScaleChoice(this);
     context.chooseHead = [this](int layer, int head) { chooseHead(layer, head); };
+    // A large trace's figures come later, from the background: the stage takes them then
+    // (it kept showing the previous step's figure).
+    context.figuresShown = [this](Page* page) {
+        if (page->widget() == m_tabs->currentWidget())
+            updateStage();
+    };
     for (const PageEntry& entry : createPages(context)) {
         m_pages.push_back(entry.page);
-        m_tabs->addTab(entry.page->widget(), entry.title);
+        m_tabs->setTabToolTip(m_tabs->addTab(entry.page->widget(), entry.title), entry.title);
     }
+    m_pageBar = new PageBar(m_tabs, this); // the tabs on as many rows as they need
 
     m_banner->setWordWrap(true);
     m_banner->setVisible(false);
@@ -92,6 +101,7 @@ MainWindow::MainWindow(QWidget* parent)
     auto* layout = new QVBoxLayout(central);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_banner);
+    layout->addWidget(m_pageBar);
     layout->addWidget(m_tabs, 1);
     layout->addWidget(m_stage, 1);
     m_stage->hide();
@@ -153,10 +163,12 @@ MainWindow::MainWindow(QWidget* parent)
             [this](const std::function<void(Session&)>& change) {
                 Session session = m_document->session();
                 change(session);
-                m_sandbox->show(session);
+                m_sandbox->show(session, currentPageId());
             });
     connect(m_walkthrough, &WalkthroughPanel::sampleRequested, this,
-            [this](const QString& path) { showStatus(m_sandbox->showSample(path)); });
+            [this](const QString& path) {
+                showStatus(m_sandbox->showSample(path, currentPageId()));
+            });
     connect(m_walkthrough, &WalkthroughPanel::giveBackRequested, this,
             &MainWindow::leaveWalkthrough);
     connect(m_sandbox, &WalkthroughSandbox::holdingChanged, m_walkthrough,
@@ -172,11 +184,11 @@ MainWindow::MainWindow(QWidget* parent)
     QSettings settings;
     if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
         fitToScreen();
-    // First launch: the walkthrough in front, beside the weights of the article, the page
-    // where a newcomer sees attention itself (not the Tokens tables).
+    // First launch: the walkthrough in front. Every launch (and --present) starts at its
+    // step 1, the tokens, as a lesson does; --page chooses another page and its step.
     if (!restoreState(settings.value(QStringLiteral("window/state")).toByteArray()))
         walkthroughDock->raise();
-    showPage(QStringLiteral("weights"));
+    showPage(QStringLiteral("tokens"));
     updateTitle();
     updateTabVisibility();
     requestCompute();
@@ -244,6 +256,7 @@ void MainWindow::updateTabVisibility()
     const ModelSource source = modelSource(m_document->session());
     for (Page* page : m_pages)
         m_tabs->setTabVisible(m_tabs->indexOf(page->widget()), page->appliesTo(source));
+    m_pageBar->sync();
 }
 
 void MainWindow::chooseHead(int layer, int head)
@@ -333,9 +346,13 @@ void MainWindow::updateStage()
     // export figure of 144 panels is not a slide).
     if (const Page* page = currentPage();
         isPresentationMode() && page && page->showsFigureAsSlide()) {
+        // The step's figure (the causal mask's two methods), else the page's first, its main one.
         const std::vector<Figure> figures = currentPageFigures();
-        if (!figures.empty())
-            main = figures.front(); // a page's first figure is its main one (PageCatalog)
+        const WalkthroughStep& step = m_walkthrough->steps()[std::size_t(m_walkthrough->step())];
+        const int slide = WalkthroughCatalog::slideIndex(
+            step.pageId == page->pageId() ? step : WalkthroughStep{}, figures);
+        if (slide >= 0)
+            main = figures[std::size_t(slide)];
     }
     m_stage->setFigure(main);
     m_stage->setVisible(main.has_value());
@@ -396,7 +413,7 @@ void MainWindow::updateTitle()
 void MainWindow::setPresentationMode(bool on)
 {
     m_presentation->setActive(on);
-    m_tabs->tabBar()->setVisible(!on); // the walkthrough leads from page to page
+    m_pageBar->setVisible(!on); // the walkthrough leads from page to page
     updateStage();
     if (!on && m_recoveryDeferred) {
         m_recoveryDeferred = false;

@@ -25,6 +25,7 @@ class ComputeService;
 class ControlPanel;
 class InspectorPanel;
 class Page;
+class PageBar;
 class PresentationMode;
 class PresentationStage;
 class SessionActions;
@@ -52,6 +53,8 @@ public:
     ComputeService* computeService() const { return m_service; }
     std::shared_ptr<const Trace> trace() const { return m_trace; }
     QTabWidget* pages() const { return m_tabs; }
+    // The pages' tabs (the tab widget's own bar is hidden).
+    PageBar* pageBar() const { return m_pageBar; }
     // The run now shown (null before the first); modelRun() the same only when a checkpoint
     // computed it (null for the seed module).
     std::shared_ptr<const ModelRun> run() const { return m_run; }
@@ -134,6 +137,7 @@ private:
     ControlPanel* m_controls;
     InspectorPanel* m_inspector;
     QTabWidget* m_tabs;
+    PageBar* m_pageBar = nullptr;
     std::vector<Page*> m_pages; // in tab order
     QLabel* m_banner;
     QLabel* m_status;

@@ -35,7 +35,12 @@ void MainWindow::offerRecovery()
 
 void MainWindow::leaveWalkthrough()
 {
-    if (m_sandbox->giveBack())
+    const QString page = m_sandbox->heldPageId();
+    if (!m_sandbox->giveBack())
+        return;
+    // Back on the page the user left for the steps (with its step): a step's page may have
+    // nothing to show for the user's session (every head of a one-head session).
+    if (!showPage(page))
         m_walkthrough->showStepOfPage(currentPageId(), m_document->session());
 }
 

@@ -4,6 +4,7 @@
 #include "HeatmapWidget.h"
 
 #include <QEvent>
+#include <QFontMetricsF>
 
 #include <cmath>
 
@@ -24,6 +25,22 @@ void PresentationStage::resizeEvent(QResizeEvent* event)
     layoutFigures();
 }
 
+int PresentationStage::columnsFor(int panels, QSizeF area, double lineHeight)
+{
+    int best = 1;
+    double room = -1;
+    for (int columns = 1; columns <= panels; ++columns) {
+        const int rows = (panels + columns - 1) / columns;
+        const double side = std::min(area.width() / columns - HorizontalBandLines * lineHeight,
+                                     area.height() / rows - VerticalBandLines * lineHeight);
+        if (side > room) { // ties: fewer columns, the panels' own order reads down
+            room = side;
+            best = columns;
+        }
+    }
+    return best;
+}
+
 void PresentationStage::layoutFigures()
 {
     if (m_aside->isVisibleTo(this)) {
@@ -33,6 +50,19 @@ void PresentationStage::layoutFigures()
     } else {
         m_figure->setGeometry(rect());
     }
+    arrangePanels();
+}
+
+void PresentationStage::arrangePanels()
+{
+    if (!m_chooseColumns || !m_hasFigure)
+        return;
+    const int columns = columnsFor(int(m_shown.panels.size()), QSizeF(m_figure->size()),
+                                   QFontMetricsF(m_figure->font()).height());
+    if (columns == m_shown.columns)
+        return;
+    m_shown.columns = columns;
+    m_figure->setFigure(m_shown);
 }
 
 // The figure's text a little smaller than the walkthrough's: the widest value of a 6 x 6
@@ -44,11 +74,11 @@ void PresentationStage::changeEvent(QEvent* event)
         applyFonts();
 }
 
-// Beside a mask, the weights' labels smaller still: two 6 x 6 panels side by side then print
-// their values at 1280 x 720.
+// Beside a mask or another panel, the labels smaller still: two 6 x 6 panels side by side
+// then print their values at 1280 x 720.
 void PresentationStage::applyFonts()
 {
-    const double scale = FigureTextScale * (m_aside->isVisibleTo(this) ? AsideTextScale : 1.0);
+    const double scale = FigureTextScale * (m_compact ? AsideTextScale : 1.0);
     QFont smaller = font();
     smaller.setPointSizeF(font().pointSizeF() * scale);
     m_figure->setFont(smaller);
@@ -84,8 +114,14 @@ void PresentationStage::setFigure(const std::optional<Figure>& figure)
         m_aside->setFigure(mask);
     }
     m_aside->setVisible(aside);
+    m_compact = aside || shown.panels.size() >= 2;
+    m_chooseColumns = !aside && shown.panels.size() >= 2;
+    m_shown = shown;
     applyFonts();
-    m_figure->setFigure(shown);
+    if (m_chooseColumns)
+        m_shown.columns = columnsFor(int(shown.panels.size()), QSizeF(m_figure->size()),
+                                     QFontMetricsF(m_figure->font()).height());
+    m_figure->setFigure(m_shown);
     // Panels take all the height too: on a wide screen the cells are limited by the height,
     // and a panel only as tall as its width asks for would be cut at the bottom.
     for (FigureWidget* widget : {m_figure, m_aside})

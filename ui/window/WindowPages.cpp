@@ -18,9 +18,12 @@ std::vector<PageEntry> createPages(const PageContext& context)
                                  {modelView, ModelViewPage::tr("Model view")}};
     for (PageDefinition& definition : pageCatalog()) {
         const QString title = definition.title;
-        pages.push_back({new FigurePage(std::move(definition), context.selection, context.parent,
-                                        context.scales),
-                         title});
+        auto* page =
+            new FigurePage(std::move(definition), context.selection, context.parent, context.scales);
+        if (context.figuresShown)
+            QObject::connect(page, &FigurePage::figuresShown, page,
+                             [page, shown = context.figuresShown] { shown(page); });
+        pages.push_back({page, title});
     }
     pages.push_back({new HeadViewPage(context.parent), HeadViewPage::tr("Head view")});
     pages.push_back({new NextTokensPage(context.parent), NextTokensPage::tr("Next token")});

@@ -22,6 +22,8 @@ struct PageContext
     // Opens a head: the layer (from 0) on the step pages, its head chosen (the model view's
     // thumbnails).
     std::function<void(int layer, int head)> chooseHead;
+    // A page's figures arrived (computed in the background after showInput).
+    std::function<void(Page* page)> figuresShown;
 };
 
 struct PageEntry

@@ -1,5 +1,5 @@
 // Presentation mode at a projector's sizes (1024 x 768, 1280 x 720, 1920 x 1080), offscreen
-// with the window set to each size: the weights of the article's causal session fill the
+// with the window set to each size: the weights of the article's session fill the
 // stage whole (every cell inside the window, nothing scrolls), with cells large enough for
 // their printed values, in high-contrast colours; the walkthrough keeps to less than a third
 // of the width and shows the step of the page; nothing modal appears before the end.
@@ -11,6 +11,7 @@
 #include "HeatmapStyle.h"
 #include "HeatmapWidget.h"
 #include "MainWindow.h"
+#include "PageBar.h"
 #include "PresentationMode.h"
 #include "PresentationStage.h"
 #include "SessionDocument.h"
@@ -22,6 +23,7 @@
 #include <QJsonObject>
 #include <QPalette>
 #include <QScreen>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
@@ -78,11 +80,10 @@ private Q_SLOTS:
     {
         QFETCH(QSize, size);
         MainWindow window;
-        QVERIFY(window.openSession(QStringLiteral(":/samples/article.json"),
-                                   {{QStringLiteral("causal"), true}}, true));
+        QVERIFY(window.openSession(QStringLiteral(":/samples/article.json"), {}, true));
         window.show();
         auto trace = waitForTrace(window);
-        QVERIFY(trace && trace->session.causal);
+        QVERIFY(trace && !trace->session.causal);
         QVERIFY(window.showPage(QStringLiteral("weights")));
         window.setPresentationMode(true);
         // The offscreen screen has one size: the window (full screen on a real screen) is given
@@ -92,11 +93,11 @@ private Q_SLOTS:
         QTRY_COMPARE(window.size(), size);
         QCoreApplication::processEvents();
 
-        // The step of the page: the causal mask's, for a causal session's weights.
+        // The step of the page: scaling and softmax, for the seed's own session's weights.
         const WalkthroughPanel* walkthrough = window.walkthrough();
         QCOMPARE(walkthrough->steps()[std::size_t(walkthrough->step())].id,
-                 QStringLiteral("causal-mask"));
-        QVERIFY(!window.pages()->tabBar()->isVisible());
+                 QStringLiteral("scaling"));
+        QVERIFY(!window.pageBar()->isVisible());
         QVERIFY2(walkthrough->parentWidget()->width() <= size.width() * 0.3,
                  qPrintable(QString::number(walkthrough->parentWidget()->width())));
 
@@ -179,7 +180,7 @@ private Q_SLOTS:
             QVERIFY2(first >= 0 && inked >= 0.6, qPrintable(QString::number(inked)));
         }
         window.setPresentationMode(false);
-        QVERIFY(window.pages()->tabBar()->isVisible());
+        QVERIFY(window.pageBar()->isVisible());
         QVERIFY(!stage->isVisible());
     }
 
@@ -220,11 +221,165 @@ private Q_SLOTS:
         }
     }
 
+    // Step 8, "two methods, one result", shows both methods side by side as the deck does (it
+    // showed one matrix), each printing its values.
+    void causalStepShowsBothMethods_data() { mainFigureFillsTheStageWhole_data(); }
+
+    void causalStepShowsBothMethods()
+    {
+        QFETCH(QSize, size);
+        MainWindow window;
+        QVERIFY(window.openSession(QStringLiteral(":/samples/article.json"),
+                                   {{QStringLiteral("causal"), true}}, true));
+        window.show();
+        QVERIFY(waitForTrace(window));
+        QVERIFY(window.showPage(QStringLiteral("weights")));
+        window.setPresentationMode(true);
+        window.setWindowState(Qt::WindowNoState);
+        window.setGeometry(QRect(QPoint(0, 0), size));
+        QTRY_COMPARE(window.size(), size);
+        QCoreApplication::processEvents();
+        const WalkthroughPanel* walkthrough = window.walkthrough();
+        QCOMPARE(walkthrough->steps()[std::size_t(walkthrough->step())].id,
+                 QStringLiteral("causal-mask"));
+        PresentationStage* stage = window.presentationStage();
+        QVERIFY(stage->isVisible());
+        QCOMPARE(stage->figureWidget()->panelCount(), 2);
+        QStringList names;
+        for (int i = 0; i < 2; ++i) {
+            HeatmapWidget* heatmap = stage->figureWidget()->panel(i);
+            names << heatmap->spec().tensorName;
+            heatmap->renderedImage();
+            const HeatmapLayout& layout = heatmap->heatmapLayout();
+            QVERIFY2(layout.showValues, qPrintable(QStringLiteral("%1: %2 x %3")
+                                                       .arg(heatmap->spec().tensorName)
+                                                       .arg(layout.cellWidth)
+                                                       .arg(layout.cellHeight)));
+            QVERIFY(QRect(QPoint(0, 0), size).contains(inWindow(heatmap, &window)));
+            QVERIFY(!inWindow(heatmap, &window)
+                         .intersects(inWindow(walkthrough->parentWidget(), &window)));
+        }
+        QCOMPARE(names, QStringList({QStringLiteral("attn_weights_renormalized"),
+                                     QStringLiteral("attn_weights_neg_inf")}));
+        window.setPresentationMode(false);
+    }
+
+    // Cells large enough for their values print them on the slides of several heads and of
+    // cross-attention too (they printed none at 1280 x 720).
+    void multiPanelSlidesPrintValues_data()
+    {
+        QTest::addColumn<QString>("sample");
+        QTest::addColumn<QString>("page");
+        QTest::addColumn<QSize>("size");
+        for (const QSize size : {QSize(1280, 720), QSize(1920, 1080)}) {
+            const QString at = QStringLiteral(" %1x%2").arg(size.width()).arg(size.height());
+            QTest::newRow(qPrintable(QStringLiteral("two heads") + at))
+                << QStringLiteral(":/samples/book-multihead.json") << QStringLiteral("heads")
+                << size;
+            QTest::newRow(qPrintable(QStringLiteral("cross-attention") + at))
+                << QStringLiteral(":/samples/german-english-cross.json")
+                << QStringLiteral("weights") << size;
+        }
+    }
+
+    void multiPanelSlidesPrintValues()
+    {
+        QFETCH(QString, sample);
+        QFETCH(QString, page);
+        QFETCH(QSize, size);
+        MainWindow window;
+        QVERIFY(window.openSession(sample, {}, true));
+        window.show();
+        QVERIFY(waitForTrace(window));
+        QVERIFY(window.showPage(page));
+        window.setPresentationMode(true);
+        window.setWindowState(Qt::WindowNoState);
+        window.setGeometry(QRect(QPoint(0, 0), size));
+        QTRY_COMPARE(window.size(), size);
+        QCoreApplication::processEvents();
+        PresentationStage* stage = window.presentationStage();
+        QVERIFY(stage->isVisible() && stage->figureWidget()->panelCount() >= 1);
+        for (int i = 0; i < stage->figureWidget()->panelCount(); ++i) {
+            HeatmapWidget* heatmap = stage->figureWidget()->panel(i);
+            heatmap->renderedImage();
+            const HeatmapLayout& layout = heatmap->heatmapLayout();
+            QVERIFY2(layout.showValues, qPrintable(QStringLiteral("panel %1: %2 x %3")
+                                                       .arg(i)
+                                                       .arg(layout.cellWidth)
+                                                       .arg(layout.cellHeight)));
+            QVERIFY(QRect(QPoint(0, 0), size).contains(inWindow(heatmap, &window)));
+        }
+        window.setPresentationMode(false);
+    }
+
+    // Every step's text and formula within the walkthrough's height, nothing to scroll (a
+    // clicker cannot; the formula box was cut at 1280 x 720).
+    void walkthroughFitsWithoutScrolling_data() { mainFigureFillsTheStageWhole_data(); }
+
+    void walkthroughFitsWithoutScrolling()
+    {
+        QFETCH(QSize, size);
+        MainWindow window;
+        window.show();
+        QVERIFY(waitForTrace(window));
+        window.setPresentationMode(true);
+        window.setWindowState(Qt::WindowNoState);
+        window.setGeometry(QRect(QPoint(0, 0), size));
+        QTRY_COMPARE(window.size(), size);
+        WalkthroughPanel* walkthrough = window.walkthrough();
+        auto* scroll = walkthrough->findChild<QScrollArea*>();
+        QVERIFY(scroll);
+        // Every step but the last (a 1024-token GPT-2 session: slow to compute here).
+        for (int step = 0; step + 1 < int(walkthrough->steps().size()); ++step) {
+            walkthrough->setStep(step);
+            QTRY_VERIFY_WITH_TIMEOUT(!walkthrough->isPendingNoteShown(), 30000);
+            QTRY_VERIFY_WITH_TIMEOUT(scroll->verticalScrollBar()->maximum() == 0, 2000);
+            QVERIFY2(scroll->verticalScrollBar()->maximum() == 0,
+                     qPrintable(QStringLiteral("step %1: %2 px to scroll")
+                                    .arg(step + 1)
+                                    .arg(scroll->verticalScrollBar()->maximum())));
+        }
+        window.setPresentationMode(false);
+    }
+
+    // A long sentence's figures are built in the background: the stage shows them once they
+    // are ready, not the previous session's (step 12, GPT-2 sizes, showed step 11's
+    // cross-attention heads until presentation mode was left).
+    void stageTakesFiguresBuiltInTheBackground()
+    {
+        MainWindow window;
+        QVERIFY(window.openSession(QStringLiteral(":/samples/article.json"),
+                                   {{QStringLiteral("variant"), QStringLiteral("multihead")},
+                                    {QStringLiteral("num_heads"), 2},
+                                    {QStringLiteral("d_out_kq"), 4},
+                                    {QStringLiteral("d_out_v"), 4}},
+                                   true));
+        window.show();
+        QVERIFY(waitForTrace(window));
+        QVERIFY(window.showPage(QStringLiteral("heads")));
+        window.setPresentationMode(true);
+        PresentationStage* stage = window.presentationStage();
+        QVERIFY(stage->isVisible());
+        QCOMPARE(stage->figureWidget()->panelCount(), 2);
+        QCOMPARE(specRows(stage->figureWidget()->panel(0)->spec()), 6);
+
+        // 2 heads x 200 x 200 cells: more than a page builds on the GUI thread.
+        QStringList words;
+        for (int i = 0; i < 200; ++i)
+            words << QStringLiteral("w%1").arg(i);
+        window.document()->edit([&](Session& s) { s.sentence = words.join(u' ').toStdString(); });
+        const auto trace = waitForTrace(window);
+        QVERIFY(trace && trace->queryCount() == 200);
+        QTRY_COMPARE_WITH_TIMEOUT(specRows(stage->figureWidget()->panel(0)->spec()), 200, 30000);
+        QCOMPARE(stage->figureWidget()->panelCount(), 2);
+        window.setPresentationMode(false);
+    }
+
     // The dropout page's three panels (mask, before, after): the mask in a band across the
     // top, the weights before and after side by side below, without captions or axis titles
     // (the walkthrough's formula has them), their cells large enough to print every value
     // (before: a 2 x 2 grid with 33 px cells and no values at 1280 x 720). The weights' cells
-    // must be at least 44 px.
+    // must be at least 42 px (44 before the per-row colour bar's ticks became "100%").
     void dropoutPanelsGetTheRoom_data()
     {
         QTest::addColumn<QString>("language");
@@ -277,7 +432,7 @@ private Q_SLOTS:
             if (size.width() > 1024 || heatmap->spec().scheme == ColorScheme::Mask)
                 QVERIFY2(layout.showValues, qPrintable(cells));
             if (heatmap->spec().scheme != ColorScheme::Mask)
-                QVERIFY2(layout.cellWidth >= 44 && layout.cellHeight >= 44, qPrintable(cells));
+                QVERIFY2(layout.cellWidth >= 42 && layout.cellHeight >= 42, qPrintable(cells));
             QVERIFY(QRect(QPoint(0, 0), size).contains(inWindow(heatmap, &window)));
             QVERIFY(QRectF(heatmap->rect()).contains(layout.cells));
         }
@@ -424,7 +579,7 @@ private Q_SLOTS:
     }
 
     // No saved geometry or dock layout: the window fits the screen's available area and opens
-    // on the weights, the walkthrough in front at the step of that page.
+    // on the tokens, the walkthrough in front at its step 1 (it opened on step 6 of 12).
     void firstLaunch()
     {
         QSettings().remove(QStringLiteral("window"));
@@ -438,12 +593,12 @@ private Q_SLOTS:
                                 .arg(window.height())
                                 .arg(available.width())
                                 .arg(available.height())));
-        QCOMPARE(qobject_cast<FigurePage*>(window.pages()->currentWidget())->definition().id,
-                 QStringLiteral("weights"));
+        QCOMPARE(window.pages()->currentIndex(), 0);
         QVERIFY(window.walkthrough()->isVisible());
         const WalkthroughPanel* walkthrough = window.walkthrough();
+        QCOMPARE(walkthrough->step(), 0);
         QCOMPARE(walkthrough->steps()[std::size_t(walkthrough->step())].pageId,
-                 QStringLiteral("weights"));
+                 QStringLiteral("tokens"));
         QVERIFY(waitForTrace(window));
         QSettings().remove(QStringLiteral("window")); // the next test starts fresh too
     }

@@ -125,16 +125,39 @@ private Q_SLOTS:
                  std::size_t(3)); // thinned: 0.0001, 0.01, 1
     }
 
-    void perRowTopTickSaysRowMax()
+    // A per-row bar's ticks are shares of each row's maximum, never weights: "0.9" under
+    // "max" made a row's largest weight of 0.31 read as 1.0.
+    void perRowTicksArePercentagesOfTheRowMax()
     {
         const ColorMap colors(scaleOf(ScaleMode::PerRow));
         const auto ticks = ColorBarPainter::ticks(colors, 3);
         QCOMPARE(ticks.back().first, 1.0);
         QCOMPARE(colors.fraction(1.0), 1.0); // the top of the bar, whatever the rows' maxima
         QCOMPARE(colors.fraction(0.5), 0.5);
-        QCOMPARE(ticks.back().second, ColorBarPainter::tr("max"));
-        QCOMPARE(ticks.front().first, 0.0);
-        QVERIFY(!ticks.front().second.contains(QStringLiteral("max")));
+        QStringList labels;
+        for (const auto& [value, label] : ticks)
+            labels << label;
+        QCOMPARE(labels, (QStringList{QStringLiteral("0%"), QStringLiteral("50%"),
+                                      QStringLiteral("100%")}));
+    }
+
+    // Every scale of the weights says which it is above its bar; other schemes need not.
+    void captionSaysTheScale_data()
+    {
+        QTest::addColumn<int>("mode");
+        QTest::addColumn<QString>("caption");
+        QTest::newRow("per row") << int(ScaleMode::PerRow) << QStringLiteral("per row");
+        QTest::newRow("automatic") << int(ScaleMode::Automatic) << QStringLiteral("0 to max");
+        QTest::newRow("fixed") << int(ScaleMode::Fixed) << QStringLiteral("fixed");
+        QTest::newRow("log") << int(ScaleMode::Logarithmic) << QStringLiteral("log");
+    }
+
+    void captionSaysTheScale()
+    {
+        QFETCH(int, mode);
+        QFETCH(QString, caption);
+        QCOMPARE(ColorBarPainter::scaleCaption(ColorMap(scaleOf(ScaleMode(mode)))), caption);
+        QVERIFY(ColorBarPainter::scaleCaption(ColorMap(ColorScheme::Diverging, -1, 1)).isEmpty());
     }
 
     // A gradient stop at a fraction is the table entry a value at that fraction gets.

@@ -13,6 +13,7 @@
 #include "ModelTrace.h"
 #include "ModelViewPage.h"
 #include "NextTokensPage.h"
+#include "PageBar.h"
 #include "PresentationStage.h"
 #include "SessionDocument.h"
 #include "ThumbnailGrid.h"
@@ -20,6 +21,7 @@
 #include "WalkthroughCatalog.h"
 #include "WalkthroughPanel.h"
 
+#include <QAbstractButton>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -81,6 +83,55 @@ private Q_SLOTS:
     void init()
     {
         QCoreApplication::setOrganizationName(QStringLiteral("attention-explorer-tests"));
+    }
+
+    // Every page is one click away with its whole title at a projector's 1280 x 720, beside
+    // the docks, for the random module's eight pages and a model's nine (a tab bar hid three
+    // behind scroll arrows that stayed greyed out).
+    void everyPageWithinReach_data()
+    {
+        QTest::addColumn<bool>("model");
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("random module 1280x720") << false << QSize(1280, 720);
+        QTest::newRow("model 1280x720") << true << QSize(1280, 720);
+        QTest::newRow("model 1024x768") << true << QSize(1024, 768);
+    }
+
+    void everyPageWithinReach()
+    {
+        QFETCH(bool, model);
+        QFETCH(QSize, size);
+        MainWindow window;
+        window.setGeometry(QRect(QPoint(0, 0), size));
+        window.show();
+        QVERIFY(waitForTrace(window));
+        if (model) {
+            window.document()->setSession(modelSession(QStringLiteral("f32_prefix")));
+            QVERIFY(waitForTrace(window));
+        }
+        QTRY_COMPARE(window.size(), size);
+        QCoreApplication::processEvents();
+        QTabWidget* pages = window.pages();
+        const QRect central(window.centralWidget()->mapTo(&window, QPoint(0, 0)),
+                            window.centralWidget()->size());
+        int visible = 0;
+        for (int i = 0; i < pages->count(); ++i) {
+            if (!pages->isTabVisible(i))
+                continue;
+            ++visible;
+            QAbstractButton* button = window.pageBar()->button(i);
+            QVERIFY(button && button->isVisible());
+            const QRect rect(button->mapTo(&window, QPoint(0, 0)), button->size());
+            QVERIFY2(central.contains(rect), qPrintable(pages->tabText(i)));
+            QVERIFY2(button->width() >= button->sizeHint().width(),
+                     qPrintable(pages->tabText(i))); // the whole title
+            QTest::mouseClick(button, Qt::LeftButton);
+            QCOMPARE(pages->currentIndex(), i);
+        }
+        QCOMPARE(visible, model ? 9 : 8);
+        // The pages start under the bar, not over it.
+        const QRect bar(window.pageBar()->mapTo(&window, QPoint(0, 0)), window.pageBar()->size());
+        QVERIFY(bar.bottom() < pages->mapTo(&window, QPoint(0, 0)).y() + 1);
     }
 
     void showsAModelSession_data()

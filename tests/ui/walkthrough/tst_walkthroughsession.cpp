@@ -3,7 +3,9 @@
 // sample's step); the step agrees with the page (--page, tabs) and with the session (a
 // sample the user opens ends a sample's step and its "still computing" note); a language
 // switch keeps the step; the text names the chosen query and wraps in a narrow dock.
+#include "FigureWidget.h"
 #include "MainWindow.h"
+#include "PresentationStage.h"
 #include "RecentFiles.h"
 #include "SessionDocument.h"
 #include "SessionFile.h"
@@ -16,6 +18,7 @@
 
 #include <QApplication>
 #include <QLabel>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -118,6 +121,33 @@ private Q_SLOTS:
         QCOMPARE(trace->session.numHeads, 3);
         QCOMPARE(modals.seen(), 0);
         window.document()->setSession(Session{}); // unmodified: closes without asking
+    }
+
+    // "Back to My Session" from a step whose page has nothing for the user's session (every
+    // head of a one-head session): back on the page the user left for the steps, with its
+    // step, and presentation mode shows that page's figure (it showed an empty Heads page).
+    void givingBackReturnsToTheUsersPage()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(waitForTrace(window));
+        QVERIFY(window.showPage(QStringLiteral("scores")));
+        window.walkthrough()->setStep(stepIndex(QStringLiteral("multi-head")));
+        auto trace = waitForTrace(window);
+        QVERIFY(trace && trace->heads.size() >= 2);
+        QCOMPARE(window.walkthrough()->steps()[std::size_t(window.walkthrough()->step())].pageId,
+                 QStringLiteral("heads"));
+        auto* giveBack = window.walkthrough()->findChild<QPushButton*>(QStringLiteral("giveBack"));
+        QVERIFY(giveBack && giveBack->isVisible());
+        giveBack->click();
+        QVERIFY(!window.isWalkthroughHoldingSession());
+        QCOMPARE(stepId(window), QStringLiteral("scores"));
+        trace = waitForTrace(window);
+        QVERIFY(trace && trace->heads.size() == 1);
+        window.setPresentationMode(true);
+        QVERIFY(window.presentationStage()->isVisible());
+        QVERIFY(window.presentationStage()->figureWidget()->panelCount() >= 1);
+        window.setPresentationMode(false);
     }
 
     // Open Recent while a step holds the user's unsaved work: the work is given back first,
