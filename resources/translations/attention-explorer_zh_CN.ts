@@ -95,84 +95,152 @@
 <context>
     <name>CellExplanations</name>
     <message>
-        <source>query &quot;%1&quot;, key &quot;%2&quot;</source>
-        <translation>查询“%1”，键“%2”</translation>
-    </message>
-    <message>
         <source> + … (%1 terms)</source>
         <translation> + …（共 %1 项）</translation>
     </message>
     <message>
-        <source>%1 = %2: typed in for &quot;%3&quot;</source>
-        <translation>%1 = %2：为“%3”手动输入</translation>
+        <source>“%1” (token %2)</source>
+        <extracomment>%1 the token&apos;s text, %2 its position, counted from 1</extracomment>
+        <translation>“%1”（第 %2 个 token）</translation>
     </message>
     <message>
-        <source>%1 = embedding.weight[%2, %3] = %4
-&quot;%5&quot; has token id %2; the table&apos;s rows are drawn by normal_(0, 1) after torch.manual_seed(%6)</source>
-        <translation>%1 = embedding.weight[%2, %3] = %4
-“%5”的 token id 为 %2；嵌入表的各行在 torch.manual_seed(%6) 之后由 normal_(0, 1) 抽取</translation>
+        <source> (head %1)</source>
+        <translation>（第 %1 个头）</translation>
     </message>
     <message>
-        <source>%1 / √d_k = %2 / %3 = %4
+        <source>the token&apos;s vector is typed in</source>
+        <translation>token 的向量为手动输入</translation>
+    </message>
+    <message>
+        <source>the token&apos;s vector is row %1 of embedding.weight (its id)</source>
+        <translation>token 的向量是 embedding.weight 的第 %1 行（即它的 id）</translation>
+    </message>
+    <message>
+        <source>the position&apos;s is a row of pos_emb.weight</source>
+        <translation>位置的向量是 pos_emb.weight 的一行</translation>
+    </message>
+    <message>
+        <source>the position&apos;s is the sinusoidal encoding</source>
+        <translation>位置的向量是正弦位置编码</translation>
+    </message>
+    <message>
+        <source>Input of %1, dimension %2 = its token&apos;s vector + its position&apos;s
+= %3 + %4 = %5
+%6; %7.</source>
+        <extracomment>%1 token, %2 dimension, %3 + %4 = %5 the arithmetic, %6 and %7 where the vectors come from</extracomment>
+        <translation>%1 的输入，第 %2 维 = 其 token 的向量 + 其位置的向量
+= %3 + %4 = %5
+%6；%7。</translation>
+    </message>
+    <message>
+        <source>Input of %1, dimension %2 = %3, typed in</source>
+        <extracomment>%1 token, %2 dimension, %3 value</extracomment>
+        <translation>%1 的输入，第 %2 维 = %3，手动输入</translation>
+    </message>
+    <message>
+        <source>Input of %1, dimension %2 = %3
+row %4 of embedding.weight (the token&apos;s id), whose rows are drawn by normal_(0, 1) after torch.manual_seed(%5)</source>
+        <extracomment>%1 token, %2 dimension, %3 value, %4 token id, %5 seed</extracomment>
+        <translation>%1 的输入，第 %2 维 = %3
+即 embedding.weight 的第 %4 行（token 的 id），该表的各行在 torch.manual_seed(%5) 之后由 normal_(0, 1) 抽取</translation>
+    </message>
+    <message>
+        <source>Query of %1, dimension %2%3 = its input · column %4 of W_query</source>
+        <extracomment>%1 token, %2 dimension, %3 head, %4 column of the weight matrix</extracomment>
+        <translation>%1 的查询，第 %2 维%3 = 其输入 · W_query 的第 %4 列</translation>
+    </message>
+    <message>
+        <source>Key of %1, dimension %2%3 = its input · column %4 of W_key</source>
+        <translation>%1 的键，第 %2 维%3 = 其输入 · W_key 的第 %4 列</translation>
+    </message>
+    <message>
+        <source>Value of %1, dimension %2%3 = its input · column %4 of W_value</source>
+        <translation>%1 的值，第 %2 维%3 = 其输入 · W_value 的第 %4 列</translation>
+    </message>
+    <message>
+        <source> + its bias</source>
+        <translation> + 其偏置</translation>
+    </message>
+    <message>
+        <source>Score of key %1 for query %2%3 = the query&apos;s input · the key&apos;s input</source>
+        <extracomment>%1 key token, %2 query token, %3 head</extracomment>
+        <translation>查询 %2 对键 %1 的得分%3 = 查询的输入 · 键的输入</translation>
+    </message>
+    <message>
+        <source>Score of key %1 for query %2%3 = query · key</source>
+        <translation>查询 %2 对键 %1 的得分%3 = 查询 · 键</translation>
+    </message>
+    <message>
+        <source>Scaled score of key %1 for query %2%3 = score / √d_k
+= %4 / %5 = %6
 Dividing by √d_k keeps the scores&apos; spread near 1, so softmax does not saturate.</source>
-        <translation>%1 / √d_k = %2 / %3 = %4
+        <extracomment>%1 key token, %2 query token, %3 head, %4 / %5 = %6 the arithmetic</extracomment>
+        <translation>查询 %2 对键 %1 的缩放得分%3 = 得分 / √d_k
+= %4 / %5 = %6
 除以 √d_k 使得分的离散程度保持在 1 附近，softmax 就不会饱和。</translation>
     </message>
     <message>
-        <source>mask[%1, %2] = 1: key %2 comes after query %1, so it is hidden</source>
-        <translation>mask[%1, %2] = 1：键 %2 位于查询 %1 之后，因此被遮住</translation>
+        <source>Mask = 1: key %1 comes after query %2, so it is hidden</source>
+        <extracomment>%1 key token, %2 query token</extracomment>
+        <translation>掩码 = 1：键 %1 位于查询 %2 之后，因此被遮住</translation>
     </message>
     <message>
-        <source>mask[%1, %2] = 0: key %2 is at or before query %1, so it stays visible</source>
-        <translation>mask[%1, %2] = 0：键 %2 位于查询 %1 处或之前，因此保持可见</translation>
+        <source>Mask = 0: key %1 is at or before query %2, so it stays visible</source>
+        <translation>掩码 = 0：键 %1 位于查询 %2 处或之前，因此保持可见</translation>
     </message>
     <message>
-        <source>%1 = −∞: a future key (mask = 1); exp(−∞) = 0, so its weight will be 0</source>
-        <translation>%1 = −∞：未来的键（掩码 = 1）；exp(−∞) = 0，所以它的权重将为 0</translation>
+        <source>Masked score of key %1 for query %2%3 = −∞: a future key; exp(−∞) = 0, so its weight will be 0</source>
+        <extracomment>%1 key token, %2 query token, %3 head</extracomment>
+        <translation>查询 %2 对键 %1 的掩码后得分%3 = −∞：未来的键；exp(−∞) = 0，所以它的权重将为 0</translation>
     </message>
     <message>
-        <source>%1 = attn_scores[%2, %3] = %4 (visible)</source>
-        <translation>%1 = attn_scores[%2, %3] = %4（可见）</translation>
+        <source>Masked score of key %1 for query %2%3 = its score, %4: the key is visible</source>
+        <extracomment>%1 key token, %2 query token, %3 head, %4 the score</extracomment>
+        <translation>查询 %2 对键 %1 的掩码后得分%3 = 其得分 %4：该键可见</translation>
     </message>
     <message>
-        <source>%1 = 0: the key is hidden by the causal mask</source>
-        <translation>%1 = 0：该键被因果掩码遮住</translation>
+        <source>Weight of key %1 for query %2%3 = 0: the causal mask hides the key</source>
+        <extracomment>%1 key token, %2 query token, %3 head</extracomment>
+        <translation>查询 %2 给键 %1 的权重%3 = 0：因果掩码遮住了该键</translation>
     </message>
     <message>
-        <source>%1 = softmax of row %2 (%3)
-= exp(%4 − max) / Σ exp(%4 − max) = exp(%5 − %6) / %7 = %8
-Row %2 sums to 1 over its %9 visible keys.</source>
-        <translation>%1 = 第 %2 行的 softmax（%3）
-= exp(%4 − max) / Σ exp(%4 − max) = exp(%5 − %6) / %7 = %8
-第 %2 行在其 %9 个可见的键上求和为 1。</translation>
+        <source>Weight of key %1 for query %2%3 = exp(%4 − max) / Σ exp(%4 − max)
+= exp(%5 − %6) / %7 = %8
+The query&apos;s weights sum to 1 over the %9 keys it sees.</source>
+        <extracomment>%1 key token, %2 query token, %3 head, %4 &quot;s&quot; or &quot;s/√d_k&quot;, %5..%8 the arithmetic, %9 the number of keys the query sees</extracomment>
+        <translation>查询 %2 给键 %1 的权重%3 = exp(%4 − max) / Σ exp(%4 − max)
+= exp(%5 − %6) / %7 = %8
+该查询的权重在它可见的 %9 个键上求和为 1。</translation>
     </message>
     <message>
-        <source>dropout_mask[%1, %2] = 1: kept (its uniform draw was below 1 − p = %3)</source>
-        <translation>dropout_mask[%1, %2] = 1：保留（其均匀随机数小于 1 − p = %3）</translation>
+        <source>Dropout keeps the weight of key %1 for query %2%3 (mask 1): its uniform draw was below 1 − p = %4</source>
+        <extracomment>%1 key token, %2 query token, %3 head, %4 1 − p</extracomment>
+        <translation>Dropout 保留查询 %2 给键 %1 的权重%3（掩码 1）：其均匀随机数小于 1 − p = %4</translation>
     </message>
     <message>
-        <source>dropout_mask[%1, %2] = 0: dropped (its uniform draw was at least 1 − p = %3)</source>
-        <translation>dropout_mask[%1, %2] = 0：丢弃（其均匀随机数不小于 1 − p = %3）</translation>
+        <source>Dropout drops the weight of key %1 for query %2%3 (mask 0): its uniform draw was at least 1 − p = %4</source>
+        <translation>Dropout 丢弃查询 %2 给键 %1 的权重%3（掩码 0）：其均匀随机数不小于 1 − p = %4</translation>
     </message>
     <message>
-        <source>%1 = attn_weights × keep × 1/(1 − p) = %2 × %3 × %4 = %5</source>
-        <translation>%1 = attn_weights × keep × 1/(1 − p) = %2 × %3 × %4 = %5</translation>
+        <source>Weight of key %1 for query %2%3 after dropout = weight × keep × 1/(1 − p)
+= %4 × %5 × %6 = %7</source>
+        <extracomment>%1 key token, %2 query token, %3 head, %4 × %5 × %6 = %7 the arithmetic</extracomment>
+        <translation>dropout 之后查询 %2 给键 %1 的权重%3 = 权重 × 保留 × 1/(1 − p)
+= %4 × %5 × %6 = %7</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; (typed in) at position %2</source>
-        <translation>“%1”（手动输入）位于位置 %2</translation>
+        <source>Context of query %1, dimension %2%3 = Σ over the keys of weight × value</source>
+        <extracomment>%1 query token, %2 dimension, %3 head</extracomment>
+        <translation>查询 %1 的上下文，第 %2 维%3 = 对所有键求和 权重 × 值</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; (token id %2) at position %3</source>
-        <translation>“%1”（token id %2）位于位置 %3</translation>
+        <source>Context of query %1, dimension %2%3 = Σ over the keys of weight × input</source>
+        <translation>查询 %1 的上下文，第 %2 维%3 = 对所有键求和 权重 × 输入</translation>
     </message>
     <message>
-        <source>%1 = %2 + %3
-= %4 + %5 = %6
-the token&apos;s vector plus its position&apos;s: %7</source>
-        <translation>%1 = %2 + %3
-= %4 + %5 = %6
-token 的向量加上其位置的向量：%7</translation>
+        <source>Output of query %1, dimension %2 = its heads&apos; contexts · column %2 of out_proj.weight + out_proj.bias</source>
+        <extracomment>%1 query token, %2 dimension</extracomment>
+        <translation>查询 %1 的输出，第 %2 维 = 其各头的上下文 · out_proj.weight 的第 %2 列 + out_proj.bias</translation>
     </message>
 </context>
 <context>
@@ -1677,12 +1745,12 @@ p = softmax(logits)</translation>
         <translation>%1 含有 %2，过大：在这些维度下，前向计算中的乘积可能超出 float32 范围（3.4e38）而出现 inf 或 NaN；请让 %1 的每个数都在 ±%3 之内</translation>
     </message>
     <message>
-        <source>vocab_size (%1) must exceed the largest token id (%2) of the gpt2 tokenizer (its default is 50257)</source>
-        <translation>vocab_size（%1）必须大于 gpt2 分词器的最大 token id（%2）（其默认值为 50257）</translation>
-    </message>
-    <message>
         <source>this session would need %1 of memory (T=%2, S=%3, %4 heads); the limit is %5: shorten the sentence or reduce num_heads or the dimensions</source>
         <translation>此会话将需要 %1 内存（T=%2，S=%3，%4 个头）；上限为 %5：请缩短句子，或减少 num_heads 或维度</translation>
+    </message>
+    <message>
+        <source>vocab_size (%1) must exceed the largest token id (%2) of the %3 tokenizer (its default is %4)</source>
+        <translation>vocab_size（%1）必须大于 %3 分词器的最大 token id（%2）（其默认值为 %4）</translation>
     </message>
 </context>
 <context>
@@ -1697,10 +1765,6 @@ p = softmax(logits)</translation>
     <message>
         <source>&lt;b&gt;Piece&lt;/b&gt; %1 (%2 bytes): %3</source>
         <translation>&lt;b&gt;片段&lt;/b&gt; %1（%2 字节）：%3</translation>
-    </message>
-    <message>
-        <source>&amp;lt;|endoftext|&amp;gt; is a special token: it is not merged from bytes, its id is 50256.</source>
-        <translation>&amp;lt;|endoftext|&amp;gt; 是特殊 token：它不是由字节合并而来，其 id 为 50256。</translation>
     </message>
     <message>
         <source>bytes:</source>
@@ -1724,6 +1788,10 @@ p = softmax(logits)</translation>
             <numerusform>%n 个 token：再没有相邻的一对在词表中。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 is a special token: it is not merged from bytes, its id is %2.</source>
+        <translation>%1 是特殊 token：它不是由字节合并而来，其 id 为 %2。</translation>
+    </message>
 </context>
 <context>
     <name>TokenStrip</name>
@@ -1738,6 +1806,29 @@ p = softmax(logits)</translation>
     <message>
         <source>… and %1 more</source>
         <translation>……还有 %1 个</translation>
+    </message>
+</context>
+<context>
+    <name>TokenizerTexts</name>
+    <message>
+        <source>Words</source>
+        <translation>按词</translation>
+    </message>
+    <message>
+        <source>Words, and each CJK character</source>
+        <translation>按词，且每个 CJK 字符单独成词</translation>
+    </message>
+    <message>
+        <source>GPT-2 byte-pair encoding</source>
+        <translation>GPT-2 字节对编码</translation>
+    </message>
+    <message>
+        <source>The tokenizer turns punctuation into spaces and splits on white space (case is kept). The vocabulary is the sorted set of distinct tokens; a token&apos;s id is its place in that list, as in the article&apos;s dc = {s: i for i, s in enumerate(sorted(...))}.</source>
+        <translation>分词器把标点变为空格，并按空白切分（保留大小写）。词表是所有不同 token 排序后的集合；token 的 id 就是它在该列表中的位置，与文章中的 dc = {s: i for i, s in enumerate(sorted(...))} 相同。</translation>
+    </message>
+    <message>
+        <source>GPT-2&apos;s tokenizer (byte-pair encoding, as tiktoken.get_encoding(&quot;gpt2&quot;)): the text is cut into words, spaces and punctuation, each piece into its UTF-8 bytes, and neighbouring tokens are merged by 50,000 learned rules in rank order. Every id is fixed in a vocabulary of 50,257 tokens; ␣ is a space, &lt;E4 BD&gt; bytes of a character split between tokens. Click a token to see its merges.</source>
+        <translation>GPT-2 的分词器（字节对编码，即 tiktoken.get_encoding(&quot;gpt2&quot;)）：文本先被切成单词、空格和标点，每个片段变成它的 UTF-8 字节，相邻的 token 按排名顺序依照 50,000 条学到的规则合并。每个 id 都固定在 50,257 个 token 的词表中；␣ 表示空格，&lt;E4 BD&gt; 表示被拆到不同 token 中的一个字符的字节。点击一个 token 查看它的合并过程。</translation>
     </message>
 </context>
 <context>
@@ -2503,26 +2594,6 @@ p = softmax(logits)</translation>
     </message>
 </context>
 <context>
-    <name>ae::Gpt2TokensView</name>
-    <message>
-        <source>Tokens over the text</source>
-        <translation>文本上的 token</translation>
-    </message>
-    <message>
-        <source>Byte-pair merges of the chosen token</source>
-        <translation>所选 token 的字节对合并</translation>
-    </message>
-    <message>
-        <source>Click a token to see how byte-pair encoding built it.</source>
-        <translation>点击一个 token，查看字节对编码如何构造它。</translation>
-    </message>
-    <message>
-        <source>%1: %2 tokens for %3 words / %4 bytes</source>
-        <extracomment>%1 which text (sentence, source), %2 tokens, %3 white-space separated words, %4 UTF-8 bytes</extracomment>
-        <translation>%1：%2 个 token，对应 %3 个词 / %4 字节</translation>
-    </message>
-</context>
-<context>
     <name>ae::HeadViewPage</name>
     <message>
         <source>Where one token looks, head by head (BertViz&apos;s head view): each row is a head of the selected layer, each column a token the query may see; the darker the cell, the more of the query&apos;s attention that key gets (each head on its own scale). Heads rarely agree: one looks at the previous token, one at the first, one at a related word.</source>
@@ -2560,8 +2631,9 @@ p = softmax(logits)</translation>
 <context>
     <name>ae::HeatmapWidget</name>
     <message>
-        <source>%1[%2, %3] = %4</source>
-        <translation>%1[%2, %3] = %4</translation>
+        <source>%1, %2, %3: %4</source>
+        <extracomment>%1 the figure&apos;s title, %2 and %3 the row and the column (an axis title and a label), %4 the value</extracomment>
+        <translation>%1，%2，%3：%4</translation>
     </message>
 </context>
 <context>
@@ -3027,14 +3099,6 @@ dtype：%9
         <translation>留空：自注意力。在此输入即为交叉注意力。</translation>
     </message>
     <message>
-        <source>Words</source>
-        <translation>按词</translation>
-    </message>
-    <message>
-        <source>Words, and each CJK character</source>
-        <translation>按词，且每个 CJK 字符单独成词</translation>
-    </message>
-    <message>
         <source>&amp;Sentence</source>
         <translation>句子(&amp;S)</translation>
     </message>
@@ -3053,10 +3117,6 @@ dtype：%9
     <message>
         <source>Tokeni&amp;zer</source>
         <translation>分词器(&amp;Z)</translation>
-    </message>
-    <message>
-        <source>GPT-2 byte-pair encoding</source>
-        <translation>GPT-2 字节对编码</translation>
     </message>
     <message>
         <source>Both sentences share one vocabulary: the source sentence&apos;s words join it and every id is renumbered in sorted order, so the sentence&apos;s own embeddings change too as you type here (nn.Embedding picks its rows by id).</source>
@@ -3177,6 +3237,26 @@ dtype：%9
     </message>
 </context>
 <context>
+    <name>ae::TokenSpansView</name>
+    <message>
+        <source>Tokens over the text</source>
+        <translation>文本上的 token</translation>
+    </message>
+    <message>
+        <source>Byte-pair merges of the chosen token</source>
+        <translation>所选 token 的字节对合并</translation>
+    </message>
+    <message>
+        <source>Click a token (or its row) to see how byte-pair encoding built it.</source>
+        <translation>点击一个 token（或它所在的行）查看字节对编码如何构成它。</translation>
+    </message>
+    <message>
+        <source>%1: %2 tokens for %3 words / %4 bytes</source>
+        <extracomment>%1 which text (sentence, source), %2 tokens, %3 white-space separated words, %4 UTF-8 bytes</extracomment>
+        <translation>%1：%2 个 token，对应 %3 个词 / %4 字节</translation>
+    </message>
+</context>
+<context>
     <name>ae::TokensPage</name>
     <message>
         <source>Sentence</source>
@@ -3199,10 +3279,6 @@ dtype：%9
         <translation>ID</translation>
     </message>
     <message>
-        <source>The tokenizer turns punctuation into spaces and splits on white space (case is kept). The vocabulary is the sorted set of distinct tokens; a token&apos;s id is its place in that list, as in the article&apos;s dc = {s: i for i, s in enumerate(sorted(...))}.</source>
-        <translation>分词器把标点变为空格，并按空白切分（保留大小写）。词表是所有不同 token 排序后的集合；token 的 id 就是它在该列表中的位置，与文章中的 dc = {s: i for i, s in enumerate(sorted(...))} 相同。</translation>
-    </message>
-    <message>
         <source>%1 tokens, %2 distinct; tokenizer &quot;%3&quot;.</source>
         <translation>%1 个 token，其中 %2 个不同；分词器“%3”。</translation>
     </message>
@@ -3217,10 +3293,6 @@ dtype：%9
     <message>
         <source>source</source>
         <translation>源句</translation>
-    </message>
-    <message>
-        <source>GPT-2&apos;s tokenizer (byte-pair encoding, as tiktoken.get_encoding(&quot;gpt2&quot;)): the text is cut into words, spaces and punctuation, each piece into its UTF-8 bytes, and neighbouring tokens are merged by 50,000 learned rules in rank order. Every id is fixed in a vocabulary of 50,257 tokens; ␣ is a space, &lt;E4 BD&gt; bytes of a character split between tokens. Click a token to see its merges.</source>
-        <translation>GPT-2 的分词器（字节对编码，即 tiktoken.get_encoding(&quot;gpt2&quot;)）：文本先被切成单词、空格和标点，每个片段变成它的 UTF-8 字节，相邻的 token 按排名顺序依照 50,000 条学到的规则合并。每个 id 都固定在 50,257 个 token 的词表中；␣ 表示空格，&lt;E4 BD&gt; 表示被拆到不同 token 中的一个字符的字节。点击一个 token 查看它的合并过程。</translation>
     </message>
 </context>
 <context>
