@@ -122,7 +122,7 @@ HeatmapLayout::LabelFit HeatmapLayout::labelFit(double cellExtent, double labelE
         return {1, 1};
     if (cellExtent >= glyphs * MinLabelScale)
         return {1, cellExtent / glyphs};
-    return {int(std::ceil(labelExtent / cellExtent)), 1};
+    return {int(std::ceil(ThinnedTokenSpacing * labelExtent / cellExtent)), 1};
 }
 
 double HeatmapLayout::cellPadding(const HeatmapMetrics& m)

@@ -52,6 +52,7 @@ struct HeatmapLayout
     // that name tokens touch but do not overlap at this spacing.
     static constexpr double LabelGlyphFill = 0.8;
     static constexpr double MinLabelScale = 0.8; // token labels shrink down to this, then thin
+    static constexpr double ThinnedTokenSpacing = 1.25; // thinned token labels: lines apart
 
     QRectF title, operation, note;
     QRectF rowAxisTitle, columnAxisTitle;
@@ -82,8 +83,9 @@ struct HeatmapLayout
     // font scaled by `scale`. Labels that name tokens (an axis of QueryTokens or KeyTokens)
     // are each one a reader looks for: all are shown while their glyphs fit
     // (labelExtent × LabelGlyphFill), in a font down to MinLabelScale when the cells are a
-    // little smaller, and beyond that every k-th for the smallest k whose labels are a line
-    // apart (2, 3, 4, ...). Other labels (indices, heads) are thinned by labelStep().
+    // little smaller, and beyond that every k-th for the smallest k (2, 3, 4, ...) that puts
+    // them ThinnedTokenSpacing lines apart. Other labels (indices, heads) are thinned by
+    // labelStep().
     struct LabelFit
     {
         int step = 1;

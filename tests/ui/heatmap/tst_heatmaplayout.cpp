@@ -307,8 +307,9 @@ private Q_SLOTS:
         // The newcomer's T = 31 at 1280x720: 12 px rows, 15 px lines, every fifth label.
         QTest::newRow("12 px rows, 15 px lines") << 12.0 << 15.0 << true << 1 << 1.0;
         QTest::newRow("11 of 16: a smaller font") << 11.0 << 16.0 << true << 1 << 11.0 / 12.8;
-        QTest::newRow("8 of 16: every second") << 8.0 << 16.0 << true << 2 << 1.0;
-        QTest::newRow("6 of 16: every third") << 6.0 << 16.0 << true << 3 << 1.0;
+        QTest::newRow("10 of 16: every second") << 10.0 << 16.0 << true << 2 << 1.0;
+        QTest::newRow("8 of 16: every third, 1.25 lines apart") << 8.0 << 16.0 << true << 3 << 1.0;
+        QTest::newRow("1024 rows in 640 px: every 34th") << 0.625 << 17.0 << true << 34 << 1.0;
         QTest::newRow("indices are thinned nicely") << 10.0 << 16.0 << false << 5 << 1.0;
         QTest::newRow("no cells") << 0.0 << 16.0 << true << std::numeric_limits<int>::max() << 1.0;
     }
