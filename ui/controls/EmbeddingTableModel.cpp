@@ -1,6 +1,7 @@
 #include "EmbeddingTableModel.h"
 
 #include "NumberText.h"
+#include "TokenDisplay.h"
 
 #include <cmath>
 #include <limits>
@@ -31,8 +32,8 @@ void EmbeddingTableModel::setContents(const std::vector<std::string>& rowLabels,
 {
     std::vector<QString> labels;
     labels.reserve(rowLabels.size());
-    for (const std::string& label : rowLabels)
-        labels.push_back(QString::fromStdString(label));
+    for (const std::string& label : rowLabels) // tokens, written as every view writes them
+        labels.push_back(QString::fromStdString(displayTokenText(label)));
 
     if (values.cols() != m_values.cols()) {
         beginResetModel();

@@ -3,6 +3,7 @@
 #include "HeadTensors.h"
 #include "Trace.h"
 #include "TraceDerived.h"
+#include "TraceTokens.h"
 
 #include <QCoreApplication>
 
@@ -18,11 +19,6 @@ struct CellExplanations
 {
     Q_DECLARE_TR_FUNCTIONS(CellExplanations)
 };
-
-QString cell(const char* tensor, Eigen::Index row, Eigen::Index col)
-{
-    return QStringLiteral("%1[%2, %3]").arg(QLatin1StringView(tensor)).arg(row).arg(col);
-}
 
 const HeadTrace& headOf(const Trace& trace, int head)
 {
@@ -41,11 +37,29 @@ bool hidden(const Trace& trace, Eigen::Index row, Eigen::Index col)
     return trace.session.causal && col > row;
 }
 
-QString tokenPair(const Trace& trace, Eigen::Index row, Eigen::Index col)
+// A token as every view writes it, with its position counted from 1: “␣cat” (token 2).
+QString token(const Trace& trace, bool source, Eigen::Index position)
 {
-    return CellExplanations::tr("query \"%1\", key \"%2\"")
-        .arg(QString::fromStdString(trace.tokens.at(std::size_t(row))),
-             QString::fromStdString(trace.keyTokens().at(std::size_t(col))));
+    //: %1 the token's text, %2 its position, counted from 1
+    return CellExplanations::tr("“%1” (token %2)")
+        .arg(QString::fromStdString(shownToken(trace, source, std::size_t(position))),
+             QString::number(position + 1));
+}
+
+QString query(const Trace& trace, Eigen::Index row)
+{
+    return token(trace, false, row);
+}
+
+QString key(const Trace& trace, Eigen::Index col)
+{
+    return token(trace, trace.session.isCross(), col);
+}
+
+// " (head 2)" when the module has more than one head.
+QString inHead(const Trace& trace, int head)
+{
+    return trace.heads.size() > 1 ? CellExplanations::tr(" (head %1)").arg(head + 1) : QString();
 }
 
 } // namespace
@@ -70,63 +84,62 @@ QString dotTerms(const float* a, const float* b, Eigen::Index n, Eigen::Index st
 
 namespace {
 
+// Numbers as arguments of one multi-argument arg(): a token's text (user input, perhaps "%2")
+// is never scanned for placeholders again.
+QString integer(Eigen::Index value)
+{
+    return QString::number(value);
+}
+
 // inputs = token embedding + position embedding (positional "learned" or "sinusoidal").
 QString embeddingWithPosition(const Trace& trace, bool source, Eigen::Index row, Eigen::Index col)
 {
-    const auto& tokens = source ? trace.sourceTokens : trace.tokens;
-    const auto& ids = source ? trace.sourceTokenIds : trace.tokenIds;
     const Matrix& m = source ? trace.sourceInputs : trace.inputs;
     const Matrix& tokenRows = source ? trace.sourceTokenEmbeddings : trace.tokenEmbeddings;
-    const bool manual = trace.session.embedding == EmbeddingSource::Manual;
-    const QString tokenTerm =
-        manual ? cell(source ? "source_token_embeddings" : "token_embeddings", row, col)
-               : QStringLiteral("embedding.weight[%1, %2]").arg(ids.at(std::size_t(row))).arg(col);
-    const QString positionTerm = trace.session.positional == Positional::Learned
-                                     ? QStringLiteral("pos_emb.weight[%1, %2]").arg(row).arg(col)
-                                     : QStringLiteral("PE[%1, %2]").arg(row).arg(col);
-    const QString origin = manual ? CellExplanations::tr("\"%1\" (typed in) at position %2")
-                                        .arg(QString::fromStdString(tokens.at(std::size_t(row))))
-                                        .arg(row)
-                                  : CellExplanations::tr("\"%1\" (token id %2) at position %3")
-                                        .arg(QString::fromStdString(tokens.at(std::size_t(row))))
-                                        .arg(ids.at(std::size_t(row)))
-                                        .arg(row);
-    return CellExplanations::tr(
-               "%1 = %2 + %3\n= %4 + %5 = %6\nthe token's vector plus its position's: %7")
-        .arg(cell(source ? "source_inputs" : "inputs", row, col), tokenTerm, positionTerm,
-             number(tokenRows(row, col)), number(trace.positionalEmbeddings(row, col)),
-             number(m(row, col)), origin);
+    const auto& ids = source ? trace.sourceTokenIds : trace.tokenIds;
+    const QString tokenVector =
+        trace.session.embedding == EmbeddingSource::Manual
+            ? CellExplanations::tr("the token's vector is typed in")
+            : CellExplanations::tr("the token's vector is row %1 of embedding.weight (its id)")
+                  .arg(ids.at(std::size_t(row)));
+    const QString positionVector =
+        trace.session.positional == Positional::Learned
+            ? CellExplanations::tr("the position's is a row of pos_emb.weight")
+            : CellExplanations::tr("the position's is the sinusoidal encoding");
+    //: %1 token, %2 dimension, %3 + %4 = %5 the arithmetic, %6 and %7 where the vectors come from
+    return CellExplanations::tr("Input of %1, dimension %2 = its token's vector + its position's\n"
+                                "= %3 + %4 = %5\n%6; %7.")
+        .arg(token(trace, source, row), integer(col), number(tokenRows(row, col)),
+             number(trace.positionalEmbeddings(row, col)), number(m(row, col)), tokenVector,
+             positionVector);
 }
 
 } // namespace
 
 QString embedding(const Trace& trace, bool source, Eigen::Index row, Eigen::Index col)
 {
-    const auto& tokens = source ? trace.sourceTokens : trace.tokens;
     const auto& ids = source ? trace.sourceTokenIds : trace.tokenIds;
     const Matrix& m = source ? trace.sourceInputs : trace.inputs;
-    const QString token = QString::fromStdString(tokens.at(std::size_t(row)));
     if (trace.session.positional != Positional::None)
         return embeddingWithPosition(trace, source, row, col);
     if (trace.session.embedding == EmbeddingSource::Manual)
-        return CellExplanations::tr("%1 = %2: typed in for \"%3\"")
-            .arg(cell(source ? "source_inputs" : "inputs", row, col), number(m(row, col)), token);
-    return CellExplanations::tr("%1 = embedding.weight[%2, %3] = %4\n\"%5\" has token id %2; the "
-                                "table's rows are drawn by "
-                                "normal_(0, 1) after torch.manual_seed(%6)")
-        .arg(cell(source ? "source_inputs" : "inputs", row, col))
-        .arg(ids.at(std::size_t(row)))
-        .arg(col)
-        .arg(number(m(row, col)), token)
-        .arg(trace.session.embeddingSeed);
+        //: %1 token, %2 dimension, %3 value
+        return CellExplanations::tr("Input of %1, dimension %2 = %3, typed in")
+            .arg(token(trace, source, row), integer(col), number(m(row, col)));
+    //: %1 token, %2 dimension, %3 value, %4 token id, %5 seed
+    return CellExplanations::tr("Input of %1, dimension %2 = %3\nrow %4 of embedding.weight (the "
+                                "token's id), whose rows are drawn by normal_(0, 1) after "
+                                "torch.manual_seed(%5)")
+        .arg(token(trace, source, row), integer(col), number(m(row, col)),
+             integer(ids.at(std::size_t(row))), QString::number(trace.session.embeddingSeed));
 }
 
 QString projection(const Trace& trace, int head, Projection which, Eigen::Index row,
                    Eigen::Index col)
 {
     const HeadTrace& h = headOf(trace, head);
-    const bool query = which == Projection::Query;
-    const Matrix& x = query ? trace.inputs : trace.keySource();
+    const bool isQuery = which == Projection::Query;
+    const Matrix& x = isQuery ? trace.inputs : trace.keySource();
     const Matrix& w = which == Projection::Query ? trace.params().wQuery
                       : which == Projection::Key ? trace.params().wKey
                                                  : trace.params().wValue;
@@ -138,21 +151,20 @@ QString projection(const Trace& trace, int head, Projection which, Eigen::Index 
     const Matrix& out = which == Projection::Query ? h.queries
                         : which == Projection::Key ? h.keys
                                                    : h.values;
-    const char* name = which == Projection::Query ? "queries"
-                       : which == Projection::Key ? "keys"
-                                                  : "values";
-    const char* weightName = which == Projection::Query ? "W_query"
-                             : which == Projection::Key ? "W_key"
-                                                        : "W_value";
-    QString text = QStringLiteral("%1 = %2[%3] · %4[:, %5]%6\n= %7")
-                       .arg(cell(name, row, col), query || !trace.session.isCross()
-                                                      ? QStringLiteral("inputs")
-                                                      : QStringLiteral("source_inputs"))
-                       .arg(row)
-                       .arg(QLatin1StringView(weightName))
-                       .arg(col)
-                       .arg(b.size() > 0 ? QStringLiteral(" + b[%1]").arg(col) : QString())
-                       .arg(dotTerms(x.row(row).data(), w.data() + column, x.cols(), w.cols()));
+    //: %1 token, %2 dimension, %3 head, %4 column of the weight matrix
+    const QString lead =
+        which == Projection::Query
+            ? CellExplanations::tr("Query of %1, dimension %2%3 = its input · column %4 of W_query")
+        : which == Projection::Key
+            ? CellExplanations::tr("Key of %1, dimension %2%3 = its input · column %4 of W_key")
+            : CellExplanations::tr("Value of %1, dimension %2%3 = its input · column %4 of "
+                                   "W_value");
+    QString text = lead.arg(isQuery ? query(trace, row) : key(trace, row), integer(col),
+                            inHead(trace, head), integer(column));
+    if (b.size() > 0)
+        text += CellExplanations::tr(" + its bias");
+    text +=
+        QStringLiteral("\n= ") + dotTerms(x.row(row).data(), w.data() + column, x.cols(), w.cols());
     if (b.size() > 0)
         text += QStringLiteral(" + ") + number(b(column));
     return text + QStringLiteral(" = ") + number(out(row, col));
@@ -164,50 +176,51 @@ QString score(const Trace& trace, int head, Eigen::Index row, Eigen::Index col)
     const bool simplified = !trace.session.hasWeights();
     const Matrix& q = simplified ? trace.inputs : h.queries;
     const Matrix& k = simplified ? trace.keySource() : h.keys;
-    return QStringLiteral("%1 = %2[%3] · %4[%5]   (%6)\n= %7 = %8")
-        .arg(cell("attn_scores", row, col),
-             simplified ? QStringLiteral("inputs") : QStringLiteral("queries"))
-        .arg(row)
-        .arg(simplified ? QStringLiteral("inputs") : QStringLiteral("keys"))
-        .arg(col)
-        .arg(tokenPair(trace, row, col),
-             dotTerms(q.row(row).data(), k.row(col).data(), q.cols(), 1),
-             number(rowOf(trace, head, HeadTensor::Scores, row)(col)));
+    //: %1 key token, %2 query token, %3 head
+    const QString lead =
+        simplified
+            ? CellExplanations::tr("Score of key %1 for query %2%3 = the query's input · the "
+                                   "key's input")
+            : CellExplanations::tr("Score of key %1 for query %2%3 = query · key");
+    return lead.arg(key(trace, col), query(trace, row), inHead(trace, head)) +
+           QStringLiteral("\n= ") + dotTerms(q.row(row).data(), k.row(col).data(), q.cols(), 1) +
+           QStringLiteral(" = ") + number(rowOf(trace, head, HeadTensor::Scores, row)(col));
 }
 
 QString scaledScore(const Trace& trace, int head, Eigen::Index row, Eigen::Index col)
 {
     const float s = rowOf(trace, head, HeadTensor::Scores, row)(col);
-    return CellExplanations::tr("%1 / √d_k = %2 / %3 = %4\nDividing by √d_k keeps the scores' "
-                                "spread near 1, so softmax does not saturate.")
-        .arg(cell("attn_scores", row, col), number(s), number(trace.scoreDivisor),
-             number(s / trace.scoreDivisor));
+    //: %1 key token, %2 query token, %3 head, %4 / %5 = %6 the arithmetic
+    return CellExplanations::tr("Scaled score of key %1 for query %2%3 = score / √d_k\n"
+                                "= %4 / %5 = %6\n"
+                                "Dividing by √d_k keeps the scores' spread near 1, so softmax "
+                                "does not saturate.")
+        .arg(key(trace, col), query(trace, row), inHead(trace, head), number(s),
+             number(trace.scoreDivisor), number(s / trace.scoreDivisor));
 }
 
 QString mask(const Trace& trace, Eigen::Index row, Eigen::Index col)
 {
-    return hidden(trace, row, col)
-               ? CellExplanations::tr(
-                     "mask[%1, %2] = 1: key %2 comes after query %1, so it is hidden")
-                     .arg(row)
-                     .arg(col)
-               : CellExplanations::tr(
-                     "mask[%1, %2] = 0: key %2 is at or before query %1, so it stays visible")
-                     .arg(row)
-                     .arg(col);
+    //: %1 key token, %2 query token
+    return (hidden(trace, row, col)
+                ? CellExplanations::tr("Mask = 1: key %1 comes after query %2, so it is hidden")
+                : CellExplanations::tr(
+                      "Mask = 0: key %1 is at or before query %2, so it stays visible"))
+        .arg(key(trace, col), query(trace, row));
 }
 
 QString maskedScore(const Trace& trace, int head, Eigen::Index row, Eigen::Index col)
 {
     if (hidden(trace, row, col))
-        return CellExplanations::tr(
-                   "%1 = −∞: a future key (mask = 1); exp(−∞) = 0, so its weight will be 0")
-            .arg(cell("masked", row, col));
-    return CellExplanations::tr("%1 = attn_scores[%2, %3] = %4 (visible)")
-        .arg(cell("masked", row, col))
-        .arg(row)
-        .arg(col)
-        .arg(number(rowOf(trace, head, HeadTensor::Scores, row)(col)));
+        //: %1 key token, %2 query token, %3 head
+        return CellExplanations::tr("Masked score of key %1 for query %2%3 = −∞: a future key; "
+                                    "exp(−∞) = 0, so its weight will be 0")
+            .arg(key(trace, col), query(trace, row), inHead(trace, head));
+    //: %1 key token, %2 query token, %3 head, %4 the score
+    return CellExplanations::tr("Masked score of key %1 for query %2%3 = its score, %4: the key "
+                                "is visible")
+        .arg(key(trace, col), query(trace, row), inHead(trace, head),
+             number(rowOf(trace, head, HeadTensor::Scores, row)(col)));
 }
 
 QString weight(const Trace& trace, int head, Eigen::Index row, Eigen::Index col)
@@ -216,8 +229,10 @@ QString weight(const Trace& trace, int head, Eigen::Index row, Eigen::Index col)
     const Eigen::Index S = trace.keyCount();
     const Eigen::Index visible = trace.session.causal ? std::min(row + 1, S) : S;
     if (col >= visible)
-        return CellExplanations::tr("%1 = 0: the key is hidden by the causal mask")
-            .arg(cell("attn_weights", row, col));
+        //: %1 key token, %2 query token, %3 head
+        return CellExplanations::tr("Weight of key %1 for query %2%3 = 0: the causal mask hides "
+                                    "the key")
+            .arg(key(trace, col), query(trace, row), inHead(trace, head));
     const RowVector scores = rowOf(trace, head, HeadTensor::Scores, row);
     float maximum = -INFINITY;
     for (Eigen::Index j = 0; j < visible; ++j)
@@ -226,38 +241,35 @@ QString weight(const Trace& trace, int head, Eigen::Index row, Eigen::Index col)
     for (Eigen::Index j = 0; j < visible; ++j)
         sum += std::exp(double(scores(j) / divisor - maximum));
     const QString s = divisor == 1.0f ? QStringLiteral("s") : QStringLiteral("s/√d_k");
-    return CellExplanations::tr("%1 = softmax of row %2 (%3)\n= exp(%4 − max) / Σ exp(%4 − max) = "
-                                "exp(%5 − %6) / %7 = %8\n"
-                                "Row %2 sums to 1 over its %9 visible keys.")
-        .arg(cell("attn_weights", row, col))
-        .arg(row)
-        .arg(tokenPair(trace, row, col), s, number(scores(col) / divisor), number(maximum))
-        .arg(sum, 0, 'f', 4)
-        .arg(number(rowOf(trace, head, HeadTensor::Weights, row)(col)))
-        .arg(visible);
+    //: %1 key token, %2 query token, %3 head, %4 "s" or "s/√d_k", %5..%8 the arithmetic, %9
+    //: the number of keys the query sees
+    return CellExplanations::tr("Weight of key %1 for query %2%3 = exp(%4 − max) / Σ exp(%4 − "
+                                "max)\n= exp(%5 − %6) / %7 = %8\n"
+                                "The query's weights sum to 1 over the %9 keys it sees.")
+        .arg(key(trace, col), query(trace, row), inHead(trace, head), s,
+             number(scores(col) / divisor), number(maximum), QString::number(sum, 'f', 4),
+             number(rowOf(trace, head, HeadTensor::Weights, row)(col)), integer(visible));
 }
 
 QString keep(const Trace& trace, int head, Eigen::Index row, Eigen::Index col)
 {
     const bool kept = headOf(trace, head).dropoutMask(row, col) != 0.0f;
-    return kept
-               ? CellExplanations::tr(
-                     "dropout_mask[%1, %2] = 1: kept (its uniform draw was below 1 − p = %3)")
-                     .arg(row)
-                     .arg(col)
-                     .arg(1.0 - trace.session.dropout)
-               : CellExplanations::tr(
-                     "dropout_mask[%1, %2] = 0: dropped (its uniform draw was at least 1 − p = %3)")
-                     .arg(row)
-                     .arg(col)
-                     .arg(1.0 - trace.session.dropout);
+    //: %1 key token, %2 query token, %3 head, %4 1 − p
+    return (kept ? CellExplanations::tr("Dropout keeps the weight of key %1 for query %2%3 (mask "
+                                        "1): its uniform draw was below 1 − p = %4")
+                 : CellExplanations::tr("Dropout drops the weight of key %1 for query %2%3 (mask "
+                                        "0): its uniform draw was at least 1 − p = %4"))
+        .arg(key(trace, col), query(trace, row), inHead(trace, head),
+             QString::number(1.0 - trace.session.dropout));
 }
 
 QString dropped(const Trace& trace, int head, Eigen::Index row, Eigen::Index col)
 {
     const HeadTrace& h = headOf(trace, head);
-    return CellExplanations::tr("%1 = attn_weights × keep × 1/(1 − p) = %2 × %3 × %4 = %5")
-        .arg(cell("attn_weights_dropped", row, col),
+    //: %1 key token, %2 query token, %3 head, %4 × %5 × %6 = %7 the arithmetic
+    return CellExplanations::tr("Weight of key %1 for query %2%3 after dropout = weight × keep × "
+                                "1/(1 − p)\n= %4 × %5 × %6 = %7")
+        .arg(key(trace, col), query(trace, row), inHead(trace, head),
              number(rowOf(trace, head, HeadTensor::Weights, row)(col)),
              number(h.dropoutMask(row, col)), number(1.0f / float(1.0 - trace.session.dropout)),
              number(rowOf(trace, head, HeadTensor::WeightsDropped, row)(col)));
@@ -270,27 +282,30 @@ QString context(const Trace& trace, int head, Eigen::Index row, Eigen::Index col
     const RowVector w =
         rowOf(trace, head, drop ? HeadTensor::WeightsDropped : HeadTensor::Weights, row);
     const Matrix& v = trace.session.hasWeights() ? h.values : trace.keySource();
-    return QStringLiteral("%1 = Σ_j %2[%3, j] · %4[j, %5]\n= %6 = %7")
-        .arg(cell("context_vec", row, col),
-             drop ? QStringLiteral("attn_weights_dropped") : QStringLiteral("attn_weights"))
-        .arg(row)
-        .arg(trace.session.hasWeights() ? QStringLiteral("values") : QStringLiteral("inputs"))
-        .arg(col)
-        .arg(dotTerms(w.data(), v.data() + col, w.size(), v.cols()),
-             number(h.contextVec(row, col)));
+    //: %1 query token, %2 dimension, %3 head
+    const QString lead =
+        trace.session.hasWeights()
+            ? CellExplanations::tr("Context of query %1, dimension %2%3 = Σ over the keys of "
+                                   "weight × value")
+            : CellExplanations::tr("Context of query %1, dimension %2%3 = Σ over the keys of "
+                                   "weight × input");
+    return lead.arg(query(trace, row), integer(col), inHead(trace, head)) + QStringLiteral("\n= ") +
+           dotTerms(w.data(), v.data() + col, w.size(), v.cols()) + QStringLiteral(" = ") +
+           number(h.contextVec(row, col));
 }
 
 QString output(const Trace& trace, Eigen::Index row, Eigen::Index col)
 {
     const Matrix& c = trace.contextVecHeads;
     const Matrix& w = trace.params().outProjWeight;
-    return QStringLiteral("%1 = context_vec_heads[%2] · out_proj.weight[:, %3] + "
-                          "out_proj.bias[%3]\n= %4 + %5 = %6")
-        .arg(cell("context_vec", row, col))
-        .arg(row)
-        .arg(col)
-        .arg(dotTerms(c.row(row).data(), w.data() + col, c.cols(), w.cols()),
-             number(trace.params().outProjBias(col)), number(trace.contextVec(row, col)));
+    //: %1 query token, %2 dimension
+    return CellExplanations::tr("Output of query %1, dimension %2 = its heads' contexts · column "
+                                "%2 of out_proj.weight + out_proj.bias")
+               .arg(query(trace, row), integer(col)) +
+           QStringLiteral("\n= ") +
+           dotTerms(c.row(row).data(), w.data() + col, c.cols(), w.cols()) + QStringLiteral(" + ") +
+           number(trace.params().outProjBias(col)) + QStringLiteral(" = ") +
+           number(trace.contextVec(row, col));
 }
 
 } // namespace ae::explain

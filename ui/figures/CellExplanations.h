@@ -10,9 +10,11 @@ namespace ae {
 
 struct Trace;
 
-// The arithmetic behind one cell of a tensor, spelled out with the trace's own numbers
-// in PyTorch's indexing (0-based, [row, column]):
-//   "attn_scores[1, 4] = queries[1] · keys[4] = 0.8474×0.5364 + 1.5044×0.5556 = 1.2903".
+// The arithmetic behind one cell of a tensor, a sentence that names the tokens as every view
+// shows them, numbered from 1 (x(1) is the first token, as in the book; dimensions and ids
+// count from 0, as PyTorch's indices), then the trace's own numbers:
+//   "Score of key “␣sat” (token 3) for query “␣cat” (token 2) = query · key
+//    = 0.8474×0.5364 + 1.5044×0.5556 = 1.2903".
 // Long sums show their first terms and how many there are. Nothing is recomputed: the
 // result printed is the trace's value; the terms are the trace's factors.
 namespace explain {

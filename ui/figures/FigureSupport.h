@@ -6,6 +6,7 @@
 #include "MessageText.h"
 #include "Trace.h"
 #include "TraceFigures.h"
+#include "TraceTokens.h"
 
 #include <QCoreApplication>
 
@@ -53,11 +54,12 @@ inline QStringList indexLabels(Eigen::Index count)
     return labels;
 }
 
-inline QStringList tokenLabels(const std::vector<std::string>& tokens)
+// The tokens as every view writes them (shownTokens: "␣cat", "⏎"), bounded before any layout.
+inline QStringList tokenLabels(const Trace& trace, bool source)
 {
     QStringList labels;
-    for (const auto& t : tokens)
-        labels << elidedLabel(QString::fromStdString(t)); // bounded before any layout
+    for (const auto& t : shownTokens(trace, source))
+        labels << elidedLabel(QString::fromStdString(t));
     return labels;
 }
 

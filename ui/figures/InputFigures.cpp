@@ -103,7 +103,7 @@ HeatmapSpec sourceEmbeddings(const TracePtr& trace)
     spec.title = TraceFigures::tr("Source embeddings (keys and values come from these)");
     spec.matrix = shared(trace, trace->sourceInputs);
     spec.operation = inputsOperation(*trace, trace->sourceInputs, true);
-    spec.rowLabels = tokenLabels(trace->sourceTokens);
+    spec.rowLabels = tokenLabels(*trace, true);
     spec.rowAxisTitle = tokensAxisTitle(*trace, true);
     spec.rowAxis = AxisKind::KeyTokens;
     spec.explain = [t = trace](Eigen::Index r, Eigen::Index c) {
@@ -174,7 +174,7 @@ Figure projections(const TracePtr& trace, int head)
                                                                           : QStringLiteral("W_v"),
                                   trace->session.qkvBias ? QStringLiteral(" + b") : QString(),
                                   shapeOf(x), shapeOf(*part.w), shapeOf(*part.m));
-        spec.rowLabels = part.fromSource ? tokenLabels(trace->sourceTokens) : queryLabels(*trace);
+        spec.rowLabels = part.fromSource ? tokenLabels(*trace, true) : queryLabels(*trace);
         spec.columnLabels = indexLabels(part.m->cols());
         spec.rowAxisTitle = tokensAxisTitle(*trace, part.fromSource);
         spec.columnAxisTitle = TraceFigures::tr("dimension");

@@ -16,12 +16,12 @@ using namespace support;
 
 QStringList queryLabels(const Trace& trace)
 {
-    return tokenLabels(trace.tokens);
+    return tokenLabels(trace, false);
 }
 
 QStringList keyLabels(const Trace& trace)
 {
-    return tokenLabels(trace.keyTokens());
+    return tokenLabels(trace, trace.session.isCross());
 }
 
 QString fileStem(int step, const QString& name, const Trace& trace, int head)

@@ -9,7 +9,26 @@
 #include <QPainter>
 #include <QTextBoundaryFinder>
 
+#include <algorithm>
+#include <cmath>
+
 namespace ae {
+
+namespace {
+
+// The label font at `scale` of its size (HeatmapLayout::labelFit).
+QFont scaledLabelFont(QFont font, double scale)
+{
+    if (scale >= 1)
+        return font;
+    if (font.pointSizeF() > 0)
+        font.setPointSizeF(font.pointSizeF() * scale);
+    else if (font.pixelSize() > 0)
+        font.setPixelSize(std::max(1, int(std::lround(font.pixelSize() * scale))));
+    return font;
+}
+
+} // namespace
 
 bool AxisLabelPainter::stacksUpright(const QString& title)
 {
@@ -77,9 +96,11 @@ void AxisLabelPainter::paintRowLabels(QPainter& painter, const HeatmapSpec& spec
     if (layout.rowLabels.isEmpty())
         return;
     const double L = m_metrics.lineHeight;
-    const int step = HeatmapLayout::labelStep(geometry.cellHeight(), L);
+    const auto [step, scale] =
+        HeatmapLayout::labelFit(geometry.cellHeight(), L, HeatmapLayout::namesTokens(spec.rowAxis));
     const IndexRange rows = geometry.visibleRows();
-    QFont bold = m_style.font;
+    const QFont regular = scaledLabelFont(m_style.font, scale);
+    QFont bold = regular;
     bold.setBold(true);
     for (Eigen::Index r = rows.first - rows.first % step; r < rows.last; r += step) {
         // Centred on the visible part of the row, so a half-scrolled row keeps its label.
@@ -87,7 +108,7 @@ void AxisLabelPainter::paintRowLabels(QPainter& painter, const HeatmapSpec& spec
         if (r < rows.first || geometry.rowRect(r).isEmpty())
             continue;
         const bool emphasised = highlight && *highlight == r;
-        const QFont& font = emphasised ? bold : m_style.font;
+        const QFont& font = emphasised ? bold : regular;
         painter.setFont(font);
         painter.setPen(m_style.foreground);
         const QRectF rect(layout.rowLabels.left(), y - L / 2, layout.rowLabels.width(), L);
@@ -105,17 +126,19 @@ void AxisLabelPainter::paintColumnLabels(QPainter& painter, const HeatmapSpec& s
         return;
     const double L = m_metrics.lineHeight, gap = HeatmapLayout::gap(m_metrics);
     const bool rotated = layout.columnLabelsRotated;
-    const int step = HeatmapLayout::labelStep(geometry.cellWidth(),
-                                              rotated ? L : m_metrics.columnLabelWidth + gap);
+    const auto [step, scale] = HeatmapLayout::labelFit(
+        geometry.cellWidth(), rotated ? L : m_metrics.columnLabelWidth + gap,
+        rotated && HeatmapLayout::namesTokens(spec.columnAxis));
     const IndexRange columns = geometry.visibleColumns();
     const QRectF band = layout.columnLabels;
-    QFont bold = m_style.font;
+    const QFont regular = scaledLabelFont(m_style.font, scale);
+    QFont bold = regular;
     bold.setBold(true);
     for (Eigen::Index c = columns.first - columns.first % step; c < columns.last; c += step) {
         const double x = geometry.columnRect(c).center().x();
         if (c < columns.first || geometry.columnRect(c).isEmpty())
             continue;
-        const QFont& font = highlight && *highlight == c ? bold : m_style.font;
+        const QFont& font = highlight && *highlight == c ? bold : regular;
         painter.setFont(font);
         painter.setPen(m_style.foreground);
         const QFontMetricsF fm(font);

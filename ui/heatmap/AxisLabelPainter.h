@@ -14,9 +14,10 @@ namespace ae {
 class CellGeometry;
 
 // Row and column labels (token strings or indices) and the axis titles of one heatmap.
-// Labels follow the cells when zoomed and are thinned to every k-th one
-// (HeatmapLayout::labelStep at the current cell size) so they never overlap; the labels of
-// a highlighted row and column are bold. The row axis title reads bottom to top, except a
+// Labels follow the cells when zoomed; at the current cell size (HeatmapLayout::labelFit) token
+// labels shrink a little or are thinned to every k-th one, other labels are thinned, so they
+// never overlap; the labels of a highlighted row and column are bold. The row axis title
+// reads bottom to top, except a
 // title in Chinese, Japanese or Korean, whose characters are stacked upright (查 over 询), as
 // vertical CJK text is written, rather than lying on their side.
 class AxisLabelPainter

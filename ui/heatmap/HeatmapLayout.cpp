@@ -1,6 +1,7 @@
 #include "HeatmapLayout.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 namespace ae {
@@ -35,11 +36,11 @@ struct Bands
 };
 
 Bands bandsFor(const Shape& s, const HeatmapMetrics& m, bool rotated, bool note,
-               int operationLines = 1)
+               int operationLines = 1, int titleLines = 1)
 {
     const double L = m.lineHeight, g = HeatmapLayout::gap(m), margin = HeatmapLayout::margin(m);
     Bands b;
-    b.head = (s.title ? m.titleHeight : 0) + (s.operation ? L * operationLines : 0);
+    b.head = (s.title ? m.titleHeight * titleLines : 0) + (s.operation ? L * operationLines : 0);
     if (b.head > 0)
         b.head += g;
     b.top = margin + b.head + (s.columnAxis ? L + g / 2 : 0) +
@@ -114,6 +115,19 @@ int HeatmapLayout::labelStep(double cellExtent, double labelExtent)
     return std::numeric_limits<int>::max();
 }
 
+HeatmapLayout::LabelFit HeatmapLayout::labelFit(double cellExtent, double labelExtent,
+                                                bool namesTokens)
+{
+    if (!namesTokens || !(labelExtent > 0) || !(cellExtent > 0))
+        return {labelStep(cellExtent, labelExtent), 1};
+    const double glyphs = labelExtent * LabelGlyphFill;
+    if (cellExtent >= glyphs)
+        return {1, 1};
+    if (cellExtent >= glyphs * MinLabelScale)
+        return {1, cellExtent / glyphs};
+    return {int(std::ceil(ThinnedTokenSpacing * labelExtent / cellExtent)), 1};
+}
+
 double HeatmapLayout::cellPadding(const HeatmapMetrics& m)
 {
     return std::max(3.0, std::round(m.valueHeight * 0.3));
@@ -129,12 +143,13 @@ HeatmapLayout HeatmapLayout::compute(const HeatmapSpec& spec, const QRectF& targ
                                      const HeatmapMetrics& m)
 {
     const Shape s = shapeOf(spec);
-    // A caption wider than the target takes two lines rather than being cut ("(1…").
+    // A title or caption wider than the target takes two lines rather than being cut ("(1…").
     const double textWidth = std::max(0.0, target.width() - 2 * margin(m));
     const int operationLines = s.operation && m.operationWidth > textWidth ? 2 : 1;
+    const int titleLines = s.title && m.titleWidth > textWidth ? 2 : 1;
     auto fit = [&](bool rotated, bool& note) {
         for (note = false;; note = true) {
-            const Bands b = bandsFor(s, m, rotated, note, operationLines);
+            const Bands b = bandsFor(s, m, rotated, note, operationLines, titleLines);
             const QSizeF cell = cellSizeIn(
                 s, {target.width() - b.left - b.right, target.height() - b.top - b.bottom});
             if (note || !isDownsampled(cell))
@@ -163,8 +178,8 @@ HeatmapLayout HeatmapLayout::compute(const HeatmapSpec& spec, const QRectF& targ
 
     double y = y0 + edge;
     if (s.title) {
-        l.title = QRectF(target.left() + edge, y, textWidth, m.titleHeight);
-        y += m.titleHeight;
+        l.title = QRectF(target.left() + edge, y, textWidth, m.titleHeight * titleLines);
+        y += m.titleHeight * titleLines;
     }
     if (s.operation)
         l.operation = QRectF(target.left() + edge, y, textWidth, L * operationLines);
@@ -200,8 +215,13 @@ HeatmapLayout HeatmapLayout::compute(const HeatmapSpec& spec, const QRectF& targ
     if (m.scaleCaptionWidth > 0)
         l.scaleCaption = QRectF(c.right() + g / 2, c.top() - L / 2 - L, m.scaleCaptionWidth, L);
 
-    l.rowLabelStep = labelStep(l.cellHeight, L);
-    l.columnLabelStep = labelStep(l.cellWidth, rotated ? L : m.columnLabelWidth + g);
+    const LabelFit rowFit = labelFit(l.cellHeight, L, namesTokens(spec.rowAxis));
+    const LabelFit columnFit = labelFit(l.cellWidth, rotated ? L : m.columnLabelWidth + g,
+                                        rotated && namesTokens(spec.columnAxis));
+    l.rowLabelStep = rowFit.step;
+    l.rowLabelScale = rowFit.scale;
+    l.columnLabelStep = columnFit.step;
+    l.columnLabelScale = columnFit.scale;
     l.showValues = valuesFit(l.cellWidth, l.cellHeight, m);
     return l;
 }

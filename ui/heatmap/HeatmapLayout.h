@@ -28,7 +28,7 @@ struct HeatmapMetrics
 
 // Where each part of one heatmap goes in a target rectangle:
 //
-//        title
+//        title                    (two lines, like the caption, when wider than the target)
 //        operation caption
 //                     column axis title
 //                     column labels            (tokens are rotated when too wide)
@@ -50,6 +50,11 @@ struct HeatmapLayout
     static constexpr double MaxLabelLines = 12; // labels are elided beyond this many line heights
     static constexpr double ThinnedLabelSpacing =
         1.8; // thinned labels: this many label extents apart
+    // A text line's glyphs fill about this much of its height (the rest is leading): labels
+    // that name tokens touch but do not overlap at this spacing.
+    static constexpr double LabelGlyphFill = 0.8;
+    static constexpr double MinLabelScale = 0.8; // token labels shrink down to this, then thin
+    static constexpr double ThinnedTokenSpacing = 1.25; // thinned token labels: lines apart
 
     QRectF title, operation, note;
     QRectF rowAxisTitle, columnAxisTitle;
@@ -59,7 +64,8 @@ struct HeatmapLayout
     QRectF scaleCaption; // above the bar's top tick label; empty without a caption
     double cellWidth = 0, cellHeight = 0;
     bool columnLabelsRotated = false;
-    int rowLabelStep = 1, columnLabelStep = 1; // show every k-th label
+    int rowLabelStep = 1, columnLabelStep = 1;      // show every k-th label
+    double rowLabelScale = 1, columnLabelScale = 1; // of the label font (labelFit)
     bool showValues = false;
     // A cell is smaller than a logical pixel: a line is reserved for the note. Whether cells
     // are really drawn in blocks depends on the device's pixel ratio (HeatmapPainter).
@@ -76,6 +82,23 @@ struct HeatmapLayout
     // (2, 5, 10, 20, 25, 50, 100, ...) that puts every k-th label ThinnedLabelSpacing label
     // extents apart: labels never overlap.
     static int labelStep(double cellExtent, double labelExtent);
+    // How the labels of an axis are shown at a cell size: every `step`-th one, in the label
+    // font scaled by `scale`. Labels that name tokens (an axis of QueryTokens or KeyTokens)
+    // are each one a reader looks for: all are shown while their glyphs fit
+    // (labelExtent × LabelGlyphFill), in a font down to MinLabelScale when the cells are a
+    // little smaller, and beyond that every k-th for the smallest k (2, 3, 4, ...) that puts
+    // them ThinnedTokenSpacing lines apart. Other labels (indices, heads) are thinned by
+    // labelStep().
+    struct LabelFit
+    {
+        int step = 1;
+        double scale = 1;
+    };
+    static LabelFit labelFit(double cellExtent, double labelExtent, bool namesTokens);
+    static bool namesTokens(AxisKind axis)
+    {
+        return axis == AxisKind::QueryTokens || axis == AxisKind::KeyTokens;
+    }
     static bool valuesFit(double cellWidth, double cellHeight, const HeatmapMetrics& metrics);
     static double cellPadding(const HeatmapMetrics& metrics);
 

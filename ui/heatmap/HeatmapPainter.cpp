@@ -213,8 +213,11 @@ void HeatmapPainter::paintPanel(QPainter& painter, const HeatmapSpec& spec, cons
     if (!layout.title.isEmpty()) {
         painter.setFont(m_style.titleFont());
         painter.setPen(m_style.foreground);
-        painter.drawText(layout.title, Qt::AlignCenter,
-                         titleMetrics.elidedText(spec.title, Qt::ElideRight, layout.title.width()));
+        const int lines =
+            std::max(1, int(std::lround(layout.title.height() / metrics.titleHeight)));
+        painter.drawText(
+            layout.title, Qt::AlignCenter,
+            operationLines(titleMetrics, spec.title, layout.title.width(), lines).join(u'\n'));
     }
     painter.setFont(m_style.font);
     if (!layout.operation.isEmpty()) {

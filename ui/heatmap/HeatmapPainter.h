@@ -68,8 +68,9 @@ public:
                const Prepared& prepared) const;
     void paint(QPainter& painter, const Figure& figure, const QRectF& target) const;
 
-    // The operation caption as drawn in `lines` lines of `width`: whole when it fits, else
-    // split before its shapes (" : ") or between words; elided only when that is not enough.
+    // The operation caption (or the title) as drawn in `lines` lines of `width`: whole when it
+    // fits, else split before its shapes (" : ") or between words; elided only when that is
+    // not enough.
     static QStringList operationLines(const QFontMetricsF& fm, const QString& operation,
                                       double width, int lines);
     // "1024×1024 shown as 512×512 (max |value| per 2×2 block)"

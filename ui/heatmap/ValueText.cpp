@@ -71,16 +71,23 @@ QString cellDescription(const HeatmapSpec& spec, Eigen::Index row, Eigen::Index 
     const std::optional<float> value = specValue(spec, row, column);
     if (!value)
         return {};
-    const QString name = spec.tensorName.isEmpty() ? spec.title : spec.tensorName;
-    QString text = QCoreApplication::translate("ae::HeatmapWidget", "%1[%2, %3] = %4")
-                       .arg(name, rowLabel(spec, row), columnLabel(spec, column),
-                            cellText(*value, spec.decimals));
+    // The figure's own sentence with its arithmetic, which states the value.
     if (spec.explain) {
         const QString explanation = spec.explain(row, column);
         if (!explanation.isEmpty())
-            text += u'\n' + explanation;
+            return explanation;
     }
-    return text;
+    // Else one from the figure's words: "Attention weights α, query ␣cat, key ␣from: 0.3100".
+    const auto along = [](const QString& axis, const QString& label) {
+        return axis.isEmpty() ? label : axis + u' ' + label;
+    };
+    const QString name = spec.title.isEmpty() ? spec.tensorName : spec.title;
+    //: %1 the figure's title, %2 and %3 the row and the column (an axis title and a label),
+    //: %4 the value
+    return QCoreApplication::translate("ae::HeatmapWidget", "%1, %2, %3: %4")
+        .arg(name, along(spec.rowAxisTitle, rowLabel(spec, row)),
+             along(spec.columnAxisTitle, columnLabel(spec, column)),
+             cellText(*value, spec.decimals));
 }
 
 } // namespace ae

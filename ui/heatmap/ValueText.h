@@ -18,8 +18,9 @@ QString withMinusSign(QString text);
 QString widestCellText(const Matrix& matrix, int decimals);
 // The same from the matrix's largest finite magnitude (MatrixStats::maxAbs).
 QString widestCellText(float maxAbs, int decimals);
-// Tooltip and status text for a cell: "attn_weights[short, eat] = 0.1921" and the
-// explanation of spec.explain on the following lines.
+// Tooltip and status text for a cell: spec.explain's sentence with its arithmetic, else one
+// made of the figure's title, axis titles and labels: "Attention weights α, query ␣cat, key
+// ␣from: 0.1921".
 QString cellDescription(const HeatmapSpec& spec, Eigen::Index row, Eigen::Index column);
 // Row or column label: the spec's label, else the index.
 QString rowLabel(const HeatmapSpec& spec, Eigen::Index row);

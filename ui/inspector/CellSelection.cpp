@@ -1,5 +1,7 @@
 #include "CellSelection.h"
 
+#include "ValueText.h"
+
 namespace ae {
 
 std::optional<int> CellSelection::highlightFor(AxisKind axis) const
@@ -20,14 +22,7 @@ QString CellSelection::describe(const HeatmapSpec& spec, int row, int col)
 {
     if (row < 0 || col < 0 || row >= specRows(spec) || col >= specColumns(spec))
         return {};
-    QString text = spec.explain ? spec.explain(row, col) : QString();
-    if (text.isEmpty())
-        text = QStringLiteral("%1[%2, %3] = %4")
-                   .arg(spec.tensorName)
-                   .arg(row)
-                   .arg(col)
-                   .arg(double(specValue(spec, row, col).value_or(0.0f)), 0, 'f', spec.decimals);
-    return text;
+    return cellDescription(spec, row, col);
 }
 
 void CellSelection::pin(const HeatmapSpec& spec, int row, int col)

@@ -1,6 +1,7 @@
 #include "ModelFigures.h"
 
 #include "AttentionThumbnails.h"
+#include "CellExplanations.h"
 #include "ModelRegistry.h"
 #include "ModelRun.h"
 #include "ModelTrace.h"
@@ -130,6 +131,11 @@ Figure headView(const ModelTrace& trace, int layer, int query, HeadViewKeys keys
                   .arg(query + 1)
                   .arg(heads);
     spec.matrix = weights;
+    // The layer's own arithmetic, as the step pages explain a weight.
+    spec.explain = [layerTrace = trace.layers[std::size_t(layer)], query, shown](Eigen::Index r,
+                                                                                 Eigen::Index c) {
+        return explain::weight(*layerTrace, int(r), query, shown[std::size_t(c)]);
+    };
     spec.rowAxisTitle = ModelFigures::tr("head");
     spec.columnAxisTitle =
         all ? ModelFigures::tr("key token") : ModelFigures::tr("key token (position and text)");

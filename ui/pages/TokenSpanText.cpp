@@ -7,6 +7,7 @@
 
 #include <QCoreApplication>
 #include <QStringList>
+#include <QTextBoundaryFinder>
 
 namespace ae {
 
@@ -20,7 +21,9 @@ struct Tr
 // Pastel backgrounds as in the tiktoken web demos, readable with black text.
 constexpr const char* Colours[] = {"#c8e6c9", "#ffe0b2", "#bbdefb", "#f8bbd0",
                                    "#fff59d", "#d1c4e9", "#b2dfdb", "#ffccbc"};
-constexpr int MaxSteps = 120; // a long run of CJK can take hundreds of merges
+constexpr int MaxSteps = 120;           // a long run of CJK can take hundreds of merges
+constexpr char16_t WordJoiner = 0x2060; // no line break here
+constexpr char16_t BreakHere = 0x200B;  // a zero-width space: a line may break here
 
 QString hexBytes(std::string_view bytes)
 {
@@ -72,6 +75,21 @@ int wordCount(std::string_view text)
     return words;
 }
 
+QString unbreakable(const QString& text)
+{
+    QString out;
+    QTextBoundaryFinder lines(QTextBoundaryFinder::Line, text);
+    qsizetype from = 0;
+    for (qsizetype to = lines.toNextBoundary(); to > 0 && to < text.size();
+         to = lines.toNextBoundary()) {
+        out += text.mid(from, to - from) + QChar(WordJoiner);
+        from = to;
+    }
+    out += text.mid(from);
+    out.replace(u' ', QChar(0x00A0)); // "<E4 BD>": a no-break space
+    return out;
+}
+
 QString tokenSpansHtml(const Tokenizer& tokenizer, const std::vector<std::int64_t>& ids,
                        int sentence, int chosen)
 {
@@ -80,15 +98,17 @@ QString tokenSpansHtml(const Tokenizer& tokenizer, const std::vector<std::int64_
         const std::string bytes = tokenizer.tokenBytes(ids[i]);
         const QString border =
             int(i) == chosen ? QStringLiteral("border:2px solid #d32f2f;") : QString();
+        // One unbreakable run per token, its id joined to it; a line may break only after the
+        // id (a zero-width space), never between "/" and its id 1220.
         html +=
             QStringLiteral("<a href=\"token:%1:%2\" style=\"color:#000000; text-decoration:none;\">"
-                           "<span style=\"background-color:%3; %4\">%5<sub "
-                           "style=\"color:#616161;\">%6</sub></span></a>")
-                .arg(sentence)
-                .arg(i)
-                .arg(QLatin1StringView(Colours[i % std::size(Colours)]), border,
-                     visibleTokenText(bytes).toHtmlEscaped())
-                .arg(ids[i]);
+                           "<span style=\"background-color:%3; %4\">%5%6<sub "
+                           "style=\"color:#616161;\">%7</sub></span></a>%8")
+                .arg(QString::number(sentence), QString::number(i),
+                     QLatin1StringView(Colours[i % std::size(Colours)]), border,
+                     unbreakable(visibleTokenText(bytes)).toHtmlEscaped(),
+                     QString(QChar(WordJoiner)), QString::number(ids[i]),
+                     QString(QChar(BreakHere)));
         if (bytes.find('\n') != std::string::npos)
             html += QStringLiteral("<br/>");
     }

@@ -26,11 +26,16 @@ struct TokenSpan
 };
 std::vector<TokenSpan> tokenSpans(const Tokenizer& tokenizer, const std::vector<std::int64_t>& ids);
 
+// The text with a word joiner (U+2060) at each place a line could break, its spaces no-break:
+// one unbreakable run.
+QString unbreakable(const QString& text);
+
 // White-space separated words of the text (for "N tokens for M words / K bytes").
 int wordCount(std::string_view text);
 
 // The text as coloured spans, one per token, each with its id below and a link
-// "token:<sentence>:<index>"; the chosen token (-1: none) is outlined.
+// "token:<sentence>:<index>"; the chosen token (-1: none) is outlined. A line breaks only
+// between tokens (after an id), never inside a token or between it and its id.
 QString tokenSpansHtml(const Tokenizer& tokenizer, const std::vector<std::int64_t>& ids,
                        int sentence, int chosen);
 

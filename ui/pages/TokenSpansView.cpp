@@ -3,7 +3,6 @@
 #include "TokenSpanText.h"
 
 #include <QLabel>
-#include <QSplitter>
 #include <QTextBrowser>
 #include <QUrl>
 #include <QVBoxLayout>
@@ -19,18 +18,20 @@ TokenSpansView::TokenSpansView(QWidget* parent)
     m_spans->setOpenLinks(false);
     m_spans->setAccessibleName(tr("Tokens over the text"));
     m_steps->setAccessibleName(tr("Byte-pair merges of the chosen token"));
-    m_steps->setPlaceholderText(tr("Click a token to see how byte-pair encoding built it."));
-    auto* splitter = new QSplitter(Qt::Vertical, this);
-    splitter->addWidget(m_spans);
-    splitter->addWidget(m_steps);
+    m_steps->setPlaceholderText(
+        tr("Click a token (or its row) to see how byte-pair encoding built it."));
+    // About three lines of tokens (each 160 % high) at least; a long text scrolls.
+    m_spans->setMinimumHeight(m_spans->fontMetrics().lineSpacing() * 5);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_count);
-    layout->addWidget(splitter, 1);
+    layout->addWidget(m_spans, 1);
     connect(m_spans, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
         const QStringList parts = url.toString().split(u':');
-        if (parts.size() == 3 && parts[0] == QLatin1StringView("token"))
+        if (parts.size() == 3 && parts[0] == QLatin1StringView("token")) {
             chooseToken(parts[1].toInt(), parts[2].toInt());
+            Q_EMIT tokenChosen(m_chosenText, m_chosenToken);
+        }
     });
 }
 
@@ -62,6 +63,11 @@ void TokenSpansView::chooseToken(int text, int token)
 QString TokenSpansView::countText() const
 {
     return m_count->text();
+}
+
+QWidget* TokenSpansView::stepsView() const
+{
+    return m_steps;
 }
 
 QString TokenSpansView::stepsText() const

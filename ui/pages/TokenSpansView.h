@@ -14,8 +14,8 @@ namespace ae {
 class Tokenizer;
 
 // The tokens of a fixed-vocabulary tokenizer over the original text, as the tiktoken web demos
-// show them: coloured spans, each with its id; choosing one (a click) shows how byte-pair
-// encoding built its piece (Tokenizer::mergesAt).
+// show them: coloured spans, each with its id, lines broken only between tokens; choosing one
+// (a click) shows how byte-pair encoding built its piece (Tokenizer::mergesAt) in stepsView().
 class TokenSpansView : public QWidget
 {
     Q_OBJECT
@@ -29,10 +29,16 @@ public:
 
     explicit TokenSpansView(QWidget* parent = nullptr);
     void setTexts(const Tokenizer& tokenizer, std::vector<Text> texts);
+    // Outlines the token and shows its merges (no signal: the caller chose it).
     void chooseToken(int text, int token);
+    // The merges of the chosen token, for the page to place beside its table of tokens.
+    QWidget* stepsView() const;
 
     QString countText() const;
     QString stepsText() const; // the merge steps shown, as plain text
+
+Q_SIGNALS:
+    void tokenChosen(int text, int token); // a click on a token
 
 private:
     void render();

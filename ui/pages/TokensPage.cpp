@@ -7,6 +7,7 @@
 
 #include <QHeaderView>
 #include <QLabel>
+#include <QSignalBlocker>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -45,14 +46,29 @@ TokensPage::TokensPage(QWidget* parent)
     m_summary->setTextFormat(Qt::PlainText);
     m_explanation->setWordWrap(true);
     m_spans->hide();
+    m_spans->stepsView()->hide();
+    // The tokens over the text on top; below, the table of tokens beside the vocabulary (the
+    // texts' own) or the merges of the chosen token (a fixed vocabulary): the table gets the
+    // page's height, so that a 720-pixel screen shows more than a row of it.
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_explanation);
     layout->addWidget(m_summary);
-    layout->addWidget(m_spans, 2);
+    layout->addWidget(m_spans, 1);
     auto* tables = new QHBoxLayout;
     tables->addWidget(m_tokens, 3);
     tables->addWidget(m_vocabulary, 2);
-    layout->addLayout(tables, 1);
+    tables->addWidget(m_spans->stepsView(), 3);
+    layout->addLayout(tables, 2);
+    // A row chosen in the table shows its merges; a token clicked over the text, its row.
+    connect(m_tokens, &QTableWidget::currentCellChanged, this, [this](int row) {
+        if (row >= 0 && m_spans->isVisibleTo(this))
+            m_spans->chooseToken(row < m_queryTokens ? 0 : 1,
+                                 row < m_queryTokens ? row : row - m_queryTokens);
+    });
+    connect(m_spans, &TokenSpansView::tokenChosen, this, [this](int text, int token) {
+        const QSignalBlocker blocker(m_tokens);
+        m_tokens->selectRow(text == 0 ? token : m_queryTokens + token);
+    });
 }
 
 void TokensPage::setTrace(const std::shared_ptr<const Trace>& trace)
@@ -76,7 +92,9 @@ void TokensPage::setTrace(const std::shared_ptr<const Trace>& trace)
                            .arg(distinctIds.size())
                            .arg(QString::fromLatin1(tokenizer.id())));
     m_spans->setVisible(fixed);
+    m_spans->stepsView()->setVisible(fixed);
     m_vocabulary->setVisible(!fixed);
+    m_queryTokens = int(t.tokens.size());
     if (fixed) {
         std::vector<TokenSpansView::Text> texts{
             {t.session.isCross() ? tr("queries") : tr("sentence"), t.session.sentence, t.tokenIds}};
@@ -90,7 +108,7 @@ void TokensPage::setTrace(const std::shared_ptr<const Trace>& trace)
                          const std::vector<std::int64_t>& ids) {
         for (std::size_t i = 0; i < tokens.size(); ++i)
             setRow(m_tokens, row++,
-                   {which, QString::number(i),
+                   {which, QString::number(i + 1), // positions from 1, as x(1), x(2), ...
                     QString::fromStdString(tokenizer.displayToken(tokens[i], ids[i])),
                     QString::number(ids[i])});
     };

@@ -39,6 +39,7 @@ private:
     TokenSpansView* m_spans;
     QTableWidget* m_tokens;
     QTableWidget* m_vocabulary;
+    int m_queryTokens = 0; // the table's rows: the sentence's tokens, then the source's
     // What the tables show: most recomputes keep the tokens, and rebuilding 1024 rows
     // (and measuring them for the column widths) would cost the GUI thread milliseconds.
     std::vector<std::string> m_shown;

@@ -3,6 +3,7 @@
 #include "ScalingChartWidget.h"
 #include "SessionJson.h"
 #include "Trace.h"
+#include "TraceTokens.h"
 #include "WalkthroughCatalog.h"
 
 #include <QAction>
@@ -405,7 +406,8 @@ void WalkthroughPanel::updateQueryChoices()
     m_queryChoice->clear();
     for (std::size_t i = 0; i < m_queryTokens.size(); ++i)
         m_queryChoice->addItem(
-            QStringLiteral("x(%1)  %2").arg(i + 1).arg(QString::fromStdString(m_queryTokens[i])));
+            QStringLiteral("x(%1)  %2")
+                .arg(QString::number(i + 1), QString::fromStdString(shownQueryToken(*m_trace, i))));
     const int last = int(m_queryTokens.size()) - 1;
     if (m_query > last) {
         m_query = std::min(WalkthroughCatalog::DefaultQuery, last);

@@ -101,26 +101,44 @@ private Q_SLOTS:
             QCOMPARE(figures::sourceEmbeddings(trace).operation, source);
     }
 
+    // Axis labels write the tokens as the Tokens page does (a space as ␣, a tab as ␉).
+    void labelsShowTokensAsTheTablesDo()
+    {
+        Session session;
+        session.sentence = "The cat\tsat";
+        session.tokenizer = TokenizerKind::Gpt2;
+        session.vocabSize = 50257;
+        const TracePtr trace = compute(session);
+        QVERIFY(trace);
+        const QStringList expected{QStringLiteral("The"), QStringLiteral("␣cat"),
+                                   QStringLiteral("␉"), QStringLiteral("sat")};
+        QCOMPARE(figures::embeddings(trace).rowLabels, expected);
+    }
+
     void inspectorAddsThePosition_data()
     {
         QTest::addColumn<Session>("session");
         QTest::addColumn<bool>("source");
         QTest::addColumn<QString>("terms");
-        QTest::newRow("learned")
-            << withPositions(Positional::Learned) << false
-            << QStringLiteral("inputs[2, 1] = embedding.weight[%1, 1] + pos_emb.weight[2, 1]");
-        QTest::newRow("sinusoidal")
-            << withPositions(Positional::Sinusoidal) << false
-            << QStringLiteral("inputs[2, 1] = embedding.weight[%1, 1] + PE[2, 1]");
+        QTest::newRow("learned") << withPositions(Positional::Learned) << false
+                                 << QStringLiteral("the token's vector is row %1 of "
+                                                   "embedding.weight (its id); the position's is "
+                                                   "a row of pos_emb.weight.");
+        QTest::newRow("sinusoidal") << withPositions(Positional::Sinusoidal) << false
+                                    << QStringLiteral("the token's vector is row %1 of "
+                                                      "embedding.weight (its id); the position's "
+                                                      "is the sinusoidal encoding.");
         Session manualLearned = manualCross();
         manualLearned.positional = Positional::Learned;
         manualLearned.contextLength = 4;
         QTest::newRow("manual source, learned")
             << manualLearned << true
-            << QStringLiteral(
-                   "source_inputs[1, 1] = source_token_embeddings[1, 1] + pos_emb.weight[1, 1]");
+            << QStringLiteral("the token's vector is typed in; the position's is a row of "
+                              "pos_emb.weight.");
     }
 
+    // The inspector's sentence names the token as the views show it, counted from 1, and adds
+    // the trace's own numbers.
     void inspectorAddsThePosition()
     {
         QFETCH(Session, session);
@@ -132,7 +150,12 @@ private Q_SLOTS:
         const QString text = explain::embedding(*trace, source, row, 1);
         if (terms.contains(QStringLiteral("%1")))
             terms = terms.arg(trace->tokenIds.at(std::size_t(row)));
-        QVERIFY2(text.startsWith(terms), qPrintable(text));
+        const auto& tokens = source ? trace->sourceTokens : trace->tokens;
+        const QString lead = QStringLiteral("Input of “%1” (token %2), dimension 1 = ")
+                                 .arg(QString::fromStdString(tokens.at(std::size_t(row))))
+                                 .arg(row + 1);
+        QVERIFY2(text.startsWith(lead), qPrintable(text));
+        QVERIFY2(text.contains(terms), qPrintable(text));
         const Matrix& tokenRows = source ? trace->sourceTokenEmbeddings : trace->tokenEmbeddings;
         const Matrix& inputs = source ? trace->sourceInputs : trace->inputs;
         const QString sum =

@@ -46,6 +46,15 @@ HeatmapSpec spec(Eigen::Index rows, Eigen::Index columns, bool tokens, bool text
     return s;
 }
 
+// A T x T attention matrix whose axes name tokens (labelFit's token rule).
+HeatmapSpec tokens(Eigen::Index count)
+{
+    HeatmapSpec s = spec(count, count, true);
+    s.rowAxis = AxisKind::QueryTokens;
+    s.columnAxis = AxisKind::KeyTokens;
+    return s;
+}
+
 struct Part
 {
     const char* name;
@@ -111,6 +120,8 @@ private Q_SLOTS:
         QTest::newRow("1024 tokens: rotated, thinned")
             << spec(1024, 1024, true) << metrics(60) << QSizeF(1600, 1600) << false << true << 25
             << 25 << false;
+        QTest::newRow("31 tokens, 12 px cells: every label")
+            << tokens(31) << metrics(60) << QSizeF(560, 500) << false << true << 1 << 1 << false;
         QTest::newRow("6x1024 strip") << spec(6, 1024, false) << metrics(32) << QSizeF(900, 400)
                                       << false << false << 1 << 100 << true;
         QTest::newRow("1024x6 column") << spec(1024, 6, false) << metrics(10) << QSizeF(400, 900)
@@ -160,11 +171,18 @@ private Q_SLOTS:
             QVERIFY2(std::abs(l.cellWidth - l.cellHeight) <= 1, "cells are square");
         else
             QVERIFY(std::abs(std::max(aspect, 1 / aspect) - HeatmapLayout::MaxAreaAspect) < 0.1);
-        // Labels never overlap: k cells hold one label and its spacing.
+        // Labels never overlap: k cells hold one label and its spacing (a token label's glyphs,
+        // in its font, scaled).
         const double L = metrics.lineHeight;
-        QVERIFY(l.rowLabelStep * l.cellHeight >= L);
-        QVERIFY(l.columnLabelStep * l.cellWidth >=
-                (rotated ? L : metrics.columnLabelWidth + HeatmapLayout::gap(metrics)));
+        const double rowNeeds = HeatmapLayout::namesTokens(spec.rowAxis)
+                                    ? L * HeatmapLayout::LabelGlyphFill * l.rowLabelScale
+                                    : L;
+        const double columnNeeds = !rotated ? metrics.columnLabelWidth + HeatmapLayout::gap(metrics)
+                                   : HeatmapLayout::namesTokens(spec.columnAxis)
+                                       ? L * HeatmapLayout::LabelGlyphFill * l.columnLabelScale
+                                       : L;
+        QVERIFY(l.rowLabelStep * l.cellHeight >= rowNeeds - 1e-9);
+        QVERIFY(l.columnLabelStep * l.cellWidth >= columnNeeds - 1e-9);
         QCOMPARE(l.showValues, HeatmapLayout::valuesFit(l.cellWidth, l.cellHeight, metrics));
         // The colour bar runs along the cells.
         QCOMPARE(l.colorBar.top(), l.cells.top());
@@ -259,6 +277,54 @@ private Q_SLOTS:
         QFETCH(double, label);
         QFETCH(int, expected);
         QCOMPARE(HeatmapLayout::labelStep(cell, label), expected);
+    }
+
+    // A title wider than the target takes two lines (the head view's "Layer 1: where “␣cat”
+    // (token 28) attends, per head" was cut at 1280x720); one that fits keeps one.
+    void longTitleTakesTwoLines()
+    {
+        HeatmapMetrics m = metrics();
+        const HeatmapSpec s = tokens(6);
+        const QRectF target(0, 0, 300, 400);
+        const HeatmapLayout fits = HeatmapLayout::compute(s, target, m);
+        QCOMPARE(fits.title.height(), m.titleHeight);
+        m.titleWidth = 400;
+        const HeatmapLayout wraps = HeatmapLayout::compute(s, target, m);
+        QCOMPARE(wraps.title.height(), 2 * m.titleHeight);
+        QVERIFY(wraps.operation.top() >= wraps.title.bottom());
+        QVERIFY(wraps.cells.top() >= fits.cells.top());
+    }
+
+    void labelFit_data()
+    {
+        QTest::addColumn<double>("cell");
+        QTest::addColumn<double>("label");
+        QTest::addColumn<bool>("tokens");
+        QTest::addColumn<int>("step");
+        QTest::addColumn<double>("scale");
+        QTest::newRow("fits") << 16.0 << 16.0 << true << 1 << 1.0;
+        QTest::newRow("the glyphs fit: 13 of 16") << 13.0 << 16.0 << true << 1 << 1.0;
+        // The newcomer's T = 31 at 1280x720: 12 px rows, 15 px lines, every fifth label.
+        QTest::newRow("12 px rows, 15 px lines") << 12.0 << 15.0 << true << 1 << 1.0;
+        QTest::newRow("11 of 16: a smaller font") << 11.0 << 16.0 << true << 1 << 11.0 / 12.8;
+        QTest::newRow("10 of 16: every second") << 10.0 << 16.0 << true << 2 << 1.0;
+        QTest::newRow("8 of 16: every third, 1.25 lines apart") << 8.0 << 16.0 << true << 3 << 1.0;
+        QTest::newRow("1024 rows in 640 px: every 34th") << 0.625 << 17.0 << true << 34 << 1.0;
+        QTest::newRow("indices are thinned nicely") << 10.0 << 16.0 << false << 5 << 1.0;
+        QTest::newRow("no cells") << 0.0 << 16.0 << true << std::numeric_limits<int>::max() << 1.0;
+    }
+
+    void labelFit()
+    {
+        QFETCH(double, cell);
+        QFETCH(double, label);
+        QFETCH(bool, tokens);
+        QFETCH(int, step);
+        QFETCH(double, scale);
+        const HeatmapLayout::LabelFit fit = HeatmapLayout::labelFit(cell, label, tokens);
+        QCOMPARE(fit.step, step);
+        QVERIFY2(std::abs(fit.scale - scale) < 1e-9, qPrintable(QString::number(fit.scale)));
+        QVERIFY(fit.scale >= HeatmapLayout::MinLabelScale);
     }
 
     void valuesFit_data()

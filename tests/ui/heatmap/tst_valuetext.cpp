@@ -116,10 +116,10 @@ private Q_SLOTS:
         QTest::addColumn<int>("row");
         QTest::addColumn<int>("column");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("labels and explanation")
-            << true << 1 << 0 << QStringLiteral("attn_weights[is, Life] = 0.0386\nrow 1 col 0");
+        // The explanation is a sentence that states the value; without one, the figure's words.
+        QTest::newRow("explanation") << true << 1 << 0 << QStringLiteral("row 1 col 0");
         QTest::newRow("no explanation")
-            << false << 0 << 1 << QStringLiteral("attn_weights[Life, 1] = −∞");
+            << false << 0 << 1 << QStringLiteral("Attention weights α, query Life, key 1: −∞");
         QTest::newRow("outside the matrix") << true << 2 << 0 << QString();
         QTest::newRow("negative index") << true << -1 << 0 << QString();
     }
@@ -134,6 +134,9 @@ private Q_SLOTS:
         m << 0.5f, -Inf, 0.0386f, 0.9614f;
         HeatmapSpec spec;
         spec.tensorName = QStringLiteral("attn_weights");
+        spec.title = QStringLiteral("Attention weights α");
+        spec.rowAxisTitle = QStringLiteral("query");
+        spec.columnAxisTitle = QStringLiteral("key");
         spec.matrix = std::make_shared<Matrix>(m);
         spec.rowLabels = QStringList{QStringLiteral("Life"), QStringLiteral("is")};
         spec.columnLabels = QStringList{QStringLiteral("Life")}; // shorter: the index is shown

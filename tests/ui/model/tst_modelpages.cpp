@@ -2,6 +2,7 @@
 // the next-token page lists the fixture's top ten in PyTorch's order with PyTorch's
 // probabilities; the model view has a thumbnail per layer and head; the head view has a row
 // per head over the keys the query may see.
+#include "CellExplanations.h"
 #include "FigureExporter.h"
 #include "FigureWidget.h"
 #include "Fixtures.h"
@@ -15,6 +16,7 @@
 #include "ThumbnailGrid.h"
 #include "TransformerForward.h"
 #include "TransformerModel.h"
+#include "ValueText.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -196,6 +198,17 @@ private Q_SLOTS:
                 jsonMatrix(heads.at(h).toObject().value(QLatin1StringView("attn_weights")));
             QVERIFY((weights.row(h) - expected.bottomRows(1)).cwiseAbs().maxCoeff() < 2e-5f);
         }
+        // A cell's tooltip is a sentence with the layer's own arithmetic: the tokens as the
+        // labels show them, numbered from 1, and the weight the cell shows.
+        const HeatmapSpec& spec = figures[0].panels[0];
+        const int last = int(trace.tokenCount()) - 1;
+        const QString tip = cellDescription(spec, 1, 0);
+        const QString lead =
+            QStringLiteral("Weight of key “%1” (token 1) for query “%2” (token %3) (head 2) = exp(")
+                .arg(spec.columnLabels[0], spec.columnLabels[last], QString::number(last + 1));
+        QVERIFY2(tip.startsWith(lead), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("= ") + explain::number(weights(1, 0)) + u'\n'),
+                 qPrintable(tip));
         page.queryBox()->setCurrentIndex(2);
         QCOMPARE(page.currentFigures()[0].panels[0].matrix->cols(), Eigen::Index(3));
         QVERIFY(!page.keysBox()->isEnabled()); // 3 keys: nothing to choose

@@ -12,7 +12,11 @@
 
 #include <QApplication>
 #include <QStandardPaths>
+#include <QTableWidget>
 #include <QTest>
+#include <QTextBlock>
+#include <QTextDocument>
+#include <QTextLayout>
 
 using namespace ae;
 
@@ -57,6 +61,38 @@ private Q_SLOTS:
             QCOMPARE(spans[i].begin, spans[i - 1].end);
     }
 
+    // Lines of spans break only between tokens: never inside one ("<E4 BD>", "and/or") or
+    // between a token and its id (the newcomer saw "while98 / 1" with 1220 on the next line).
+    void linesBreakOnlyBetweenTokens()
+    {
+        const std::string text =
+            "The cat sat on the mat while 98 / 1 dogs barked at \xe4\xbd\xa0 and/or http://x.y";
+        const QString html =
+            tokenSpansHtml(tokenizerFor(TokenizerKind::Gpt2), gpt2Encode(text), 0, -1);
+        QTextDocument document;
+        document.setHtml(html);
+        for (const int width : {150, 220, 330}) {
+            document.setTextWidth(width);
+            (void)document.size(); // lays it out
+            int lines = 0;
+            for (QTextBlock block = document.begin(); block.isValid(); block = block.next()) {
+                const QTextLayout* layout = block.layout();
+                lines += layout->lineCount();
+                for (int l = 0; l + 1 < layout->lineCount(); ++l) {
+                    const QTextLine line = layout->lineAt(l);
+                    const int end = line.textStart() + line.textLength();
+                    QVERIFY2(end > 0 && block.text().at(end - 1) == QChar(0x200B),
+                             qPrintable(
+                                 QStringLiteral("width %1, line %2 ends in \"%3\"")
+                                     .arg(width)
+                                     .arg(l)
+                                     .arg(block.text().mid(line.textStart(), line.textLength()))));
+                }
+            }
+            QVERIFY(lines > 1); // the widths do break the text
+        }
+    }
+
     void pageShowsSpansAndMerges()
     {
         Session session;
@@ -86,9 +122,21 @@ private Q_SLOTS:
         QVERIFY(steps.contains(QStringLiteral("␣token")));
 
         // 你 is split between tokens: its first token shows its bytes.
-        const QString html = tokenSpansHtml(tokenizerFor(TokenizerKind::Gpt2), ids, 0, -1);
-        QVERIFY2(html.contains(QStringLiteral("&lt;E4 BD&gt;")), qPrintable(html));
+        QString html = tokenSpansHtml(tokenizerFor(TokenizerKind::Gpt2), ids, 0, -1);
         QVERIFY(html.contains(QStringLiteral("token:0:%1").arg(last)));
+        html.remove(QChar(0x2060)).replace(QChar(0x00A0), u' '); // unbreakable() undone
+        QVERIFY2(html.contains(QStringLiteral("&lt;E4 BD&gt;")), qPrintable(html));
+
+        // The table numbers tokens from 1 and writes them as the spans do; its row shows the
+        // token's merges too.
+        auto* table = page.findChildren<QTableWidget*>().front();
+        QCOMPARE(table->item(0, 1)->text(), QStringLiteral("1"));
+        QCOMPARE(table->item(last - 1, 2)->text(), QStringLiteral("␣token"));
+        view->chooseToken(0, -1);
+        QVERIFY(view->stepsText().isEmpty());
+        table->setCurrentCell(last - 1, 2);
+        QVERIFY2(view->stepsText().contains(QStringLiteral("␣tokenization (13 bytes)")),
+                 qPrintable(view->stepsText()));
 
         // Back to the article's tokenizer: the spans go, the vocabulary table is back.
         session.tokenizer = TokenizerKind::Words;
