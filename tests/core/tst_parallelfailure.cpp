@@ -8,6 +8,7 @@
 #include "Engine.h"
 #include "ModelTrace.h"
 #include "ParallelFailure.h"
+#include "RandomModel.h"
 #include "Session.h"
 #include "Trace.h"
 #include "TraceJson.h"
@@ -18,7 +19,6 @@
 
 #include <atomic>
 #include <cstdlib>
-#include <random>
 #include <stdexcept>
 
 #ifdef _OPENMP
@@ -68,60 +68,6 @@ struct FailingRegions
     FailingRegions() { failInRegions = true; }
     ~FailingRegions() { failInRegions = false; }
 };
-
-std::vector<float> normals(std::size_t n, std::mt19937& random, float scale)
-{
-    std::normal_distribution<float> normal(0.0f, scale);
-    std::vector<float> values(n);
-    for (float& v : values)
-        v = normal(random);
-    return values;
-}
-
-// A random GPT-2-layout model large enough for every product and head loop to run in
-// parallel at T = 250 (d = 128, 4 heads, 2 layers).
-std::shared_ptr<const TransformerModel> randomModel()
-{
-    TransformerConfig c;
-    c.family = "gpt2";
-    c.nLayer = 2;
-    c.nHead = c.nKvHead = 4;
-    c.nEmbd = 128;
-    c.nCtx = 512;
-    c.vocabSize = 300;
-    const Eigen::Index d = c.nEmbd;
-    auto model = std::make_shared<TransformerModel>("random", c);
-    std::mt19937 random(11);
-    const auto tensor = [&](Eigen::Index rows, Eigen::Index cols, float scale, float mean = 0) {
-        std::vector<float> values = normals(std::size_t(rows * cols), random, scale);
-        for (float& v : values)
-            v += mean;
-        return TensorRef{model->own(std::move(values)), rows, cols};
-    };
-    TransformerParams& p = model->mutableParams();
-    p.wte = tensor(c.vocabSize, d, 0.5f);
-    p.wpe = tensor(c.nCtx, d, 0.1f);
-    for (int l = 0; l < c.nLayer; ++l) {
-        TransformerLayerParams layer;
-        layer.ln1Weight = tensor(1, d, 0.1f, 1.0f);
-        layer.ln1Bias = tensor(1, d, 0.1f);
-        layer.attnWeight = tensor(d, 3 * d, 0.2f);
-        layer.attnBias = tensor(1, 3 * d, 0.1f);
-        layer.attnProjWeight = tensor(d, d, 0.1f);
-        layer.attnProjBias = tensor(1, d, 0.1f);
-        layer.ln2Weight = tensor(1, d, 0.1f, 1.0f);
-        layer.ln2Bias = tensor(1, d, 0.1f);
-        layer.fcWeight = tensor(d, 4 * d, 0.1f);
-        layer.fcBias = tensor(1, 4 * d, 0.1f);
-        layer.fcProjWeight = tensor(4 * d, d, 0.1f);
-        layer.fcProjBias = tensor(1, d, 0.1f);
-        p.layers.push_back(layer);
-    }
-    p.lnfWeight = tensor(1, d, 0.1f, 1.0f);
-    p.lnfBias = tensor(1, d, 0.1f);
-    p.outHead = p.wte;
-    return model;
-}
 
 std::vector<std::int64_t> someIds(int count)
 {
@@ -194,7 +140,8 @@ private Q_SLOTS:
 #ifdef AE_NO_MALLOC_INJECTION
         QSKIP("malloc cannot be replaced in this build (sanitizer or no OpenMP)");
 #else
-        const auto model = randomModel();
+        // Large enough for every product and head loop to run in parallel at T = 250.
+        const auto model = test::randomModel({});
         const std::vector<std::int64_t> ids = someIds(250); // not a whole number of row blocks
         const auto expected = transformerForward(model, ids);
         {

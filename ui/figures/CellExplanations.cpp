@@ -133,11 +133,14 @@ QString projection(const Trace& trace, int head, Projection which, Eigen::Index 
     const RowVector& b = which == Projection::Query ? trace.params().bQuery
                          : which == Projection::Key ? trace.params().bKey
                                                     : trace.params().bValue;
+    // Keys and values come from the query head's key/value head (grouped heads share one).
     const Eigen::Index column =
-        head * (which == Projection::Value ? trace.headDimV : trace.headDimKq) + col;
+        (query ? head : trace.kvHeadOf(head)) *
+            (which == Projection::Value ? trace.headDimV : trace.headDimKq) +
+        col;
     const Matrix& out = which == Projection::Query ? h.queries
-                        : which == Projection::Key ? h.keys
-                                                   : h.values;
+                        : which == Projection::Key ? headKeys(trace, head)
+                                                   : headValues(trace, head);
     const char* name = which == Projection::Query ? "queries"
                        : which == Projection::Key ? "keys"
                                                   : "values";
@@ -160,10 +163,9 @@ QString projection(const Trace& trace, int head, Projection which, Eigen::Index 
 
 QString score(const Trace& trace, int head, Eigen::Index row, Eigen::Index col)
 {
-    const HeadTrace& h = headOf(trace, head);
     const bool simplified = !trace.session.hasWeights();
-    const Matrix& q = simplified ? trace.inputs : h.queries;
-    const Matrix& k = simplified ? trace.keySource() : h.keys;
+    const Matrix& q = headQueries(trace, head);
+    const Matrix& k = headKeys(trace, head);
     return QStringLiteral("%1 = %2[%3] · %4[%5]   (%6)\n= %7 = %8")
         .arg(cell("attn_scores", row, col),
              simplified ? QStringLiteral("inputs") : QStringLiteral("queries"))
@@ -269,7 +271,7 @@ QString context(const Trace& trace, int head, Eigen::Index row, Eigen::Index col
     const bool drop = h.dropoutMask.size() > 0;
     const RowVector w =
         rowOf(trace, head, drop ? HeadTensor::WeightsDropped : HeadTensor::Weights, row);
-    const Matrix& v = trace.session.hasWeights() ? h.values : trace.keySource();
+    const Matrix& v = headValues(trace, head);
     return QStringLiteral("%1 = Σ_j %2[%3, j] · %4[j, %5]\n= %6 = %7")
         .arg(cell("context_vec", row, col),
              drop ? QStringLiteral("attn_weights_dropped") : QStringLiteral("attn_weights"))
