@@ -2,6 +2,7 @@
 
 #include "BlockReducer.h"
 #include "MatMul.h"
+#include "ParallelFailure.h"
 #include "Softmax.h"
 #include "Trace.h"
 
@@ -118,24 +119,27 @@ void attendHead(const Matrix& queries, const Matrix& keys, const Matrix& values,
     // Either way each block computes the same bits (Eigen's GEMM is single-threaded here).
     // One scratch block per thread, reused: its scores and weights stay in cache.
     float worst = 0;
+    ParallelFailure failure; // the blocks' scratch is allocated in the workers
 #pragma omp parallel if (blocks > 1)
     {
         RowBlockTensors block;
 #pragma omp for schedule(dynamic) reduction(max : worst)
-        for (Eigen::Index b = 0; b < blocks; ++b) {
-            const Eigen::Index r = (firstBlock + b) * CausalBlockRows;
-            const Eigen::Index rows = std::min(CausalBlockRows, T - r);
-            const Eigen::Index visible = options.causal ? blockVisible(r, rows, S) : S;
-            attendRowBlock(queries, keys, options, r, rows, false, block);
-            const Matrix& used = options.keepMask ? block.dropped : block.weights;
-            head.contextVec.middleRows(r, rows).noalias() =
-                used.leftCols(visible) * values.topRows(visible);
-            if (options.compareMaskMethods)
-                worst = std::max(worst, maskMethodsBlockDiff(options, block, r));
-            if (reduced)
-                reduceNonNegativeRows(block.weights, r, options.causal, *reduced);
-        }
+        for (Eigen::Index b = 0; b < blocks; ++b)
+            failure.run([&] {
+                const Eigen::Index r = (firstBlock + b) * CausalBlockRows;
+                const Eigen::Index rows = std::min(CausalBlockRows, T - r);
+                const Eigen::Index visible = options.causal ? blockVisible(r, rows, S) : S;
+                attendRowBlock(queries, keys, options, r, rows, false, block);
+                const Matrix& used = options.keepMask ? block.dropped : block.weights;
+                head.contextVec.middleRows(r, rows).noalias() =
+                    used.leftCols(visible) * values.topRows(visible);
+                if (options.compareMaskMethods)
+                    worst = std::max(worst, maskMethodsBlockDiff(options, block, r));
+                if (reduced)
+                    reduceNonNegativeRows(block.weights, r, options.causal, *reduced);
+            });
     }
+    failure.rethrow();
     head.maskMethodsMaxDiff = worst;
 }
 

@@ -6,6 +6,7 @@
 #include "HeadTensors.h"
 #include "HeadViews.h"
 #include "MatMul.h"
+#include "ParallelFailure.h"
 #include "Trace.h"
 #include "TraceDerived.h"
 
@@ -114,14 +115,17 @@ void runForward(const Session& s, const std::shared_ptr<const AttentionParams>& 
         head.contextVec.resize(T, dv); // here, not in the workers: the main arena keeps it
     }
     // Heads in parallel; the GEMMs inside each run on one thread (Eigen does not nest).
+    ParallelFailure failure;
 #pragma omp parallel for schedule(dynamic) if (heads > 1)
-    for (int h = 0; h < heads; ++h) {
-        HeadTrace& head = trace.heads[static_cast<std::size_t>(h)];
-        HeadOptions headOptions = options;
-        headOptions.keepMask = keepMask(h);
-        headOptions.reduceInto = reductionFor(h);
-        attendHead(head.queries, head.keys, head.values, headOptions, head);
-    }
+    for (int h = 0; h < heads; ++h)
+        failure.run([&] {
+            HeadTrace& head = trace.heads[static_cast<std::size_t>(h)];
+            HeadOptions headOptions = options;
+            headOptions.keepMask = keepMask(h);
+            headOptions.reduceInto = reductionFor(h);
+            attendHead(head.queries, head.keys, head.values, headOptions, head);
+        });
+    failure.rethrow();
 
     Matrix concatenated(T, static_cast<Eigen::Index>(dv) * heads);
     for (int h = 0; h < heads; ++h)

@@ -89,12 +89,18 @@ const Matrix& headQueries(const Trace& trace, int head)
 
 const Matrix& headKeys(const Trace& trace, int head)
 {
-    return trace.session.hasWeights() ? headAt(trace, head).keys : trace.keySource();
+    if (!trace.session.hasWeights())
+        return trace.keySource();
+    return trace.kvHeads.empty() ? headAt(trace, head).keys
+                                 : trace.kvHeads.at(std::size_t(trace.kvHeadOf(head))).keys;
 }
 
 const Matrix& headValues(const Trace& trace, int head)
 {
-    return trace.session.hasWeights() ? headAt(trace, head).values : trace.keySource();
+    if (!trace.session.hasWeights())
+        return trace.keySource();
+    return trace.kvHeads.empty() ? headAt(trace, head).values
+                                 : trace.kvHeads.at(std::size_t(trace.kvHeadOf(head))).values;
 }
 
 void forEachRowBlock(const Trace& trace, int head, bool allScores,

@@ -42,7 +42,8 @@ BlockReducer::Result headTensorReduced(const Trace& trace, int head, HeadTensor 
                                        int columnBlock, bool fractions);
 
 // The options the forward ran `head` with, and its queries, keys, values (simplified
-// attention: the inputs themselves).
+// attention: the inputs themselves; a model's grouped heads: those of its key/value head,
+// Trace::kvHeadOf).
 HeadOptions headOptions(const Trace& trace, int head);
 const Matrix& headQueries(const Trace& trace, int head);
 const Matrix& headKeys(const Trace& trace, int head);

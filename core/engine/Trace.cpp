@@ -20,6 +20,8 @@ std::int64_t Trace::storedBytes() const
     for (const HeadTrace& head : heads)
         floats += head.queries.size() + head.keys.size() + head.values.size() +
                   head.dropoutMask.size() + head.contextVec.size();
+    for (const KeyValueHead& kv : kvHeads)
+        floats += kv.keys.size() + kv.values.size();
     return floats * std::int64_t(sizeof(float));
 }
 

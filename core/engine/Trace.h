@@ -7,6 +7,7 @@
 #include "Matrix.h"
 #include "Session.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -23,11 +24,13 @@ struct EmbeddingTables; // Embedding.h
 // when a view or an exporter asks, with the forward's own arithmetic (HeadTensors.h), and so
 // are the cheaper functions of those (scaled and masked scores, the other mask method's
 // weights: TraceDerived.h).
+// keys and values: this head's own, or empty when the trace keeps them once per key/value
+// head (Trace::kvHeads); read them through headKeys() / headValues() (HeadTensors.h).
 struct HeadTrace
 {
     Matrix queries;               // queries (T x dk)
-    Matrix keys;                  // keys (S x dk)
-    Matrix values;                // values (S x dv)
+    Matrix keys;                  // keys (S x dk); empty with Trace::kvHeads
+    Matrix values;                // values (S x dv); empty with Trace::kvHeads
     Matrix dropoutMask;           // dropout_mask (T x S), 1 = kept: only when dropout acts
     Matrix contextVec;            // context_vec (T x dv)
     float maskMethodsMaxDiff = 0; // causal: max |neg-inf weights - renormalized weights|
@@ -35,6 +38,14 @@ struct HeadTrace
     // rows was in cache (HeadViews.h: reducedViewBlock()): values and per-row fractions, the
     // very reduction a view would derive; null for texts a view shows whole.
     std::shared_ptr<const BlockReducer::Result> reducedWeights;
+};
+
+// The keys and values of one key/value head, which grouped query heads share (a model with
+// fewer key/value heads than query heads; GPT-2 and the book have as many).
+struct KeyValueHead
+{
+    Matrix keys;   // keys (S x dk), as the scores used them (after any positional transform)
+    Matrix values; // values (S x dv)
 };
 
 // Where a model's layer finds its attention parameters: converted out of the checkpoint on
@@ -86,6 +97,10 @@ struct Trace
     Matrix contextVec;      // context_vec: the module's output
 
     std::vector<HeadTrace> heads;
+    // A model's layer: keys and values once per key/value head, query head h reading
+    // kvHeads[kvHeadOf(h)] (its HeadTrace keeps none). Empty for the seed module, whose
+    // heads keep their own.
+    std::vector<KeyValueHead> kvHeads;
     int headDimKq = 0; // d_k of each head (0 for simplified)
     int headDimV = 0;
     Arithmetic arithmetic = Arithmetic::TorchOrder; // which path computed it (see Arithmetic.h)
@@ -104,6 +119,14 @@ struct Trace
     const std::vector<std::string>& keyTokens() const
     {
         return session.isCross() ? sourceTokens : tokens;
+    }
+    // The key/value head query head `head` reads: head / (heads / kvHeads), or `head` itself
+    // when the heads keep their own.
+    int kvHeadOf(int head) const
+    {
+        if (kvHeads.empty())
+            return head;
+        return head / int(std::max<std::size_t>(1, heads.size() / kvHeads.size()));
     }
     Eigen::Index queryCount() const { return inputs.rows(); }
     Eigen::Index keyCount() const { return keySource().rows(); }

@@ -1,5 +1,7 @@
 #include "Linear.h"
 
+#include "ParallelFailure.h"
+
 #include <algorithm>
 
 namespace ae {
@@ -29,11 +31,14 @@ Matrix linear(const Eigen::Ref<const Matrix>& x, const Eigen::Ref<const Matrix>&
     const Eigen::Index blocks = (n + LinearBlockColumns - 1) / LinearBlockColumns;
     const bool worthThreads =
         double(x.rows()) * double(x.cols()) * double(n) >= LinearParallelWork && blocks > 1;
+    ParallelFailure failure;
 #pragma omp parallel for schedule(dynamic) if (worthThreads)
-    for (Eigen::Index b = 0; b < blocks; ++b) {
-        const Eigen::Index first = b * LinearBlockColumns;
-        product(x, weight, first, std::min(LinearBlockColumns, n - first), y);
-    }
+    for (Eigen::Index b = 0; b < blocks; ++b)
+        failure.run([&] {
+            const Eigen::Index first = b * LinearBlockColumns;
+            product(x, weight, first, std::min(LinearBlockColumns, n - first), y);
+        });
+    failure.rethrow();
     if (bias.size() > 0)
         y.rowwise() += bias;
     return y;

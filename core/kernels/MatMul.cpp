@@ -1,5 +1,7 @@
 #include "MatMul.h"
 
+#include "ParallelFailure.h"
+
 #ifdef AE_HAVE_BLAS
 #include "BlasGemm.h"
 #endif
@@ -43,12 +45,15 @@ template <typename Right> void blockedProduct(const Matrix& a, const Right& b, M
     const Eigen::Index n = b.cols();
     const Eigen::Index blocks = (n + GemmBlockColumns - 1) / GemmBlockColumns;
     const bool worthThreads = double(a.rows()) * double(a.cols()) * double(n) > 1.0e6;
+    ParallelFailure failure;
 #pragma omp parallel for schedule(dynamic) if (blocks > 1 && worthThreads)
-    for (Eigen::Index block = 0; block < blocks; ++block) {
-        const Eigen::Index first = block * GemmBlockColumns;
-        const Eigen::Index width = std::min(GemmBlockColumns, n - first);
-        c.middleCols(first, width).noalias() = a * b.middleCols(first, width);
-    }
+    for (Eigen::Index block = 0; block < blocks; ++block)
+        failure.run([&] {
+            const Eigen::Index first = block * GemmBlockColumns;
+            const Eigen::Index width = std::min(GemmBlockColumns, n - first);
+            c.middleCols(first, width).noalias() = a * b.middleCols(first, width);
+        });
+    failure.rethrow();
 }
 
 // The fast path: OpenBLAS for large products when built with it, else Eigen's blocks.

@@ -47,19 +47,25 @@ std::vector<NextToken> ModelTrace::nextTokensAt(float temperature, int count) co
     return top;
 }
 
+int ModelTrace::kvHeadCount() const
+{
+    return model ? (model->config().nKvHead > 0 ? model->config().nKvHead : model->config().nHead)
+                 : 0;
+}
+
 const Matrix& ModelTrace::headQueries(int layer, int head) const
 {
-    return layers[std::size_t(layer)]->heads[std::size_t(head)].queries;
+    return ae::headQueries(*layers[std::size_t(layer)], head);
 }
 
 const Matrix& ModelTrace::headKeys(int layer, int head) const
 {
-    return layers[std::size_t(layer)]->heads[std::size_t(head)].keys;
+    return ae::headKeys(*layers[std::size_t(layer)], head);
 }
 
 const Matrix& ModelTrace::headValues(int layer, int head) const
 {
-    return layers[std::size_t(layer)]->heads[std::size_t(head)].values;
+    return ae::headValues(*layers[std::size_t(layer)], head);
 }
 
 std::shared_ptr<const Matrix> layerAttnWeights(const ModelTrace& trace, int layer, int head)

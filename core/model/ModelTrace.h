@@ -20,8 +20,9 @@ struct NextToken
 // One forward of a model, layer by layer (llm.c's ActivationTensors, reduced to what the
 // pages, the dump and the analyses read). T = tokens, d = n_embd, hd = d / n_head.
 // Each block's attention is an ordinary Trace, filled by the forward itself: inputs = LN1(x)
-// (T x d); per head queries, keys, values (T x hd, keys as the scores used them) and
-// contextVec (T x hd); contextVecHeads (T x d) before the output projection, contextVec
+// (T x d); per query head queries and contextVec (T x hd); keys and values (T x hd, keys as
+// the scores used them) once per key/value head (Trace::kvHeads: query head h reads key/value
+// head h / (n_head / n_kv_head)); contextVecHeads (T x d) before the output projection, contextVec
 // (T x d) after it; arithmetic Fast and scoreDivisor √hd, so that a head's T x T scores and
 // weights derived on demand (HeadTensors.h) come from the very kernel the forward ran.
 // Nothing T x T is stored.
@@ -45,6 +46,7 @@ struct ModelTrace
 
     bool isSeedModule() const { return !model; }
     int headCount() const;
+    int kvHeadCount() const; // key/value heads (= headCount() without grouped heads)
     int headDim() const;
     int layerCount() const { return int(layers.size()); }
     Eigen::Index tokenCount() const { return Eigen::Index(tokenIds.size()); }
@@ -53,7 +55,8 @@ struct ModelTrace
     // > 0), most probable first: the same tokens as nextTokens at any temperature, their
     // probabilities sharper below 1 and flatter above.
     std::vector<NextToken> nextTokensAt(float temperature, int count = 10) const;
-    // One head's tensors of block `layer`, as the forward computed them.
+    // One query head's tensors of block `layer`, as the forward computed them (its keys and
+    // values are those of its key/value head).
     const Matrix& headQueries(int layer, int head) const;
     const Matrix& headKeys(int layer, int head) const;
     const Matrix& headValues(int layer, int head) const;

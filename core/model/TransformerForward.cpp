@@ -56,9 +56,12 @@ void copyPrefix(Matrix& rows, const Matrix* kept, Eigen::Index P)
 
 // One block's attention for the rows [P, T): x (R x d); `layer` holds the previous forward's
 // rows < P (or nothing when P = 0) and gets every tensor of rows [P, T); x += the attention
-// output of those rows. Every tensor is allocated here, on the calling thread (the heap it
-// comes from keeps its pages), and filled in the parallel loop over heads, which also
-// copies the kept rows: with a token taken off or put back the copies are most of the work.
+// output of those rows. qkv = LN1(x)·W_attn [+ b] (R x (d + 2·kvd)): queries | keys | values,
+// kvd = n_kv_head · hd; keys and values are kept once per key/value head (Trace::kvHeads),
+// query head h reading key/value head h / (n_head / n_kv_head). Every tensor is allocated
+// here, on the calling thread (the heap it comes from keeps its pages), and filled in the
+// parallel loops, which also copy the kept rows: with a token taken off or put back the
+// copies are most of the work.
 void attention(const TransformerConfig& c, const TransformerLayerParams& p, const Trace* kept,
                Trace& layer, Eigen::Index P, Matrix& x)
 {
@@ -66,10 +69,16 @@ void attention(const TransformerConfig& c, const TransformerLayerParams& p, cons
     const Eigen::Index T = layer.inputs.rows();
     const Eigen::Index R = T - P;
     const int hd = c.headDim();
-    const Matrix qkv = conv1d(layer.inputs.bottomRows(R), p.attnWeight, p.attnBias); // (R x 3d)
+    const int kvHeads = c.nKvHead > 0 ? c.nKvHead : c.nHead;
+    const Eigen::Index kvd = Eigen::Index(kvHeads) * hd;
+    const Matrix qkv = conv1d(layer.inputs.bottomRows(R), p.attnWeight, p.attnBias);
     layer.heads.resize(std::size_t(c.nHead));
     for (HeadTrace& head : layer.heads)
-        for (Matrix* m : {&head.queries, &head.keys, &head.values, &head.contextVec})
+        for (Matrix* m : {&head.queries, &head.contextVec})
+            m->resize(T, hd);
+    layer.kvHeads.resize(std::size_t(kvHeads));
+    for (KeyValueHead& kv : layer.kvHeads)
+        for (Matrix* m : {&kv.keys, &kv.values})
             m->resize(T, hd);
     layer.contextVecHeads.resize(T, d);
     HeadOptions options;
@@ -82,29 +91,40 @@ void attention(const TransformerConfig& c, const TransformerLayerParams& p, cons
     // attendHead recomputes the whole row block holding row P (CausalBlockRows), so even one
     // new row is a block's work per head: heads in parallel whenever there is a block.
     const Eigen::Index recomputed = T - P / CausalBlockRows * CausalBlockRows;
-    // Heads in parallel; the GEMMs inside each run on one thread (Eigen does not nest).
+    // With R = 0 qkv has no rows, nor data: a block of it would offset a null pointer.
     ParallelFailure failure; // the kernel's scratch is allocated in the workers
-#pragma omp parallel for schedule(dynamic) if (c.nHead > 1 && recomputed * T >= 4096)
-    for (int h = 0; h < c.nHead; ++h)
-        failure.run([&] {
-            HeadTrace& head = layer.heads[std::size_t(h)];
-            const HeadTrace* old = kept ? &kept->heads[std::size_t(h)] : nullptr;
-            copyPrefix(head.queries, old ? &old->queries : nullptr, P);
-            copyPrefix(head.keys, old ? &old->keys : nullptr, P);
-            copyPrefix(head.values, old ? &old->values : nullptr, P);
-            copyPrefix(head.contextVec, old ? &old->contextVec : nullptr, P);
-            // With R = 0 qkv has no rows, nor data: a block of it would offset a null pointer.
-            if (R > 0) {
-                head.queries.bottomRows(R) = qkv.middleCols(h * hd, hd);
-                head.keys.bottomRows(R) = qkv.middleCols(d + h * hd, hd);
-                head.values.bottomRows(R) = qkv.middleCols(2 * d + h * hd, hd);
-            }
-            attendHead(head.queries, head.keys, head.values, options, head, P);
-            if (old) // the rows before P were compared by the previous forward
-                head.maskMethodsMaxDiff =
-                    std::max(head.maskMethodsMaxDiff, old->maskMethodsMaxDiff);
-            layer.contextVecHeads.middleCols(h * hd, hd) = head.contextVec;
-        });
+    // Heads in parallel; the GEMMs inside each run on one thread (Eigen does not nest).
+#pragma omp parallel if (c.nHead > 1 && recomputed * T >= 4096)
+    {
+#pragma omp for
+        for (int g = 0; g < kvHeads; ++g)
+            failure.run([&] {
+                KeyValueHead& kv = layer.kvHeads[std::size_t(g)];
+                const KeyValueHead* old = kept ? &kept->kvHeads[std::size_t(g)] : nullptr;
+                copyPrefix(kv.keys, old ? &old->keys : nullptr, P);
+                copyPrefix(kv.values, old ? &old->values : nullptr, P);
+                if (R > 0) {
+                    kv.keys.bottomRows(R) = qkv.middleCols(d + g * hd, hd);
+                    kv.values.bottomRows(R) = qkv.middleCols(d + kvd + g * hd, hd);
+                }
+            });
+#pragma omp for schedule(dynamic)
+        for (int h = 0; h < c.nHead; ++h)
+            failure.run([&] {
+                HeadTrace& head = layer.heads[std::size_t(h)];
+                const HeadTrace* old = kept ? &kept->heads[std::size_t(h)] : nullptr;
+                copyPrefix(head.queries, old ? &old->queries : nullptr, P);
+                copyPrefix(head.contextVec, old ? &old->contextVec : nullptr, P);
+                if (R > 0)
+                    head.queries.bottomRows(R) = qkv.middleCols(h * hd, hd);
+                const KeyValueHead& kv = layer.kvHeads[std::size_t(layer.kvHeadOf(h))];
+                attendHead(head.queries, kv.keys, kv.values, options, head, P);
+                if (old) // the rows before P were compared by the previous forward
+                    head.maskMethodsMaxDiff =
+                        std::max(head.maskMethodsMaxDiff, old->maskMethodsMaxDiff);
+                layer.contextVecHeads.middleCols(h * hd, hd) = head.contextVec;
+            });
+    }
     failure.rethrow();
     keepPrefix(layer.contextVec, kept ? &kept->contextVec : nullptr, T, d, P);
     layer.contextVec.bottomRows(R) =

@@ -38,8 +38,10 @@ void writeHead(JsonWriter& w, const Trace& trace, int index)
     vectorIfAny(w, "b_key", projection.bKey);
     vectorIfAny(w, "b_value", projection.bValue);
     matrixIfAny(w, "queries", head.queries);
-    matrixIfAny(w, "keys", head.keys);
-    matrixIfAny(w, "values", head.values);
+    // A model's layer keeps keys and values per key/value head (simplified attention has none).
+    const bool grouped = !trace.kvHeads.empty();
+    matrixIfAny(w, "keys", grouped ? headKeys(trace, index) : head.keys);
+    matrixIfAny(w, "values", grouped ? headValues(trace, index) : head.values);
     // The T x S tensors are derived here one at a time (HeadTensors.h) and let go once written.
     {
         const auto scores = headTensor(trace, index, HeadTensor::Scores);

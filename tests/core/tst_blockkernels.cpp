@@ -6,6 +6,7 @@
 // (the forward is switched over to them next, and its results must not move).
 #include "Fixtures.h"
 #include "Gelu.h"
+#include "HeadTensors.h"
 #include "LayerNorm.h"
 #include "Linear.h"
 #include "ModelRegistry.h"
@@ -148,8 +149,8 @@ private Q_SLOTS:
         for (int h = 0; h < int(layer.heads.size()); ++h) {
             const HeadTrace& head = layer.heads[std::size_t(h)];
             QVERIFY(sameBits(qkv.middleCols(h * hd, hd), head.queries));
-            QVERIFY(sameBits(qkv.middleCols(d + h * hd, hd), head.keys));
-            QVERIFY(sameBits(qkv.middleCols(2 * d + h * hd, hd), head.values));
+            QVERIFY(sameBits(qkv.middleCols(d + h * hd, hd), headKeys(layer, h)));
+            QVERIFY(sameBits(qkv.middleCols(2 * d + h * hd, hd), headValues(layer, h)));
         }
     }
 };

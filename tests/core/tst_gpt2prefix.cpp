@@ -83,8 +83,10 @@ bool compareTraces(const ModelTrace& full, const ModelTrace& reused, Worst& wors
             const HeadTrace& y = b.heads[h];
             tensors.push_back(
                 {QStringLiteral("heads[%1].queries").arg(h), {&x.queries, &y.queries}});
-            tensors.push_back({QStringLiteral("heads[%1].keys").arg(h), {&x.keys, &y.keys}});
-            tensors.push_back({QStringLiteral("heads[%1].values").arg(h), {&x.values, &y.values}});
+            tensors.push_back({QStringLiteral("heads[%1].keys").arg(h),
+                               {&headKeys(a, int(h)), &headKeys(b, int(h))}});
+            tensors.push_back({QStringLiteral("heads[%1].values").arg(h),
+                               {&headValues(a, int(h)), &headValues(b, int(h))}});
             tensors.push_back(
                 {QStringLiteral("heads[%1].context_vec").arg(h), {&x.contextVec, &y.contextVec}});
         }

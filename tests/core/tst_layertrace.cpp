@@ -68,8 +68,8 @@ private Q_SLOTS:
                 const auto weights = headTensor(*trace, h, HeadTensor::Weights);
                 const std::pair<const char*, const Matrix*> tensors[] = {
                     {"queries", &actual.queries},
-                    {"keys", &actual.keys},
-                    {"values", &actual.values},
+                    {"keys", &headKeys(*trace, h)},
+                    {"values", &headValues(*trace, h)},
                     {"attn_weights", weights.get()},
                 };
                 for (const auto& [key, matrix] : tensors) {
@@ -130,8 +130,8 @@ private Q_SLOTS:
         // What the pages derive from it is what the forward used: context = weights · values.
         for (int h = 0; h < forward.headCount(); ++h) {
             const HeadTrace& head = other.layerTrace->heads[std::size_t(h)];
-            const Matrix context =
-                *headTensor(*other.layerTrace, h, HeadTensor::Weights) * head.values;
+            const Matrix context = *headTensor(*other.layerTrace, h, HeadTensor::Weights) *
+                                   headValues(*other.layerTrace, h);
             const auto cmp = compareTensors(context, head.contextVec, 1e-6, 1e-6);
             QVERIFY2(cmp.ok, qPrintable(cmp.describe(QStringLiteral("head %1 context").arg(h))));
             // The causal page's claim that both masking methods agree was measured.

@@ -146,11 +146,14 @@ QString projection(const Trace& trace, int head, Projection which, Eigen::Index 
     const RowVector& b = which == Projection::Query ? trace.params().bQuery
                          : which == Projection::Key ? trace.params().bKey
                                                     : trace.params().bValue;
+    // Keys and values come from the query head's key/value head (grouped heads share one).
     const Eigen::Index column =
-        head * (which == Projection::Value ? trace.headDimV : trace.headDimKq) + col;
+        (query ? head : trace.kvHeadOf(head)) *
+            (which == Projection::Value ? trace.headDimV : trace.headDimKq) +
+        col;
     const Matrix& out = which == Projection::Query ? h.queries
-                        : which == Projection::Key ? h.keys
-                                                   : h.values;
+                        : which == Projection::Key ? headKeys(trace, head)
+                                                   : headValues(trace, head);
     //: %1 token, %2 dimension, %3 head, %4 column of the weight matrix
     const QString lead =
         which == Projection::Query
@@ -172,10 +175,9 @@ QString projection(const Trace& trace, int head, Projection which, Eigen::Index 
 
 QString score(const Trace& trace, int head, Eigen::Index row, Eigen::Index col)
 {
-    const HeadTrace& h = headOf(trace, head);
     const bool simplified = !trace.session.hasWeights();
-    const Matrix& q = simplified ? trace.inputs : h.queries;
-    const Matrix& k = simplified ? trace.keySource() : h.keys;
+    const Matrix& q = headQueries(trace, head);
+    const Matrix& k = headKeys(trace, head);
     //: %1 key token, %2 query token, %3 head
     const QString lead =
         simplified
@@ -281,7 +283,7 @@ QString context(const Trace& trace, int head, Eigen::Index row, Eigen::Index col
     const bool drop = h.dropoutMask.size() > 0;
     const RowVector w =
         rowOf(trace, head, drop ? HeadTensor::WeightsDropped : HeadTensor::Weights, row);
-    const Matrix& v = trace.session.hasWeights() ? h.values : trace.keySource();
+    const Matrix& v = headValues(trace, head);
     //: %1 query token, %2 dimension, %3 head
     const QString lead =
         trace.session.hasWeights()

@@ -116,9 +116,7 @@ inline HeatmapSpec attentionSpec(const Trace& trace)
 
 inline QString divisorText(const Trace& trace)
 {
-    return QStringLiteral("√%1").arg(trace.heads.front().keys.cols() > 0
-                                         ? trace.heads.front().keys.cols()
-                                         : trace.inputs.cols());
+    return QStringLiteral("√%1").arg(trace.headDimKq > 0 ? trace.headDimKq : trace.inputs.cols());
 }
 
 } // namespace ae::figures::support

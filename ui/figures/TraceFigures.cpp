@@ -311,7 +311,7 @@ HeatmapSpec context(const TracePtr& trace, int head)
 {
     const HeadTrace& h = headOf(*trace, head);
     const bool drop = h.dropoutMask.size() > 0;
-    const Matrix& v = trace->session.hasWeights() ? h.values : trace->keySource();
+    const Matrix& v = headValues(*trace, head);
     HeatmapSpec spec;
     spec.tensorName = QStringLiteral("context_vec");
     spec.title = TraceFigures::tr("Context vectors z") + headSuffix(*trace, head);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "HeadTensors.h"
 #include "Trace.h"
 
 #include <QString>
@@ -26,8 +27,8 @@ struct HeadOperands
         o.head = &h;
         if (trace.session.hasWeights()) {
             o.queries = &h.queries;
-            o.keys = &h.keys;
-            o.values = &h.values;
+            o.keys = &headKeys(trace, headIndex);
+            o.values = &headValues(trace, headIndex);
             o.q = QStringLiteral("q");
             o.k = QStringLiteral("k");
             o.v = QStringLiteral("v");
