@@ -147,6 +147,13 @@ private Q_SLOTS:
         QTest::addColumn<QByteArray>("message");
         QTest::newRow("unknown option") << QStringList{QStringLiteral("--frobnicate")}
                                         << QByteArray() << 2 << QByteArray("frobnicate");
+        QTest::newRow("misspelt option")
+            << QStringList{QStringLiteral("--casaul"), QStringLiteral("true")} << QByteArray() << 2
+            << QByteArray("Did you mean --causal?");
+        QTest::newRow("misspelt key in file")
+            << QStringList{QStringLiteral("--session"), QStringLiteral("@")}
+            << QByteArray(R"({"casual": true, "d_in": 0})") << 1
+            << QByteArray("unknown key \"casual\": did you mean \"causal\"?\nd_in must be");
         QTest::newRow("stray argument") << QStringList{QStringLiteral("session.json")}
                                         << QByteArray() << 2 << QByteArray("--session FILE");
         QTest::newRow("missing session file")
