@@ -172,8 +172,9 @@ CommandLineRequest parseCommandLine(const QStringList& arguments, const QList<QB
     parser.addOption(truncateOption);
     const QCommandLineOption languageOption(
         QStringLiteral("lang"),
-        CommandLine::tr("The language of the interface and the messages: en or zh_CN "
-                        "(default: the one chosen last, else the system's)."),
+        CommandLine::tr("The language of the interface and the messages: en or zh_CN (default: "
+                        "the window takes the one chosen last in its menu, else the system's; "
+                        "the command line's messages follow the environment, LANG)."),
         CommandLine::tr("language"));
     parser.addOption(languageOption);
     parser.addOption(deckOption);
