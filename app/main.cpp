@@ -86,7 +86,8 @@ int main(int argc, char* argv[])
     // is installed, so that help and error texts come in the chosen language.
     ae::CommandLineRequest request = ae::parseCommandLine(arguments, native);
     const auto app = makeApplication(request.mode, argc, argv);
-    if (!ae::WindowHost::installStartLanguage(request.language)) {
+    if (!ae::WindowHost::installStartLanguage(request.language,
+                                              request.mode == ae::CommandLineRequest::Mode::Gui)) {
         std::fprintf(stderr, "attention-explorer: unknown language %s; available: %s\n",
                      qPrintable(ae::quotedForMessage(request.language)),
                      qPrintable(ae::Translations::available().join(QStringLiteral(", "))));

@@ -2,6 +2,7 @@
 
 #include "MessageText.h"
 #include "SessionJson.h"
+#include "Spelling.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -98,6 +99,7 @@ QStringList flagKeys()
     QStringList keys = sessionKeys() + modelSessionKeys();
     keys.removeAll(QStringLiteral("format"));
     keys.removeAll(QStringLiteral("version"));
+    keys.removeAll(QStringLiteral("truncate")); // --truncate, without a value
     return keys;
 }
 
@@ -163,10 +165,16 @@ CommandLineRequest parseCommandLine(const QStringList& arguments, const QList<QB
                         "writes every layer."),
         CommandLine::tr("number"));
     parser.addOption(layerOption);
+    const QCommandLineOption truncateOption(
+        QStringLiteral("truncate"),
+        CommandLine::tr("With a model: keep the first n_ctx tokens of a longer sentence instead of "
+                        "refusing it (the session key truncate)."));
+    parser.addOption(truncateOption);
     const QCommandLineOption languageOption(
         QStringLiteral("lang"),
-        CommandLine::tr("The language of the interface and the messages: en or zh_CN "
-                        "(default: the one chosen last, else the system's)."),
+        CommandLine::tr("The language of the interface and the messages: en or zh_CN (default: "
+                        "the window takes the one chosen last in its menu, else the system's; "
+                        "the command line's messages follow the environment, LANG)."),
         CommandLine::tr("language"));
     parser.addOption(languageOption);
     parser.addOption(deckOption);
@@ -179,8 +187,24 @@ CommandLineRequest parseCommandLine(const QStringList& arguments, const QList<QB
             flagFor(key), CommandLine::tr("Session key %1 (overrides the file).").arg(key),
             CommandLine::tr("value")));
 
-    if (!parser.parse(arguments))
-        return usageError(escapedForMessage(parser.errorText(), 300));
+    if (!parser.parse(arguments)) {
+        QString message = escapedForMessage(parser.errorText(), 300);
+        if (!parser.unknownOptionNames().isEmpty()) {
+            QStringList known{QStringLiteral("help"), QStringLiteral("version")};
+            for (const QCommandLineOption* option :
+                 {&sessionOption, &dumpOption, &benchmarkOption, &exportOption, &formatOption,
+                  &scaleOption, &pageOption, &presentOption, &deckOption, &layerOption,
+                  &truncateOption, &languageOption})
+                known << option->names();
+            for (const QString& key : keys)
+                known << flagFor(key);
+            if (const auto meant = closestMatch(parser.unknownOptionNames().constFirst(), known))
+                message += u' ' + CommandLine::tr("Did you mean --%1?").arg(*meant);
+        }
+        CommandLineRequest refused = usageError(message);
+        refused.language = QString::fromLocal8Bit(nativeValue(native, QStringLiteral("lang")));
+        return refused;
+    }
     CommandLineRequest request;
     request.language = parser.value(languageOption);
     if (parser.isSet(helpOption)) {
@@ -255,6 +279,8 @@ CommandLineRequest parseCommandLine(const QStringList& arguments, const QList<QB
     for (const QString& key : keys)
         if (parser.isSet(flagFor(key)))
             request.overrides[key] = flagValue(key, parser.value(flagFor(key)));
+    if (parser.isSet(truncateOption))
+        request.overrides[QStringLiteral("truncate")] = true;
     // --model FILE is relative to where the program was started, not to the session file.
     if (request.overrides.contains(QStringLiteral("model")) &&
         !parser.value(flagFor(QStringLiteral("model"))).isEmpty())

@@ -79,6 +79,9 @@ struct Session
     // session file was read (relative paths resolve against the session file's folder).
     // With it the random module's keys are refused and tokenizer is gpt2.
     std::string model;
+    // With model: a sentence of more tokens than the model reads (n_ctx) keeps its first
+    // n_ctx tokens instead of being refused (--truncate).
+    bool truncate = false;
 
     bool isCross() const { return !sourceSentence.empty(); }
     bool dropoutActive() const { return training && dropout > 0.0; }

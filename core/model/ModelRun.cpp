@@ -89,13 +89,20 @@ ModelRunResult ModelEngine::compute(const Session& session, const ModelTrace* pr
             "sentence", Gpt2Session::tr("sentence is empty: type at least one character")};
         return result;
     }
+    if (tokens.ids.size() > std::size_t(c.nCtx) && session.truncate) {
+        // As a tokenizer's truncation does: the first n_ctx tokens, whole.
+        tokens.ids.resize(std::size_t(c.nCtx));
+        tokens.tokens.resize(std::size_t(c.nCtx));
+    }
     if (tokens.ids.size() > std::size_t(c.nCtx)) {
         result.issue = SessionIssue{
             "sentence",
             Gpt2Session::tr("sentence has %1 tokens but the model reads at most n_ctx = %2: "
-                            "shorten it")
+                            "shorten it, or keep its first %2 tokens (--truncate, or "
+                            "\"truncate\": true in the session)")
                 .arg(tokens.ids.size())
-                .arg(c.nCtx)};
+                .arg(c.nCtx),
+            c.nCtx};
         return result;
     }
     for (std::size_t i = 0; i < tokens.ids.size(); ++i)

@@ -101,9 +101,9 @@ SessionLoadResult SessionFile::load(const QString& path, const QJsonObject& over
         const QJsonDocument document = QJsonDocument::fromJson(contents, &error);
         if (error.error != QJsonParseError::NoError)
             return {Session{}, SessionIssue{{},
-                                            tr("%1 is not valid JSON: %2 at byte %3")
-                                                .arg(shown, error.errorString())
-                                                .arg(error.offset)}};
+                                            tr("%1 is not valid JSON: %2 at %3")
+                                                .arg(shown, error.errorString(),
+                                                     jsonPosition(contents, error.offset))}};
         if (!document.isObject())
             return {
                 Session{},

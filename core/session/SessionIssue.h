@@ -12,6 +12,9 @@ struct SessionIssue
 {
     std::string key;
     QString message;
+    // The sentence has more tokens than the model reads: "truncate" would keep this many (its
+    // first n_ctx); 0 for every other problem.
+    int truncatableTo = 0;
 };
 
 } // namespace ae

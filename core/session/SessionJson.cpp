@@ -3,6 +3,7 @@
 #include "Limits.h"
 #include "MessageText.h"
 #include "SessionEnums.h"
+#include "Spelling.h"
 #include "Tokenizer.h"
 
 #include <QCoreApplication>
@@ -10,6 +11,7 @@
 #include <QJsonDocument>
 #include <QJsonParseError>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <limits>
@@ -142,10 +144,19 @@ public:
         const QJsonValue v = at(key);
         const auto parsed =
             v.isString() ? enumFromKey<Enum>(v.toString().toStdString()) : std::nullopt;
-        if (!parsed)
+        if (!parsed) {
+            QStringList keys;
+            for (const auto k : enumKeys<Enum>())
+                keys << QString::fromLatin1(k.data(), qsizetype(k.size()));
+            const std::optional<QString> meant =
+                v.isString() ? closestMatch(v.toString(), keys) : std::nullopt;
             fail(name, SessionJson::tr("%1 must be one of %2, not %3")
-                           .arg(name, allowed.join(QStringLiteral(", ")),
-                                v.isString() ? quotedForMessage(v.toString()) : typeName(v)));
+                               .arg(name, allowed.join(QStringLiteral(", ")),
+                                    v.isString() ? quotedForMessage(v.toString()) : typeName(v)) +
+                           (meant ? SessionJson::tr("; did you mean %1?")
+                                        .arg(quotedForMessage(*meant))
+                                  : QString()));
+        }
         return *parsed;
     }
 
@@ -203,14 +214,48 @@ private:
     QJsonObject m_object;
 };
 
-void checkKeys(const QJsonObject& object)
+// Every problem of a session, not only the first: each key is read on its own, and a key
+// that cannot be read adds its message and leaves the default in place.
+class Problems
+{
+public:
+    template <typename Read> void read(Read&& readKey)
+    {
+        try {
+            readKey();
+        } catch (const ParseFailure& failure) {
+            m_issues.push_back(failure.issue);
+        }
+    }
+    bool empty() const { return m_issues.empty(); }
+    // The first key's, for the window to mark its control; every message, one per line.
+    SessionIssue issue() const
+    {
+        SessionIssue first = m_issues.front();
+        for (std::size_t i = 1; i < m_issues.size(); ++i)
+            first.message += u'\n' + m_issues[i].message;
+        return first;
+    }
+
+private:
+    std::vector<SessionIssue> m_issues;
+};
+
+void checkKeys(const QJsonObject& object, Problems& problems)
 {
     const QStringList known = sessionKeys() + modelSessionKeys();
-    for (auto it = object.begin(); it != object.end(); ++it)
-        if (!known.contains(it.key()))
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        if (known.contains(it.key()))
+            continue;
+        problems.read([&] {
+            const std::optional<QString> meant = closestMatch(it.key(), known);
             fail(it.key().left(limits::MaxKeyChars),
-                 SessionJson::tr("unknown key %1; a session knows: %2")
-                     .arg(quotedForMessage(it.key()), known.join(QStringLiteral(", "))));
+                 meant ? SessionJson::tr("unknown key %1: did you mean %2?")
+                             .arg(quotedForMessage(it.key()), quotedForMessage(*meant))
+                       : SessionJson::tr("unknown key %1; a session knows: %2")
+                             .arg(quotedForMessage(it.key()), known.join(QStringLiteral(", "))));
+        });
+    }
 }
 
 // The keys that configure the random attention module (spec gpt2.md §2): a checkpoint
@@ -222,120 +267,207 @@ const char* const RandomModuleKeys[] = {
     "source_sentence", "causal",      "mask_method",
 };
 
-void checkModelKeys(const Reader& r)
+void checkModelKeys(const Reader& r, Problems& problems)
 {
-    if (!r.has("model"))
-        return;
-    const std::string model = r.string("model");
-    if (model.empty())
-        fail(QStringLiteral("model"),
-             SessionJson::tr("model must be the path of a GPT-2 model.safetensors, not empty"));
     for (const char* key : RandomModuleKeys)
         if (r.has(key))
-            fail(
-                QLatin1StringView(key),
-                SessionJson::tr("%1 configures the random attention module and cannot be used with "
-                                "model: the GPT-2 checkpoint brings its own weights, embeddings "
-                                "and tokenizer")
-                    .arg(QLatin1StringView(key)));
+            problems.read([&] {
+                fail(QLatin1StringView(key),
+                     SessionJson::tr(
+                         "%1 configures the random attention module and cannot be used with "
+                         "model: the GPT-2 checkpoint brings its own weights, embeddings "
+                         "and tokenizer")
+                         .arg(QLatin1StringView(key)));
+            });
     if (r.has("tokenizer") && r.at("tokenizer").toString() != QLatin1StringView("gpt2"))
-        fail(QStringLiteral("tokenizer"),
-             SessionJson::tr("tokenizer must be \"gpt2\" (or left out) with model: a GPT-2 "
-                             "checkpoint reads GPT-2's byte-pair tokens"));
+        problems.read([&] {
+            fail(QStringLiteral("tokenizer"),
+                 SessionJson::tr("tokenizer must be \"gpt2\" (or left out) with model: a GPT-2 "
+                                 "checkpoint reads GPT-2's byte-pair tokens"));
+        });
 }
 
-Session parse(const QJsonObject& object)
+Session parseModel(const Reader& r, Problems& problems)
 {
-    checkKeys(object);
-    const Reader r(object);
     Session s;
-    checkModelKeys(r);
-    if (r.has("model")) {
+    checkModelKeys(r, problems);
+    problems.read([&] {
         s.model = r.string("model");
+        if (s.model.empty())
+            fail(QStringLiteral("model"),
+                 SessionJson::tr("model must be the path of a GPT-2 model.safetensors, not empty"));
+    });
+    problems.read([&] {
+        if (r.has("truncate"))
+            s.truncate = r.boolean("truncate");
+    });
+    problems.read([&] {
         if (r.has("title"))
             s.title = r.string("title");
+    });
+    problems.read([&] {
         if (r.has("description"))
             s.description = r.string("description");
+    });
+    problems.read([&] {
         if (r.has("sentence"))
             s.sentence = r.string("sentence");
+    });
+    problems.read([&] {
         if (r.has("cpu_capability"))
             s.cpuCapability = r.choice<CpuCapability>("cpu_capability");
-        return s;
-    }
-    if (r.has("format") && r.string("format") != SessionFormatTag)
-        fail(QStringLiteral("format"),
-             SessionJson::tr("format must be \"%1\"").arg(QLatin1StringView(SessionFormatTag)));
-    if (r.has("version") && r.integer("version", 1, 1'000'000) > SessionFormatVersion)
-        fail(QStringLiteral("version"),
-             SessionJson::tr("version %1 was written by a newer Attention Explorer (this one "
-                             "reads version %2)")
-                 .arg(r.integer("version", 1, 1'000'000))
-                 .arg(SessionFormatVersion));
-    if (r.has("title"))
-        s.title = r.string("title");
-    if (r.has("description"))
-        s.description = r.string("description");
-    if (r.has("sentence"))
-        s.sentence = r.string("sentence");
-    if (r.has("source_sentence"))
-        s.sourceSentence = r.string("source_sentence");
-    if (r.has("tokenizer"))
-        s.tokenizer = r.choice<TokenizerKind>("tokenizer");
-    if (r.has("positional"))
-        s.positional = r.choice<Positional>("positional");
-    if (r.has("context_length"))
-        s.contextLength = r.integer("context_length", 1, limits::MaxContextLength);
-    if (r.has("cpu_capability"))
-        s.cpuCapability = r.choice<CpuCapability>("cpu_capability");
-    if (r.has("embedding"))
-        s.embedding = r.choice<EmbeddingSource>("embedding");
-    if (r.has("embedding_seed"))
-        s.embeddingSeed = std::uint64_t(r.integer("embedding_seed", 0, limits::MaxSeed));
-    if (r.has("vocab_size"))
-        s.vocabSize = r.integer("vocab_size", 1, limits::MaxVocabSize);
-    else if (tokenizerFor(s.tokenizer).hasFixedVocabulary())
-        s.vocabSize = tokenizerFor(s.tokenizer).fixedVocabularySize();
-    if (r.has("inputs"))
-        s.inputs = r.rows("inputs");
-    if (r.has("source_inputs"))
-        s.sourceInputs = r.rows("source_inputs");
-    if (r.has("d_in"))
-        s.dIn = int(r.integer("d_in", 1, limits::MaxDimension));
-    else if (s.embedding == EmbeddingSource::Manual && s.inputs.cols() > limits::MaxDimension)
-        fail(QStringLiteral("inputs"),
-             SessionJson::tr("inputs rows have %1 numbers; d_in, their length, may be at most %2")
-                 .arg(s.inputs.cols())
-                 .arg(limits::MaxDimension));
-    else if (s.embedding == EmbeddingSource::Manual && s.inputs.cols() > 0)
-        s.dIn = int(s.inputs.cols());
-    if (r.has("variant"))
-        s.variant = r.choice<Variant>("variant");
-    if (r.has("init"))
-        s.init = r.choice<InitScheme>("init");
-    if (r.has("d_out_kq"))
-        s.dOutKq = int(r.integer("d_out_kq", 1, limits::MaxDimension));
-    if (r.has("d_out_v"))
-        s.dOutV = int(r.integer("d_out_v", 1, limits::MaxDimension));
-    if (r.has("num_heads"))
-        s.numHeads = int(r.integer("num_heads", 1, limits::MaxHeads));
-    if (r.has("qkv_bias"))
-        s.qkvBias = r.boolean("qkv_bias");
-    if (r.has("weight_seed"))
-        s.weightSeed = std::uint64_t(r.integer("weight_seed", 0, limits::MaxSeed));
-    if (r.has("causal"))
-        s.causal = r.boolean("causal");
-    if (r.has("mask_method"))
-        s.maskMethod = r.choice<MaskMethod>("mask_method");
-    if (r.has("dropout")) {
-        s.dropout = r.number("dropout");
-        if (!(s.dropout >= 0.0 && s.dropout < 1.0))
+    });
+    return s;
+}
+
+Session parse(const QJsonObject& object, Problems& problems)
+{
+    checkKeys(object, problems);
+    const Reader r(object);
+    if (r.has("model"))
+        return parseModel(r, problems);
+    Session s;
+    // Each key on its own: a key that cannot be read leaves its default and the others are
+    // still read, so that every problem of the file is reported at once.
+    const auto read = [&](auto&& readKey) { problems.read(readKey); };
+    read([&] {
+        if (r.has("truncate"))
+            fail(QStringLiteral("truncate"),
+                 SessionJson::tr("truncate applies only with model: the random attention module "
+                                 "reads any number of tokens"));
+    });
+    read([&] {
+        if (r.has("format") && r.string("format") != SessionFormatTag)
+            fail(QStringLiteral("format"), SessionJson::tr("format must be \"%1\"")
+                                               .arg(QLatin1StringView(SessionFormatTag)));
+    });
+    read([&] {
+        if (r.has("version") && r.integer("version", 1, 1'000'000) > SessionFormatVersion)
+            fail(QStringLiteral("version"),
+                 SessionJson::tr("version %1 was written by a newer Attention Explorer (this one "
+                                 "reads version %2)")
+                     .arg(r.integer("version", 1, 1'000'000))
+                     .arg(SessionFormatVersion));
+    });
+    read([&] {
+        if (r.has("title"))
+            s.title = r.string("title");
+    });
+    read([&] {
+        if (r.has("description"))
+            s.description = r.string("description");
+    });
+    read([&] {
+        if (r.has("sentence"))
+            s.sentence = r.string("sentence");
+    });
+    read([&] {
+        if (r.has("source_sentence"))
+            s.sourceSentence = r.string("source_sentence");
+    });
+    read([&] {
+        if (r.has("tokenizer"))
+            s.tokenizer = r.choice<TokenizerKind>("tokenizer");
+    });
+    read([&] {
+        if (r.has("positional"))
+            s.positional = r.choice<Positional>("positional");
+    });
+    read([&] {
+        if (r.has("context_length"))
+            s.contextLength = r.integer("context_length", 1, limits::MaxContextLength);
+    });
+    read([&] {
+        if (r.has("cpu_capability"))
+            s.cpuCapability = r.choice<CpuCapability>("cpu_capability");
+    });
+    read([&] {
+        if (r.has("embedding"))
+            s.embedding = r.choice<EmbeddingSource>("embedding");
+    });
+    read([&] {
+        if (r.has("embedding_seed"))
+            s.embeddingSeed = std::uint64_t(r.integer("embedding_seed", 0, limits::MaxSeed));
+    });
+    read([&] {
+        if (r.has("vocab_size"))
+            s.vocabSize = r.integer("vocab_size", 1, limits::MaxVocabSize);
+        else if (tokenizerFor(s.tokenizer).hasFixedVocabulary())
+            s.vocabSize = tokenizerFor(s.tokenizer).fixedVocabularySize();
+    });
+    read([&] {
+        if (r.has("inputs"))
+            s.inputs = r.rows("inputs");
+    });
+    read([&] {
+        if (r.has("source_inputs"))
+            s.sourceInputs = r.rows("source_inputs");
+    });
+    read([&] {
+        if (r.has("d_in"))
+            s.dIn = int(r.integer("d_in", 1, limits::MaxDimension));
+        else if (s.embedding == EmbeddingSource::Manual && s.inputs.cols() > limits::MaxDimension)
+            fail(QStringLiteral("inputs"),
+                 SessionJson::tr(
+                     "inputs rows have %1 numbers; d_in, their length, may be at most %2")
+                     .arg(s.inputs.cols())
+                     .arg(limits::MaxDimension));
+        else if (s.embedding == EmbeddingSource::Manual && s.inputs.cols() > 0)
+            s.dIn = int(s.inputs.cols());
+    });
+    read([&] {
+        if (r.has("variant"))
+            s.variant = r.choice<Variant>("variant");
+    });
+    read([&] {
+        if (r.has("init"))
+            s.init = r.choice<InitScheme>("init");
+    });
+    read([&] {
+        if (r.has("d_out_kq"))
+            s.dOutKq = int(r.integer("d_out_kq", 1, limits::MaxDimension));
+    });
+    read([&] {
+        if (r.has("d_out_v"))
+            s.dOutV = int(r.integer("d_out_v", 1, limits::MaxDimension));
+    });
+    read([&] {
+        if (r.has("num_heads"))
+            s.numHeads = int(r.integer("num_heads", 1, limits::MaxHeads));
+    });
+    read([&] {
+        if (r.has("qkv_bias"))
+            s.qkvBias = r.boolean("qkv_bias");
+    });
+    read([&] {
+        if (r.has("weight_seed"))
+            s.weightSeed = std::uint64_t(r.integer("weight_seed", 0, limits::MaxSeed));
+    });
+    read([&] {
+        if (r.has("causal"))
+            s.causal = r.boolean("causal");
+    });
+    read([&] {
+        if (r.has("mask_method"))
+            s.maskMethod = r.choice<MaskMethod>("mask_method");
+    });
+    read([&] {
+        if (!r.has("dropout"))
+            return;
+        const double dropout = r.number("dropout");
+        if (!(dropout >= 0.0 && dropout < 1.0))
             fail(QStringLiteral("dropout"),
-                 SessionJson::tr("dropout must be at least 0 and below 1, not %1").arg(s.dropout));
-    }
-    if (r.has("training"))
-        s.training = r.boolean("training");
-    if (r.has("dropout_seed") && !r.at("dropout_seed").isNull())
-        s.dropoutSeed = std::uint64_t(r.integer("dropout_seed", 0, limits::MaxSeed));
+                 SessionJson::tr("dropout must be at least 0 and below 1, not %1").arg(dropout));
+        s.dropout = dropout;
+    });
+    read([&] {
+        if (r.has("training"))
+            s.training = r.boolean("training");
+    });
+    read([&] {
+        if (r.has("dropout_seed") && !r.at("dropout_seed").isNull())
+            s.dropoutSeed = std::uint64_t(r.integer("dropout_seed", 0, limits::MaxSeed));
+    });
     return s;
 }
 
@@ -371,7 +503,7 @@ QString keyText(std::string_view key)
 
 QStringList modelSessionKeys()
 {
-    return {QStringLiteral("model")};
+    return {QStringLiteral("model"), QStringLiteral("truncate")};
 }
 
 QStringList sessionKeys()
@@ -394,11 +526,24 @@ QStringList sessionKeys()
 
 SessionParseResult sessionFromJsonObject(const QJsonObject& object)
 {
-    try {
-        return {parse(object), std::nullopt};
-    } catch (const ParseFailure& failure) {
-        return {Session{}, failure.issue};
-    }
+    Problems problems;
+    Session session = parse(object, problems);
+    if (!problems.empty())
+        return {Session{}, problems.issue()};
+    return {std::move(session), std::nullopt};
+}
+
+QString jsonPosition(const QByteArray& json, qsizetype offset)
+{
+    offset = std::clamp<qsizetype>(offset, 0, json.size());
+    const QByteArray before = json.left(offset);
+    const qsizetype lineStart = before.lastIndexOf('\n') + 1;
+    // Characters, not bytes, as an editor counts them (invalid UTF-8 counts a character a byte).
+    const qsizetype column = QString::fromUtf8(before.mid(lineStart)).size() + 1;
+    return SessionJson::tr("line %1, column %2 (byte %3)")
+        .arg(before.count('\n') + 1)
+        .arg(column)
+        .arg(offset);
 }
 
 std::optional<SessionIssue> rawControlCharacterIssue(const QByteArray& json)
@@ -411,9 +556,9 @@ std::optional<SessionIssue> rawControlCharacterIssue(const QByteArray& json)
             return SessionIssue{
                 {},
                 SessionJson::tr("the session is not valid JSON: a raw control character (0x%1) at "
-                                "byte %2; inside a text write it as \\u%3")
+                                "%2; inside a text write it as \\u%3")
                     .arg(uint(byte), 2, 16, QLatin1Char('0'))
-                    .arg(i)
+                    .arg(jsonPosition(json, i))
                     .arg(uint(byte), 4, 16, QLatin1Char('0'))};
     }
     return std::nullopt;
@@ -428,9 +573,8 @@ SessionParseResult sessionFromJson(const QByteArray& json)
     if (error.error != QJsonParseError::NoError)
         return {Session{},
                 SessionIssue{{},
-                             SessionJson::tr("the session is not valid JSON: %1 at byte %2")
-                                 .arg(error.errorString())
-                                 .arg(error.offset)}};
+                             SessionJson::tr("the session is not valid JSON: %1 at %2")
+                                 .arg(error.errorString(), jsonPosition(json, error.offset))}};
     if (!document.isObject())
         return {
             Session{},
@@ -452,6 +596,8 @@ QJsonObject sessionToJsonObject(const Session& s)
     o[QStringLiteral("sentence")] = QString::fromStdString(s.sentence);
     if (!s.model.empty()) { // the random module's keys would be refused beside it
         o[QStringLiteral("model")] = QString::fromStdString(s.model);
+        if (s.truncate)
+            o[QStringLiteral("truncate")] = true;
         return o;
     }
     o[QStringLiteral("source_sentence")] = QString::fromStdString(s.sourceSentence);

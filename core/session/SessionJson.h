@@ -18,10 +18,13 @@ struct SessionParseResult
 
 // Session files (spec §1): a JSON object, every key optional with the article's
 // defaults, an unknown key or a value of the wrong type or range refused with a message
-// naming the key. Besides the spec's keys the app knows "format", "version", "title",
+// naming the key; every problem of a file is reported, one per line, a misspelt key or value
+// with the one it most likely meant ("did you mean \"causal\"?"). Besides the spec's keys the app knows "format", "version", "title",
 // "description", "tokenizer", "cpu_capability", "positional" and "context_length".
 SessionParseResult sessionFromJson(const QByteArray& json);
 SessionParseResult sessionFromJsonObject(const QJsonObject& object);
+// Where byte `offset` of a JSON text is, as an editor shows it: "line 3, column 12 (byte 53)".
+QString jsonPosition(const QByteArray& json, qsizetype offset);
 // A raw control character (below U+0020, except tab, line feed, carriage return) that
 // strict JSON forbids but QJsonDocument would accept: refused before parsing.
 std::optional<SessionIssue> rawControlCharacterIssue(const QByteArray& json);
@@ -32,7 +35,8 @@ QByteArray sessionToJson(const Session& session);
 
 // The keys a session may have, in the order of spec §1 then the app's own.
 QStringList sessionKeys();
-// The keys of a GPT-2 model session (spec gpt2.md §2) besides sessionKeys(): "model".
+// The keys of a GPT-2 model session (spec gpt2.md §2) besides sessionKeys(): "model", and
+// "truncate" (keep the first n_ctx tokens of a longer sentence).
 // Kept apart because the window has no control for them yet.
 QStringList modelSessionKeys();
 

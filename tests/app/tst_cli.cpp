@@ -1,6 +1,7 @@
 // The command-line front end, run as a separate process: exit codes (0 ok, 1 invalid
 // session, 2 usage or I/O), messages on stderr, no output file left behind on failure,
 // flags overriding the session file.
+#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -8,6 +9,8 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <algorithm>
 
 #include "CliRun.h"
 
@@ -62,6 +65,58 @@ private Q_SLOTS:
             run({QStringLiteral("--lang"), QStringLiteral("xx"), QStringLiteral("--help")});
         QCOMPARE(unknown.exitCode, 2);
         QVERIFY(unknown.err.contains("zh_CN"));
+    }
+
+    // The command line speaks the language of --lang, else of the environment, never the one
+    // last chosen in the window's menu (it answered in Chinese under LANG=en_US and --lang en).
+    void languageFollowsTheEnvironmentNotTheWindow_data()
+    {
+        QTest::addColumn<QString>("lang");
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<bool>("chinese");
+        const QStringList refused{QStringLiteral("--num-heads"), QStringLiteral("2"),
+                                  QStringLiteral("--dump-json"), QStringLiteral("-")};
+        QTest::newRow("LANG=en_US") << QStringLiteral("en_US.UTF-8") << refused << false;
+        QTest::newRow("--lang en")
+            << QStringLiteral("zh_CN.UTF-8")
+            << (QStringList{QStringLiteral("--lang"), QStringLiteral("en")} + refused) << false;
+        QTest::newRow("--lang en, unknown option")
+            << QStringLiteral("en_US.UTF-8")
+            << QStringList{QStringLiteral("--lang"), QStringLiteral("en"),
+                           QStringLiteral("--frobnicate")}
+            << false;
+        QTest::newRow("LANG=zh_CN") << QStringLiteral("zh_CN.UTF-8") << refused << true;
+    }
+
+    void languageFollowsTheEnvironmentNotTheWindow()
+    {
+        QFETCH(QString, lang);
+        QFETCH(QStringList, arguments);
+        QFETCH(bool, chinese);
+        QTemporaryDir home;
+        // The window's choice, where the window keeps it: Chinese.
+        QDir(home.path()).mkpath(QStringLiteral("config/Attention Explorer"));
+        QFile settings(home.filePath(QStringLiteral("config/Attention Explorer/attention-explorer.conf")));
+        QVERIFY(settings.open(QIODevice::WriteOnly));
+        settings.write("[ui]\nlanguage=zh_CN\n");
+        settings.close();
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("HOME"), home.path());
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
+        for (const char* name : {"LANGUAGE", "LC_ALL", "LC_MESSAGES"})
+            env.remove(QLatin1StringView(name));
+        env.insert(QStringLiteral("LANG"), lang);
+        QProcess process;
+        process.setProcessEnvironment(env);
+        process.start(QStringLiteral(AE_EXECUTABLE), arguments);
+        const Run r = finished(process, 60000);
+        QVERIFY(r.exitCode == 1 || r.exitCode == 2);
+        const QString err = QString::fromUtf8(r.err);
+        // Chinese text holds CJK ideographs; the English messages none.
+        const bool ideographs = std::any_of(err.begin(), err.end(), [](QChar c) {
+            return c.unicode() >= 0x4e00 && c.unicode() <= 0x9fff;
+        });
+        QVERIFY2(ideographs == chinese, r.err.constData());
     }
 
     void dumpOfTheArticle()
@@ -147,6 +202,13 @@ private Q_SLOTS:
         QTest::addColumn<QByteArray>("message");
         QTest::newRow("unknown option") << QStringList{QStringLiteral("--frobnicate")}
                                         << QByteArray() << 2 << QByteArray("frobnicate");
+        QTest::newRow("misspelt option")
+            << QStringList{QStringLiteral("--casaul"), QStringLiteral("true")} << QByteArray() << 2
+            << QByteArray("Did you mean --causal?");
+        QTest::newRow("misspelt key in file")
+            << QStringList{QStringLiteral("--session"), QStringLiteral("@")}
+            << QByteArray(R"({"casual": true, "d_in": 0})") << 1
+            << QByteArray("unknown key \"casual\": did you mean \"causal\"?\nd_in must be");
         QTest::newRow("stray argument") << QStringList{QStringLiteral("session.json")}
                                         << QByteArray() << 2 << QByteArray("--session FILE");
         QTest::newRow("missing session file")

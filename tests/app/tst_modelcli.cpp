@@ -146,6 +146,37 @@ private Q_SLOTS:
         QVERIFY(!QFile::exists(out));
     }
 
+    // A sentence longer than the model reads is refused with the way out; --truncate (or the
+    // session key) keeps its first n_ctx tokens, those the whole sentence starts with.
+    void truncateKeepsTheFirstTokens()
+    {
+        QTemporaryDir dir;
+        const QString session =
+            prepare(dir, R"({"model": "model.safetensors", "sentence": "a)" +
+                             QByteArray(" a b").repeated(20) + R"("})");
+        const QString out = dir.filePath(QStringLiteral("dump.json"));
+        const Run refused =
+            run({QStringLiteral("--session"), session, QStringLiteral("--dump-json"), out});
+        QCOMPARE(refused.exitCode, 1);
+        QVERIFY2(refused.err.contains("keep its first 32 tokens (--truncate"),
+                 refused.err.constData());
+        const Run kept = run({QStringLiteral("--session"), session, QStringLiteral("--truncate"),
+                              QStringLiteral("--dump-json"), out});
+        QVERIFY2(kept.exitCode == 0, kept.err.constData());
+        QFile file(out);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonArray ids =
+            QJsonDocument::fromJson(file.readAll()).object().value(QLatin1StringView("token_ids"))
+                .toArray();
+        QCOMPARE(ids.size(), 32);
+        // "a", then " a", " b" again and again: the 32nd token is " a".
+        QCOMPARE(ids.at(31).toInteger(), ids.at(1).toInteger());
+        // Without a model there is nothing to truncate to: refused, naming the key.
+        const Run seed = run({QStringLiteral("--truncate"), QStringLiteral("--dump-json"), out});
+        QCOMPARE(seed.exitCode, 1);
+        QVERIFY2(seed.err.contains("truncate applies only with model"), seed.err.constData());
+    }
+
     void modelFlagIsRelativeToTheWorkingFolder()
     {
         QTemporaryDir dir;

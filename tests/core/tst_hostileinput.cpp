@@ -83,7 +83,7 @@ private Q_SLOTS:
             << QStringLiteral("not valid JSON");
         QTest::newRow("raw NUL in a string")
             << QByteArray("{\"sentence\": \"a\0b\"}", 19) << QString()
-            << QStringLiteral("raw control character (0x00) at byte 15");
+            << QStringLiteral("raw control character (0x00) at line 1, column 16 (byte 15)");
         QTest::newRow("lone high surrogate")
             << QByteArray("{\"sentence\": \"ab\\ud800c\"}") << QStringLiteral("sentence")
             << QStringLiteral("lone surrogate (\\ud800) at character 3");

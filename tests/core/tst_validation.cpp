@@ -28,6 +28,27 @@ private Q_SLOTS:
         QTest::newRow("unknown key")
             << QByteArray(R"({"num_head": 2})") << QStringLiteral("num_head")
             << QStringLiteral("unknown key \"num_head\"");
+        // A misspelt key or value: the one most likely meant, not only the whole list.
+        QTest::newRow("misspelt key")
+            << QByteArray(R"({"casual": true})") << QStringLiteral("casual")
+            << QStringLiteral("unknown key \"casual\": did you mean \"causal\"?");
+        QTest::newRow("misspelt key, case")
+            << QByteArray(R"({"Num_Heads": 2})") << QStringLiteral("Num_Heads")
+            << QStringLiteral("did you mean \"num_heads\"?");
+        QTest::newRow("misspelt value")
+            << QByteArray(R"({"variant": "multi-head"})") << QStringLiteral("variant")
+            << QStringLiteral("not \"multi-head\"; did you mean \"multihead\"?");
+        // Every problem, one per line, the first key's control marked.
+        QTest::newRow("two problems: unknown key")
+            << QByteArray(R"({"casual": true, "d_in": 0})") << QStringLiteral("casual")
+            << QStringLiteral("did you mean \"causal\"?\n");
+        QTest::newRow("two problems: range")
+            << QByteArray(R"({"casual": true, "d_in": 0})") << QStringLiteral("casual")
+            << QStringLiteral("\nd_in must be a whole number from 1 to 16384, not 0");
+        // Broken JSON: where, as an editor counts.
+        QTest::newRow("broken JSON: line and column")
+            << QByteArray("{\n  \"sentence\": \"a\",\n  \"causal\": tru\n}") << QString()
+            << QStringLiteral("illegal value at line 4, column 1 (byte 37)");
         QTest::newRow("sentence not a string")
             << QByteArray(R"({"sentence": 5})") << QStringLiteral("sentence")
             << QStringLiteral("sentence must be a string, not a number");

@@ -117,14 +117,30 @@ void AttentionControls::setSession(const Session& s)
     const bool weights = s.hasWeights();
     const bool multi = s.variant == Variant::MultiHeadWrapper || s.variant == Variant::MultiHead;
     m_dOutKqLabel->setText(s.variant == Variant::MultiHead ? tr("d_ou&t") : tr("d_out (q, &k)"));
-    // A control whose value the validator refuses stays enabled so it can be fixed.
-    m_init->setEnabled(weights);
-    m_dOutKq->setEnabled(weights);
-    m_dOutV->setEnabled(weights && (s.variant != Variant::MultiHead || s.dOutV != s.dOutKq));
-    m_numHeads->setEnabled(weights && (multi || s.numHeads != 1));
-    m_qkvBias->setEnabled(weights && (s.init == InitScheme::Linear || s.qkvBias));
+    // A control whose value the validator refuses stays enabled so it can be fixed. One that
+    // does not apply says why in its tooltip.
+    const QString noWeights =
+        tr("Greyed out: simplified attention has no weights. Choose another variant to use it.");
+    setApplies(QStringLiteral("init"), weights, noWeights);
+    setApplies(QStringLiteral("d_out_kq"), weights, noWeights);
+    setApplies(QStringLiteral("d_out_v"),
+               weights && (s.variant != Variant::MultiHead || s.dOutV != s.dOutKq),
+               weights ? tr("Greyed out: the efficient multi-head class has one d_out for "
+                            "queries, keys and values; set it above.")
+                       : noWeights);
+    setApplies(QStringLiteral("num_heads"), weights && (multi || s.numHeads != 1),
+               weights ? tr("Greyed out: this variant has a single head. Choose a multi-head "
+                            "variant (Variant, above) to use more.")
+                       : tr("Greyed out: simplified attention has a single head. Choose a "
+                            "multi-head variant (Variant, above) to use more."));
+    setApplies(QStringLiteral("qkv_bias"), weights && (s.init == InitScheme::Linear || s.qkvBias),
+               weights ? tr("Greyed out: biases come with nn.Linear. Choose the book's init "
+                            "(Init, above) to add them.")
+                       : noWeights);
     // Simplified attention draws nothing, but a seedless dropout continues this seed's stream.
-    m_weightSeed->setEnabled(weights || (s.dropoutActive() && !s.dropoutSeed));
+    setApplies(QStringLiteral("weight_seed"), weights || (s.dropoutActive() && !s.dropoutSeed),
+               tr("Greyed out: simplified attention draws no weights (a dropout without a seed "
+                  "of its own would continue this seed's stream)."));
 }
 
 } // namespace ae

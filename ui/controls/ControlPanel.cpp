@@ -13,7 +13,9 @@
 #include "SessionIssue.h"
 #include "WheelGuard.h"
 
+#include <QLocale>
 #include <QPointer>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QTimer>
 #include <QToolButton>
@@ -22,9 +24,16 @@
 namespace ae {
 
 ControlPanel::ControlPanel(SessionDocument* document, QWidget* parent)
-    : QWidget(parent), m_issue(new IssueLabel(this)), m_scroll(new QScrollArea(this))
+    : QWidget(parent), m_issue(new IssueLabel(this)), m_truncate(new QPushButton(this)),
+      m_scroll(new QScrollArea(this))
 {
     m_issue->setObjectName(QStringLiteral("panel_issue"));
+    m_truncate->setObjectName(QStringLiteral("truncate"));
+    m_truncate->setToolTip(tr("Computes the sentence's first tokens, as many as the model reads, "
+                              "as --truncate does (the session key truncate)"));
+    m_truncate->hide();
+    connect(m_truncate, &QPushButton::clicked, document,
+            [document] { document->edit([](Session& s) { s.truncate = true; }); });
 
     auto* content = new QWidget(m_scroll);
     auto* sentence = new SentenceControls(document, content);
@@ -59,6 +68,7 @@ ControlPanel::ControlPanel(SessionDocument* document, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 0);
     layout->addWidget(m_issue);
+    layout->addWidget(m_truncate, 0, Qt::AlignLeft);
     layout->addWidget(m_scroll, 1);
 
     setAdvancedShown(false);
@@ -83,6 +93,11 @@ void ControlPanel::setTrace(std::shared_ptr<const Trace> trace)
 void ControlPanel::showIssue(const SessionIssue& issue)
 {
     clearIssue();
+    if (issue.truncatableTo > 0) {
+        m_truncate->setText(
+            tr("&Keep the first %1 tokens").arg(QLocale().toString(issue.truncatableTo)));
+        m_truncate->show();
+    }
     const QString key = QString::fromStdString(issue.key);
     for (ControlSection* section : m_sections) {
         if (!section->showIssue(key, issue.message))
@@ -102,6 +117,7 @@ void ControlPanel::showIssue(const SessionIssue& issue)
 void ControlPanel::clearIssue()
 {
     m_issue->clearMessage();
+    m_truncate->hide();
     for (ControlSection* section : m_sections)
         section->clearIssue();
 }

@@ -5,6 +5,7 @@
 #include <memory>
 #include <vector>
 
+class QPushButton;
 class QScrollArea;
 class QToolButton;
 
@@ -42,7 +43,8 @@ public Q_SLOTS:
     // A model session's forward: its configuration in the model group.
     void setModelRun(std::shared_ptr<const ae::ModelRun> run);
     // Shows why the session was refused next to the control of issue.key (at the top of the
-    // panel for an empty or unknown key) and marks that control. Never a dialog.
+    // panel for an empty or unknown key) and marks that control. Never a dialog. A sentence
+    // longer than the model's context also gets a button that keeps its first n_ctx tokens.
     void showIssue(const ae::SessionIssue& issue);
     void clearIssue();
 
@@ -51,6 +53,7 @@ private:
     void setAdvancedShown(bool shown);
 
     IssueLabel* m_issue; // for the session as a whole
+    QPushButton* m_truncate; // "Keep the first 1,024 tokens"
     QScrollArea* m_scroll;
     EmbeddingControls* m_embedding;
     AdvancedControls* m_advanced;

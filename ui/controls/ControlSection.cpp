@@ -117,7 +117,21 @@ void ControlSection::registerKey(const QString& key, QWidget* control, const QSt
 {
     control->setObjectName(key);
     control->setToolTip(toolTip);
-    m_entries.insert(key, Entry{control, issue});
+    m_entries.insert(key, Entry{control, issue, toolTip});
+}
+
+void ControlSection::setApplies(const QString& key, bool applies, const QString& whyNot)
+{
+    const auto it = m_entries.constFind(key);
+    if (it == m_entries.cend())
+        return;
+    it->control->setEnabled(applies);
+    QString toolTip = it->toolTip;
+    if (!applies && !whyNot.isEmpty())
+        toolTip += QStringLiteral("<p><i>") + whyNot.toHtmlEscaped() + QStringLiteral("</i></p>");
+    it->control->setToolTip(toolTip);
+    if (QWidget* label = m_form->labelForField(it->control))
+        label->setToolTip(toolTip);
 }
 
 } // namespace ae

@@ -52,6 +52,9 @@ protected:
     void addNote(QLabel* note);
     // Called before a key's issue is shown, to bring its control into view (a tab page).
     virtual void revealKey(const QString& key);
+    // Enables the control of `key`, or greys it out with `whyNot` (what to change for it to
+    // apply) at the end of its tooltip: a greyed-out control says why.
+    void setApplies(const QString& key, bool applies, const QString& whyNot);
 
     void edit(const std::function<void(Session&)>& change);
 
@@ -60,6 +63,7 @@ private:
     {
         QWidget* control;
         IssueLabel* issue;
+        QString toolTip;
     };
 
     IssueLabel* addIssueRow(const QString& key, bool wide);

@@ -111,9 +111,15 @@ void EmbeddingControls::setSession(const Session& session)
 
     const bool torch = session.embedding == EmbeddingSource::Torch;
     const bool learned = session.positional == Positional::Learned;
-    m_embeddingSeed->setEnabled(torch || learned);
-    m_contextLength->setEnabled(learned);
-    m_vocabSize->setEnabled(torch);
+    setApplies(QStringLiteral("embedding_seed"), torch || learned,
+               tr("Greyed out: typed-in embeddings draw nothing. Choose the torch embedding (or "
+                  "learned positions) to use it."));
+    setApplies(QStringLiteral("context_length"), learned,
+               tr("Greyed out: only a learned position table has rows to count. Choose learned "
+                  "positions to use it."));
+    setApplies(QStringLiteral("vocab_size"), torch,
+               tr("Greyed out: typed-in embeddings need no table. Choose the torch embedding to "
+                  "use it."));
     m_editor->setEnabled(!torch);
 }
 

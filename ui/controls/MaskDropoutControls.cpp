@@ -81,8 +81,11 @@ void MaskDropoutControls::setSession(const Session& s)
     m_dropoutSeed->setValue(s.dropoutSeed);
 
     m_crossCausalNote->setVisible(s.causal && s.isCross());
-    m_maskMethod->setEnabled(s.causal);
-    m_dropoutSeed->setEnabled(s.dropoutActive());
+    setApplies(QStringLiteral("mask_method"), s.causal,
+               tr("Greyed out: nothing is masked. Tick causal to use it."));
+    setApplies(QStringLiteral("dropout_seed"), s.dropoutActive(),
+               tr("Greyed out: dropout acts only in training with p > 0. Tick training and set "
+                  "dropout p to use it."));
 }
 
 } // namespace ae

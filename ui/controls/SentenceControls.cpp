@@ -132,8 +132,9 @@ void SentenceControls::setSession(const Session& session)
     // A checkpoint reads its own tokens of one sentence: no other tokenizer, no source.
     const bool seedModule = modelSource(session) == ModelSource::SeedModule;
     sync::setChoice(m_tokenizer, sessionTokenizer(session).kind());
-    m_tokenizer->setEnabled(seedModule);
-    m_sourceSentence->setEnabled(seedModule);
+    const QString model = tr("Greyed out: the model reads one sentence with its own tokenizer.");
+    setApplies(QStringLiteral("tokenizer"), seedModule, model);
+    setApplies(QStringLiteral("source_sentence"), seedModule, model);
     // Manual embeddings are typed per token: no table, no ids to renumber.
     m_sharedVocabularyNote->setVisible(session.isCross() &&
                                        session.embedding == EmbeddingSource::Torch);

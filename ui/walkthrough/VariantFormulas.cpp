@@ -238,9 +238,10 @@ QString VariantFormulas::gpt2(const Trace& trace, int)
     if (s.hasWeights())
         lines << tr("scores divided by √%1 = %2").arg(headDim).arg(number(trace.scoreDivisor));
     lines << (trace.arithmetic == Arithmetic::TorchOrder
-                  ? tr("computed in %1 ms, in PyTorch's summation order")
-                  : tr("computed in %1 ms with blocked SIMD kernels (float32 rounding of PyTorch's "
-                       "values)"))
+                  ? tr("computed here in %1 ms, adding up in the same order as PyTorch (the same "
+                       "digits)")
+                  : tr("computed here in %1 ms with fast matrix routines (the same numbers as "
+                       "PyTorch's up to the last digits of float32)"))
                  .arg(t.embeddingMs + t.initMs + t.forwardMs + t.completeMs, 0, 'f', 0);
     return lines.join(u'\n');
 }

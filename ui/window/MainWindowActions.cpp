@@ -17,6 +17,7 @@
 #include "SessionFile.h"
 #include "TraceFigures.h"
 #include "Translations.h"
+#include "UserGuideDialog.h"
 #include "WalkthroughPanel.h"
 
 #include <QActionGroup>
@@ -192,6 +193,10 @@ void MainWindow::createActions()
     }
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* guide = add(
+        help, tr("&User Guide"), QKeySequence::HelpContents, QStringLiteral("help-contents"),
+        [this] { UserGuideDialog(this).exec(); }, false);
+    addAction(guide); // F1 also works while the menu bar is hidden
     add(
         help, tr("&About Attention Explorer"), QKeySequence(), QStringLiteral("help-about"),
         [this] { AboutDialog(this).exec(); }, false);

@@ -59,7 +59,10 @@ QStringList Translations::available()
 
 QString Translations::systemDefault()
 {
-    return QLocale::system().language() == QLocale::Chinese ? SimplifiedChinese : English;
+    // The language of messages (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), not of numbers.
+    const QStringList languages = QLocale::system().uiLanguages();
+    const QLocale messages = languages.isEmpty() ? QLocale::system() : QLocale(languages.first());
+    return messages.language() == QLocale::Chinese ? SimplifiedChinese : English;
 }
 
 QString Translations::displayName(const QString& language)

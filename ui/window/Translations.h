@@ -17,7 +17,7 @@ class Translations
 {
 public:
     static QStringList available(); // {"en", "zh_CN"}
-    // "zh_CN" when QLocale::system() is Chinese, else "en".
+    // "zh_CN" when the system's language for messages is Chinese, else "en".
     static QString systemDefault();
     // The language's name in itself, for a menu: "English", "简体中文".
     static QString displayName(const QString& language);

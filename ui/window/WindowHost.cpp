@@ -24,11 +24,12 @@ WindowHost::~WindowHost()
     delete m_window;
 }
 
-bool WindowHost::installStartLanguage(const QString& requested)
+bool WindowHost::installStartLanguage(const QString& requested, bool window)
 {
     QString language = requested;
     if (language.isEmpty())
-        language = QSettings().value(LanguageKey, Translations::systemDefault()).toString();
+        language = window ? QSettings().value(LanguageKey, Translations::systemDefault()).toString()
+                          : Translations::systemDefault();
     return Translations::install(language);
 }
 

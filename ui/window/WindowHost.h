@@ -27,9 +27,11 @@ public:
     explicit WindowHost(QObject* parent = nullptr);
     ~WindowHost() override;
 
-    // The language to start in: `requested` (--lang) if not empty, else the last one chosen
-    // in the menu, else the system's. Installs it; false for an unknown language.
-    static bool installStartLanguage(const QString& requested);
+    // The language to start in: `requested` (--lang) if not empty; else for the window the last
+    // one chosen in its menu, else the system's; else (the command line's modes and messages)
+    // the environment's (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), never the window's choice.
+    // Installs it; false for an unknown language.
+    static bool installStartLanguage(const QString& requested, bool window);
 
     MainWindow* window() const { return m_window; }
     void show(const Start& start);

@@ -10,12 +10,17 @@
 #include "PresentationMode.h"
 #include "SessionDocument.h"
 #include "Trace.h"
+#include "UserGuideDialog.h"
 #include "WalkthroughPanel.h"
 
 #include <QApplication>
+#include <QAction>
 #include <QDir>
+#include <QFile>
 #include <QLabel>
 #include <QMenuBar>
+#include <QStatusBar>
+#include <QTextBrowser>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -86,6 +91,53 @@ private Q_SLOTS:
         QVERIFY(weights);
         QCOMPARE(weights->spec().matrix.get(),
                  headTensor(*trace, 0, HeadTensor::Weights).get()); // the view's own, shared
+    }
+
+    // Help > User Guide (F1) opens the guide shipped inside the program, in the interface's
+    // language; it lists every keyboard shortcut the window has.
+    void userGuideListsEveryShortcut()
+    {
+        MainWindow window;
+        QAction* guide = nullptr;
+        for (QAction* action : window.findChildren<QAction*>())
+            if (action->shortcut() == QKeySequence(QKeySequence::HelpContents))
+                guide = action;
+        QVERIFY(guide);
+        QVERIFY(window.actions().contains(guide)); // F1 also without the menu bar
+        UserGuideDialog dialog(&window);
+        const QString text = dialog.browser()->toPlainText();
+        QVERIFY2(text.contains(QStringLiteral("Presentation mode")), qPrintable(text.left(200)));
+        QStringList missing;
+        for (const QAction* action : window.findChildren<QAction*>())
+            for (const QKeySequence& keys : action->shortcuts()) {
+                QString shown = keys.toString(QKeySequence::PortableText);
+                shown.replace(QStringLiteral("PgDown"), QStringLiteral("Page Down"))
+                    .replace(QStringLiteral("PgUp"), QStringLiteral("Page Up"));
+                if (!shown.isEmpty() && !text.contains(shown))
+                    missing << shown;
+            }
+        QVERIFY2(missing.isEmpty(), qPrintable(missing.join(QStringLiteral(", "))));
+        QVERIFY(UserGuideDialog::guidePath(QStringLiteral("zh_CN")).endsWith(
+            QStringLiteral("guide_zh_CN.html")));
+        QVERIFY(QFile::exists(UserGuideDialog::guidePath(QStringLiteral("zh_CN"))));
+        QCOMPARE(UserGuideDialog::guidePath(QStringLiteral("xx")),
+                 QStringLiteral(":/guide/guide.html"));
+    }
+
+    // The status bar in words a student reads (it said "self-attention: T = 6, S = 6,
+    // d_in = 3, 1 head(s)").
+    void statusBarSaysWhatWasComputed()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(waitForTrace(window));
+        QString status;
+        for (const QLabel* label : window.statusBar()->findChildren<QLabel*>())
+            if (label->text().contains(QStringLiteral("computed in")))
+                status = label->text();
+        QVERIFY2(status.startsWith(QStringLiteral(
+                     "Self-attention · 6 tokens of 3 numbers each · 1 head · computed in ")),
+                 qPrintable(status));
     }
 
     void controlChangeRepaintsWithTheNewTrace()

@@ -394,6 +394,10 @@ private Q_SLOTS:
         ControlPanel panel(&document);
         document.setSession(sessionFrom(session));
         QCOMPARE(panel.controlFor(key)->isEnabled(), enabled);
+        // A greyed-out control says why in its tooltip ("Number of heads" did not).
+        if (key != QLatin1StringView("inputs"))
+            QCOMPARE(panel.controlFor(key)->toolTip().contains(QStringLiteral("Greyed out:")),
+                     !enabled);
     }
 
     void continuingTheStreamDisablesTheSeed()

@@ -27,6 +27,7 @@
 #include <QFileInfo>
 #include <QJsonObject>
 #include <QLabel>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStatusBar>
@@ -132,6 +133,31 @@ private Q_SLOTS:
         // The pages start under the bar, not over it.
         const QRect bar(window.pageBar()->mapTo(&window, QPoint(0, 0)), window.pageBar()->size());
         QVERIFY(bar.bottom() < pages->mapTo(&window, QPoint(0, 0)).y() + 1);
+    }
+
+    // A sentence longer than the model reads: the message and a button that keeps its first
+    // n_ctx tokens, which computes them.
+    void tooLongSentenceOffersToKeepTheFirstTokens()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(waitForTrace(window));
+        Session session = modelSession(QStringLiteral("f32_prefix")); // n_ctx 32
+        session.sentence = "a" + QByteArray(" a b").repeated(20).toStdString();
+        QSignalSpy refused(window.computeService(), &ComputeService::sessionRefused);
+        window.document()->setSession(session);
+        QVERIFY(refused.wait(30000));
+        QVERIFY(messageShown(window, QStringLiteral("n_ctx = 32")));
+        auto* keep = window.findChild<QPushButton*>(QStringLiteral("truncate"));
+        QVERIFY(keep && keep->isVisible());
+        QVERIFY2(keep->text().remove(u'&').contains(QStringLiteral("first 32 tokens")),
+                 qPrintable(keep->text()));
+        keep->click();
+        const auto trace = waitForTrace(window);
+        QVERIFY(trace);
+        QCOMPARE(trace->tokens.size(), std::size_t(32));
+        QVERIFY(window.document()->session().truncate);
+        QVERIFY(!keep->isVisible());
     }
 
     void showsAModelSession_data()
