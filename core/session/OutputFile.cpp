@@ -83,10 +83,12 @@ QString OutputFile::open(const QString& path, const QByteArray& nativePath)
             slash < 0 ? QByteArray(".") : m_target.left(std::max<qsizetype>(slash, 1));
         const QByteArray base = slash < 0 ? m_target : m_target.mid(slash + 1);
         m_temp = folder + "/." + base.left(64) + ".XXXXXX";
+        m_onDisk.emplace(); // before the file exists: a signal from here on is deferred
         fd = ::mkstemp(m_temp.data());
         if (fd < 0) {
             const int error = errno;
             m_temp.clear();
+            m_onDisk.reset();
             return failure(systemError(error));
         }
         ::fchmod(fd, exists ? (info.st_mode & 07777) : creationMode());
@@ -117,6 +119,8 @@ QString OutputFile::commit()
         cancel();
         return message;
     }
+    if (!m_temp.isEmpty())
+        interruption::checkpoint(); // a stop asked for: the temporary file goes (~OutputFile)
     m_file.close();
     m_open = false;
     if (m_temp.isEmpty())
@@ -125,9 +129,11 @@ QString OutputFile::commit()
         const QString message = failure(systemError(errno));
         ::unlink(m_temp.constData());
         m_temp.clear();
+        m_onDisk.reset();
         return message;
     }
     m_temp.clear();
+    m_onDisk.reset();
     return {};
 }
 
@@ -139,6 +145,7 @@ void OutputFile::cancel()
     if (!m_temp.isEmpty())
         ::unlink(m_temp.constData());
     m_temp.clear();
+    m_onDisk.reset();
 }
 
 } // namespace ae

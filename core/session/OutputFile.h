@@ -5,6 +5,10 @@
 #include <QFile>
 #include <QString>
 
+#include "Interruption.h"
+
+#include <optional>
+
 namespace ae {
 
 // One output file, written the safe way for what the target is:
@@ -18,6 +22,9 @@ namespace ae {
 // Paths are native bytes (argv as given): a name that is not valid UTF-8 is written under
 // exactly that name. Writes are unbuffered, so a short write (disk full, `ulimit -f` with
 // SIGXFSZ ignored) fails the write that caused it, with the system's reason.
+// While the temporary file exists a stop signal is deferred (interruption::FilesOnDisk), and
+// commit() throws interruption::Stopped instead of renaming when one came: the temporary
+// file goes, the target stays as it was.
 class OutputFile
 {
     Q_DECLARE_TR_FUNCTIONS(OutputFile)
@@ -44,6 +51,7 @@ private:
     QString m_shown;     // the path for messages
     QByteArray m_target; // native bytes
     QByteArray m_temp;   // native bytes of the temporary file; empty when writing directly
+    std::optional<interruption::FilesOnDisk> m_onDisk; // while m_temp exists
     bool m_open = false;
 };
 
