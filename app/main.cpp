@@ -103,7 +103,7 @@ int main(int argc, char* argv[])
         return ae::ExitOk;
     case Mode::Error:
         std::fprintf(stderr, "attention-explorer: %s\n", request.text.toLocal8Bit().constData());
-        return ae::ExitUsageOrIo;
+        return request.invalidSession ? ae::ExitInvalidSession : ae::ExitUsageOrIo;
     case Mode::DumpJson:
     case Mode::Export:
     case Mode::ExportDeck:

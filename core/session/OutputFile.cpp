@@ -58,10 +58,21 @@ QString OutputFile::open(const QString& path, const QByteArray& nativePath)
     m_target = nativePath.isEmpty() ? QFile::encodeName(path) : nativePath;
     if (m_target.isEmpty())
         return failure(tr("the file name is empty"));
-    // A symbolic link stays a link: the file it points to is the one replaced.
+    // A symbolic link stays a link: the file it points to is the one replaced. A link that
+    // leads to no file (dangling, a loop) is refused, as GNU cp does: the link is kept, and
+    // which file was meant is unknown.
+    struct stat link
+    {
+    };
+    const bool isLink = ::lstat(m_target.constData(), &link) == 0 && S_ISLNK(link.st_mode);
     if (char* resolved = ::realpath(m_target.constData(), nullptr)) {
         m_target = resolved;
         std::free(resolved);
+    } else if (isLink) {
+        const int error = errno;
+        return failure(tr("it is a symbolic link that leads to no file (%1); it is left as it "
+                          "was")
+                           .arg(systemError(error)));
     }
     int fd = -1;
     struct stat info

@@ -19,6 +19,8 @@ namespace ae {
 //   read-only means "do not overwrite", also for root.
 // - anything else (a device such as /dev/null, a FIFO, a terminal): written directly,
 //   never replaced by a regular file.
+// A symbolic link is followed: the file it points to is written as above and the link stays.
+// A link that leads to no file (dangling, a loop) is refused and left as it was.
 // Paths are native bytes (argv as given): a name that is not valid UTF-8 is written under
 // exactly that name. Writes are unbuffered, so a short write (disk full, `ulimit -f` with
 // SIGXFSZ ignored) fails the write that caused it, with the system's reason.

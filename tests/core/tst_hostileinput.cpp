@@ -84,6 +84,12 @@ private Q_SLOTS:
         QTest::newRow("raw NUL in a string")
             << QByteArray("{\"sentence\": \"a\0b\"}", 19) << QString()
             << QStringLiteral("raw control character (0x00) at byte 15");
+        QTest::newRow("raw TAB in a string (issue 23 §9)")
+            << QByteArray("{\"sentence\": \"a\tb\"}") << QString()
+            << QStringLiteral("raw control character (0x09) at byte 15");
+        QTest::newRow("raw newline in a string after an escaped quote")
+            << QByteArray("{\"title\": \"say \\\"hi\\\"\n\"}") << QString()
+            << QStringLiteral("raw control character (0x0a) at byte 21");
         QTest::newRow("lone high surrogate")
             << QByteArray("{\"sentence\": \"ab\\ud800c\"}") << QStringLiteral("sentence")
             << QStringLiteral("lone surrogate (\\ud800) at character 3");
@@ -137,6 +143,8 @@ private Q_SLOTS:
             "{\"tokenizer\": \"gpt2\", \"sentence\": \"a\\u200bb \\u200b \\u00a0x\"}");
         QTest::newRow("gpt2: control characters") << QByteArray(
             "{\"tokenizer\": \"gpt2\", \"sentence\": \"\\u0001 esc\\u001b[0m del\\u007f\"}");
+        QTest::newRow("TABs, CRLF and newlines between the tokens, escaped quotes") << QByteArray(
+            "{\r\n\t\"title\": \"a \\\"b\\\" \\\\\",\n\t\"sentence\":\t\"a\\tb\"\n}\n");
         QTest::newRow("large inputs that cannot overflow") << QByteArray(
             R"({"embedding": "manual", "sentence": "a b", "d_in": 2, "inputs": [[1e15, 1], [1, -1e15]]})");
     }
