@@ -7,6 +7,7 @@
 #include "MessageText.h"
 #include "ModelFigures.h"
 #include "ModelRun.h"
+#include "ModelRunner.h"
 #include "ModelTrace.h"
 #include "SafetensorsFile.h"
 #include "Session.h"
@@ -40,7 +41,7 @@ std::optional<ModelLayer> computeLayer(const CommandLineRequest& request, const 
     const auto model = engine.model(session.model, failure);
     if (!model) {
         printError(failure.issue->message);
-        exitCode = failure.ioError ? ExitUsageOrIo : ExitInvalidSession;
+        exitCode = exitCodeOf(failure);
         return std::nullopt;
     }
     const int layers = model->config().nLayer;
@@ -59,7 +60,7 @@ std::optional<ModelLayer> computeLayer(const CommandLineRequest& request, const 
     ModelRunResult computed = engine.compute(session);
     if (!computed.run) {
         printError(computed.issue->message);
-        exitCode = computed.ioError ? ExitUsageOrIo : ExitInvalidSession;
+        exitCode = exitCodeOf(computed);
         return std::nullopt;
     }
     ModelLayer result;

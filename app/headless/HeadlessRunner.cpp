@@ -14,6 +14,7 @@
 #include <QFile>
 
 #include <cstdio>
+#include <functional>
 
 namespace ae {
 
@@ -33,11 +34,17 @@ int runDumpJson(const CommandLineRequest& request)
         printError(result.issue->message);
         return ExitInvalidSession;
     }
+    return writeDump(request,
+                     [&](QIODevice& device) { return writeTraceJson(*result.trace, device); });
+}
+
+int writeDump(const CommandLineRequest& request, const std::function<bool(QIODevice&)>& write)
+{
     // Streamed: the JSON goes out in chunks as it is written, never whole in memory.
     if (request.dumpPath == QLatin1StringView("-")) {
         QFile out;
-        if (!out.open(stdout, QIODevice::WriteOnly | QIODevice::Unbuffered) ||
-            !writeTraceJson(*result.trace, out) || out.write("\n", 1) != 1) {
+        if (!out.open(stdout, QIODevice::WriteOnly | QIODevice::Unbuffered) || !write(out) ||
+            out.write("\n", 1) != 1) {
             printError(QCoreApplication::translate("HeadlessRunner",
                                                    "cannot write to the standard output: %1")
                            .arg(out.errorString()));
@@ -48,7 +55,7 @@ int runDumpJson(const CommandLineRequest& request)
     OutputFile file;
     QString error = file.open(request.dumpPath, request.dumpNative);
     if (error.isEmpty())
-        error = writeTraceJson(*result.trace, *file.device()) ? file.commit() : file.writeError();
+        error = write(*file.device()) ? file.commit() : file.writeError();
     if (!error.isEmpty()) {
         printError(error);
         return ExitUsageOrIo;

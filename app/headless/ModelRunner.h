@@ -9,6 +9,12 @@ namespace ae {
 struct CommandLineRequest;
 struct Session;
 
+struct ModelRunResult;
+
+// The exit code of a refused model run: 2 when the checkpoint could not be read or the memory
+// guard refused, 1 when the session is at fault.
+int exitCodeOf(const ModelRunResult& refused);
+
 // The command line with a model session (a GPT-2 checkpoint, spec gpt2.md §2-§3).
 // --dump-json: the model dump, written atomically (or to stdout for "-").
 int runModelDumpJson(const CommandLineRequest& request, const Session& session);

@@ -59,12 +59,9 @@ void writeLayers(JsonWriter& w, const ModelTrace& trace)
     w.endArray();
 }
 
-} // namespace
-
-std::string modelRunToJson(const ModelRun& run)
+void writeRun(JsonWriter& w, const ModelRun& run)
 {
     const ModelTrace& trace = *run.trace;
-    JsonWriter w;
     w.beginObject();
     w.key("format");
     w.value(std::string_view("attention-explorer-dump"));
@@ -96,7 +93,22 @@ std::string modelRunToJson(const ModelRun& run)
     w.value(run.forwardMs);
     w.endObject();
     w.endObject();
+}
+
+} // namespace
+
+std::string modelRunToJson(const ModelRun& run)
+{
+    JsonWriter w;
+    writeRun(w, run);
     return w.take();
+}
+
+bool writeModelRunJson(const ModelRun& run, QIODevice& device)
+{
+    JsonWriter w(&device);
+    writeRun(w, run);
+    return w.finish();
 }
 
 } // namespace ae

@@ -2,6 +2,8 @@
 
 #include <string>
 
+class QIODevice;
+
 namespace ae {
 
 struct ModelRun;
@@ -12,5 +14,8 @@ struct ModelRun;
 // "format", "version" and "timings". The attention weights are derived head by head
 // while writing, never all held at once.
 std::string modelRunToJson(const ModelRun& run);
+// The same, streamed to `device` in chunks, one head's weights derived at a time (memory
+// bounded whatever the dump's size); false when a write failed.
+bool writeModelRunJson(const ModelRun& run, QIODevice& device);
 
 } // namespace ae

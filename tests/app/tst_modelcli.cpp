@@ -4,6 +4,7 @@
 // and --benchmark's figures. The numbers themselves are checked against PyTorch in
 // tests/core/tst_gpt2forward.
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -11,6 +12,7 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QtEndian>
 
 #include "CliRun.h"
 
@@ -39,6 +41,47 @@ QString prepare(const QTemporaryDir& dir, const QByteArray& session, const QByte
     f.open(QIODevice::WriteOnly);
     f.write(session);
     return path;
+}
+
+// A GPT-2 checkpoint of zeros with these sizes (one block), written as safetensors.
+QByteArray zeroCheckpoint(int d, int positions, int vocab)
+{
+    QList<QPair<QByteArray, QList<qint64>>> tensors{{"wte.weight", {vocab, d}},
+                                                    {"wpe.weight", {positions, d}},
+                                                    {"h.0.ln_1.weight", {d}},
+                                                    {"h.0.ln_1.bias", {d}},
+                                                    {"h.0.attn.c_attn.weight", {d, 3 * d}},
+                                                    {"h.0.attn.c_attn.bias", {3 * d}},
+                                                    {"h.0.attn.c_proj.weight", {d, d}},
+                                                    {"h.0.attn.c_proj.bias", {d}},
+                                                    {"h.0.ln_2.weight", {d}},
+                                                    {"h.0.ln_2.bias", {d}},
+                                                    {"h.0.mlp.c_fc.weight", {d, 4 * d}},
+                                                    {"h.0.mlp.c_fc.bias", {4 * d}},
+                                                    {"h.0.mlp.c_proj.weight", {4 * d, d}},
+                                                    {"h.0.mlp.c_proj.bias", {d}},
+                                                    {"ln_f.weight", {d}},
+                                                    {"ln_f.bias", {d}}};
+    QJsonObject header;
+    qint64 offset = 0;
+    for (const auto& [name, shape] : tensors) {
+        qint64 bytes = 4;
+        QJsonArray dims;
+        for (const qint64 size : shape) {
+            bytes *= size;
+            dims.append(size);
+        }
+        header[QString::fromLatin1(name)] =
+            QJsonObject{{QStringLiteral("dtype"), QStringLiteral("F32")},
+                        {QStringLiteral("shape"), dims},
+                        {QStringLiteral("data_offsets"), QJsonArray{offset, offset + bytes}}};
+        offset += bytes;
+    }
+    QByteArray json = QJsonDocument(header).toJson(QJsonDocument::Compact);
+    json.append(QByteArray((8 - json.size() % 8) % 8, ' '));
+    QByteArray file(8, '\0');
+    qToLittleEndian<quint64>(quint64(json.size()), file.data());
+    return file + json + QByteArray(offset, '\0');
 }
 
 } // namespace
@@ -144,6 +187,41 @@ private Q_SLOTS:
         QCOMPARE(r.exitCode, exitCode);
         QVERIFY2(QString::fromLocal8Bit(r.err).contains(fragment), r.err.constData());
         QVERIFY(!QFile::exists(out));
+    }
+
+    // The memory guard covers model runs (issue 23 §6): 16,384 tokens of a model that
+    // reads that many would derive T x T weights of 1 GB each for the views, so the run is
+    // refused before the forward, with the estimate and the limit, exit 2.
+    void memoryGuardRefusesBeforeTheForward()
+    {
+        QTemporaryDir dir;
+        QFile model(dir.filePath(QStringLiteral("model.safetensors")));
+        QVERIFY(model.open(QIODevice::WriteOnly));
+        model.write(zeroCheckpoint(8, 16384, 50257));
+        model.close();
+        QFile config(dir.filePath(QStringLiteral("config.json")));
+        QVERIFY(config.open(QIODevice::WriteOnly));
+        config.write(R"({"n_layer": 1, "n_head": 1, "n_embd": 8, "n_positions": 16384,
+                         "vocab_size": 50257})");
+        config.close();
+        const QString out = dir.filePath(QStringLiteral("dump.json"));
+        QElapsedTimer timer;
+        timer.start();
+        const Run r =
+            run({QStringLiteral("--model"), model.fileName(), QStringLiteral("--sentence"),
+                 QStringLiteral("a") + QStringLiteral(" a").repeated(16383),
+                 QStringLiteral("--dump-json"), out});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("this run would need") && r.err.contains("T=16384") &&
+                     r.err.contains("the limit is 1.50 GB"),
+                 r.err.constData());
+        QVERIFY(!QFile::exists(out));
+        QVERIFY2(timer.elapsed() < 10000, "refused only after computing");
+        // The same checkpoint with a short sentence runs.
+        const Run small =
+            run({QStringLiteral("--model"), model.fileName(), QStringLiteral("--sentence"),
+                 QStringLiteral("a b c"), QStringLiteral("--dump-json"), QStringLiteral("-")});
+        QVERIFY2(small.exitCode == 0, small.err.constData());
     }
 
     void modelFlagIsRelativeToTheWorkingFolder()
