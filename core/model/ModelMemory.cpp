@@ -1,6 +1,8 @@
 #include "ModelMemory.h"
 
 #include "AttentionKernel.h"
+#include "Limits.h"
+#include "ModelMessages.h"
 #include "SessionValidator.h"
 #include "TransformerModel.h"
 
@@ -24,10 +26,9 @@ double parameterBytes(const TransformerParams& p)
     add(p.wte);
     add(p.wpe);
     for (const TransformerLayerParams& l : p.layers)
-        for (const TensorRef* t :
-             {&l.ln1Weight, &l.ln1Bias, &l.attnWeight, &l.attnBias, &l.attnProjWeight,
-              &l.attnProjBias, &l.ln2Weight, &l.ln2Bias, &l.fcWeight, &l.fcBias, &l.fcProjWeight,
-              &l.fcProjBias})
+        for (const TensorRef* t : {&l.ln1Weight, &l.ln1Bias, &l.attnWeight, &l.attnBias,
+                                   &l.attnProjWeight, &l.attnProjBias, &l.ln2Weight, &l.ln2Bias,
+                                   &l.fcWeight, &l.fcBias, &l.fcProjWeight, &l.fcProjBias})
             add(*t);
     add(p.lnfWeight);
     add(p.lnfBias);
@@ -36,6 +37,26 @@ double parameterBytes(const TransformerParams& p)
 }
 
 } // namespace
+
+double parameterCount(const TransformerConfig& c)
+{
+    const double d = c.nEmbd, kv = double(c.nKvHead) * c.headDim();
+    const double attention = 2 * d + d * (d + 2 * kv) + (d + 2 * kv) + d * d + d;
+    const double feedForward = c.mlp ? 2 * d + d * 4 * d + 4 * d + 4 * d * d + d : 0.0;
+    const double embeddings = double(c.vocabSize) * d * (c.tiedHead ? 1 : 2) + double(c.nCtx) * d;
+    return embeddings + double(c.nLayer) * (attention + feedForward) + 2 * d;
+}
+
+QString checkConversionBytes(const QString& path, double bytes)
+{
+    const double limit = double(limits::MaxProcessBytes - limits::BaseProcessBytes);
+    if (bytes <= limit)
+        return {};
+    const auto [need, most] = memoryTexts(bytes, limit);
+    return ModelMemory::tr("%1: converting its weights to float32 in memory would take %2; the "
+                           "limit is %3")
+        .arg(path, need, most);
+}
 
 ModelRunBytes estimateModelRunBytes(const TransformerModel& model, std::int64_t tokens,
                                     std::size_t textBytes, int traces)

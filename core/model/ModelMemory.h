@@ -1,11 +1,14 @@
 #pragma once
 
+#include <QString>
+
 #include <cstddef>
 #include <cstdint>
 
 namespace ae {
 
 class TransformerModel;
+struct TransformerConfig;
 
 // The memory guard for a model run (limits::MaxProcessBytes, as estimateProcessBytes for the
 // seed module), computed before the forward allocates anything. T = tokens, d = n_embd, L =
@@ -27,6 +30,17 @@ struct ModelRunBytes
     double process = 0; // counted against limits::MaxProcessBytes
     double mapped = 0;  // the float32 weights read in place from the file
 };
+
+// The float32 elements of every weight a model of this configuration has (biases counted
+// whether or not the family has them; a tied output head once).
+double parameterCount(const TransformerConfig& config);
+
+// The memory guard for loading: a loader that converts weights into memory of its own (F16 or
+// BF16 widened to float32, the book's transposed copies, a .pth's storages read from the
+// zip) calls it with those bytes before converting anything. Returns "" when they fit in
+// limits::MaxProcessBytes beside the program's base, else a message naming the file, the
+// bytes and the limit (ModelLoadResult::overMemoryLimit: exit 2).
+QString checkConversionBytes(const QString& path, double bytes);
 
 ModelRunBytes estimateModelRunBytes(const TransformerModel& model, std::int64_t tokens,
                                     std::size_t textBytes, int traces = 1);

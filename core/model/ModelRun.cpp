@@ -55,6 +55,7 @@ ModelEngine::model(const std::string& path, ModelRunResult& failure, double* loa
     if (!loaded.model) {
         failure.issue = SessionIssue{"model", loaded.error};
         failure.ioError = loaded.ioError;
+        failure.overMemoryLimit = loaded.overMemoryLimit;
         return nullptr;
     }
     m_cache->path = path;
