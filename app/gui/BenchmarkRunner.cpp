@@ -5,13 +5,13 @@
 #include "Embedding.h"
 #include "Engine.h"
 #include "Forward.h"
-#include "Gpt2Vocab.h"
 #include "HeadlessRunner.h"
 #include "ModelRegistry.h"
 #include "ModelRunner.h"
 #include "SessionEnums.h"
 #include "SessionFile.h"
 #include "SessionValidator.h"
+#include "Tokenizer.h"
 #include "Trace.h"
 #include "UiBenchmark.h"
 #include "Vocabulary.h"
@@ -149,8 +149,11 @@ int runBenchmark(const CommandLineRequest& request)
                                                : QStringLiteral("fast");
     result[QStringLiteral("runs")] = Runs;
     result[QStringLiteral("tokenize_ms")] = rounded(tokenizeMs);
-    if (session.tokenizer == TokenizerKind::Gpt2) // the first use's load, in the Engine above
-        result[QStringLiteral("gpt2_vocab_load_ms")] = rounded(Gpt2Vocab::instance().loadMs());
+    // A fixed vocabulary's first load, in the Engine above: "gpt2_vocab_load_ms".
+    if (const Tokenizer& tokenizer = tokenizerFor(session.tokenizer);
+        tokenizer.hasFixedVocabulary())
+        result[QString(QString::fromLatin1(tokenizer.id()) + QStringLiteral("_vocab_load_ms"))] =
+            rounded(tokenizer.vocabularyLoadMs());
     result[QStringLiteral("embedding_ms")] = rounded(embeddingMs);
     result[QStringLiteral("init_ms")] = rounded(initMs);
     result[QStringLiteral("forward_ms")] = rounded(median(forwardTimes));

@@ -2,18 +2,15 @@
 
 #include "CommandLine.h"
 #include "DeckExporter.h"
-#include "Engine.h"
 #include "FigureExporter.h"
 #include "HeadlessRunner.h"
 #include "Interruption.h"
 #include "Limits.h"
 #include "MessageText.h"
-#include "ModelExportRunner.h"
-#include "ModelRegistry.h"
+#include "ModelFigures.h"
 #include "OutputFolder.h"
+#include "RunCompute.h"
 #include "SessionFile.h"
-#include "Trace.h"
-#include "TraceFigures.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -21,21 +18,6 @@
 #include <cstdio>
 
 namespace ae {
-
-namespace {
-
-// --layer chooses a layer of a checkpoint's model; the seed module has one layer.
-int refuseLayer(const CommandLineRequest& request)
-{
-    if (request.layer == 0)
-        return ExitOk;
-    printError(QCoreApplication::translate("ExportRunner",
-                                           "--layer applies only to a model session "
-                                           "(--model FILE or the session key model)"));
-    return ExitUsageOrIo;
-}
-
-} // namespace
 
 int runExport(const CommandLineRequest& request)
 {
@@ -55,16 +37,16 @@ int runExport(const CommandLineRequest& request)
         printError(loaded.issue->message);
         return loaded.ioError ? ExitUsageOrIo : ExitInvalidSession;
     }
-    if (modelSource(loaded.session) == ModelSource::Checkpoint)
-        return runModelExport(request, loaded.session, formats.formats);
-    if (const int refused = refuseLayer(request))
-        return refused;
-    const ComputeResult result = Engine().compute(loaded.session);
-    if (result.issue) {
-        printError(result.issue->message);
-        return ExitInvalidSession;
-    }
-    return writeFigureFiles(figures::allFigures(result.trace), formats.formats, request);
+    int exitCode = ExitOk;
+    const std::optional<ComputedRun> computed = computeRun(request, loaded.session, exitCode);
+    if (!computed)
+        return exitCode;
+    if (changedWhileRead(*computed->run))
+        return ExitUsageOrIo;
+    // The weight figures of a checkpoint read its mapping too: checked again after writing.
+    const int written = writeFigureFiles(modelfigures::allFigures(*computed->run, computed->layer),
+                                         formats.formats, request);
+    return changedWhileRead(*computed->run) ? ExitUsageOrIo : written;
 }
 
 int writeFigureFiles(const std::vector<Figure>& everyFigure, const QList<ExportFormat>& formats,
@@ -152,19 +134,21 @@ int runExportDeck(const CommandLineRequest& request)
         printError(loaded.issue->message);
         return loaded.ioError ? ExitUsageOrIo : ExitInvalidSession;
     }
-    if (modelSource(loaded.session) == ModelSource::Checkpoint)
-        return runModelExportDeck(request, loaded.session);
-    if (const int refused = refuseLayer(request))
-        return refused;
-    if (const auto issue = Engine().compute(loaded.session).issue) {
-        printError(issue->message);
-        return ExitInvalidSession;
-    }
-    const QString error = DeckExporter().write(loaded.session, request.deckPath);
+    int exitCode = ExitOk;
+    const std::optional<ComputedRun> computed = computeRun(request, loaded.session, exitCode);
+    if (!computed)
+        return exitCode;
+    if (changedWhileRead(*computed->run))
+        return ExitUsageOrIo;
+    DeckExporter exporter;
+    exporter.setRun(computed->run, computed->layer);
+    const QString error = exporter.write(loaded.session, request.deckPath);
     if (!error.isEmpty()) {
         printError(error);
         return ExitUsageOrIo;
     }
+    if (changedWhileRead(*computed->run))
+        return ExitUsageOrIo;
     std::printf("%s\n", qPrintable(request.deckPath));
     return ExitOk;
 }

@@ -9,10 +9,16 @@ namespace ae {
 // Up to LinearGemvRows rows the product is one GEMV per row instead of one GEMM: a GEMM packs
 // (copies) the whole weight matrix first, and a keystroke's forward computes one or two rows,
 // for which packing 85 M weights costs more than streaming them once per row. A row's bits
-// depend on which of the two paths computed it, so the threshold is part of the contract. One
-// thread (Eigen's own threading is off, EIGEN_DONT_PARALLELIZE): a parallel region per
-// product costs more than it saves when the cores are shared.
+// depend on which of the two paths computed it, so the threshold is part of the contract.
+// The output columns are computed in fixed blocks of LinearBlockColumns, the blocks in
+// parallel from LinearParallelWork multiply-adds on (Eigen's own threading is off,
+// EIGEN_DONT_PARALLELIZE: it splits by the thread count, so the bits would depend on it).
+// Fixed blocks give every cell the same bits whatever the number of threads; blocks of 128
+// columns also give the bits of one product over all columns on GPT-2's shapes (measured
+// with Eigen 3.4 on AVX-512: 128 and 384 do, 64 and 256 do not).
 inline constexpr Eigen::Index LinearGemvRows = 3;
+inline constexpr Eigen::Index LinearBlockColumns = 128;
+inline constexpr double LinearParallelWork = 4.0e6;
 
 Matrix linear(const Eigen::Ref<const Matrix>& x, const Eigen::Ref<const Matrix>& weight,
               const Eigen::Ref<const RowVector>& bias);

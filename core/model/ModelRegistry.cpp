@@ -1,11 +1,10 @@
 #include "ModelRegistry.h"
 
 #include "BookCheckpoint.h"
-#include "Gpt2Encoding.h"
 #include "Gpt2Model.h"
-#include "Gpt2Tokens.h"
 #include "ModelMessages.h"
 #include "Session.h"
+#include "Tokenizer.h"
 #include "TransformerModel.h"
 
 #include <QCoreApplication>
@@ -42,6 +41,22 @@ QString modelFile(const QString& path)
     return {};
 }
 
+bool looksLikeModel(const QString& path)
+{
+    const QFileInfo info(path);
+    const QString suffix = info.suffix().toLower();
+    return info.isDir() || suffix == QLatin1StringView("safetensors") ||
+           suffix == QLatin1StringView("pth") ||
+           info.fileName() == QLatin1StringView("config.json");
+}
+
+QString modelPath(const QString& path)
+{
+    const QFileInfo info(path);
+    return info.fileName() == QLatin1StringView("config.json") ? info.absolutePath()
+                                                               : info.absoluteFilePath();
+}
+
 ModelLoadResult loadModel(const QString& path)
 {
     const QString file = modelFile(path);
@@ -64,19 +79,29 @@ ModelSource modelSource(const Session& session)
     return session.model.empty() ? ModelSource::SeedModule : ModelSource::Checkpoint;
 }
 
+const Tokenizer& sessionTokenizer(const Session& session)
+{
+    if (modelSource(session) == ModelSource::SeedModule)
+        return tokenizerFor(session.tokenizer);
+    return modelTokenizer(TransformerConfig{});
+}
+
+const Tokenizer& modelTokenizer(const TransformerConfig& config)
+{
+    // A family's loader names a registered tokenizer (every one here: "gpt2").
+    const Tokenizer* tokenizer = findTokenizer(config.tokenizer);
+    return tokenizer ? *tokenizer : tokenizerFor(TokenizerKind::Gpt2);
+}
+
 ModelTokens modelTokens(const TransformerModel& model, std::string_view text)
 {
-    (void)model; // GPT-2's byte-level BPE for every family here, as modelTokenBytes
-    Gpt2Tokens tokens = gpt2Tokens(text);
-    return {std::move(tokens.ids), std::move(tokens.tokens)};
+    TokenizedTexts tokens = modelTokenizer(model.config()).encode({text});
+    return {std::move(tokens.ids.front()), std::move(tokens.tokens.front())};
 }
 
 std::string modelTokenBytes(const TransformerModel& model, std::int64_t id)
 {
-    // Every family here reads GPT-2's byte-level BPE (the book's chapter 2); a family with
-    // a tokenizer of its own adds its case.
-    (void)model;
-    return gpt2TokenBytes(id);
+    return modelTokenizer(model.config()).tokenBytes(id);
 }
 
 } // namespace ae

@@ -13,6 +13,7 @@
 namespace ae {
 
 struct Session;
+class Tokenizer;
 class TransformerModel;
 struct TransformerConfig;
 
@@ -36,6 +37,12 @@ const std::vector<ModelFamily>& modelFamilies();
 // (empty for a folder without either).
 QString modelFile(const QString& path);
 
+// Whether `path` is meant as a model rather than a session file: a folder, a .safetensors or
+// .pth file, or a config.json (its folder is the model). By name only; loading says whether
+// it really is one. modelPath() gives what to open (config.json's folder, else `path`).
+bool looksLikeModel(const QString& path);
+QString modelPath(const QString& path);
+
 // Opens PATH (a model file or folder) with the family that recognises it.
 ModelLoadResult loadModel(const QString& path);
 
@@ -50,6 +57,13 @@ enum class ModelSource
     Checkpoint
 };
 ModelSource modelSource(const Session& session);
+
+// The tokenizer that reads the session's text: the session's own with the seed module; with a
+// checkpoint, the one its family's ids come from (TransformerConfig::tokenizer; every family
+// here reads GPT-2's), known before the checkpoint is loaded.
+const Tokenizer& sessionTokenizer(const Session& session);
+// The registered tokenizer a model's ids come from (TransformerConfig::tokenizer).
+const Tokenizer& modelTokenizer(const TransformerConfig& config);
 
 // `text` in the model's own tokenizer (TransformerConfig::tokenizer): ids and each token's text
 // as the dump shows it.

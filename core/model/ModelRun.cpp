@@ -3,8 +3,10 @@
 #include "Limits.h"
 #include "ModelMemory.h"
 #include "ModelRegistry.h"
+#include "ModelTrace.h"
 #include "Session.h"
 #include "SessionValidator.h"
+#include "Trace.h"
 #include "TransformerForward.h"
 #include "TransformerModel.h"
 
@@ -37,6 +39,19 @@ struct ModelEngine::Cache
     std::string path;
     std::shared_ptr<const TransformerModel> model;
 };
+
+std::shared_ptr<const ModelRun> seedModuleRun(std::shared_ptr<const Trace> trace)
+{
+    auto modelTrace = std::make_shared<ModelTrace>();
+    modelTrace->tokenIds = trace->tokenIds;
+    auto run = std::make_shared<ModelRun>();
+    run->tokens = trace->tokens;
+    run->forwardMs = trace->timings.embeddingMs + trace->timings.initMs + trace->timings.forwardMs +
+                     trace->timings.completeMs;
+    modelTrace->layers.push_back(std::move(trace));
+    run->trace = std::move(modelTrace);
+    return run;
+}
 
 ModelEngine::ModelEngine() : m_cache(std::make_unique<Cache>()) {}
 

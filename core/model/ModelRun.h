@@ -12,8 +12,10 @@ namespace ae {
 class TransformerModel;
 struct ModelTrace;
 struct Session;
+struct Trace;
 
-// One model session computed: the tokens, the forward's trace and how long each stage took.
+// One session computed, whatever computes it: the tokens, the forward's layered trace and how
+// long each stage took. A seed-module session is a run of one layer (seedModuleRun).
 struct ModelRun
 {
     std::vector<std::string> tokens;
@@ -21,6 +23,9 @@ struct ModelRun
     double loadMs = 0;    // checkpoint opened, validated and mapped (0 when cached)
     double forwardMs = 0; // ids -> logits (the rows after a reused prefix only: trace->reusedRows)
 };
+
+// The seed module's trace as a run: one layer, no checkpoint, forwardMs its forward's time.
+std::shared_ptr<const ModelRun> seedModuleRun(std::shared_ptr<const Trace> trace);
 
 struct ModelRunResult
 {

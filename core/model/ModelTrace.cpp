@@ -12,12 +12,18 @@ namespace ae {
 
 int ModelTrace::headCount() const
 {
-    return model ? model->config().nHead : 0;
+    if (model)
+        return model->config().nHead;
+    return layers.empty() ? 0 : int(layers.front()->heads.size());
 }
 
 int ModelTrace::headDim() const
 {
-    return model ? model->config().headDim() : 0;
+    if (model)
+        return model->config().headDim();
+    return layers.empty() || layers.front()->heads.empty()
+               ? 0
+               : int(layers.front()->heads.front().queries.cols());
 }
 
 std::vector<NextToken> ModelTrace::nextTokensAt(float temperature, int count) const

@@ -25,9 +25,11 @@ struct NextToken
 // (T x d) after it; arithmetic Fast and scoreDivisor √hd, so that a head's T x T scores and
 // weights derived on demand (HeadTensors.h) come from the very kernel the forward ran.
 // Nothing T x T is stored.
+// A session of the seed module is a ModelTrace too: one layer (the module's own Trace, with
+// its embeddings, parameters and every step tensor), no model, no residuals, no logits.
 struct ModelTrace
 {
-    std::shared_ptr<const TransformerModel> model;
+    std::shared_ptr<const TransformerModel> model; // null for the seed module
     std::vector<std::int64_t> tokenIds;
     std::vector<std::shared_ptr<const Trace>> layers;
     // residuals[l] (T x d): the residual stream entering block l; residuals[n_layer] the
@@ -41,6 +43,7 @@ struct ModelTrace
     std::vector<NextToken>
         nextTokens; // the 10 most probable after the last token, most probable first
 
+    bool isSeedModule() const { return !model; }
     int headCount() const;
     int headDim() const;
     int layerCount() const { return int(layers.size()); }

@@ -4,7 +4,9 @@
 #include "Gelu.h"
 #include "LayerNorm.h"
 #include "Linear.h"
+#include "ModelRegistry.h"
 #include "ModelTrace.h"
+#include "ParallelFailure.h"
 #include "Trace.h"
 #include "TransformerModel.h"
 
@@ -45,9 +47,18 @@ void keepPrefix(Matrix& rows, const Matrix* kept, Eigen::Index T, Eigen::Index c
         rows.topRows(P) = kept->topRows(P);
 }
 
+// Rows [0, P) of `kept` into `rows` (both T x cols or more; P may be 0).
+void copyPrefix(Matrix& rows, const Matrix* kept, Eigen::Index P)
+{
+    if (P > 0)
+        rows.topRows(P) = kept->topRows(P);
+}
+
 // One block's attention for the rows [P, T): x (R x d); `layer` holds the previous forward's
 // rows < P (or nothing when P = 0) and gets every tensor of rows [P, T); x += the attention
-// output of those rows.
+// output of those rows. Every tensor is allocated here, on the calling thread (the heap it
+// comes from keeps its pages), and filled in the parallel loop over heads, which also
+// copies the kept rows: with a token taken off or put back the copies are most of the work.
 void attention(const TransformerConfig& c, const TransformerLayerParams& p, const Trace* kept,
                Trace& layer, Eigen::Index P, Matrix& x)
 {
@@ -57,19 +68,10 @@ void attention(const TransformerConfig& c, const TransformerLayerParams& p, cons
     const int hd = c.headDim();
     const Matrix qkv = conv1d(layer.inputs.bottomRows(R), p.attnWeight, p.attnBias); // (R x 3d)
     layer.heads.resize(std::size_t(c.nHead));
-    for (int h = 0; h < c.nHead; ++h) {
-        HeadTrace& head = layer.heads[std::size_t(h)];
-        const HeadTrace* old = kept ? &kept->heads[std::size_t(h)] : nullptr;
-        keepPrefix(head.queries, old ? &old->queries : nullptr, T, hd, P);
-        keepPrefix(head.keys, old ? &old->keys : nullptr, T, hd, P);
-        keepPrefix(head.values, old ? &old->values : nullptr, T, hd, P);
-        keepPrefix(head.contextVec, old ? &old->contextVec : nullptr, T, hd, P);
-        if (R == 0) // qkv has no rows, nor data: a block of it would offset a null pointer
-            continue;
-        head.queries.bottomRows(R) = qkv.middleCols(h * hd, hd);
-        head.keys.bottomRows(R) = qkv.middleCols(d + h * hd, hd);
-        head.values.bottomRows(R) = qkv.middleCols(2 * d + h * hd, hd);
-    }
+    for (HeadTrace& head : layer.heads)
+        for (Matrix* m : {&head.queries, &head.keys, &head.values, &head.contextVec})
+            m->resize(T, hd);
+    layer.contextVecHeads.resize(T, d);
     HeadOptions options;
     options.arithmetic = layer.arithmetic;
     options.causal = true;
@@ -77,23 +79,58 @@ void attention(const TransformerConfig& c, const TransformerLayerParams& p, cons
     // The causal page and its walkthrough step show that the two masking methods agree: the
     // block's scores are at hand here (the hidden keys' cost one more product per block).
     options.compareMaskMethods = true;
+    // attendHead recomputes the whole row block holding row P (CausalBlockRows), so even one
+    // new row is a block's work per head: heads in parallel whenever there is a block.
+    const Eigen::Index recomputed = T - P / CausalBlockRows * CausalBlockRows;
     // Heads in parallel; the GEMMs inside each run on one thread (Eigen does not nest).
-#pragma omp parallel for schedule(dynamic) if (c.nHead > 1 && R >= 32)
-    for (int h = 0; h < c.nHead; ++h) {
-        HeadTrace& head = layer.heads[std::size_t(h)];
-        attendHead(head.queries, head.keys, head.values, options, head, P);
-        if (kept) // the rows before P were compared by the previous forward
-            head.maskMethodsMaxDiff =
-                std::max(head.maskMethodsMaxDiff, kept->heads[std::size_t(h)].maskMethodsMaxDiff);
-    }
-    keepPrefix(layer.contextVecHeads, kept ? &kept->contextVecHeads : nullptr, T, d, P);
+    ParallelFailure failure; // the kernel's scratch is allocated in the workers
+#pragma omp parallel for schedule(dynamic) if (c.nHead > 1 && recomputed * T >= 4096)
     for (int h = 0; h < c.nHead; ++h)
-        layer.contextVecHeads.bottomRows(R).middleCols(h * hd, hd) =
-            layer.heads[std::size_t(h)].contextVec.bottomRows(R);
+        failure.run([&] {
+            HeadTrace& head = layer.heads[std::size_t(h)];
+            const HeadTrace* old = kept ? &kept->heads[std::size_t(h)] : nullptr;
+            copyPrefix(head.queries, old ? &old->queries : nullptr, P);
+            copyPrefix(head.keys, old ? &old->keys : nullptr, P);
+            copyPrefix(head.values, old ? &old->values : nullptr, P);
+            copyPrefix(head.contextVec, old ? &old->contextVec : nullptr, P);
+            // With R = 0 qkv has no rows, nor data: a block of it would offset a null pointer.
+            if (R > 0) {
+                head.queries.bottomRows(R) = qkv.middleCols(h * hd, hd);
+                head.keys.bottomRows(R) = qkv.middleCols(d + h * hd, hd);
+                head.values.bottomRows(R) = qkv.middleCols(2 * d + h * hd, hd);
+            }
+            attendHead(head.queries, head.keys, head.values, options, head, P);
+            if (old) // the rows before P were compared by the previous forward
+                head.maskMethodsMaxDiff =
+                    std::max(head.maskMethodsMaxDiff, old->maskMethodsMaxDiff);
+            layer.contextVecHeads.middleCols(h * hd, hd) = head.contextVec;
+        });
+    failure.rethrow();
     keepPrefix(layer.contextVec, kept ? &kept->contextVec : nullptr, T, d, P);
     layer.contextVec.bottomRows(R) =
         conv1d(layer.contextVecHeads.bottomRows(R), p.attnProjWeight, p.attnProjBias);
     x += layer.contextVec.bottomRows(R);
+}
+
+// logits (1 x V) = x (1 x d) · outHeadᵀ (outHead V x d): blocks of LogitRows rows of the head
+// on every core (one product streams V·d floats); each cell is one row's dot product, whose
+// bits do not depend on the block (Eigen's GEMV, blocks a multiple of its 8-row groups).
+RowVector logits(const Eigen::Ref<const Matrix>& x, const TensorRef& outHead)
+{
+    constexpr Eigen::Index LogitRows = 4096;
+    const auto head = outHead.matrix();
+    const Eigen::Index V = head.rows();
+    const Eigen::Index blocks = (V + LogitRows - 1) / LogitRows;
+    RowVector out(V);
+    ParallelFailure failure;
+#pragma omp parallel for schedule(dynamic) if (blocks > 1)
+    for (Eigen::Index b = 0; b < blocks; ++b)
+        failure.run([&] {
+            const Eigen::Index first = b * LogitRows, rows = std::min(LogitRows, V - first);
+            out.segment(first, rows).noalias() = x * head.middleRows(first, rows).transpose();
+        });
+    failure.rethrow();
+    return out;
 }
 
 std::vector<NextToken> topTokens(const RowVector& logits, std::size_t count)
@@ -124,7 +161,7 @@ Session layerSession(const TransformerModel& model, const Session& base)
     s.description = base.description;
     s.sentence = base.sentence;
     s.model = base.model;
-    s.tokenizer = TokenizerKind::Gpt2;
+    s.tokenizer = modelTokenizer(c).kind();
     s.vocabSize = c.vocabSize;
     s.contextLength = c.nCtx;
     s.variant = Variant::MultiHead;
@@ -214,8 +251,8 @@ std::shared_ptr<const ModelTrace> transformerForward(std::shared_ptr<const Trans
 
     if (T > 0) {
         const Matrix final = layerNorm(last.bottomRows(1), p.lnfWeight, p.lnfBias,
-                                       c.epsilon);                            // (1 x d)
-        trace->lastLogits.noalias() = final * p.outHead.matrix().transpose(); // (1 x V)
+                                       c.epsilon);    // (1 x d)
+        trace->lastLogits = logits(final, p.outHead); // (1 x V)
         trace->nextTokens = topTokens(trace->lastLogits, 10);
     }
     trace->model = std::move(model);

@@ -65,6 +65,12 @@ SessionLoadResult SessionFile::load(const QString& path, const QJsonObject& over
     QJsonObject object;
     if (!path.isEmpty() || !nativePath.isEmpty()) {
         const QString shown = escapedForMessage(QDir::toNativeSeparators(path));
+        // A checkpoint given where a session is expected: say where it goes.
+        if (const QString suffix = QFileInfo(path).suffix().toLower();
+            suffix == QLatin1StringView("safetensors") || suffix == QLatin1StringView("pth"))
+            return ioFailure(tr("%1 is a model checkpoint, not a session: open it with --model "
+                                "FILE (File > Open Model… in the window)")
+                                 .arg(shown));
         QFile file;
         if (nativePath.isEmpty() &&
             path.startsWith(u':')) { // a Qt resource (a sample): ours, not a device

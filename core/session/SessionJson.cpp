@@ -1,9 +1,9 @@
 #include "SessionJson.h"
 
-#include "Gpt2Vocab.h"
 #include "Limits.h"
 #include "MessageText.h"
 #include "SessionEnums.h"
+#include "Tokenizer.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -293,8 +293,8 @@ Session parse(const QJsonObject& object)
         s.embeddingSeed = std::uint64_t(r.integer("embedding_seed", 0, limits::MaxSeed));
     if (r.has("vocab_size"))
         s.vocabSize = r.integer("vocab_size", 1, limits::MaxVocabSize);
-    else if (s.tokenizer == TokenizerKind::Gpt2)
-        s.vocabSize = Gpt2VocabSize;
+    else if (tokenizerFor(s.tokenizer).hasFixedVocabulary())
+        s.vocabSize = tokenizerFor(s.tokenizer).fixedVocabularySize();
     if (r.has("inputs"))
         s.inputs = r.rows("inputs");
     if (r.has("source_inputs"))

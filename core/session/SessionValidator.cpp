@@ -328,16 +328,18 @@ double estimateTraceBytes(const Session& s, std::int64_t T, std::int64_t S)
     return 4.0 * (heads * perHead + whole);
 }
 
-// GPT-2's ids are fixed: the table must have a row for the largest one.
-static std::optional<SessionIssue> checkGpt2VocabSize(const Session& s)
+// A fixed vocabulary's ids (GPT-2's) do not depend on the text: the table must have a row for
+// the largest one.
+static std::optional<SessionIssue> checkFixedVocabSize(const Session& s)
 {
-    if (s.tokenizer != TokenizerKind::Gpt2)
+    const Tokenizer& tokenizer = tokenizerFor(s.tokenizer);
+    if (!tokenizer.hasFixedVocabulary())
         return std::nullopt;
     std::vector<std::string_view> texts{s.sentence};
     if (s.isCross())
         texts.push_back(s.sourceSentence);
     std::int64_t largest = -1;
-    for (const auto& ids : tokenizeWithIds(texts, s.tokenizer).ids)
+    for (const auto& ids : tokenizer.encode(texts).ids)
         for (const std::int64_t id : ids)
             largest = std::max(largest, id);
     if (s.vocabSize > largest)
@@ -345,9 +347,11 @@ static std::optional<SessionIssue> checkGpt2VocabSize(const Session& s)
     return SessionIssue{
         "vocab_size",
         SessionValidator::tr("vocab_size (%1) must exceed the largest token id (%2) of the "
-                             "gpt2 tokenizer (its default is 50257)")
+                             "%3 tokenizer (its default is %4)")
             .arg(s.vocabSize)
-            .arg(largest)};
+            .arg(largest)
+            .arg(QString::fromLatin1(tokenizer.id()))
+            .arg(tokenizer.fixedVocabularySize())};
 }
 
 std::optional<SessionIssue> validateSession(const Session& s)
@@ -369,7 +373,7 @@ std::optional<SessionIssue> validateSession(const Session& s)
             "source_sentence",
             SessionValidator::tr("source_sentence has no tokens: type at least one word, or "
                                  "leave it empty for self-attention")};
-    if (s.tokenizer == TokenizerKind::Gpt2) {
+    if (tokenizerFor(s.tokenizer).keepsEveryByte()) {
         if (auto issue = checkNoNul("sentence", s.sentence))
             return issue;
         if (auto issue = checkNoNul("source_sentence", s.sourceSentence))
@@ -388,10 +392,10 @@ std::optional<SessionIssue> validateSession(const Session& s)
     if (s.embedding == EmbeddingSource::Torch) {
         if (auto issue = checkRange("vocab_size", s.vocabSize, 1, limits::MaxVocabSize))
             return issue;
-        if (auto issue = checkGpt2VocabSize(s))
+        if (auto issue = checkFixedVocabSize(s))
             return issue;
         const Vocabulary vocabulary({tokens, sourceTokens});
-        if (s.tokenizer != TokenizerKind::Gpt2 && s.vocabSize < vocabulary.size())
+        if (!tokenizerFor(s.tokenizer).hasFixedVocabulary() && s.vocabSize < vocabulary.size())
             return SessionIssue{
                 "vocab_size",
                 SessionValidator::tr("vocab_size (%1) must be at least the number of distinct "

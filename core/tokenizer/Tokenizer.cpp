@@ -1,37 +1,17 @@
 #include "Tokenizer.h"
 
-#include "Gpt2Encoding.h"
-#include "UnicodeTables.h"
-#include "Utf8.h"
+#include "Gpt2Tokenizer.h"
+#include "TokenDisplay.h"
 #include "Vocabulary.h"
+#include "WordsTokenizer.h"
 
 namespace ae {
 
-namespace {
-
-std::vector<std::string> gpt2Texts(const std::vector<std::int64_t>& ids)
-{
-    std::vector<std::string> tokens;
-    tokens.reserve(ids.size());
-    for (const std::int64_t id : ids)
-        tokens.push_back(gpt2TokenText(id));
-    return tokens;
-}
-
-} // namespace
-
-TokenizedTexts tokenizeWithIds(const std::vector<std::string_view>& texts, TokenizerKind kind)
+TokenizedTexts Tokenizer::encode(const std::vector<std::string_view>& texts) const
 {
     TokenizedTexts out;
-    if (kind == TokenizerKind::Gpt2) {
-        for (const auto text : texts) {
-            out.ids.push_back(gpt2Encode(text));
-            out.tokens.push_back(gpt2Texts(out.ids.back()));
-        }
-        return out;
-    }
     for (const auto text : texts)
-        out.tokens.push_back(tokenize(text, kind));
+        out.tokens.push_back(tokenize(text));
     const Vocabulary vocabulary(out.tokens);
     for (const auto& tokens : out.tokens)
         out.ids.push_back(vocabulary.idsOf(tokens));
@@ -39,31 +19,72 @@ TokenizedTexts tokenizeWithIds(const std::vector<std::string_view>& texts, Token
     return out;
 }
 
-std::vector<std::string> tokenize(std::string_view text, TokenizerKind kind)
+std::string Tokenizer::tokenBytes(std::int64_t) const
 {
-    if (kind == TokenizerKind::Gpt2)
-        return gpt2Texts(gpt2Encode(text));
-    std::vector<std::string> tokens;
-    std::string current;
-    auto flush = [&] {
-        if (!current.empty())
-            tokens.push_back(std::move(current));
-        current.clear();
-    };
-    for (std::size_t pos = 0; pos < text.size();) {
-        const char32_t cp = utf8::next(text, pos);
-        if (unicode::isPunctuation(cp) || unicode::isWhiteSpace(cp)) {
-            flush();
-        } else if (kind == TokenizerKind::CjkChars && unicode::isCjkIdeograph(cp)) {
-            flush();
-            utf8::append(current, cp);
-            flush();
-        } else {
-            utf8::append(current, cp);
+    return {};
+}
+
+std::string Tokenizer::decode(const std::vector<std::int64_t>& ids,
+                              const std::vector<std::string>& vocabulary) const
+{
+    std::string text;
+    for (const std::int64_t id : ids) {
+        if (hasFixedVocabulary()) {
+            text += tokenBytes(id);
+        } else if (id >= 0 && std::size_t(id) < vocabulary.size()) {
+            if (!text.empty())
+                text += ' ';
+            text += vocabulary[std::size_t(id)];
         }
     }
-    flush();
-    return tokens;
+    return text;
+}
+
+std::string Tokenizer::displayToken(std::string_view text, std::int64_t id) const
+{
+    if (!hasFixedVocabulary())
+        return displayTokenText(text);
+    return displayTokenText(tokenBytes(id));
+}
+
+std::optional<PieceMerges> Tokenizer::mergesAt(std::string_view, std::size_t, std::size_t) const
+{
+    return std::nullopt;
+}
+
+const std::vector<const Tokenizer*>& tokenizers()
+{
+    static const WordsTokenizer words(TokenizerKind::Words);
+    static const WordsTokenizer cjk(TokenizerKind::CjkChars);
+    static const Gpt2Tokenizer gpt2;
+    static const std::vector<const Tokenizer*> all{&words, &cjk, &gpt2};
+    return all;
+}
+
+const Tokenizer& tokenizerFor(TokenizerKind kind)
+{
+    for (const Tokenizer* t : tokenizers())
+        if (t->kind() == kind)
+            return *t;
+    return *tokenizers().front(); // every kind is registered (tst_tokenizerregistry)
+}
+
+const Tokenizer* findTokenizer(std::string_view id)
+{
+    for (const Tokenizer* t : tokenizers())
+        if (t->id() == id)
+            return t;
+    return nullptr;
+}
+
+std::vector<std::string> tokenize(std::string_view text, TokenizerKind kind)
+{
+    return tokenizerFor(kind).tokenize(text);
+}
+
+TokenizedTexts tokenizeWithIds(const std::vector<std::string_view>& texts, TokenizerKind kind)
+{
+    return tokenizerFor(kind).encode(texts);
 }
 
 } // namespace ae

@@ -604,53 +604,6 @@ Without --dump-json it opens the desktop app.</source>
     </message>
 </context>
 <context>
-    <name>ModelDeck</name>
-    <message>
-        <source>Every layer and head of the model</source>
-        <translation>模型的每一层和每个头</translation>
-    </message>
-    <message>
-        <source>A trained model has %1 layers of %2 heads, each with its own attention weights. Each thumbnail is one head: queries down, keys across, each row scaled to its maximum, so the darkest cell of a row is where that query looks most. Heads that look at the previous token show a line under the diagonal; heads that look at the first token, a dark first column.</source>
-        <translation>训练好的模型有 %1 层，每层 %2 个头，各有自己的注意力权重。每个缩略图是一个头：查询向下，键向右，每行按其最大值缩放，所以一行中最深的单元格就是该查询最关注的位置。关注前一个词元的头在对角线下方显示一条线；关注第一个词元的头显示深色的第一列。</translation>
-    </message>
-    <message>
-        <source>α(l, h) = softmax(q·kᵀ / √%1) with the causal mask, per layer l and head h
-thumbnail = the largest α of each block, each row / its maximum</source>
-        <translation>α(l, h) = softmax(q·kᵀ / √%1)，带因果掩码，对每层 l 和每个头 h
-缩略图 = 每块中最大的 α，每行 / 其最大值</translation>
-    </message>
-    <message>
-        <source>Where the last token looks, head by head</source>
-        <translation>最后一个词元逐头关注的位置</translation>
-    </message>
-    <message>
-        <source>The last token is the one whose next token the model predicts. Each row is a head of layer %1, each column a token it may see, each row on its own scale: heads rarely agree. With many tokens only each head&apos;s strongest keys are shown; a row&apos;s label then says which share of that head&apos;s attention they hold.</source>
-        <translation>模型预测的是最后一个词元之后的词元。每行是第 %1 层的一个头，每列是它可以看到的一个词元，每行使用自己的色标：各头很少一致。词元很多时只显示每个头最强的键；此时行标签给出这些键占该头注意力的份额。</translation>
-    </message>
-    <message>
-        <source>α(%1, j) = softmax_j(q(%1)·k(j)ᵀ / √%2), j ≤ %1, for every head of layer %3</source>
-        <translation>α(%1, j) = softmax_j(q(%1)·k(j)ᵀ / √%2)，j ≤ %1，对第 %3 层的每个头</translation>
-    </message>
-    <message>
-        <source>The next token</source>
-        <translation>下一个词元</translation>
-    </message>
-    <message>
-        <source>After every layer&apos;s attention and MLP and the final LayerNorm, the last token&apos;s hidden state times the token embedding table gives one logit per token of the vocabulary; softmax turns them into probabilities. These are the ten most likely (␣ is a space).</source>
-        <translation>经过每一层的注意力和 MLP 以及最后的 LayerNorm，最后一个词元的隐藏状态乘以词元嵌入表，为词表中的每个词元给出一个 logit；softmax 把它们变成概率。这些是最可能的十个（␣ 表示空格）。</translation>
-    </message>
-    <message>
-        <source>logits = LN_f(x(%1))·W_teᵀ : (1×%2)·(%2×%3) → (1×%3)
-p = softmax(logits)</source>
-        <translation>logits = LN_f(x(%1))·W_teᵀ : (1×%2)·(%2×%3) → (1×%3)
-p = softmax(logits)</translation>
-    </message>
-    <message>
-        <source>Here: layer %1 of %2 of the checkpoint %3 (%4, its own weights), head 1.</source>
-        <translation>此处：检查点 %3（%4，其自身的权重）共 %2 层中的第 %1 层，头 1。</translation>
-    </message>
-</context>
-<context>
     <name>ModelFamily</name>
     <message>
         <source>the book&apos;s GPTModel</source>
@@ -718,6 +671,13 @@ p = softmax(logits)</translation>
     <message>
         <source>next token</source>
         <translation>下一个 token</translation>
+    </message>
+</context>
+<context>
+    <name>ModelSlides</name>
+    <message>
+        <source>Here: layer %1 of %2 of the checkpoint %3 (%4, its own weights), head 1.</source>
+        <translation>此处：检查点 %3（%4，其自身的权重）第 %1 层（共 %2 层），第 1 个头。</translation>
     </message>
 </context>
 <context>
@@ -1458,6 +1418,10 @@ p = softmax(logits)</translation>
         <source>%1 grew beyond %2 MB while it was read</source>
         <translation>%1 在读取过程中增长到超过 %2 MB</translation>
     </message>
+    <message>
+        <source>%1 is a model checkpoint, not a session: open it with --model FILE (File &gt; Open Model… in the window)</source>
+        <translation>%1 是模型检查点，不是会话：请用 --model FILE 打开（在窗口中：文件 &gt; 打开模型…）</translation>
+    </message>
 </context>
 <context>
     <name>SessionJson</name>
@@ -2152,6 +2116,94 @@ p = softmax(logits)</translation>
         <source>The context vector z(%1) is the attention-weighted sum of the values: z(%1) = Σ_j α(%1, j)·v(j). It has d_v numbers, which need not equal d_in. For every query at once this is one matrix product, Z = α·V: the whole forward pass of the article&apos;s SelfAttention module.</source>
         <translation>上下文向量 z(%1) 是值的注意力加权和：z(%1) = Σ_j α(%1, j)·v(j)。它有 d_v 个数，不必等于 d_in。对所有查询同时计算时，这就是一次矩阵乘法 Z = α·V：文章中 SelfAttention 模块的整个前向计算。</translation>
     </message>
+    <message>
+        <source>Here: the checkpoint %1, d = %2, %3 heads of %4 dimensions, a vocabulary of %5 tokens.</source>
+        <translation>此处：检查点 %1，d = %2，%3 个 %4 维的头，词表有 %5 个词元。</translation>
+    </message>
+    <message>
+        <source>α(l, h) = softmax(q·kᵀ / √%1) with the causal mask, per layer l and head h
+thumbnail = the largest α of each block, each row / its maximum</source>
+        <translation>α(l, h) = softmax(q·kᵀ / √%1)，带因果掩码，对每层 l 和每个头 h
+缩略图 = 每块中最大的 α，每行除以其最大值</translation>
+    </message>
+    <message>
+        <source>α(%1, j) = softmax_j(q(%1)·k(j)ᵀ / √%2), j ≤ %1, for every head of the layer</source>
+        <translation>α(%1, j) = softmax_j(q(%1)·k(j)ᵀ / √%2)，j ≤ %1，对该层的每个头</translation>
+    </message>
+    <message>
+        <source>logits = LN_f(x(%1))·W_outᵀ : (1×%2)·(%2×%3) → (1×%3)
+p = softmax(logits)</source>
+        <translation>logits = LN_f(x(%1))·W_outᵀ : (1×%2)·(%2×%3) → (1×%3)
+p = softmax(logits)</translation>
+    </message>
+    <message>
+        <source>The model&apos;s tokens</source>
+        <translation>模型的词元</translation>
+    </message>
+    <message>
+        <source>A trained model reads the text with its own tokenizer: GPT-2&apos;s byte-pair encoding cuts the text into words, spaces and punctuation and merges their bytes into the pieces it learned, so every token is an id in a fixed vocabulary, and an unknown word is spelled with smaller pieces. A leading space belongs to the word (␣).</source>
+        <translation>训练好的模型用它自己的分词器读取文本：GPT-2 的字节对编码把文本切成单词、空格和标点，再把它们的字节合并成学到的片段，因此每个词元都是固定词表中的一个 id，未知的词则用更小的片段拼出。前导空格属于单词（␣）。</translation>
+    </message>
+    <message>
+        <source>Every layer and head of the model</source>
+        <translation>模型的每一层和每个头</translation>
+    </message>
+    <message>
+        <source>The model has several layers of several heads, each with its own attention weights. Each thumbnail is one head: queries down, keys across, each row scaled to its maximum, so the darkest cell of a row is where that query looks most. Heads that look at the previous token show a line under the diagonal; heads that look at the first token, a dark first column. Click one to open its layer and head.</source>
+        <translation>模型有若干层，每层有若干个头，各有自己的注意力权重。每个缩略图是一个头：查询向下，键向右，每行按其最大值缩放，所以一行中最深的格子就是该查询最关注的位置。关注前一个词元的头在对角线下方显示一条线；关注第一个词元的头显示深色的第一列。点击一个缩略图即可打开它的层和头。</translation>
+    </message>
+    <message>
+        <source>The layer&apos;s queries, keys and values</source>
+        <translation>该层的查询、键和值</translation>
+    </message>
+    <message>
+        <source>A block does not read embeddings: its input is the residual stream (the token and position embeddings plus what every earlier block added), normalised by LayerNorm (LN₁). One trained linear layer projects each row at once into the queries, keys and values of every head (x·W + b); each head takes its own slice of the columns. The pages show one head&apos;s share.</source>
+        <translation>一个块读取的不是嵌入：它的输入是残差流（词元嵌入和位置嵌入，加上之前每个块添加的内容），经 LayerNorm（LN₁）归一化。一个训练好的线性层把每一行一次性投影为所有头的查询、键和值（x·W + b）；每个头取其中属于自己的若干列。各页显示一个头的那一份。</translation>
+    </message>
+    <message>
+        <source>Take one token as the query: here token %1, chosen below. Its scores are the dot products of its query with every key, ω(%1, j) = q(%1)·k(j): how well what it looks for matches what each token offers, with the model&apos;s trained weights.</source>
+        <translation>取一个词元作为查询：此处为第 %1 个词元，可在下方选择。它的分数是它的查询与每个键的点积，ω(%1, j) = q(%1)·k(j)：它要找的内容与每个词元提供的内容有多匹配，用的是模型训练好的权重。</translation>
+    </message>
+    <message>
+        <source>Scaling, the causal mask and softmax</source>
+        <translation>缩放、因果掩码和 softmax</translation>
+    </message>
+    <message>
+        <source>The model predicts each next token from the ones before it, so a query may not attend to later keys: their scores become −∞ before softmax (e^−∞ = 0). The scores are divided by √d_head first, which keeps softmax from saturating; each row of weights α then sums to 1 over the query and the tokens before it.</source>
+        <translation>模型根据前面的词元预测下一个词元，所以查询不能关注后面的键：这些分数在 softmax 之前变为 −∞（e^−∞ = 0）。分数先除以 √d_head，以免 softmax 饱和；之后每行权重 α 在该查询及其之前的词元上之和为 1。</translation>
+    </message>
+    <message>
+        <source>Each head&apos;s context vectors</source>
+        <translation>每个头的上下文向量</translation>
+    </message>
+    <message>
+        <source>The context vector z(%1) is the attention-weighted sum of the head&apos;s values: z(%1) = Σ_j α(%1, j)·v(j). For every query at once this is one matrix product, Z = α·V, in each head.</source>
+        <translation>上下文向量 z(%1) 是该头的值按注意力加权之和：z(%1) = Σ_j α(%1, j)·v(j)。对所有查询一次计算，就是每个头中的一个矩阵乘积 Z = α·V。</translation>
+    </message>
+    <message>
+        <source>The heads together and the output projection</source>
+        <translation>各头合并与输出投影</translation>
+    </message>
+    <message>
+        <source>All heads of the layer attend at once, each in its own slice of the projection. Their context vectors are concatenated and mixed by the layer&apos;s output projection (out_proj, GPT-2&apos;s c_proj); the result is added to the residual stream, and the block&apos;s feed-forward network follows.</source>
+        <translation>该层的所有头同时计算注意力，每个头使用投影中属于自己的部分。它们的上下文向量被拼接起来，再由该层的输出投影（out_proj，即 GPT-2 的 c_proj）混合；结果加到残差流上，随后是该块的前馈网络。</translation>
+    </message>
+    <message>
+        <source>Where one token looks, head by head</source>
+        <translation>一个词元关注哪里，逐头查看</translation>
+    </message>
+    <message>
+        <source>One row per head of the layer, one column per token the chosen token may see, each row on its own scale: heads rarely agree. With many tokens only each head&apos;s strongest keys are shown, and a row&apos;s label says which share of that head&apos;s attention they hold.</source>
+        <translation>该层每个头一行，所选词元能看到的每个词元一列，每行使用各自的比例：各头很少一致。词元很多时只显示每个头最强的键，行标签说明这些键占该头注意力的多少比例。</translation>
+    </message>
+    <message>
+        <source>The next token</source>
+        <translation>下一个词元</translation>
+    </message>
+    <message>
+        <source>After the last block, the last token&apos;s row of the residual stream is normalised (LN_f) and multiplied by the output head (GPT-2 reuses its token embedding table; the book&apos;s model may have its own out_head): one logit per token of the vocabulary, which softmax turns into probabilities. These are the most likely (␣ is a space).</source>
+        <translation>最后一个块之后，残差流中最后一个词元的行经过归一化（LN_f），再乘以输出头（GPT-2 复用其词元嵌入表；书中的模型可以有自己的 out_head）：词表中每个词元得到一个 logit，softmax 把它们变成概率。这里是最可能的几个（␣ 表示空格）。</translation>
+    </message>
 </context>
 <context>
     <name>ae::AboutDialog</name>
@@ -2556,6 +2608,10 @@ p = softmax(logits)</translation>
         <source>All %1 keys: at this size a cell is narrower than a pixel and the tokens cannot be labelled; zoom in (Ctrl+wheel) or choose &quot;the strongest of each head&quot;.</source>
         <translation>全部 %1 个键：在此尺寸下单元格窄于一个像素，无法标注词元；请放大（Ctrl+滚轮）或选择“每个头最强的键”。</translation>
     </message>
+    <message>
+        <source>Head view</source>
+        <translation>头视图</translation>
+    </message>
 </context>
 <context>
     <name>ae::HeatmapWidget</name>
@@ -2573,10 +2629,6 @@ p = softmax(logits)</translation>
 </context>
 <context>
     <name>ae::MainWindow</name>
-    <message>
-        <source>Tokens</source>
-        <translation>Token</translation>
-    </message>
     <message>
         <source>Session</source>
         <translation>会话</translation>
@@ -2768,18 +2820,6 @@ The pages still show the last session that could.</source>
         <translation>演示模式(&amp;M)</translation>
     </message>
     <message>
-        <source>Model view</source>
-        <translation>模型总览</translation>
-    </message>
-    <message>
-        <source>Head view</source>
-        <translation>头视图</translation>
-    </message>
-    <message>
-        <source>Next token</source>
-        <translation>下一个 token</translation>
-    </message>
-    <message>
         <source>Layer </source>
         <translation>层 </translation>
     </message>
@@ -2814,6 +2854,10 @@ The pages still show the last session that could.</source>
     <message>
         <source>%1 %2: %3 layers × %4 heads, d = %5 · T = %6 · layer %7 · forward %8 ms</source>
         <translation>%1 %2：%3 层 × %4 个头，d = %5 · T = %6 · 第 %7 层 · 前向 %8 ms</translation>
+    </message>
+    <message>
+        <source>Open &amp;Model…</source>
+        <translation>打开模型(&amp;M)…</translation>
     </message>
 </context>
 <context>
@@ -2989,6 +3033,10 @@ dtype：%9
         <source>%1 layers × %2 heads, %3 tokens (thumbnails in %4 ms).</source>
         <translation>%1 层 × %2 个头，%3 个 token（缩略图用时 %4 毫秒）。</translation>
     </message>
+    <message>
+        <source>Model view</source>
+        <translation>模型视图</translation>
+    </message>
 </context>
 <context>
     <name>ae::NextTokensPage</name>
@@ -3007,6 +3055,10 @@ dtype：%9
     <message>
         <source>After &quot;%1&quot; (token %2 of %3):</source>
         <translation>在“%1”之后（第 %2 个 token，共 %3 个）：</translation>
+    </message>
+    <message>
+        <source>Next token</source>
+        <translation>下一个词元</translation>
     </message>
 </context>
 <context>
@@ -3149,6 +3201,14 @@ dtype：%9
         <source>It will be offered again at the next start.</source>
         <translation>下次启动时会再次提供它。</translation>
     </message>
+    <message>
+        <source>Open Model</source>
+        <translation>打开模型</translation>
+    </message>
+    <message>
+        <source>Models (*.safetensors *.pth config.json);;All files (*)</source>
+        <translation>模型 (*.safetensors *.pth config.json);;所有文件 (*)</translation>
+    </message>
 </context>
 <context>
     <name>ae::SessionAutosave</name>
@@ -3221,6 +3281,10 @@ dtype：%9
     <message>
         <source>GPT-2&apos;s tokenizer (byte-pair encoding, as tiktoken.get_encoding(&quot;gpt2&quot;)): the text is cut into words, spaces and punctuation, each piece into its UTF-8 bytes, and neighbouring tokens are merged by 50,000 learned rules in rank order. Every id is fixed in a vocabulary of 50,257 tokens; ␣ is a space, &lt;E4 BD&gt; bytes of a character split between tokens. Click a token to see its merges.</source>
         <translation>GPT-2 的分词器（字节对编码，即 tiktoken.get_encoding(&quot;gpt2&quot;)）：文本先被切成单词、空格和标点，每个片段变成它的 UTF-8 字节，相邻的 token 按排名顺序依照 50,000 条学到的规则合并。每个 id 都固定在 50,257 个 token 的词表中；␣ 表示空格，&lt;E4 BD&gt; 表示被拆到不同 token 中的一个字符的字节。点击一个 token 查看它的合并过程。</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>词元</translation>
     </message>
 </context>
 <context>

@@ -177,6 +177,24 @@ private Q_SLOTS:
         QVERIFY2(loaded.issue->message.contains(message), qPrintable(loaded.issue->message));
     }
 
+    // A checkpoint opened as a session points to --model (issue 22, item 2), rather than
+    // saying it is too large for a session.
+    void checkpointAsSessionPointsToModel()
+    {
+        QTemporaryDir dir;
+        for (const QString name : {QStringLiteral("model.safetensors"), QStringLiteral("m.PTH")}) {
+            const QString path = dir.filePath(name);
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(QByteArray(64, '\0'));
+            file.close();
+            const SessionLoadResult loaded = SessionFile::load(path);
+            QVERIFY(loaded.issue);
+            QVERIFY2(loaded.issue->message.contains(QStringLiteral("--model")),
+                     qPrintable(loaded.issue->message));
+        }
+    }
+
     void failedSaveKeepsOldFile()
     {
         QTemporaryDir dir;

@@ -1,10 +1,11 @@
 #include "SentenceControls.h"
 
 #include "ControlSync.h"
-#include "Gpt2Vocab.h"
 #include "ManualInputs.h"
 #include "ModelRegistry.h"
 #include "Session.h"
+#include "Tokenizer.h"
+#include "TokenizerTexts.h"
 
 #include "Limits.h"
 
@@ -64,9 +65,8 @@ SentenceControls::SentenceControls(SessionDocument* document, QWidget* parent)
 {
     m_sourceSentence->setPlaceholderText(
         tr("Empty: self-attention. Type here for cross-attention."));
-    sync::addChoice(m_tokenizer, TokenizerKind::Words, tr("Words"));
-    sync::addChoice(m_tokenizer, TokenizerKind::CjkChars, tr("Words, and each CJK character"));
-    sync::addChoice(m_tokenizer, TokenizerKind::Gpt2, tr("GPT-2 byte-pair encoding"));
+    for (const Tokenizer* tokenizer : tokenizers())
+        m_tokenizer->addItem(tokenizerTitle(*tokenizer), sync::keyText(tokenizer->id()));
     sync::fitNarrow(m_tokenizer);
 
     addRow(QStringLiteral("sentence"), tr("&Sentence"), m_sentence,
@@ -118,8 +118,8 @@ SentenceControls::SentenceControls(SessionDocument* document, QWidget* parent)
     connect(m_tokenizer, &QComboBox::currentIndexChanged, this, [this] {
         edit([kind = sync::choice<TokenizerKind>(m_tokenizer)](Session& s) {
             s.tokenizer = kind;
-            if (kind == TokenizerKind::Gpt2)
-                s.vocabSize = std::max(s.vocabSize, Gpt2VocabSize); // GPT-2's ids go up to 50256
+            // A fixed vocabulary's ids go up to its size - 1: the table needs that many rows.
+            s.vocabSize = std::max(s.vocabSize, tokenizerFor(kind).fixedVocabularySize());
             fitManualInputs(s);
         });
     });
@@ -129,9 +129,9 @@ void SentenceControls::setSession(const Session& session)
 {
     sync::setText(m_sentence, session.sentence);
     sync::setText(m_sourceSentence, session.sourceSentence);
-    // A GPT-2 checkpoint reads its own tokens of one sentence: no other tokenizer, no source.
+    // A checkpoint reads its own tokens of one sentence: no other tokenizer, no source.
     const bool seedModule = modelSource(session) == ModelSource::SeedModule;
-    sync::setChoice(m_tokenizer, seedModule ? session.tokenizer : TokenizerKind::Gpt2);
+    sync::setChoice(m_tokenizer, sessionTokenizer(session).kind());
     m_tokenizer->setEnabled(seedModule);
     m_sourceSentence->setEnabled(seedModule);
     // Manual embeddings are typed per token: no table, no ids to renumber.

@@ -187,13 +187,14 @@ std::vector<Figure> layerFigures(const std::shared_ptr<const Trace>& layerTrace,
     return figures;
 }
 
-std::vector<Figure> allFigures(const ModelRun& run, const std::shared_ptr<const Trace>& layerTrace,
-                               int layer)
+std::vector<Figure> allFigures(const ModelRun& run, int layer)
 {
     const ModelTrace& trace = *run.trace;
+    if (trace.isSeedModule())
+        return figures::allFigures(trace.layers.front());
     std::vector<Figure> all{
         modelView(trace, attentionThumbnails(trace, ModelViewPage::ThumbnailSide))};
-    for (Figure& figure : layerFigures(layerTrace, layer))
+    for (Figure& figure : layerFigures(trace.layers[std::size_t(layer)], layer))
         all.push_back(std::move(figure));
     if (trace.tokenCount() > 0)
         all.push_back(headView(trace, layer, int(trace.tokenCount()) - 1, HeadViewKeys::Strongest));

@@ -60,11 +60,11 @@ std::vector<Figure> layerFigures(const std::shared_ptr<const Trace>& layerTrace,
 // "05-attn_weights-head2" -> "05-attn_weights-layer3-head2" (layer from 0).
 QString withLayer(const QString& stem, int layer);
 
-// Everything --export writes for a model session: the model view, the steps of `layer`, the
-// head view of the last token (Strongest) and the next tokens at temperature 1. The model
-// view's thumbnails are computed here (every head's weights are derived once).
-std::vector<Figure> allFigures(const ModelRun& run, const std::shared_ptr<const Trace>& layerTrace,
-                               int layer);
+// Every figure of a run, what --export and "Export all figures" write: of the seed module its
+// step figures (figures::allFigures); of a checkpoint the model view, the steps of `layer`
+// (from 0), the head view of the last token (Strongest) and the next tokens at temperature 1.
+// The model view's thumbnails are computed here (every head's weights are derived once).
+std::vector<Figure> allFigures(const ModelRun& run, int layer);
 
 } // namespace modelfigures
 } // namespace ae

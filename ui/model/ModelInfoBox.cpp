@@ -32,7 +32,7 @@ void ModelInfoBox::setPath(const std::string& path)
 
 void ModelInfoBox::setRun(const std::shared_ptr<const ModelRun>& run)
 {
-    if (!run)
+    if (!run || run->trace->isSeedModule())
         return;
     const TransformerModel& model = *run->trace->model;
     const TransformerConfig& c = model.config();

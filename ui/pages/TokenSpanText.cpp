@@ -1,8 +1,7 @@
 #include "TokenSpanText.h"
 
-#include "Gpt2Bpe.h"
-#include "Gpt2Encoding.h"
 #include "TokenDisplay.h"
+#include "Tokenizer.h"
 #include "UnicodeTables.h"
 #include "Utf8.h"
 
@@ -33,9 +32,9 @@ QString hexBytes(std::string_view bytes)
     return u'<' + hex.join(u' ') + u'>';
 }
 
-QString tokenBox(std::int64_t id, bool merged)
+QString tokenBox(const Tokenizer& tokenizer, std::int64_t id, bool merged)
 {
-    const QString text = visibleTokenText(gpt2TokenBytes(id)).toHtmlEscaped();
+    const QString text = visibleTokenText(tokenizer.tokenBytes(id)).toHtmlEscaped();
     const QString border =
         merged ? QStringLiteral("2px solid #d32f2f") : QStringLiteral("1px solid #9e9e9e");
     return QStringLiteral("<span style=\"background-color:%1; border:%2;\">&nbsp;%3&nbsp;</span> ")
@@ -49,12 +48,12 @@ QString visibleTokenText(std::string_view bytes)
     return QString::fromStdString(displayTokenText(bytes));
 }
 
-std::vector<TokenSpan> tokenSpans(const std::vector<std::int64_t>& ids)
+std::vector<TokenSpan> tokenSpans(const Tokenizer& tokenizer, const std::vector<std::int64_t>& ids)
 {
     std::vector<TokenSpan> spans;
     std::size_t offset = 0;
     for (const std::int64_t id : ids) {
-        const std::size_t size = gpt2TokenBytes(id).size();
+        const std::size_t size = tokenizer.tokenBytes(id).size();
         spans.push_back({offset, offset + size, id});
         offset += size;
     }
@@ -73,11 +72,12 @@ int wordCount(std::string_view text)
     return words;
 }
 
-QString tokenSpansHtml(const std::vector<std::int64_t>& ids, int sentence, int chosen)
+QString tokenSpansHtml(const Tokenizer& tokenizer, const std::vector<std::int64_t>& ids,
+                       int sentence, int chosen)
 {
     QString html;
     for (std::size_t i = 0; i < ids.size(); ++i) {
-        const std::string bytes = gpt2TokenBytes(ids[i]);
+        const std::string bytes = tokenizer.tokenBytes(ids[i]);
         const QString border =
             int(i) == chosen ? QStringLiteral("border:2px solid #d32f2f;") : QString();
         html +=
@@ -95,49 +95,41 @@ QString tokenSpansHtml(const std::vector<std::int64_t>& ids, int sentence, int c
     return html;
 }
 
-QString mergeStepsHtml(std::string_view text, const std::vector<std::int64_t>& ids, int token)
+QString mergeStepsHtml(const Tokenizer& tokenizer, std::string_view text,
+                       const std::vector<std::int64_t>& ids, int token)
 {
     if (token < 0 || std::size_t(token) >= ids.size())
         return {};
-    const std::size_t begin = tokenSpans(ids)[std::size_t(token)].begin;
-    Gpt2Piece piece;
-    for (const Gpt2Piece& p : gpt2Pieces(text)) {
-        const auto offset = std::size_t(p.text.data() - text.data());
-        if (begin >= offset && begin < offset + p.text.size())
-            piece = p;
-    }
-    if (piece.text.empty())
+    const std::size_t begin = tokenSpans(tokenizer, ids)[std::size_t(token)].begin;
+    const auto merges = tokenizer.mergesAt(text, begin, std::size_t(MaxSteps));
+    if (!merges || merges->piece.empty())
         return {};
+    const std::string_view piece = merges->piece;
     QStringList lines;
     lines << Tr::tr("<b>Piece</b> %1 (%2 bytes): %3")
-                 .arg(visibleTokenText(piece.text).toHtmlEscaped())
-                 .arg(piece.text.size())
-                 .arg(hexBytes(piece.text).toHtmlEscaped());
-    if (piece.special) {
-        lines << Tr::tr("&lt;|endoftext|&gt; is a special token: it is not merged from bytes, its "
-                        "id is 50256.");
+                 .arg(visibleTokenText(piece).toHtmlEscaped())
+                 .arg(piece.size())
+                 .arg(hexBytes(piece).toHtmlEscaped());
+    if (merges->specialId >= 0) {
+        lines << Tr::tr("%1 is a special token: it is not merged from bytes, its id is %2.")
+                     .arg(QString::fromStdString(std::string(piece)).toHtmlEscaped())
+                     .arg(merges->specialId);
         return lines.join(QStringLiteral("<br/>"));
     }
-    // Only the steps shown are made: a long piece (a line of CJK) takes thousands of merges, and
-    // every step holds a copy of the tokens. The end comes from the fast merge.
-    const Gpt2Vocab& vocab = Gpt2Vocab::instance();
-    const auto steps = gpt2BpeSteps(piece.text, vocab, std::size_t(MaxSteps));
-    const auto merged = gpt2BpeMerged(piece.text, vocab);
-    const std::size_t merges = piece.text.size() - merged.size();
+    const auto& steps = merges->steps;
     for (std::size_t s = 0; s < steps.size(); ++s) {
         QString boxes;
         for (std::size_t t = 0; t < steps[s].tokens.size(); ++t)
-            boxes += tokenBox(steps[s].tokens[t], s > 0 && t == steps[s].mergedAt);
+            boxes += tokenBox(tokenizer, steps[s].tokens[t], s > 0 && t == steps[s].mergedAt);
         lines << (s == 0 ? Tr::tr("bytes:") : Tr::tr("merge rank %1:").arg(steps[s].rank)) +
                      QStringLiteral("&nbsp; ") + boxes;
     }
-    if (merges > std::size_t(MaxSteps))
-        lines << Tr::tr("… %1 more merges").arg(merges - std::size_t(MaxSteps));
-    const auto direct = gpt2BpePiece(piece.text, vocab);
-    if (direct.size() == 1 && merged.size() > 1)
-        lines << Tr::tr("the whole piece is a token: %1").arg(direct[0]);
+    if (merges->merges > std::size_t(MaxSteps))
+        lines << Tr::tr("… %1 more merges").arg(merges->merges - std::size_t(MaxSteps));
+    if (merges->wholePiece >= 0)
+        lines << Tr::tr("the whole piece is a token: %1").arg(merges->wholePiece);
     lines << Tr::tr("%n token(s): no neighbouring pair is in the vocabulary any more.", nullptr,
-                    int(merged.size()));
+                    int(merges->tokens));
     return lines.join(QStringLiteral("<br/>"));
 }
 

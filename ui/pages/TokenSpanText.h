@@ -8,7 +8,10 @@
 
 namespace ae {
 
-// How the Tokens page writes GPT-2 tokens (no widgets here, so it is tested without a GUI).
+class Tokenizer;
+
+// How the Tokens page writes the tokens of a tokenizer with a fixed vocabulary, whose tokens
+// are byte strings (no widgets here, so it is tested without a GUI).
 
 // A token's bytes as a reader sees them (displayTokenText(), core/tokenizer/TokenDisplay.h): a
 // space is "␣", a tab "␉", a newline "⏎", a carriage return "␍", another control, invisible or
@@ -21,17 +24,20 @@ struct TokenSpan
     std::size_t begin = 0, end = 0;
     std::int64_t id = 0;
 };
-std::vector<TokenSpan> tokenSpans(const std::vector<std::int64_t>& ids);
+std::vector<TokenSpan> tokenSpans(const Tokenizer& tokenizer, const std::vector<std::int64_t>& ids);
 
 // White-space separated words of the text (for "N tokens for M words / K bytes").
 int wordCount(std::string_view text);
 
 // The text as coloured spans, one per token, each with its id below and a link
 // "token:<sentence>:<index>"; the chosen token (-1: none) is outlined.
-QString tokenSpansHtml(const std::vector<std::int64_t>& ids, int sentence, int chosen);
+QString tokenSpansHtml(const Tokenizer& tokenizer, const std::vector<std::int64_t>& ids,
+                       int sentence, int chosen);
 
-// How byte-pair encoding built the piece of text holding the token: its bytes, then each
-// merge in rank order until the final tokens.
-QString mergeStepsHtml(std::string_view text, const std::vector<std::int64_t>& ids, int token);
+// How byte-pair encoding built the piece of text holding the token (Tokenizer::mergesAt): its
+// bytes, then each merge in rank order until the final tokens; empty for a tokenizer that does
+// not merge.
+QString mergeStepsHtml(const Tokenizer& tokenizer, std::string_view text,
+                       const std::vector<std::int64_t>& ids, int token);
 
 } // namespace ae

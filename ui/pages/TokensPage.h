@@ -16,10 +16,11 @@ namespace ae {
 
 struct Trace;
 
-class Gpt2TokensView;
+class TokenSpansView;
 
-// Step 1: the sentence split into tokens, each token's id in the sorted vocabulary; with
-// GPT-2's tokenizer the tokens over the text and the byte-pair merges of a chosen one.
+// Step 1: the sentence split into tokens, each token's id in the sorted vocabulary; with a
+// fixed vocabulary (GPT-2's byte-pair encoding) the tokens over the text and the merges of a
+// chosen one.
 class TokensPage : public QWidget, public Page
 {
     Q_OBJECT
@@ -35,7 +36,7 @@ public:
 private:
     QLabel* m_explanation;
     QLabel* m_summary;
-    Gpt2TokensView* m_gpt2;
+    TokenSpansView* m_spans;
     QTableWidget* m_tokens;
     QTableWidget* m_vocabulary;
     // What the tables show: most recomputes keep the tokens, and rebuilding 1024 rows

@@ -3,6 +3,7 @@
 #include "Engine.h"
 #include "MessageText.h"
 #include "ModelRegistry.h"
+#include "ModelRun.h"
 #include "ModelViewEngine.h"
 #include "Trace.h"
 
@@ -42,11 +43,11 @@ void yieldToTheGuiThread()
 
 } // namespace
 
-// What one computation delivers: the trace (or the issue) and, for a model session, the forward.
+// What one computation delivers: the run (or the issue) and the layer shown.
 struct ComputeService::Outcome
 {
-    ComputeResult result;
     std::shared_ptr<const ModelRun> run;
+    std::optional<SessionIssue> issue;
     int layer = 0;
 };
 
@@ -94,25 +95,27 @@ quint64 ComputeService::requestLayer(const Session& session, int layer)
                 return {}; // superseded before it started
             yieldToTheGuiThread();
             try {
-                if (modelSource(session) == ModelSource::SeedModule)
-                    return {compute(session), nullptr, 0};
+                if (modelSource(session) == ModelSource::SeedModule) {
+                    ComputeResult result = compute(session);
+                    if (!result.trace)
+                        return {nullptr, std::move(result.issue), 0};
+                    return {seedModuleRun(std::move(result.trace)), std::nullopt, 0};
+                }
                 ModelViewResult model = models->compute(session, layer);
-                return {{std::move(model.layerTrace), std::move(model.issue)},
-                        std::move(model.run),
-                        model.layer};
+                return {std::move(model.run), std::move(model.issue), model.layer};
             } catch (const std::bad_alloc&) {
-                return {{nullptr, SessionIssue{"sentence", tr("not enough memory for this session: "
-                                                              "shorten the sentence or reduce "
-                                                              "num_heads or the dimensions")}},
-                        nullptr,
+                return {nullptr,
+                        SessionIssue{"sentence", tr("not enough memory for this session: "
+                                                    "shorten the sentence or reduce "
+                                                    "num_heads or the dimensions")},
                         0};
             } catch (const std::exception& error) {
-                return {{nullptr, SessionIssue{{},
-                                               tr("the computation failed: %1")
-                                                   .arg(escapedForMessage(
-                                                       QString::fromLocal8Bit(error.what())))}},
-                        nullptr,
-                        0};
+                return {
+                    nullptr,
+                    SessionIssue{{},
+                                 tr("the computation failed: %1")
+                                     .arg(escapedForMessage(QString::fromLocal8Bit(error.what())))},
+                    0};
             }
         })
         .then(this, [this, generation](const Outcome& outcome) {
@@ -129,15 +132,12 @@ quint64 ComputeService::requestLayer(const Session& session, int layer)
 void ComputeService::deliver(quint64 generation, const Outcome& outcome)
 {
     --m_running;
-    const ComputeResult& result = outcome.result;
     if (generation ==
         m_latest->load()) { // else a newer request is on its way: this result is stale
-        if (result.trace) {
-            Q_EMIT modelRunReady(outcome.run, outcome.layer, generation);
-            Q_EMIT traceReady(result.trace, generation);
-        } else if (result.issue) {
-            Q_EMIT sessionRefused(*result.issue, generation);
-        }
+        if (outcome.run)
+            Q_EMIT runReady(outcome.run, outcome.layer, generation);
+        else if (outcome.issue)
+            Q_EMIT sessionRefused(*outcome.issue, generation);
     }
     if (m_running == 0) {
         m_busyTimer.stop();

@@ -29,9 +29,9 @@ struct Trace;
 // A computation that throws (std::bad_alloc when the system has less memory than the
 // guard assumed, or anything else) is delivered as sessionRefused() with a message, so
 // the busy indicator always goes off again.
-// A model session (a GPT-2 checkpoint) runs GPT-2's forward (ModelViewEngine: the checkpoint
-// and the forward are kept while they stay the same) and delivers modelRunReady() with the
-// forward, then traceReady() with block `layer`'s attention as an ordinary trace.
+// Every session is delivered as one run (runReady): the seed module's as a run of one layer
+// (seedModuleRun), a checkpoint's as its layered forward (ModelViewEngine: the checkpoint and
+// the forward are kept while they stay the same), with the layer the step pages show.
 class ComputeService : public QObject
 {
     Q_OBJECT
@@ -47,7 +47,7 @@ public:
 
     // Starts computing `session`; returns its generation number.
     quint64 request(const Session& session) { return requestLayer(session, 0); }
-    // The same; of a model session, block `layer` (from 0) is the trace delivered.
+    // The same; of a model session, block `layer` (from 0) is the layer delivered.
     quint64 requestLayer(const Session& session, int layer);
     // Whether the checkpoint at `path` is loaded already (else a request loads it first).
     bool isModelLoaded(const std::string& path) const;
@@ -56,10 +56,9 @@ public:
     bool isIdle() const { return m_running == 0; }
 
 Q_SIGNALS:
-    void traceReady(std::shared_ptr<const ae::Trace> trace, quint64 generation);
-    // A model session's forward, just before traceReady() with its block `layer`; emitted with
-    // a null run when a session without model is delivered.
-    void modelRunReady(std::shared_ptr<const ae::ModelRun> run, int layer, quint64 generation);
+    // The session computed; `layer` (from 0, within the run's layers) is the one asked for, or
+    // the last when it asked for one beyond them.
+    void runReady(std::shared_ptr<const ae::ModelRun> run, int layer, quint64 generation);
     void sessionRefused(const ae::SessionIssue& issue, quint64 generation);
     void busyChanged(bool busy);
     // Every requested computation has finished (and the newest result was delivered).

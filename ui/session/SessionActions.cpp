@@ -1,5 +1,6 @@
 #include "SessionActions.h"
 
+#include "ModelRegistry.h"
 #include "RecentFiles.h"
 #include "SessionAutosave.h"
 #include "SessionDocument.h"
@@ -25,6 +26,10 @@ SessionActions::SessionActions(QWidget* window, SessionDocument* document, QMenu
 
 bool SessionActions::openSession(const QString& path, const QJsonObject& overrides, bool quiet)
 {
+    if (!path.isEmpty() && overrides.isEmpty() && looksLikeModel(path)) {
+        openModel(path);
+        return true;
+    }
     const QString error = m_document->load(path, overrides);
     if (!error.isEmpty()) {
         if (!quiet)
@@ -95,6 +100,27 @@ void SessionActions::openSample(const QString& resourcePath)
         return;
     }
     m_document->setSession(loaded.session);
+}
+
+void SessionActions::openModel(const QString& path)
+{
+    Session session;
+    session.model = modelPath(path).toStdString();
+    session.sentence = m_document->session().sentence;
+    m_document->setSession(session);
+    m_recent->add(modelPath(path));
+}
+
+void SessionActions::openModelDialog()
+{
+    if (!maybeSave())
+        return;
+    const QString path = QFileDialog::getOpenFileName(
+        m_window, tr("Open Model"),
+        QFileInfo(QString::fromStdString(m_document->session().model)).path(),
+        tr("Models (*.safetensors *.pth config.json);;All files (*)"));
+    if (!path.isEmpty())
+        openModel(path);
 }
 
 void SessionActions::newSession()

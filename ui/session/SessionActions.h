@@ -20,8 +20,15 @@ class SessionActions : public QObject
 public:
     SessionActions(QWidget* window, SessionDocument* document, QMenu* recentMenu);
 
-    // False (with a message box unless quiet) when the file cannot be opened.
+    // False (with a message box unless quiet) when the file cannot be opened. A model (a
+    // checkpoint file, its folder or its config.json: looksLikeModel) is opened as openModel
+    // does, whichever command was used.
     bool openSession(const QString& path, const QJsonObject& overrides = {}, bool quiet = false);
+    // A new untitled session computed by the model at `path`, on the sentence shown now; the
+    // model goes into Open Recent. Whether it can be read is known when it is computed (the
+    // window then says why not).
+    void openModel(const QString& path);
+    void openModelDialog();
     void openSample(const QString& resourcePath); // as a new, untitled session
     void offerRecovery();
     void newSession();

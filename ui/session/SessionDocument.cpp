@@ -29,7 +29,9 @@ QString SessionDocument::load(const QString& path, const QJsonObject& overrides)
     const SessionLoadResult loaded = SessionFile::load(path, overrides);
     if (loaded.issue)
         return loaded.issue->message;
-    setSession(loaded.session, path, !overrides.isEmpty());
+    // Keys given on top of a file make it differ from the file; an untitled session made of
+    // keys alone (--model FILE, --sentence TEXT) has nothing to lose: quitting asks nothing.
+    setSession(loaded.session, path, !path.isEmpty() && !overrides.isEmpty());
     return {};
 }
 

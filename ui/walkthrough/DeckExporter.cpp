@@ -2,7 +2,9 @@
 
 #include "DeckSlidePainter.h"
 #include "FormulaText.h"
-#include "ModelDeck.h"
+#include "ModelRun.h"
+#include "ModelSlides.h"
+#include "ModelTrace.h"
 #include "SessionFile.h"
 #include "SessionJson.h"
 #include "Trace.h"
@@ -31,8 +33,10 @@ QString sessionName(const Session& session)
     return sentence;
 }
 
+} // namespace
+
 // The last computation, kept for the next step (steps 4 to 7 share a session).
-class LastComputation
+class DeckExporter::LastComputation
 {
 public:
     LastComputation(const DeckExporter::Compute& compute, const Session& session,
@@ -58,8 +62,6 @@ private:
     ComputeResult m_result;
 };
 
-} // namespace
-
 DeckExporter::DeckExporter(Compute compute)
     : m_compute(std::move(compute)), m_query(WalkthroughCatalog::DefaultQuery)
 {
@@ -74,28 +76,37 @@ int DeckExporter::pageCount()
     return int(WalkthroughCatalog::steps().size());
 }
 
+// The deck's slides in order: one per step of the walkthrough of what computes the session.
+struct DeckExporter::Plan
+{
+    std::vector<WalkthroughStep> steps;
+};
+
 int DeckExporter::pages() const
 {
-    return m_model ? ModelDeck::pageCount() : pageCount();
+    return int(
+        WalkthroughCatalog::steps(m_modelRun ? ModelSource::Checkpoint : ModelSource::SeedModule)
+            .size());
 }
 
-void DeckExporter::setModel(std::shared_ptr<const ModelRun> run,
-                            std::shared_ptr<const Trace> layerTrace, int layer)
+void DeckExporter::setRun(std::shared_ptr<const ModelRun> run, int layer)
 {
-    m_model = std::make_shared<const ModelDeck>(std::move(run), std::move(layerTrace), layer);
+    m_modelRun = run && !run->trace->isSeedModule() ? std::move(run) : nullptr;
+    m_layer = layer;
 }
 
 DeckExporter::Result DeckExporter::render(const Session& session, const Progress& progress) const
 {
     Result result;
-    const ComputeResult base = m_model ? ComputeResult{} : m_compute(session);
-    if (!m_model && !base.trace) {
+    const ComputeResult base = m_modelRun ? ComputeResult{} : m_compute(session);
+    if (!m_modelRun && !base.trace) {
         result.error = tr("the session cannot be computed: %1")
                            .arg(base.issue ? base.issue->message : QString());
         return result;
     }
-    const std::vector<WalkthroughStep> steps = WalkthroughCatalog::steps();
-    const int total = pages();
+    const Plan plan{
+        WalkthroughCatalog::steps(m_modelRun ? ModelSource::Checkpoint : ModelSource::SeedModule)};
+    const int total = int(plan.steps.size());
 
     QBuffer buffer;
     buffer.open(QIODevice::WriteOnly);
@@ -122,44 +133,9 @@ DeckExporter::Result DeckExporter::render(const Session& session, const Progress
             result.error = tr("cancelled");
             return result;
         }
-        if (m_model) {
-            DeckSlide slide = m_model->slide(i, m_query);
-            slide.footer = tr("Attention Explorer · %1").arg(sessionName(session));
-            if (i > 0)
-                writer.newPage();
-            slidePainter.paint(painter, slide);
-            continue;
-        }
-        const WalkthroughStep& step = steps[std::size_t(i)];
-        DeckSlide slide;
+        DeckSlide slide = this->slide(plan, i, session, computation);
         slide.number = i + 1;
         slide.total = total;
-        slide.title = step.title;
-        slide.explanation = WalkthroughCatalog::explanation(step, m_query);
-        slide.extra = step.extra;
-        QString error;
-        const std::optional<Session> stepSession =
-            WalkthroughCatalog::sessionFor(step, session, &error);
-        if (stepSession) {
-            const ComputeResult& computed = computation.of(*stepSession);
-            slide.trace = computed.trace;
-            if (!computed.trace)
-                error = computed.issue ? computed.issue->message : tr("unknown reason");
-        }
-        if (slide.trace) {
-            const Trace& trace = *slide.trace;
-            const int query = int(formula::clampedQuery(trace, m_query));
-            slide.note = step.note ? step.note(trace) : QString();
-            slide.formula = step.formula(trace, query);
-            if (step.figures)
-                slide.figures = step.figures(slide.trace);
-            if (step.usesQuery)
-                slide.highlightQuery = query;
-            slide.footer = tr("Attention Explorer · %1").arg(sessionName(trace.session));
-        } else {
-            slide.error = tr("This step's session cannot be computed: %1").arg(error);
-            slide.footer = tr("Attention Explorer · %1").arg(sessionName(session));
-        }
         if (i > 0)
             writer.newPage();
         slidePainter.paint(painter, slide);
@@ -172,6 +148,53 @@ DeckExporter::Result DeckExporter::render(const Session& session, const Progress
         progress(total, total);
     result.pdf = buffer.data();
     return result;
+}
+
+DeckSlide DeckExporter::slide(const Plan& plan, int index, const Session& session,
+                              LastComputation& computation) const
+{
+    const WalkthroughStep& step = plan.steps[std::size_t(index)];
+    DeckSlide slide;
+    slide.title = step.title;
+    slide.extra = step.extra;
+    slide.footer = tr("Attention Explorer · %1").arg(sessionName(session));
+    QString error;
+    if (m_modelRun) {
+        slide.trace = m_modelRun->trace->layers[std::size_t(m_layer)]; // the forward's own
+    } else if (const std::optional<Session> stepSession =
+                   WalkthroughCatalog::sessionFor(step, session, &error)) {
+        const ComputeResult& computed = computation.of(*stepSession);
+        slide.trace = computed.trace;
+        if (!computed.trace)
+            error = computed.issue ? computed.issue->message : tr("unknown reason");
+    }
+    if (!slide.trace) {
+        slide.explanation = WalkthroughCatalog::explanation(step, m_query);
+        slide.error = tr("This step's session cannot be computed: %1").arg(error);
+        return slide;
+    }
+    const Trace& trace = *slide.trace;
+    // The model's own pages follow its last token (the one whose next token it predicts).
+    const int query = m_modelRun && ModelSlides::isModelPage(step)
+                          ? int(trace.queryCount()) - 1
+                          : int(formula::clampedQuery(trace, m_query));
+    slide.explanation = WalkthroughCatalog::explanation(step, query);
+    QString note = step.note ? step.note(trace) : QString();
+    if (m_modelRun) {
+        const QString here = ModelSlides::layerNote(*m_modelRun, m_layer);
+        note = note.isEmpty() ? here : note + u' ' + here;
+    } else {
+        slide.footer = tr("Attention Explorer · %1").arg(sessionName(trace.session));
+    }
+    slide.note = note;
+    slide.formula = step.formula(trace, query);
+    if (m_modelRun && ModelSlides::isModelPage(step))
+        slide.figures = ModelSlides::figures(step, *m_modelRun, m_layer, query);
+    else if (step.figures)
+        slide.figures = step.figures(slide.trace);
+    if (step.usesQuery)
+        slide.highlightQuery = query;
+    return slide;
 }
 
 QString DeckExporter::write(const Session& session, const QString& path,

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "DeckSlidePainter.h"
 #include "Engine.h"
 
 #include <QByteArray>
@@ -11,7 +12,6 @@
 
 namespace ae {
 
-class ModelDeck;
 struct ModelRun;
 struct Session;
 struct Trace;
@@ -49,23 +49,30 @@ public:
     void setQuery(int tokenIndex) { m_query = tokenIndex; }
     int query() const { return m_query; }
 
-    // A model session: its forward, the layer (from 0) the steps show and that layer's trace
-    // (the layer of the forward: ModelTrace::layers). The session given to render() then only names
-    // the deck.
-    void setModel(std::shared_ptr<const ModelRun> run, std::shared_ptr<const Trace> layerTrace,
-                  int layer);
+    // The session's run and the layer (from 0) the steps show. A checkpoint's run makes the
+    // deck the model's (ModelSlides: the steps on that layer's own trace, the model's pages);
+    // the session given to render() then only names the deck. A seed-module run changes
+    // nothing: the steps derive and compute their sessions.
+    void setRun(std::shared_ptr<const ModelRun> run, int layer);
 
     Result render(const Session& session, const Progress& progress = {}) const;
     // Empty on success, else a message naming the file and the reason.
     QString write(const Session& session, const QString& path, const Progress& progress = {}) const;
 
     static int pageCount(); // one per walkthrough step
-    int pages() const;      // of this deck: pageCount(), or a model's ModelDeck::pageCount()
+    int pages() const;      // of this deck: pageCount(), or the model deck's
 
 private:
+    struct Plan;
+    class LastComputation;
+    // Slide `index` of `plan` (its content and footer; render() numbers it).
+    DeckSlide slide(const Plan& plan, int index, const Session& session,
+                    LastComputation& computation) const;
+
     Compute m_compute;
     int m_query;
-    std::shared_ptr<const ModelDeck> m_model;
+    std::shared_ptr<const ModelRun> m_modelRun; // a checkpoint's run, or null
+    int m_layer = 0;
 };
 
 } // namespace ae

@@ -3,6 +3,7 @@
 #include "FormulaText.h"
 #include "HeadOperands.h"
 #include "HeadTensors.h"
+#include "Tokenizer.h"
 #include "Trace.h"
 #include "TraceDerived.h"
 
@@ -40,10 +41,10 @@ QString SelfAttentionFormulas::tokens(const Trace& trace, int)
         lines << tr("source tokens = %1   (S = %2)")
                      .arg(stringList(trace.sourceTokens))
                      .arg(trace.sourceTokens.size());
-    if (trace.session.tokenizer == TokenizerKind::Gpt2) {
-        lines << QStringLiteral("encoding = tiktoken.get_encoding(\"gpt2\")");
-        lines << QStringLiteral(
-            "token_ids = encoding.encode(sentence, allowed_special={\"<|endoftext|>\"})");
+    const Tokenizer& tokenizer = tokenizerFor(trace.session.tokenizer);
+    if (tokenizer.hasFixedVocabulary()) {
+        for (const std::string& line : tokenizer.referenceCode())
+            lines << QString::fromStdString(line);
         lines << tr(
             "vocabulary = GPT-2's 50,257 tokens: 256 bytes + 50,000 merges + <|endoftext|>");
     } else {

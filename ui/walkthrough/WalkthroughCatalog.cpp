@@ -3,6 +3,7 @@
 #include "SelfAttentionFormulas.h"
 #include "SessionFile.h"
 #include "StepFigures.h"
+#include "Tokenizer.h"
 #include "Trace.h"
 #include "VariantFormulas.h"
 
@@ -92,14 +93,16 @@ QString WalkthroughCatalog::explanation(const WalkthroughStep& step, int query)
                                                               : step.explanation;
 }
 
-std::vector<WalkthroughStep> WalkthroughCatalog::steps()
+std::vector<WalkthroughStep> WalkthroughCatalog::steps(ModelSource source)
 {
+    if (source == ModelSource::Checkpoint)
+        return modelSteps();
     using F = SelfAttentionFormulas;
     using V = VariantFormulas;
     using S = StepFigures;
     std::vector<WalkthroughStep> all;
     const auto bytePairNote = [](const Trace& trace) {
-        if (trace.session.tokenizer != TokenizerKind::Gpt2)
+        if (!tokenizerFor(trace.session.tokenizer).hasFixedVocabulary())
             return QString();
         return tr("This session uses GPT-2's tokenizer instead, as the book's chapter 2 does: "
                   "byte-pair encoding "

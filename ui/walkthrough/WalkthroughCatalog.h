@@ -1,5 +1,6 @@
 #pragma once
 
+#include "ModelRegistry.h"
 #include "WalkthroughStep.h"
 
 #include <QCoreApplication>
@@ -15,6 +16,9 @@ struct Session;
 // book): tokens, embeddings, simplified attention, trainable weights, the scores of one
 // query, scaling and softmax, the context vector, the causal mask, dropout, multi-head,
 // cross-attention and GPT-2 sizes. As data, like PageCatalog: a step is an entry here.
+// A checkpoint has a walkthrough of its own (ModelWalkthrough.cpp): its tokens, every layer and
+// head, a layer's projections, scores, causal weights, context vectors and heads, where one
+// token looks, and the next token; its steps change no session.
 class WalkthroughCatalog
 {
     Q_DECLARE_TR_FUNCTIONS(WalkthroughCatalog)
@@ -22,7 +26,8 @@ class WalkthroughCatalog
 public:
     static constexpr int DefaultQuery = 1; // x(2), the token both seeds follow
 
-    static std::vector<WalkthroughStep> steps();
+    static std::vector<WalkthroughStep> steps(ModelSource source = ModelSource::SeedModule);
+    static std::vector<WalkthroughStep> modelSteps(); // steps(ModelSource::Checkpoint)
 
     // The session a step shows when the walkthrough starts from `base`: `base` changed by
     // the step's EditSession, `base` itself without an action, the sample for OpenSample

@@ -238,6 +238,7 @@ void WalkthroughPanel::setTrace(std::shared_ptr<const Trace> trace)
     if (!trace)
         return;
     m_trace = std::move(trace);
+    useStepsOf(modelSource(m_trace->session));
     const bool users = m_sessions.traceShown(m_trace->session);
     updateQueryChoices();
     // A sample's step (cross-attention, GPT-2) speaks of that sample: once the user opened
@@ -246,6 +247,23 @@ void WalkthroughPanel::setTrace(std::shared_ptr<const Trace> trace)
     if (users && std::holds_alternative<OpenSample>(step.action))
         showStepOfPage(step.pageId, m_trace->session);
     updateContent();
+}
+
+void WalkthroughPanel::useStepsOf(ModelSource source)
+{
+    if (source == m_source)
+        return;
+    const QString id = m_steps[std::size_t(m_step)].id;
+    m_source = source;
+    m_steps = WalkthroughCatalog::steps(source);
+    m_step = 0;
+    const QSignalBlocker blocker(m_stepList);
+    m_stepList->clear();
+    for (std::size_t i = 0; i < m_steps.size(); ++i) {
+        m_stepList->addItem(tr("%1. %2").arg(i + 1).arg(m_steps[i].title));
+        if (m_steps[i].id == id)
+            m_step = int(i);
+    }
 }
 
 void WalkthroughPanel::showStepOfPage(const QString& pageId, const Session& shown)
@@ -301,6 +319,7 @@ void WalkthroughPanel::setHoldingUserSession(bool holding)
 
 void WalkthroughPanel::takeOver(const WalkthroughPanel& old)
 {
+    useStepsOf(old.m_source);
     m_step = old.m_step;
     m_query = old.m_query;
     m_sessions = old.m_sessions;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "ModelRegistry.h"
 #include "StepSessions.h"
 #include "WalkthroughStep.h"
 
@@ -90,10 +91,14 @@ Q_SIGNALS:
 
 private:
     void buildActions();
+    // The walkthrough of what computes the sessions shown (a checkpoint has its own steps); the
+    // step with the same id stays chosen, else the first.
+    void useStepsOf(ModelSource source);
     void updateQueryChoices();
     void updateContent();
     void applyFonts(qreal pointSize);
 
+    ModelSource m_source = ModelSource::SeedModule;
     std::vector<WalkthroughStep> m_steps;
     StepSessions m_sessions;
     std::shared_ptr<const Trace> m_trace;

@@ -12,15 +12,11 @@
 #include "Engine.h"
 #include "ExportActions.h"
 #include "FigureExporter.h"
-#include "FigurePage.h"
-#include "HeadViewPage.h"
 #include "InspectorPanel.h"
 #include "ModelFigures.h"
 #include "ModelRun.h"
 #include "ModelTrace.h"
-#include "ModelViewPage.h"
-#include "NextTokensPage.h"
-#include "PageCatalog.h"
+#include "Page.h"
 #include "PresentationMode.h"
 #include "PresentationStage.h"
 #include "SessionActions.h"
@@ -28,7 +24,6 @@
 #include "SessionDocument.h"
 #include "SessionEnums.h"
 #include "SessionFile.h"
-#include "TokensPage.h"
 #include "Trace.h"
 #include "TraceFigures.h"
 #include "TransformerModel.h"
@@ -36,6 +31,7 @@
 #include "ViewJobs.h"
 #include "WalkthroughPanel.h"
 #include "WalkthroughSandbox.h"
+#include "WindowPages.h"
 
 #include <QActionGroup>
 #include <QApplication>
@@ -67,9 +63,8 @@ MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_document(new SessionDocument(this)),
       m_service(new ComputeService(this)), m_selection(new CellSelection(this)),
       m_controls(new ControlPanel(m_document, this)), m_inspector(new InspectorPanel(this)),
-      m_tabs(new QTabWidget(this)), m_tokensPage(new TokensPage(this)), m_banner(new QLabel(this)),
-      m_status(new QLabel(this)), m_busy(new QProgressBar(this)), m_head(new QSpinBox(this)),
-      m_layer(new QSpinBox(this)), m_modelView(new ModelViewPage(this)),
+      m_tabs(new QTabWidget(this)), m_banner(new QLabel(this)), m_status(new QLabel(this)),
+      m_busy(new QProgressBar(this)), m_head(new QSpinBox(this)), m_layer(new QSpinBox(this)),
       m_autosave(new SessionAutosave(m_document, this)), m_walkthrough(new WalkthroughPanel(this)),
       m_presentation(new PresentationMode(this, m_walkthrough)),
       m_stage(new PresentationStage(this)), m_sandbox(new WalkthroughSandbox(m_document, this))
@@ -77,23 +72,15 @@ MainWindow::MainWindow(QWidget* parent)
     keepPaintHelperThreads();
     setAcceptDrops(true);
     m_tabs->setDocumentMode(true);
-    // The pages in tab order: the tokens, a checkpoint's model view (an overview before the
-    // steps of one layer), the steps of attention, then a checkpoint's head view and prediction.
-    auto* scales = new ColorScaleChoice(this); // one colour scale of the weights for every page
-    std::vector<std::pair<Page*, QString>> pages{{m_tokensPage, tr("Tokens")},
-                                                 {m_modelView, tr("Model view")}};
-    for (PageDefinition& definition : pageCatalog()) {
-        const QString title = definition.title;
-        pages.emplace_back(new FigurePage(std::move(definition), m_selection, m_tabs, scales),
-                           title);
+    PageContext context;
+    context.parent = this;
+    context.selection = m_selection;
+    context.scales = new ColorScaleChoice(this);
+    context.chooseHead = [this](int layer, int head) { chooseHead(layer, head); };
+    for (const PageEntry& entry : createPages(context)) {
+        m_pages.push_back(entry.page);
+        m_tabs->addTab(entry.page->widget(), entry.title);
     }
-    pages.emplace_back(new HeadViewPage(this), tr("Head view"));
-    pages.emplace_back(new NextTokensPage(this), tr("Next token"));
-    for (const auto& [page, title] : pages) {
-        m_pages.push_back(page);
-        m_tabs->addTab(page->widget(), title);
-    }
-    connect(m_modelView, &ModelViewPage::headChosen, this, &MainWindow::chooseHead);
 
     m_banner->setWordWrap(true);
     m_banner->setVisible(false);
@@ -148,10 +135,8 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_document, &SessionDocument::sessionChanged, this, &MainWindow::requestCompute);
     connect(m_document, &SessionDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_document, &SessionDocument::filePathChanged, this, &MainWindow::updateTitle);
-    connect(m_service, &ComputeService::traceReady, this,
-            [this](std::shared_ptr<const Trace> trace) { showTrace(trace); });
-    connect(m_service, &ComputeService::modelRunReady, this,
-            [this](std::shared_ptr<const ModelRun> run, int layer) { showModelRun(run, layer); });
+    connect(m_service, &ComputeService::runReady, this,
+            [this](std::shared_ptr<const ModelRun> run, int layer) { showRun(run, layer); });
     connect(m_service, &ComputeService::sessionRefused, this,
             [this](const SessionIssue& issue) { showIssue(issue); });
     connect(m_service, &ComputeService::busyChanged, m_busy, &QWidget::setVisible);
@@ -220,30 +205,37 @@ void MainWindow::setStartLayer(int layer)
     requestCompute();
 }
 
-void MainWindow::showModelRun(const std::shared_ptr<const ModelRun>& run, int layer)
+std::shared_ptr<const ModelRun> MainWindow::modelRun() const
+{
+    return m_run && !m_run->trace->isSeedModule() ? m_run : nullptr;
+}
+
+void MainWindow::showRun(const std::shared_ptr<const ModelRun>& run, int layer)
 {
     m_run = run;
+    const ModelTrace& forward = *run->trace;
     m_controls->setModelRun(run);
-    if (run && m_startLayer) {
+    if (!forward.isSeedModule() && m_startLayer) {
         // The engine shows the last layer for a larger one: say so.
         if (*m_startLayer != layer)
             m_layerNotice =
                 tr("Layer %1 does not exist: %2 has %3 layers; showing layer %4")
                     .arg(*m_startLayer + 1)
-                    .arg(QFileInfo(QString::fromStdString(run->trace->model->path())).fileName())
-                    .arg(run->trace->layers.size())
+                    .arg(QFileInfo(QString::fromStdString(forward.model->path())).fileName())
+                    .arg(forward.layers.size())
                     .arg(layer + 1);
         m_startLayer.reset();
     }
-    if (run) {
-        const int layers = int(run->trace->layers.size());
+    {
+        const int layers = forward.layerCount();
         const QSignalBlocker blocker(m_layer);
         m_layer->setRange(1, layers);
         m_layer->setSuffix(tr(" of %1").arg(layers));
         m_layer->setValue(layer + 1);
     }
-    m_layerAction->setVisible(bool(run));
+    m_layerAction->setVisible(!forward.isSeedModule());
     updateTabVisibility();
+    showTrace(forward.layers[std::size_t(layer)]);
 }
 
 void MainWindow::updateTabVisibility()
@@ -280,7 +272,7 @@ void MainWindow::showTrace(const std::shared_ptr<const Trace>& trace)
     m_headAction->setVisible(heads > 1);
     updatePages();
     const Session& s = trace->session;
-    if (m_run) {
+    if (!m_run->trace->isSeedModule()) {
         const TransformerConfig& c = m_run->trace->model->config();
         m_status->setText(
             tr("%1 %2: %3 layers × %4 heads, d = %5 · T = %6 · layer %7 · forward %8 ms")
@@ -347,7 +339,7 @@ void MainWindow::updateStage()
     }
     m_stage->setFigure(main);
     m_stage->setVisible(main.has_value());
-    m_tabs->setVisible(!main.has_value());
+    m_tabs->setVisible(m_trace && !main.has_value()); // no run: the banner says why
 }
 
 QString MainWindow::currentPageId() const
@@ -372,6 +364,17 @@ void MainWindow::showIssue(const SessionIssue& issue)
     statusBar()->clearMessage();
     m_busy->setToolTip(tr("Computing…"));
     m_controls->showIssue(issue);
+    // The pages keep the last session that could be computed while its model stays the same
+    // (a sentence being typed); figures of another model (or of the seed module, for a
+    // checkpoint that failed to open) would pass for the new one's: none are shown.
+    if (m_trace && m_trace->session.model != m_document->session().model) {
+        m_run.reset();
+        m_trace.reset();
+        for (Page* page : m_pages)
+            page->release();
+        m_status->clear();
+        updateStage();
+    }
     m_banner->setText(
         m_trace
             ? tr("This session cannot be computed: %1\nThe pages still show the last session that "
@@ -418,8 +421,7 @@ DeckExporter MainWindow::deckExporter() const
     exporter.setQuery(m_walkthrough->query());
     // The walkthrough's steps vary the random module; a checkpoint has one set of weights, so
     // the deck shows the steps that apply to it on the selected layer, and the model's pages.
-    if (m_run && m_trace)
-        exporter.setModel(m_run, m_trace, m_layer->value() - 1);
+    exporter.setRun(m_run, m_layer->value() - 1);
     return exporter;
 }
 

@@ -25,13 +25,11 @@ class ComputeService;
 class ControlPanel;
 class InspectorPanel;
 class Page;
-class ModelViewPage;
 class PresentationMode;
 class PresentationStage;
 class SessionActions;
 class SessionAutosave;
 class SessionDocument;
-class TokensPage;
 class WalkthroughPanel;
 class WalkthroughSandbox;
 struct ComputeResult;
@@ -54,8 +52,10 @@ public:
     ComputeService* computeService() const { return m_service; }
     std::shared_ptr<const Trace> trace() const { return m_trace; }
     QTabWidget* pages() const { return m_tabs; }
-    // A model session's forward (null for the random module) and the layer the pages show.
-    std::shared_ptr<const ModelRun> modelRun() const { return m_run; }
+    // The run now shown (null before the first); modelRun() the same only when a checkpoint
+    // computed it (null for the seed module).
+    std::shared_ptr<const ModelRun> run() const { return m_run; }
+    std::shared_ptr<const ModelRun> modelRun() const;
     QSpinBox* layerBox() const { return m_layer; }
     QSpinBox* headBox() const { return m_head; }
     // --layer: the layer (from 0) a model session's first forward is shown on (the last one
@@ -107,7 +107,7 @@ protected:
 private:
     void createActions();
     void showTrace(const std::shared_ptr<const Trace>& trace);
-    void showModelRun(const std::shared_ptr<const ModelRun>& run, int layer);
+    void showRun(const std::shared_ptr<const ModelRun>& run, int layer);
     // Computes the document's session (a model session: the selected layer).
     void requestCompute();
     void updateTabVisibility();
@@ -134,7 +134,6 @@ private:
     ControlPanel* m_controls;
     InspectorPanel* m_inspector;
     QTabWidget* m_tabs;
-    TokensPage* m_tokensPage;
     std::vector<Page*> m_pages; // in tab order
     QLabel* m_banner;
     QLabel* m_status;
@@ -145,7 +144,6 @@ private:
     QAction* m_layerAction = nullptr;
     std::optional<int> m_startLayer; // until the first forward is shown
     QString m_layerNotice;           // why the start layer was not shown
-    ModelViewPage* m_modelView;
     std::shared_ptr<const ModelRun> m_run;
     SessionActions* m_sessions = nullptr;
     SessionAutosave* m_autosave;

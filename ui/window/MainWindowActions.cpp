@@ -10,6 +10,7 @@
 #include "FigurePage.h"
 #include "ModelFigures.h"
 #include "ModelRun.h"
+#include "ModelTrace.h"
 #include "PresentationMode.h"
 #include "SessionActions.h"
 #include "SessionDocument.h"
@@ -57,6 +58,14 @@ void MainWindow::createActions()
             m_sessions->openDialog();
         },
         true);
+    add(
+        file, tr("Open &Model…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O),
+        QStringLiteral("document-open"),
+        [this] {
+            leaveWalkthrough();
+            m_sessions->openModelDialog();
+        },
+        false);
     m_sessions = new SessionActions(this, m_document, file->addMenu(tr("Open &Recent")));
     connect(m_sessions, &SessionActions::aboutToReplaceSession, this,
             &MainWindow::leaveWalkthrough);
@@ -195,14 +204,13 @@ void MainWindow::exportFigures(bool all)
     std::vector<Figure> figures;
     const int layer = m_layer->value() - 1;
     if (all) {
-        figures =
-            m_run ? modelfigures::allFigures(*m_run, m_trace, layer) : figures::allFigures(m_trace);
+        figures = modelfigures::allFigures(*m_run, layer);
     } else {
         figures = currentPageFigures();
         // A model's step figures are named with their layer, as --export names them (the model's
         // own pages, which only a checkpoint has, name theirs already).
         if (const Page* page = currentPage();
-            m_run && page && page->appliesTo(ModelSource::SeedModule))
+            !m_run->trace->isSeedModule() && page && page->appliesTo(ModelSource::SeedModule))
             for (Figure& figure : figures)
                 figure.name = modelfigures::withLayer(figure.name, layer);
     }

@@ -51,9 +51,12 @@ private Q_SLOTS:
         env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
         env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.path());
         app.setProcessEnvironment(env);
+        // Keys on top of a session file: the session differs from the file, so it is unsaved
+        // work (keys alone make an untitled session with nothing to lose: no autosave).
         app.start(QStringLiteral(AE_EXECUTABLE),
-                  {QStringLiteral("--sentence"), QStringLiteral("killed mid-lesson"),
-                   QStringLiteral("--causal"), QStringLiteral("true")});
+                  {QStringLiteral("--session"), emptySessionFile(), QStringLiteral("--sentence"),
+                   QStringLiteral("killed mid-lesson"), QStringLiteral("--causal"),
+                   QStringLiteral("true")});
         QVERIFY(app.waitForStarted(10000));
         QDir dir(SessionAutosave::directory());
         QTRY_VERIFY_WITH_TIMEOUT(dir.entryList({QStringLiteral("*.json")}, QDir::Files).size() == 1,
@@ -80,10 +83,10 @@ private Q_SLOTS:
         QProcess first, second;
         for (QProcess* app : {&first, &second}) {
             app->setProcessEnvironment(env);
-            app->start(QStringLiteral(AE_EXECUTABLE),
-                       {QStringLiteral("--sentence"), app == &first
-                                                          ? QStringLiteral("first one")
-                                                          : QStringLiteral("second one")});
+            app->start(
+                QStringLiteral(AE_EXECUTABLE),
+                {QStringLiteral("--session"), emptySessionFile(), QStringLiteral("--sentence"),
+                 app == &first ? QStringLiteral("first one") : QStringLiteral("second one")});
             QVERIFY(app->waitForStarted(10000));
         }
         QDir dir(SessionAutosave::directory());
@@ -173,6 +176,16 @@ private Q_SLOTS:
     }
 
 private:
+    // A session file of defaults, for keys to be given on top of.
+    QString emptySessionFile()
+    {
+        const QString path = QDir(m_home.path()).filePath(QStringLiteral("defaults.json"));
+        QFile file(path);
+        if (file.open(QIODevice::WriteOnly))
+            file.write("{}");
+        return path;
+    }
+
     QJsonObject onlyRecord()
     {
         QDir dir(SessionAutosave::directory());

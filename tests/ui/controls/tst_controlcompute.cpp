@@ -1,9 +1,11 @@
 // The session editor drives the computation as the main window wires it
-// (document.sessionChanged -> service.request, service.traceReady -> panel.setTrace):
+// (document.sessionChanged -> service.request, service.runReady -> panel.setTrace):
 // a control change produces a trace of the new shape, and the last of a burst of changes
 // is the last trace delivered.
 #include "ComputeService.h"
 #include "ControlPanel.h"
+#include "ModelRun.h"
+#include "ModelTrace.h"
 #include "SessionDiff.h"
 #include "SessionDocument.h"
 #include "Trace.h"
@@ -22,32 +24,39 @@ using test::sessionFrom;
 namespace {
 
 using TracePtr = std::shared_ptr<const Trace>;
+using RunPtr = std::shared_ptr<const ModelRun>;
 
 struct Wiring
 {
     SessionDocument document;
     ComputeService service;
     ControlPanel panel{&document};
-    QSignalSpy traces{&service, &ComputeService::traceReady};
+    QSignalSpy runs{&service, &ComputeService::runReady};
     QSignalSpy refusals{&service, &ComputeService::sessionRefused};
 
     Wiring()
     {
         QObject::connect(&document, &SessionDocument::sessionChanged, &service,
                          &ComputeService::request);
-        QObject::connect(&service, &ComputeService::traceReady, &panel, &ControlPanel::setTrace);
+        QObject::connect(&service, &ComputeService::runReady, &panel,
+                         [this](const RunPtr& run, int layer) {
+                             panel.setTrace(run->trace->layers[std::size_t(layer)]);
+                         });
     }
 
     // The trace of the newest request; fails the test when the session is refused.
     TracePtr latestTrace()
     {
         const auto arrived = [this] {
-            return !traces.isEmpty() &&
-                   traces.last().at(1).value<quint64>() == service.latestGeneration();
+            return !runs.isEmpty() &&
+                   runs.last().at(2).value<quint64>() == service.latestGeneration();
         };
         if (!arrived() && !QTest::qWaitFor([&] { return arrived() || !refusals.isEmpty(); }, 20000))
             return nullptr;
-        return arrived() ? traces.last().at(0).value<TracePtr>() : nullptr;
+        if (!arrived())
+            return nullptr;
+        const RunPtr run = runs.last().at(0).value<RunPtr>();
+        return run->trace->layers[std::size_t(runs.last().at(1).toInt())];
     }
 };
 
@@ -143,7 +152,7 @@ private Q_SLOTS:
         Wiring wiring;
         wiring.document.setSession(Session{});
         QVERIFY(wiring.latestTrace());
-        wiring.traces.clear();
+        wiring.runs.clear();
         const quint64 first = wiring.service.latestGeneration() + 1;
 
         QSignalSpy idle(&wiring.service, &ComputeService::idle);
@@ -157,9 +166,9 @@ private Q_SLOTS:
         QCOMPARE(idle.count(), 1);
         QVERIFY(wiring.service.isIdle());
         QVERIFY(wiring.refusals.isEmpty());
-        QCOMPARE(wiring.traces.size(), 1);
-        QCOMPARE(wiring.traces.last().at(1).value<quint64>(), last);
-        const auto trace = wiring.traces.last().at(0).value<TracePtr>();
+        QCOMPARE(wiring.runs.size(), 1);
+        QCOMPARE(wiring.runs.last().at(2).value<quint64>(), last);
+        const auto trace = wiring.runs.last().at(0).value<RunPtr>()->trace->layers.front();
         QCOMPARE(trace->session.dOutV, 50);
         QCOMPARE(int(trace->contextVec.cols()), 50);
     }

@@ -17,8 +17,13 @@
 #include "SessionDocument.h"
 #include "ThumbnailGrid.h"
 #include "Trace.h"
+#include "WalkthroughCatalog.h"
+#include "WalkthroughPanel.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
+#include <QJsonObject>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -175,6 +180,39 @@ private Q_SLOTS:
         QCOMPARE(window.trace()->inputs, window.modelRun()->trace->layers[1]->inputs);
     }
 
+    // On a checkpoint the walkthrough is the model's own (issue 22, item 4): a page chosen in the
+    // window (a thumbnail opens the weights) shows the model's step for it, and no step speaks
+    // of what a checkpoint does not have (the seed's random weights, its sorted vocabulary, a
+    // step without trainable weights, the article's SelfAttention module).
+    void walkthroughSpeaksOfTheModel()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(waitForTrace(window));
+        auto* walkthrough = window.findChild<WalkthroughPanel*>();
+        QVERIFY(walkthrough);
+        QVERIFY(walkthrough->steps().size() == WalkthroughCatalog::steps().size());
+        window.document()->setSession(modelSession(QStringLiteral("f32_prefix")));
+        QVERIFY(waitForTrace(window));
+        const std::vector<WalkthroughStep> model = WalkthroughCatalog::modelSteps();
+        QCOMPARE(walkthrough->steps().size(), model.size());
+        for (std::size_t i = 0; i < model.size(); ++i)
+            QCOMPARE(walkthrough->steps()[i].id, model[i].id);
+        for (const WalkthroughStep& step : model)
+            for (const char* seedOnly : {"sorted", "no trainable weights", "SelfAttention module",
+                                         "torch.manual_seed", "untrained"})
+                QVERIFY2(!step.explanation.contains(QLatin1StringView(seedOnly)),
+                         qPrintable(step.id + QStringLiteral(": ") + QLatin1StringView(seedOnly)));
+        QVERIFY(window.showPage(QStringLiteral("weights")));
+        QCOMPARE(walkthrough->titleText(), model[4].title); // scaling, the mask and softmax
+        QVERIFY(window.showPage(QStringLiteral("next_token")));
+        QCOMPARE(walkthrough->titleText(), model.back().title);
+        // Back to the random module: its twelve steps again.
+        window.document()->setSession(Session{});
+        QVERIFY(waitForTrace(window));
+        QCOMPARE(walkthrough->steps().size(), WalkthroughCatalog::steps().size());
+    }
+
     // The deck and presentation mode work on a model session: the deck is written (the engine
     // alone refuses model sessions), presentation mode shows the step pages and model pages.
     void deckAndPresentation()
@@ -261,9 +299,63 @@ private Q_SLOTS:
         s.sentence = "1,2";
         window.document()->setSession(s);
         QVERIFY(refused.wait(20000));
-        QCOMPARE(window.trace(), before);
+        // No stale figures (issue 22, item 3): the seed module's pages would pass for the model's.
+        QVERIFY(!window.trace());
+        QVERIFY(!window.run());
+        QVERIFY(!window.pages()->isVisible());
         QVERIFY(messageShown(window, QStringLiteral("broken.safetensors")));
         QVERIFY(!window.modelRun());
+    }
+
+    // File > Open Model…, Open Recent, drag and drop and Open Session… all open a model the same
+    // way (issue 22, item 2): a checkpoint file, its folder or its config.json becomes an untitled
+    // session that is not modified (quitting asks nothing, item 3), on the sentence shown.
+    void opensAModel_data()
+    {
+        QTest::addColumn<QString>("target"); // relative to the fixture's folder
+        QTest::newRow("checkpoint file") << QStringLiteral("model.safetensors");
+        QTest::newRow("folder") << QStringLiteral(".");
+        QTest::newRow("config.json") << QStringLiteral("config.json");
+    }
+
+    void opensAModel()
+    {
+        QFETCH(QString, target);
+        const QString folder = fixturePath(QStringLiteral("gpt2/f32_prefix"));
+        MainWindow window;
+        window.show();
+        QVERIFY(waitForTrace(window));
+        window.document()->edit([](Session& s) { s.sentence = "1,2,3"; });
+        QVERIFY(waitForTrace(window));
+        QVERIFY(window.document()->isModified());
+        QVERIFY(window.openSession(QDir(folder).filePath(target)));
+        QVERIFY(waitForTrace(window));
+        QVERIFY(window.modelRun());
+        QCOMPARE(window.document()->session().sentence, std::string("1,2,3"));
+        QVERIFY(!window.document()->isModified());
+        QVERIFY(window.document()->filePath().isEmpty());
+        QCOMPARE(QFileInfo(QString::fromStdString(window.document()->session().model))
+                     .canonicalFilePath(),
+                 QFileInfo(target == QLatin1StringView("model.safetensors")
+                               ? QDir(folder).filePath(target)
+                               : folder)
+                     .canonicalFilePath());
+    }
+
+    // --model FILE in the window: an untitled session of command-line keys, not modified.
+    void commandLineModelIsNotModified()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(waitForTrace(window));
+        QJsonObject keys;
+        keys[QStringLiteral("model")] =
+            fixturePath(QStringLiteral("gpt2/f32_prefix/model.safetensors"));
+        keys[QStringLiteral("sentence")] = QStringLiteral("1,2,3"); // within its vocabulary
+        QVERIFY(window.openSession(QString(), keys));
+        QVERIFY(waitForTrace(window));
+        QVERIFY(window.modelRun());
+        QVERIFY(!window.document()->isModified());
     }
 };
 

@@ -11,9 +11,12 @@ class QTextBrowser;
 
 namespace ae {
 
-// GPT-2 tokens over the original text, as the tiktoken web demos show them: coloured spans,
-// each with its id; choosing one (a click) shows how byte-pair encoding built its piece.
-class Gpt2TokensView : public QWidget
+class Tokenizer;
+
+// The tokens of a fixed-vocabulary tokenizer over the original text, as the tiktoken web demos
+// show them: coloured spans, each with its id; choosing one (a click) shows how byte-pair
+// encoding built its piece (Tokenizer::mergesAt).
+class TokenSpansView : public QWidget
 {
     Q_OBJECT
 public:
@@ -24,8 +27,8 @@ public:
         std::vector<std::int64_t> ids;
     };
 
-    explicit Gpt2TokensView(QWidget* parent = nullptr);
-    void setTexts(std::vector<Text> texts);
+    explicit TokenSpansView(QWidget* parent = nullptr);
+    void setTexts(const Tokenizer& tokenizer, std::vector<Text> texts);
     void chooseToken(int text, int token);
 
     QString countText() const;
@@ -37,6 +40,7 @@ private:
     QLabel* m_count;
     QTextBrowser* m_spans;
     QTextBrowser* m_steps;
+    const Tokenizer* m_tokenizer = nullptr;
     std::vector<Text> m_texts;
     int m_chosenText = 0;
     int m_chosenToken = -1;

@@ -1,4 +1,4 @@
-#include "Gpt2TokensView.h"
+#include "TokenSpansView.h"
 
 #include "TokenSpanText.h"
 
@@ -10,7 +10,7 @@
 
 namespace ae {
 
-Gpt2TokensView::Gpt2TokensView(QWidget* parent)
+TokenSpansView::TokenSpansView(QWidget* parent)
     : QWidget(parent), m_count(new QLabel(this)), m_spans(new QTextBrowser(this)),
       m_steps(new QTextBrowser(this))
 {
@@ -34,14 +34,15 @@ Gpt2TokensView::Gpt2TokensView(QWidget* parent)
     });
 }
 
-void Gpt2TokensView::setTexts(std::vector<Text> texts)
+void TokenSpansView::setTexts(const Tokenizer& tokenizer, std::vector<Text> texts)
 {
     const bool sameTexts =
-        texts.size() == m_texts.size() &&
+        &tokenizer == m_tokenizer && texts.size() == m_texts.size() &&
         std::equal(texts.begin(), texts.end(), m_texts.begin(),
                    [](const Text& a, const Text& b) { return a.text == b.text && a.ids == b.ids; });
     if (sameTexts)
         return;
+    m_tokenizer = &tokenizer;
     m_texts = std::move(texts);
     if (m_chosenText >= int(m_texts.size()) ||
         m_chosenToken >= int(m_texts[std::size_t(m_chosenText)].ids.size()))
@@ -49,7 +50,7 @@ void Gpt2TokensView::setTexts(std::vector<Text> texts)
     render();
 }
 
-void Gpt2TokensView::chooseToken(int text, int token)
+void TokenSpansView::chooseToken(int text, int token)
 {
     if (text < 0 || text >= int(m_texts.size()))
         return;
@@ -58,18 +59,20 @@ void Gpt2TokensView::chooseToken(int text, int token)
     render();
 }
 
-QString Gpt2TokensView::countText() const
+QString TokenSpansView::countText() const
 {
     return m_count->text();
 }
 
-QString Gpt2TokensView::stepsText() const
+QString TokenSpansView::stepsText() const
 {
     return m_steps->toPlainText();
 }
 
-void Gpt2TokensView::render()
+void TokenSpansView::render()
 {
+    if (!m_tokenizer)
+        return;
     QStringList counts;
     QString html;
     for (std::size_t i = 0; i < m_texts.size(); ++i) {
@@ -84,14 +87,15 @@ void Gpt2TokensView::render()
         if (m_texts.size() > 1)
             html += QStringLiteral("<p><b>%1</b></p>").arg(t.label.toHtmlEscaped());
         html += QStringLiteral("<p style=\"line-height:160%;\">") +
-                tokenSpansHtml(t.ids, int(i), int(i) == m_chosenText ? m_chosenToken : -1) +
+                tokenSpansHtml(*m_tokenizer, t.ids, int(i),
+                               int(i) == m_chosenText ? m_chosenToken : -1) +
                 QStringLiteral("</p>");
     }
     m_count->setText(counts.join(QStringLiteral("; ")));
     m_spans->setHtml(html);
     if (m_chosenToken >= 0 && m_chosenText < int(m_texts.size())) {
         const Text& t = m_texts[std::size_t(m_chosenText)];
-        m_steps->setHtml(mergeStepsHtml(t.text, t.ids, m_chosenToken));
+        m_steps->setHtml(mergeStepsHtml(*m_tokenizer, t.text, t.ids, m_chosenToken));
     } else {
         m_steps->clear();
     }

@@ -1,10 +1,12 @@
-// The Tokens page with GPT-2's tokenizer: how a token is written (leading space, partial
-// UTF-8 character), the count line, the spans over the text and the merge steps of a token.
+// The Tokens page with a fixed-vocabulary tokenizer (GPT-2's): how a token is written (leading
+// space, partial UTF-8 character), the count line, the spans over the text and the merge steps
+// of a token.
 #include "Engine.h"
 #include "Gpt2Encoding.h"
-#include "Gpt2TokensView.h"
 #include "Session.h"
 #include "TokenSpanText.h"
+#include "TokenSpansView.h"
+#include "Tokenizer.h"
 #include "TokensPage.h"
 #include "Trace.h"
 
@@ -14,7 +16,7 @@
 
 using namespace ae;
 
-class TestGpt2TokensView : public QObject
+class TestTokenSpansView : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
@@ -47,7 +49,7 @@ private Q_SLOTS:
         QCOMPARE(wordCount("  Hello,  world!\n你好 "), 3);
         QCOMPARE(wordCount(""), 0);
         const std::string text = "Hello 你";
-        const auto spans = tokenSpans(gpt2Encode(text));
+        const auto spans = tokenSpans(tokenizerFor(TokenizerKind::Gpt2), gpt2Encode(text));
         QVERIFY(!spans.empty());
         QCOMPARE(spans.front().begin, std::size_t{0});
         QCOMPARE(spans.back().end, text.size());
@@ -65,7 +67,7 @@ private Q_SLOTS:
         QVERIFY(result.trace);
         TokensPage page;
         page.setTrace(result.trace);
-        auto* view = page.findChild<Gpt2TokensView*>();
+        auto* view = page.findChild<TokenSpansView*>();
         QVERIFY(view);
         QVERIFY(!view->isHidden());
         const auto ids = gpt2Encode(session.sentence);
@@ -84,7 +86,7 @@ private Q_SLOTS:
         QVERIFY(steps.contains(QStringLiteral("␣token")));
 
         // 你 is split between tokens: its first token shows its bytes.
-        const QString html = tokenSpansHtml(ids, 0, -1);
+        const QString html = tokenSpansHtml(tokenizerFor(TokenizerKind::Gpt2), ids, 0, -1);
         QVERIFY2(html.contains(QStringLiteral("&lt;E4 BD&gt;")), qPrintable(html));
         QVERIFY(html.contains(QStringLiteral("token:0:%1").arg(last)));
 
@@ -95,5 +97,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestGpt2TokensView)
-#include "tst_gpt2tokensview.moc"
+QTEST_MAIN(TestTokenSpansView)
+#include "tst_tokenspansview.moc"

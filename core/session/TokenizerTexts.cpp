@@ -1,0 +1,52 @@
+#include "TokenizerTexts.h"
+
+#include "Tokenizer.h"
+
+#include <QCoreApplication>
+
+namespace ae {
+
+namespace {
+
+struct TokenizerTexts
+{
+    Q_DECLARE_TR_FUNCTIONS(TokenizerTexts)
+};
+
+} // namespace
+
+QString tokenizerTitle(const Tokenizer& tokenizer)
+{
+    switch (tokenizer.kind()) {
+    case TokenizerKind::Words:
+        return TokenizerTexts::tr("Words");
+    case TokenizerKind::CjkChars:
+        return TokenizerTexts::tr("Words, and each CJK character");
+    case TokenizerKind::Gpt2:
+        return TokenizerTexts::tr("GPT-2 byte-pair encoding");
+    }
+    return QString::fromLatin1(tokenizer.id());
+}
+
+QString tokenizerExplanation(const Tokenizer& tokenizer)
+{
+    switch (tokenizer.kind()) {
+    case TokenizerKind::Words:
+    case TokenizerKind::CjkChars:
+        return TokenizerTexts::tr(
+            "The tokenizer turns punctuation into spaces and splits on white space (case is "
+            "kept). The vocabulary is the sorted set of distinct tokens; a token's id is its "
+            "place in that list, as in the article's dc = {s: i for i, s in "
+            "enumerate(sorted(...))}.");
+    case TokenizerKind::Gpt2:
+        return TokenizerTexts::tr(
+            "GPT-2's tokenizer (byte-pair encoding, as tiktoken.get_encoding(\"gpt2\")): the "
+            "text is cut into words, spaces and punctuation, each piece into its UTF-8 bytes, "
+            "and neighbouring tokens are merged by 50,000 learned rules in rank order. Every id "
+            "is fixed in a vocabulary of 50,257 tokens; ␣ is a space, <E4 BD> bytes of a "
+            "character split between tokens. Click a token to see its merges.");
+    }
+    return {};
+}
+
+} // namespace ae

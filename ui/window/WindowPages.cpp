@@ -1,0 +1,30 @@
+#include "WindowPages.h"
+
+#include "FigurePage.h"
+#include "HeadViewPage.h"
+#include "ModelViewPage.h"
+#include "NextTokensPage.h"
+#include "PageCatalog.h"
+#include "TokensPage.h"
+
+namespace ae {
+
+std::vector<PageEntry> createPages(const PageContext& context)
+{
+    auto* modelView = new ModelViewPage(context.parent);
+    if (context.chooseHead)
+        QObject::connect(modelView, &ModelViewPage::headChosen, modelView, context.chooseHead);
+    std::vector<PageEntry> pages{{new TokensPage(context.parent), TokensPage::tr("Tokens")},
+                                 {modelView, ModelViewPage::tr("Model view")}};
+    for (PageDefinition& definition : pageCatalog()) {
+        const QString title = definition.title;
+        pages.push_back({new FigurePage(std::move(definition), context.selection, context.parent,
+                                        context.scales),
+                         title});
+    }
+    pages.push_back({new HeadViewPage(context.parent), HeadViewPage::tr("Head view")});
+    pages.push_back({new NextTokensPage(context.parent), NextTokensPage::tr("Next token")});
+    return pages;
+}
+
+} // namespace ae
