@@ -1,13 +1,11 @@
 #include "HeadlessRunner.h"
 
 #include "CommandLine.h"
-#include "Engine.h"
-#include "ModelRegistry.h"
-#include "ModelRunner.h"
+#include "ModelRun.h"
 #include "OutputFile.h"
+#include "RunCompute.h"
+#include "RunJson.h"
 #include "SessionFile.h"
-#include "Trace.h"
-#include "TraceJson.h"
 
 #include <QByteArray>
 #include <QCoreApplication>
@@ -15,6 +13,7 @@
 
 #include <cstdio>
 #include <functional>
+#include <optional>
 
 namespace ae {
 
@@ -26,16 +25,15 @@ int runDumpJson(const CommandLineRequest& request)
         printError(loaded.issue->message);
         return loaded.ioError ? ExitUsageOrIo : ExitInvalidSession;
     }
-    if (modelSource(loaded.session) == ModelSource::Checkpoint)
-        return runModelDumpJson(request, loaded.session);
-    const Engine engine;
-    const ComputeResult result = engine.compute(loaded.session);
-    if (result.issue) {
-        printError(result.issue->message);
-        return ExitInvalidSession;
-    }
+    int exitCode = ExitOk;
+    const std::optional<ComputedRun> computed = computeRun(request, loaded.session, exitCode);
+    if (!computed)
+        return exitCode;
+    if (changedWhileRead(*computed->run))
+        return ExitUsageOrIo;
+    // One writer for every run (RunJson.h), streamed head by head.
     return writeDump(request,
-                     [&](QIODevice& device) { return writeTraceJson(*result.trace, device); });
+                     [&](QIODevice& device) { return writeRunJson(*computed->run, device); });
 }
 
 int writeDump(const CommandLineRequest& request, const std::function<bool(QIODevice&)>& write)

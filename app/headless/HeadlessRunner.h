@@ -16,7 +16,8 @@ enum ExitCode : int
     ExitUsageOrIo = 2
 };
 
-// --dump-json: load, compute, write the spec §6 dump atomically. Messages go to stderr.
+// --dump-json: load, compute (the seed module or a checkpoint: RunCompute), write the dump of
+// RunJson.h atomically. Messages go to stderr.
 int runDumpJson(const CommandLineRequest& request);
 
 // Writes a dump to request.dumpPath ("-": the standard output) through `write`, which streams

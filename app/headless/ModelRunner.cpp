@@ -5,7 +5,6 @@
 #include "ModelRegistry.h"
 #include "ModelRun.h"
 #include "ModelTrace.h"
-#include "ModelTraceJson.h"
 #include "SafetensorsFile.h"
 #include "Session.h"
 #include "SessionFile.h"
@@ -120,19 +119,6 @@ void measurePrefixForward(const Session& session, std::shared_ptr<const ModelTra
 int exitCodeOf(const ModelRunResult& refused)
 {
     return refused.ioError || refused.overMemoryLimit ? ExitUsageOrIo : ExitInvalidSession;
-}
-
-int runModelDumpJson(const CommandLineRequest& request, const Session& session)
-{
-    const ModelEngine engine;
-    const ModelRunResult result = engine.compute(session);
-    if (!result.run)
-        return refused(result);
-    if (changedWhileRead(*result.run->trace->model))
-        return ExitUsageOrIo;
-    // Streamed head by head: the T x T weights of one head at a time, the JSON in chunks.
-    return writeDump(request,
-                     [&](QIODevice& device) { return writeModelRunJson(*result.run, device); });
 }
 
 namespace {

@@ -44,7 +44,8 @@ std::optional<ComputedRun> computeCheckpoint(const CommandLineRequest& request,
     const ModelEngine engine;
     ModelRunResult failure;
     // The layer is checked against the checkpoint before the forward runs.
-    const auto model = engine.model(session.model, failure);
+    double loadMs = 0;
+    const auto model = engine.model(session.model, failure, &loadMs);
     if (!model) {
         printError(failure.issue->message);
         exitCode = exitCodeOf(failure);
@@ -69,6 +70,7 @@ std::optional<ComputedRun> computeCheckpoint(const CommandLineRequest& request,
         exitCode = exitCodeOf(computed);
         return std::nullopt;
     }
+    computed.run->loadMs = loadMs; // loaded above, before --layer was checked
     return ComputedRun{std::make_shared<const ModelRun>(std::move(*computed.run)), layer};
 }
 

@@ -5,10 +5,11 @@
 #include "JsonWriter.h"
 #include "Limits.h"
 #include "MessageText.h"
+#include "ModelRun.h"
+#include "RunJson.h"
 #include "SessionJson.h"
 #include "SessionValidator.h"
 #include "Trace.h"
-#include "TraceJson.h"
 
 #include <QBuffer>
 #include <QJsonObject>
@@ -267,8 +268,9 @@ private Q_SLOTS:
         QVERIFY(result.trace);
         CountingDevice device;
         QVERIFY(device.open(QIODevice::WriteOnly));
-        QVERIFY(writeTraceJson(*result.trace, device));
-        const std::string whole = traceToJson(*result.trace);
+        const auto run = seedModuleRun(result.trace);
+        QVERIFY(writeRunJson(*run, device));
+        const std::string whole = runToJson(*run);
         QVERIFY(whole.size() > 3 * JsonWriter::ChunkBytes);
         QCOMPARE(device.data(), QByteArray::fromStdString(whole));
         QVERIFY(device.writes.size() >= 3);
@@ -281,7 +283,7 @@ private Q_SLOTS:
         const ComputeResult result = Engine().compute(Session{});
         QBuffer readOnly;
         QVERIFY(readOnly.open(QIODevice::ReadOnly));
-        QVERIFY(!writeTraceJson(*result.trace, readOnly));
+        QVERIFY(!writeRunJson(*seedModuleRun(result.trace), readOnly));
     }
 };
 
