@@ -3,6 +3,7 @@
 #include "CommandLine.h"
 #include "ExportRunner.h"
 #include "HeadlessRunner.h"
+#include "Interruption.h"
 #include "MessageText.h"
 #include "Translations.h"
 #include "WindowHost.h"
@@ -103,15 +104,21 @@ int main(int argc, char* argv[])
         return ae::ExitOk;
     case Mode::Error:
         std::fprintf(stderr, "attention-explorer: %s\n", request.text.toLocal8Bit().constData());
-        return ae::ExitUsageOrIo;
+        return request.invalidSession ? ae::ExitInvalidSession : ae::ExitUsageOrIo;
     case Mode::DumpJson:
     case Mode::Export:
     case Mode::ExportDeck:
     case Mode::Benchmark:
+        // SIGINT, SIGTERM, SIGHUP: stop, leave no file of this run, exit 128 + the signal.
+        ae::interruption::install();
         // The command-line boundary: running out of memory (or any other escape) is a
         // message and exit code 2, never an abort.
         try {
             return runHeadless(request);
+        } catch (const ae::interruption::Stopped&) {
+            // Unwinding removed what this run had on disk (~OutputFile, ~OutputFolder).
+            std::fputs(ae::interruption::message(), stderr);
+            return ae::interruption::exitCode();
         } catch (const std::bad_alloc&) {
             ae::printError(QCoreApplication::translate(
                 "Main", "out of memory: this session needs more memory than the system gives; "

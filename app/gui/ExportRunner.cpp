@@ -4,16 +4,16 @@
 #include "DeckExporter.h"
 #include "FigureExporter.h"
 #include "HeadlessRunner.h"
+#include "Interruption.h"
 #include "Limits.h"
 #include "MessageText.h"
 #include "ModelFigures.h"
+#include "OutputFolder.h"
 #include "RunCompute.h"
 #include "SessionFile.h"
 
 #include <QCoreApplication>
 #include <QDir>
-#include <QFileInfo>
-#include <QSet>
 
 #include <cstdio>
 
@@ -66,56 +66,63 @@ int writeFigureFiles(const std::vector<Figure>& everyFigure, const QList<ExportF
                        .arg(limits::MaxExportFiles));
         return ExitUsageOrIo;
     }
-    QStringList targets;
-    QSet<QString> existing;
-    for (const Figure& figure : everyFigure) {
-        for (const ExportFormat format : formats) {
-            const QString path =
-                directory.filePath(FigureExporter::fileName(figure, format, request.exportScale));
-            const QFileInfo info(path);
-            if (info.exists() && !info.isFile()) {
-                printError(QCoreApplication::translate(
-                               "ExportRunner", "cannot write %1: something that is not a file has "
-                                               "that name; nothing was written")
-                               .arg(escapedForMessage(QDir::toNativeSeparators(path))));
-                return ExitUsageOrIo;
-            }
-            if (info.exists())
-                existing.insert(path);
-            targets << path;
-        }
-    }
-    const bool createdDirectory = !QFileInfo::exists(request.exportDirectory);
-    if (!QDir().mkpath(request.exportDirectory)) {
-        printError(QCoreApplication::translate("ExportRunner", "cannot create the directory %1")
-                       .arg(shownDirectory));
+    QStringList names;
+    for (const Figure& figure : everyFigure)
+        for (const ExportFormat format : formats)
+            names << FigureExporter::fileName(figure, format, request.exportScale);
+    // Written into a staging folder first and moved into place at the end: a failure or a
+    // signal half-way leaves the folder as it was (OutputFolder).
+    OutputFolder folder;
+    if (const QString error = folder.open(request.exportDirectory, names); !error.isEmpty()) {
+        printError(error);
         return ExitUsageOrIo;
     }
     const FigureExporter exporter;
-    qsizetype written = 0;
+    qsizetype index = 0;
     for (const Figure& figure : everyFigure) {
-        const QString error =
-            exporter.writeAll(figure, formats, request.exportDirectory, request.exportScale);
-        if (!error.isEmpty()) {
-            // Half an export is no export: what this run created goes (files that were
-            // there before keep their new contents: each was replaced whole, atomically).
-            for (qsizetype i = 0; i < targets.size() && i < written + formats.size(); ++i)
-                if (!existing.contains(targets[i]))
-                    QFile::remove(targets[i]);
-            if (createdDirectory)
-                QDir().rmdir(request.exportDirectory);
-            printError(error);
-            printError(QCoreApplication::translate(
-                "ExportRunner", "the export failed; the files it had written were removed"));
-            return ExitUsageOrIo;
+        for (const ExportFormat format : formats) {
+            interruption::checkpoint(); // a stop signal: ~OutputFolder removes the staged files
+            QString error =
+                exporter.write(figure, format, folder.stagedPath(index), request.exportScale);
+            if (!error.isEmpty()) {
+                // The message names the file as the user will know it, not its staged copy.
+                error.replace(QDir::toNativeSeparators(folder.stagedPath(index)),
+                              QDir::toNativeSeparators(directory.filePath(names[index])));
+                printError(error);
+                printError(QCoreApplication::translate(
+                    "ExportRunner", "the export failed; the files it had written were removed"));
+                return ExitUsageOrIo;
+            }
+            ++index;
         }
-        for (qsizetype i = written; i < written + formats.size(); ++i)
-            std::printf("%s\n", qPrintable(targets[i]));
-        written += formats.size();
     }
+    if (const QString error = folder.commit(); !error.isEmpty()) {
+        printError(error);
+        return ExitUsageOrIo;
+    }
+    for (const QString& name : std::as_const(names))
+        std::printf("%s\n", qPrintable(directory.filePath(name)));
     printError(QCoreApplication::translate("ExportRunner", "wrote %1 files to %2")
-                   .arg(written)
+                   .arg(names.size())
                    .arg(shownDirectory));
+    // An earlier export's files are not removed, but they are named: a folder that mixes two
+    // runs says so.
+    if (const QStringList others = folder.otherEntries(); !others.isEmpty()) {
+        constexpr qsizetype Shown = 5;
+        QStringList listed;
+        for (qsizetype i = 0; i < others.size() && i < Shown; ++i)
+            listed << quotedForMessage(others[i]);
+        if (others.size() > Shown)
+            listed << QCoreApplication::translate("ExportRunner", "%1 more")
+                          .arg(others.size() - Shown);
+        printError(QCoreApplication::translate("ExportRunner",
+                                               "%1 also holds %2 entries this export did not "
+                                               "write (an earlier export's or yours), left as "
+                                               "they were: %3")
+                       .arg(shownDirectory)
+                       .arg(others.size())
+                       .arg(listed.join(QStringLiteral(", "))));
+    }
     return ExitOk;
 }
 

@@ -17,8 +17,10 @@ int runExport(const CommandLineRequest& request);
 int runExportDeck(const CommandLineRequest& request);
 
 // Writes every figure in every format into request.exportDirectory, each file's path on
-// stdout: the file count and every target are checked before the first file is written, and
-// a failure half-way removes what this run created. Returns the exit code.
+// stdout: the file count and every target are checked before the first file is written, the
+// files are staged and moved into place at the end (OutputFolder: a failure or a stop signal
+// half-way leaves the folder as it was), and what else the folder holds is named on stderr.
+// Returns the exit code.
 int writeFigureFiles(const std::vector<Figure>& figures, const QList<ExportFormat>& formats,
                      const CommandLineRequest& request);
 

@@ -3,6 +3,7 @@
 #include "MessageText.h"
 #include "SessionJson.h"
 #include "Spelling.h"
+#include "Utf8.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -84,6 +85,20 @@ QByteArray nativeValue(const QList<QByteArray>& native, const QString& name)
             value = argument.mid(flag.size());
     }
     return value;
+}
+
+// The offset of the first byte of `text` that is not valid UTF-8 (a stray byte, an overlong
+// form, a surrogate), or -1.
+qsizetype firstInvalidUtf8(const QByteArray& text)
+{
+    const std::string_view view(text.constData(), std::size_t(text.size()));
+    for (std::size_t pos = 0; pos < view.size();) {
+        const std::size_t start = pos;
+        // A malformed byte decodes as U+FFFD alone; U+FFFD itself takes three bytes.
+        if (utf8::next(view, pos) == U'\uFFFD' && pos - start != 3)
+            return qsizetype(start);
+    }
+    return -1;
 }
 
 CommandLineRequest usageError(const QString& message)
@@ -232,6 +247,26 @@ CommandLineRequest parseCommandLine(const QStringList& arguments, const QList<QB
         if (parser.values(name).size() > 1)
             return usage(CommandLine::tr("--%1 is given more than once; give it once")
                              .arg(escapedForMessage(name, 40)));
+    }
+    // Text that is not UTF-8 would become U+FFFD silently; a session file holding it is
+    // refused, and so is the flag (exit 1 for a session key, as for the file). The paths of
+    // --session and --dump-json are used as argv's bytes and may be any.
+    for (const QString& name : parser.optionNames()) {
+        if (native.isEmpty() || parser.value(name).isEmpty() || // no value (--present)
+            name == sessionOption.names().constFirst() || name == dumpOption.names().constFirst())
+            continue;
+        const QByteArray bytes = nativeValue(native, name);
+        const qsizetype bad = firstInvalidUtf8(bytes);
+        if (bad < 0)
+            continue;
+        CommandLineRequest refused =
+            usage(CommandLine::tr("--%1 is not valid UTF-8: byte 0x%2 at byte %3 of its value; "
+                                  "give text in UTF-8, as a session file holds it")
+                      .arg(escapedForMessage(name, 40))
+                      .arg(uint(static_cast<unsigned char>(bytes[bad])), 2, 16, QLatin1Char('0'))
+                      .arg(bad));
+        refused.invalidSession = keys.contains(QString(name).replace(u'-', u'_'));
+        return refused;
     }
     for (const QCommandLineOption* option :
          {&sessionOption, &dumpOption, &exportOption, &deckOption}) {

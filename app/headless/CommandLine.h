@@ -41,6 +41,9 @@ struct CommandLineRequest
     int layer = 0;
     QString layerText;
     QString text; // help/version text, or the usage error
+    // Mode::Error for a session key's value (text that is not UTF-8): the session is invalid,
+    // exit 1 as for the same in a session file, not a usage error.
+    bool invalidSession = false;
     // The paths of --session and --dump-json as the system gave them (argv's bytes), for
     // names that are not valid in the local encoding.
     QByteArray sessionNative, dumpNative;
@@ -51,8 +54,8 @@ struct CommandLineRequest
 // Refused with a usage error: two modes at once (--dump-json, --export, --export-deck,
 // --benchmark), an option given twice, an empty file name, and options that do not apply
 // to the mode (--format and --scale without --export, --page and --present without the
-// window, --layer with --dump-json or --benchmark), and a --layer that is not a whole number
-// from 1.
+// window, --layer with --dump-json or --benchmark), a --layer that is not a whole number
+// from 1, and a value that is not UTF-8 (but for the paths of --session and --dump-json).
 CommandLineRequest parseCommandLine(const QStringList& arguments,
                                     const QList<QByteArray>& native = {});
 

@@ -1,19 +1,19 @@
 #include "HeadlessRunner.h"
 
 #include "CommandLine.h"
-#include "Engine.h"
-#include "ModelRegistry.h"
-#include "ModelRunner.h"
+#include "ModelRun.h"
 #include "OutputFile.h"
+#include "RunCompute.h"
+#include "RunJson.h"
 #include "SessionFile.h"
-#include "Trace.h"
-#include "TraceJson.h"
 
 #include <QByteArray>
 #include <QCoreApplication>
 #include <QFile>
 
 #include <cstdio>
+#include <functional>
+#include <optional>
 
 namespace ae {
 
@@ -25,19 +25,24 @@ int runDumpJson(const CommandLineRequest& request)
         printError(loaded.issue->message);
         return loaded.ioError ? ExitUsageOrIo : ExitInvalidSession;
     }
-    if (modelSource(loaded.session) == ModelSource::Checkpoint)
-        return runModelDumpJson(request, loaded.session);
-    const Engine engine;
-    const ComputeResult result = engine.compute(loaded.session);
-    if (result.issue) {
-        printError(result.issue->message);
-        return ExitInvalidSession;
-    }
+    int exitCode = ExitOk;
+    const std::optional<ComputedRun> computed = computeRun(request, loaded.session, exitCode);
+    if (!computed)
+        return exitCode;
+    if (changedWhileRead(*computed->run))
+        return ExitUsageOrIo;
+    // One writer for every run (RunJson.h), streamed head by head.
+    return writeDump(request,
+                     [&](QIODevice& device) { return writeRunJson(*computed->run, device); });
+}
+
+int writeDump(const CommandLineRequest& request, const std::function<bool(QIODevice&)>& write)
+{
     // Streamed: the JSON goes out in chunks as it is written, never whole in memory.
     if (request.dumpPath == QLatin1StringView("-")) {
         QFile out;
-        if (!out.open(stdout, QIODevice::WriteOnly | QIODevice::Unbuffered) ||
-            !writeTraceJson(*result.trace, out) || out.write("\n", 1) != 1) {
+        if (!out.open(stdout, QIODevice::WriteOnly | QIODevice::Unbuffered) || !write(out) ||
+            out.write("\n", 1) != 1) {
             printError(QCoreApplication::translate("HeadlessRunner",
                                                    "cannot write to the standard output: %1")
                            .arg(out.errorString()));
@@ -48,7 +53,7 @@ int runDumpJson(const CommandLineRequest& request)
     OutputFile file;
     QString error = file.open(request.dumpPath, request.dumpNative);
     if (error.isEmpty())
-        error = writeTraceJson(*result.trace, *file.device()) ? file.commit() : file.writeError();
+        error = write(*file.device()) ? file.commit() : file.writeError();
     if (!error.isEmpty()) {
         printError(error);
         return ExitUsageOrIo;

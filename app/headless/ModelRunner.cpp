@@ -5,7 +5,6 @@
 #include "ModelRegistry.h"
 #include "ModelRun.h"
 #include "ModelTrace.h"
-#include "ModelTraceJson.h"
 #include "SafetensorsFile.h"
 #include "Session.h"
 #include "SessionFile.h"
@@ -33,7 +32,7 @@ constexpr int Runs = 3; // a GPT-2-small forward at T = 1024 takes seconds
 int refused(const ModelRunResult& result)
 {
     printError(result.issue->message);
-    return result.ioError ? ExitUsageOrIo : ExitInvalidSession;
+    return exitCodeOf(result);
 }
 
 // The peak resident memory of this program: VmHWM, which starts afresh at exec. (getrusage's
@@ -81,14 +80,16 @@ double median(std::vector<double> values)
 // Typing as the window does it, with the forward reusing the previous one's prefix: the
 // sentence's last word taken away (no row to compute, the logits only) and put back (the
 // rows after the shared prefix). Medians of PrefixRuns each way; adds nothing for a sentence
-// of one word.
-void measurePrefixForward(const Session& session, const ModelRun& run, QJsonObject& out)
+// of one word. `full` is a forward of the whole sentence; at most two traces are held.
+void measurePrefixForward(const Session& session, std::shared_ptr<const ModelTrace> full,
+                          QJsonObject& out)
 {
     constexpr int PrefixRuns = 9;
     const std::size_t lastSpace = session.sentence.find_last_of(' ');
     if (lastSpace == std::string::npos || lastSpace == 0)
         return;
-    const auto& model = run.trace->model;
+    const auto model = full->model;
+    const std::vector<std::int64_t> ids = full->tokenIds;
     const ModelTokens shorter =
         modelTokens(*model, std::string_view(session.sentence).substr(0, lastSpace));
     if (shorter.ids.empty())
@@ -96,15 +97,15 @@ void measurePrefixForward(const Session& session, const ModelRun& run, QJsonObje
     for (const std::int64_t id : shorter.ids)
         if (id >= model->config().vocabSize)
             return;
-    std::shared_ptr<const ModelTrace> full = run.trace;
     std::vector<double> removed, restored;
     Eigen::Index reused = 0;
     for (int i = 0; i < PrefixRuns; ++i) {
         auto start = std::chrono::steady_clock::now();
         const auto cut = transformerForward(model, shorter.ids, full.get());
         removed.push_back(millisecondsSince(start));
+        full.reset(); // `cut` holds the prefix the next forward reuses
         start = std::chrono::steady_clock::now();
-        full = transformerForward(model, run.trace->tokenIds, cut.get());
+        full = transformerForward(model, ids, cut.get());
         restored.push_back(millisecondsSince(start));
         reused = full->reusedRows;
     }
@@ -115,67 +116,66 @@ void measurePrefixForward(const Session& session, const ModelRun& run, QJsonObje
 
 } // namespace
 
-int runModelDumpJson(const CommandLineRequest& request, const Session& session)
+int exitCodeOf(const ModelRunResult& refused)
 {
-    const ModelEngine engine;
-    const ModelRunResult result = engine.compute(session);
-    if (!result.run)
-        return refused(result);
-    const std::string json = modelRunToJson(*result.run);
-    if (changedWhileRead(*result.run->trace->model))
-        return ExitUsageOrIo;
-    if (request.dumpPath == QLatin1StringView("-")) {
-        std::fwrite(json.data(), 1, json.size(), stdout);
-        std::fputc('\n', stdout);
-        return std::fflush(stdout) == 0 ? ExitOk : ExitUsageOrIo;
-    }
-    const QString error = SessionFile::writeAtomically(
-        request.dumpPath,
-        QByteArray::fromRawData(json.data(), static_cast<qsizetype>(json.size())));
-    if (!error.isEmpty()) {
-        printError(error);
-        return ExitUsageOrIo;
-    }
-    return ExitOk;
+    return refused.ioError || refused.overMemoryLimit ? ExitUsageOrIo : ExitInvalidSession;
 }
 
-int runModelBenchmark(const Session& session, const std::function<void(QJsonObject&)>& more)
+namespace {
+
+// The forward's figures of runModelBenchmark; false (the message printed, `exitCode` set) when
+// the run was refused or the checkpoint changed meanwhile. Holds one forward's trace at a time
+// (two while typing is measured) and lets go of the checkpoint when it returns.
+bool measureForward(const Session& session, QJsonObject& out, int& exitCode)
 {
     const ModelEngine engine;
-    const ModelRunResult first =
+    ModelRunResult first =
         engine.compute(session); // loads, checks the sentence, pages the weights in
-    if (!first.run)
-        return refused(first);
-    const ModelRun& run = *first.run;
-
+    if (!first.run) {
+        exitCode = refused(first);
+        return false;
+    }
+    std::shared_ptr<const ModelTrace> trace = std::move(first.run->trace);
+    const auto model = trace->model;
+    const std::vector<std::int64_t> ids = trace->tokenIds;
     std::vector<double> times;
     for (int i = 0; i < Runs; ++i) {
+        trace.reset();
         const auto start = std::chrono::steady_clock::now();
-        const auto trace = transformerForward(run.trace->model, run.trace->tokenIds);
-        times.push_back(
-            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-                .count());
+        trace = transformerForward(model, ids);
+        times.push_back(millisecondsSince(start));
     }
     std::sort(times.begin(), times.end());
-    QJsonObject out;
-    measurePrefixForward(session, run, out);
+    measurePrefixForward(session, std::move(trace), out);
 
-    const TransformerConfig& c = run.trace->model->config();
+    const TransformerConfig& c = model->config();
     out[QStringLiteral("model")] = QString::fromStdString(session.model);
-    out[QStringLiteral("dtype")] = QString::fromStdString(run.trace->model->config().dtype);
+    out[QStringLiteral("dtype")] = QString::fromStdString(c.dtype);
     out[QStringLiteral("n_layer")] = c.nLayer;
     out[QStringLiteral("n_head")] = c.nHead;
     out[QStringLiteral("n_embd")] = c.nEmbd;
-    out[QStringLiteral("tokens")] = qint64(run.trace->tokenIds.size());
+    out[QStringLiteral("tokens")] = qint64(ids.size());
     out[QStringLiteral("runs")] = Runs;
-    out[QStringLiteral("init_ms")] = rounded(run.loadMs);
-    out[QStringLiteral("first_forward_ms")] = rounded(run.forwardMs);
+    out[QStringLiteral("init_ms")] = rounded(first.run->loadMs);
+    out[QStringLiteral("first_forward_ms")] = rounded(first.run->forwardMs);
     out[QStringLiteral("forward_ms")] = rounded(times[times.size() / 2]);
     out[QStringLiteral("forward_min_ms")] = rounded(times.front());
+    exitCode = changedWhileRead(*model) ? ExitUsageOrIo : ExitOk;
+    return exitCode == ExitOk;
+}
+
+} // namespace
+
+int runModelBenchmark(const Session& session, const std::function<void(QJsonObject&)>& more)
+{
+    QJsonObject out;
+    int exitCode = ExitOk;
+    if (!measureForward(session, out, exitCode))
+        return exitCode;
+    // The window's figures, with a window that loads the checkpoint for itself: nothing of
+    // the forwards above is held meanwhile, so peak_rss_mb is the larger of the two parts.
     if (more)
         more(out);
-    if (changedWhileRead(*run.trace->model))
-        return ExitUsageOrIo;
     out[QStringLiteral("peak_rss_mb")] = rounded(peakRssMb());
     std::printf("%s\n", QJsonDocument(out).toJson(QJsonDocument::Compact).constData());
     return ExitOk;

@@ -9,9 +9,13 @@ namespace ae {
 struct CommandLineRequest;
 struct Session;
 
-// The command line with a model session (a GPT-2 checkpoint, spec gpt2.md §2-§3).
-// --dump-json: the model dump, written atomically (or to stdout for "-").
-int runModelDumpJson(const CommandLineRequest& request, const Session& session);
+struct ModelRunResult;
+
+// The exit code of a refused model run: 2 when the checkpoint could not be read or the memory
+// guard refused, 1 when the session is at fault.
+int exitCodeOf(const ModelRunResult& refused);
+
+// The command line with a model session (a checkpoint, spec gpt2.md §2-§3).
 // --benchmark: init_ms (checkpoint opened, validated, mapped), first_forward_ms (the
 // first forward, which pages the weights in), forward_ms (median of the next runs,
 // ids -> logits), prefix_forward_ms and prefix_forward_delete_ms (typing: the sentence's last

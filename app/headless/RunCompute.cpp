@@ -6,6 +6,7 @@
 #include "MessageText.h"
 #include "ModelRegistry.h"
 #include "ModelRun.h"
+#include "ModelRunner.h"
 #include "ModelTrace.h"
 #include "SafetensorsFile.h"
 #include "Session.h"
@@ -43,10 +44,11 @@ std::optional<ComputedRun> computeCheckpoint(const CommandLineRequest& request,
     const ModelEngine engine;
     ModelRunResult failure;
     // The layer is checked against the checkpoint before the forward runs.
-    const auto model = engine.model(session.model, failure);
+    double loadMs = 0;
+    const auto model = engine.model(session.model, failure, &loadMs);
     if (!model) {
         printError(failure.issue->message);
-        exitCode = failure.ioError ? ExitUsageOrIo : ExitInvalidSession;
+        exitCode = exitCodeOf(failure);
         return std::nullopt;
     }
     const int layers = model->config().nLayer;
@@ -65,9 +67,10 @@ std::optional<ComputedRun> computeCheckpoint(const CommandLineRequest& request,
     ModelRunResult computed = engine.compute(session);
     if (!computed.run) {
         printError(computed.issue->message);
-        exitCode = computed.ioError ? ExitUsageOrIo : ExitInvalidSession;
+        exitCode = exitCodeOf(computed);
         return std::nullopt;
     }
+    computed.run->loadMs = loadMs; // loaded above, before --layer was checked
     return ComputedRun{std::make_shared<const ModelRun>(std::move(*computed.run)), layer};
 }
 

@@ -19,8 +19,8 @@ struct ComputedRun
 
 // Computes `session`: the seed module's forward (a run of one layer; --layer is refused, it
 // has one), or a checkpoint's (--layer checked against n_layer before the forward runs). On
-// failure the message is printed and `exitCode` set: an unreadable checkpoint or a --layer out
-// of range ExitUsageOrIo, a refused session ExitInvalidSession.
+// failure the message is printed and `exitCode` set: an unreadable checkpoint, the memory guard
+// or a --layer out of range ExitUsageOrIo, a refused session ExitInvalidSession.
 std::optional<ComputedRun> computeRun(const CommandLineRequest& request, const Session& session,
                                       int& exitCode);
 

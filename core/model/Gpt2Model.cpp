@@ -3,6 +3,7 @@
 #include "ConfigFile.h"
 #include "FiniteScan.h"
 #include "Gpt2Config.h"
+#include "ModelMemory.h"
 #include "ModelMessages.h"
 #include "SafetensorsFile.h"
 #include "TransformerModel.h"
@@ -152,6 +153,17 @@ ModelLoadResult loadGpt2Checkpoint(const QString& path)
     config.config.nKvHead = config.config.nHead;
     if (const TensorEntry* wte = file->header().find(config.prefix + "wte.weight"))
         config.config.dtype = dtypeName(wte->dtype); // else binding refuses the checkpoint
+    // F16 and BF16 tensors are widened into memory of the model's own: refused before that
+    // when they would not fit (F32 is read in place from the mapping).
+    double widened = 0;
+    for (const TensorEntry& entry : file->header().tensors)
+        if (entry.dtype != TensorDtype::F32)
+            widened += 4.0 * double(entry.elementCount());
+    if (QString error = checkConversionBytes(path, widened); !error.isEmpty()) {
+        ModelLoadResult refused{nullptr, error, false};
+        refused.overMemoryLimit = true;
+        return refused;
+    }
     auto model = std::make_shared<TransformerModel>(path.toStdString(), config.config);
     try {
         Binder binder(*file, config.prefix, *model);

@@ -28,4 +28,10 @@ struct BookCheckpoint
     Q_DECLARE_TR_FUNCTIONS(BookCheckpoint)
 };
 
+// The memory guard of model runs and of converting weights (ModelMemory.cpp, ModelRun.cpp).
+struct ModelMemory
+{
+    Q_DECLARE_TR_FUNCTIONS(ModelMemory)
+};
+
 } // namespace ae

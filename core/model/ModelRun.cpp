@@ -1,8 +1,11 @@
 #include "ModelRun.h"
 
+#include "Limits.h"
+#include "ModelMemory.h"
 #include "ModelRegistry.h"
 #include "ModelTrace.h"
 #include "Session.h"
+#include "SessionValidator.h"
 #include "Trace.h"
 #include "TransformerForward.h"
 #include "TransformerModel.h"
@@ -67,6 +70,7 @@ ModelEngine::model(const std::string& path, ModelRunResult& failure, double* loa
     if (!loaded.model) {
         failure.issue = SessionIssue{"model", loaded.error};
         failure.ioError = loaded.ioError;
+        failure.overMemoryLimit = loaded.overMemoryLimit;
         return nullptr;
     }
     m_cache->path = path;
@@ -115,6 +119,26 @@ ModelRunResult ModelEngine::compute(const Session& session, const ModelTrace* pr
                                 .arg(c.vocabSize)};
             return result;
         }
+
+    const ModelRunBytes bytes = estimateModelRunBytes(*model, std::int64_t(tokens.ids.size()),
+                                                      session.sentence.size(), previous ? 2 : 1);
+    if (bytes.process > double(limits::MaxProcessBytes)) {
+        const auto [need, limit] = memoryTexts(bytes.process, double(limits::MaxProcessBytes));
+        result.issue = SessionIssue{
+            "sentence",
+            Gpt2Session::tr("this run would need %1 of memory (T=%2, %3 layers of %4 heads, "
+                            "n_embd %5) besides the %6 of weights read from the checkpoint's "
+                            "file; the limit is %7: shorten the sentence")
+                .arg(need)
+                .arg(tokens.ids.size())
+                .arg(c.nLayer)
+                .arg(c.nHead)
+                .arg(c.nEmbd)
+                .arg(memoryText(bytes.mapped))
+                .arg(limit)};
+        result.overMemoryLimit = true;
+        return result;
+    }
 
     const auto start = std::chrono::steady_clock::now();
     run.trace = transformerForward(model, tokens.ids, previous, {tokens.tokens, session});

@@ -32,10 +32,13 @@ struct ModelRunResult
     std::optional<ModelRun> run;
     std::optional<SessionIssue> issue; // the session was refused (key "model" or "sentence")
     bool ioError = false;              // the checkpoint could not be read at all
+    // Refused by the memory guard (estimateModelRunBytes over limits::MaxProcessBytes): not a
+    // fault of the session but of this machine's budget, exit 2 as an I/O error.
+    bool overMemoryLimit = false;
 };
 
-// Session (with "model") -> tokens -> GPT-2 forward. The checkpoint is loaded once per
-// path and kept while the same path is asked for. Thread-safe.
+// Session (with "model") -> tokens -> memory guard -> forward. The checkpoint is loaded once
+// per path and kept while the same path is asked for. Thread-safe.
 class ModelEngine
 {
 public:
@@ -43,7 +46,8 @@ public:
     ~ModelEngine();
 
     // `previous`, a forward of the same checkpoint (or null): its unchanged causal prefix is
-    // reused (transformerForward with previous), only the rows after it are computed.
+    // reused (transformerForward with previous), only the rows after it are computed. The
+    // memory guard counts it as a second trace held while the new one is made.
     ModelRunResult compute(const Session& session, const ModelTrace* previous = nullptr) const;
     // The checkpoint alone (cached as compute does): null and `issue` set on failure.
     std::shared_ptr<const TransformerModel> model(const std::string& path, ModelRunResult& failure,

@@ -72,9 +72,12 @@ public:
     // where its floats now live.
     const float* own(std::vector<float> data)
     {
+        m_ownedBytes += data.size() * sizeof(float);
         m_owned.push_back(std::move(data));
         return m_owned.back().data();
     }
+    // The bytes of the converted tensors (the process's own memory, unlike the mapped file).
+    std::size_t ownedBytes() const { return m_ownedBytes; }
 
 private:
     std::string m_path;
@@ -82,6 +85,7 @@ private:
     TransformerParams m_params;
     std::vector<std::shared_ptr<const void>> m_kept;
     std::vector<std::vector<float>> m_owned;
+    std::size_t m_ownedBytes = 0;
     std::vector<std::function<bool()>> m_watches;
     mutable std::mutex m_layerParamsMutex;
     mutable std::vector<std::unique_ptr<LayerParams>> m_layerParams; // per layer, made on demand

@@ -1,5 +1,7 @@
 #include "JsonWriter.h"
 
+#include "Interruption.h"
+
 #include <QIODevice>
 
 #include <charconv>
@@ -9,6 +11,7 @@ namespace ae {
 
 void JsonWriter::flush()
 {
+    interruption::checkpoint(); // a stop signal ends a stream between two chunks
     if (!m_failed && !m_out.empty())
         m_failed = m_sink->write(m_out.data(), qint64(m_out.size())) != qint64(m_out.size());
     m_out.clear();

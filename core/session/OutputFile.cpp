@@ -58,10 +58,21 @@ QString OutputFile::open(const QString& path, const QByteArray& nativePath)
     m_target = nativePath.isEmpty() ? QFile::encodeName(path) : nativePath;
     if (m_target.isEmpty())
         return failure(tr("the file name is empty"));
-    // A symbolic link stays a link: the file it points to is the one replaced.
+    // A symbolic link stays a link: the file it points to is the one replaced. A link that
+    // leads to no file (dangling, a loop) is refused, as GNU cp does: the link is kept, and
+    // which file was meant is unknown.
+    struct stat link
+    {
+    };
+    const bool isLink = ::lstat(m_target.constData(), &link) == 0 && S_ISLNK(link.st_mode);
     if (char* resolved = ::realpath(m_target.constData(), nullptr)) {
         m_target = resolved;
         std::free(resolved);
+    } else if (isLink) {
+        const int error = errno;
+        return failure(tr("it is a symbolic link that leads to no file (%1); it is left as it "
+                          "was")
+                           .arg(systemError(error)));
     }
     int fd = -1;
     struct stat info
@@ -83,10 +94,12 @@ QString OutputFile::open(const QString& path, const QByteArray& nativePath)
             slash < 0 ? QByteArray(".") : m_target.left(std::max<qsizetype>(slash, 1));
         const QByteArray base = slash < 0 ? m_target : m_target.mid(slash + 1);
         m_temp = folder + "/." + base.left(64) + ".XXXXXX";
+        m_onDisk.emplace(); // before the file exists: a signal from here on is deferred
         fd = ::mkstemp(m_temp.data());
         if (fd < 0) {
             const int error = errno;
             m_temp.clear();
+            m_onDisk.reset();
             return failure(systemError(error));
         }
         ::fchmod(fd, exists ? (info.st_mode & 07777) : creationMode());
@@ -117,6 +130,8 @@ QString OutputFile::commit()
         cancel();
         return message;
     }
+    if (!m_temp.isEmpty())
+        interruption::checkpoint(); // a stop asked for: the temporary file goes (~OutputFile)
     m_file.close();
     m_open = false;
     if (m_temp.isEmpty())
@@ -125,9 +140,11 @@ QString OutputFile::commit()
         const QString message = failure(systemError(errno));
         ::unlink(m_temp.constData());
         m_temp.clear();
+        m_onDisk.reset();
         return message;
     }
     m_temp.clear();
+    m_onDisk.reset();
     return {};
 }
 
@@ -139,6 +156,7 @@ void OutputFile::cancel()
     if (!m_temp.isEmpty())
         ::unlink(m_temp.constData());
     m_temp.clear();
+    m_onDisk.reset();
 }
 
 } // namespace ae

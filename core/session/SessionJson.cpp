@@ -548,18 +548,29 @@ QString jsonPosition(const QByteArray& json, qsizetype offset)
 
 std::optional<SessionIssue> rawControlCharacterIssue(const QByteArray& json)
 {
-    // JSON allows no raw control character, in a string or out of one (RFC 8259 §7), but
-    // QJsonDocument takes them: a NUL typed into a sentence would reach the tokenizer.
+    // JSON allows no raw control character inside a string (RFC 8259 §7: not even a TAB or a
+    // newline) and none but TAB, LF and CR as white space between tokens, but QJsonDocument
+    // takes them: a NUL typed into a sentence would reach the tokenizer.
+    bool inString = false;
     for (qsizetype i = 0; i < json.size(); ++i) {
         const auto byte = static_cast<unsigned char>(json[i]);
-        if (byte < 0x20 && byte != '\t' && byte != '\n' && byte != '\r')
-            return SessionIssue{
-                {},
-                SessionJson::tr("the session is not valid JSON: a raw control character (0x%1) at "
-                                "%2; inside a text write it as \\u%3")
-                    .arg(uint(byte), 2, 16, QLatin1Char('0'))
-                    .arg(jsonPosition(json, i))
-                    .arg(uint(byte), 4, 16, QLatin1Char('0'))};
+        if (byte < 0x20) {
+            const bool whiteSpace = byte == '\t' || byte == '\n' || byte == '\r';
+            if (inString || !whiteSpace)
+                return SessionIssue{
+                    {},
+                    SessionJson::tr("the session is not valid JSON: a raw control character "
+                                    "(0x%1) at %2; inside a text write it as \\u%3")
+                        .arg(uint(byte), 2, 16, QLatin1Char('0'))
+                        .arg(jsonPosition(json, i))
+                        .arg(uint(byte), 4, 16, QLatin1Char('0'))};
+        } else if (inString && byte == '\\') {
+            // The escaped character is no quote (\" or \\); a control one is checked as above.
+            if (i + 1 < json.size() && static_cast<unsigned char>(json[i + 1]) >= 0x20)
+                ++i;
+        } else if (byte == '"') {
+            inString = !inString;
+        }
     }
     return std::nullopt;
 }

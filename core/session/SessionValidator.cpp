@@ -29,25 +29,6 @@ struct SessionValidator
     Q_DECLARE_TR_FUNCTIONS(SessionValidator)
 };
 
-QString bytesText(double bytes)
-{
-    return QLocale::system().formattedDataSize(static_cast<qint64>(std::min(bytes, 9.0e18)), 2,
-                                               QLocale::DataSizeTraditionalFormat);
-}
-
-// Two sizes for one message, with as many digits as it takes to tell them apart
-// ("1.0 GB ... the limit is 1.0 GB" said nothing): exact bytes when two decimals tie.
-std::pair<QString, QString> bytesTexts(double need, double limit)
-{
-    QString a = bytesText(need), b = bytesText(limit);
-    if (a == b) {
-        a = SessionValidator::tr("%1 bytes")
-                .arg(QLocale::system().toString(qint64(std::min(need, 9.0e18))));
-        b = SessionValidator::tr("%1 bytes").arg(QLocale::system().toString(qint64(limit)));
-    }
-    return {a, b};
-}
-
 // Length of UTF-8 text in UTF-16 units (the unit of limits::MaxTextChars).
 qsizetype utf16Length(const std::string& text)
 {
@@ -286,21 +267,45 @@ std::optional<SessionIssue> checkSeedsAndDropout(const Session& s)
 
 } // namespace
 
-double estimateProcessBytes(const Session& s, std::int64_t T, std::int64_t S)
+QString memoryText(double bytes)
+{
+    return QLocale::system().formattedDataSize(static_cast<qint64>(std::min(bytes, 9.0e18)), 2,
+                                               QLocale::DataSizeTraditionalFormat);
+}
+
+// Two sizes for one message, with as many digits as it takes to tell them apart
+// ("1.0 GB ... the limit is 1.0 GB" said nothing): exact bytes when two decimals tie.
+std::pair<QString, QString> memoryTexts(double need, double limit)
+{
+    QString a = memoryText(need), b = memoryText(limit);
+    if (a == b) {
+        a = SessionValidator::tr("%1 bytes")
+                .arg(QLocale::system().toString(qint64(std::min(need, 9.0e18))));
+        b = SessionValidator::tr("%1 bytes").arg(QLocale::system().toString(qint64(limit)));
+    }
+    return {a, b};
+}
+
+double estimateViewBytes(int heads, std::int64_t T, std::int64_t S, std::size_t textBytes)
 {
     const double t = double(T), src = double(S);
     // The trace keeps no T x S tensor (but the dropout keep mask): a view derives what it shows.
     // The page on screen holds at most max(heads, 3) of them (the grid of every head's weights;
     // one head's scores, scaled and masked scores), an exporter one more at a time; hidden
     // pages let theirs go.
-    const double shown = std::max<double>(s.effectiveHeads(), 3);
+    const double shown = std::max<double>(heads, 3);
     const double derived = 4.0 * t * src * (shown + 1);
     // Heatmap images are rendered at the size of their view, not of the matrix: at most a
     // full-HD screen's pixels per matrix shown.
     const double images = 4.0 * shown * std::min(t * src, 1920.0 * 1080.0);
-    const double text =
-        4.0 * double(s.sentence.size() + s.sourceSentence.size()) + 96.0 * (t + src);
-    return estimateTraceBytes(s, T, S) + derived + images + text + double(limits::BaseProcessBytes);
+    const double text = 4.0 * double(textBytes) + 96.0 * (t + src);
+    return derived + images + text + double(limits::BaseProcessBytes);
+}
+
+double estimateProcessBytes(const Session& s, std::int64_t T, std::int64_t S)
+{
+    return estimateTraceBytes(s, T, S) +
+           estimateViewBytes(s.effectiveHeads(), T, S, s.sentence.size() + s.sourceSentence.size());
 }
 
 double estimateTraceBytes(const Session& s, std::int64_t T, std::int64_t S)
@@ -449,7 +454,7 @@ std::optional<SessionIssue> validateSession(const Session& s)
     }
     const double bytes = estimateProcessBytes(s, T, S);
     if (bytes > double(limits::MaxProcessBytes)) {
-        const auto [need, limit] = bytesTexts(bytes, double(limits::MaxProcessBytes));
+        const auto [need, limit] = memoryTexts(bytes, double(limits::MaxProcessBytes));
         return SessionIssue{
             "sentence",
             SessionValidator::tr("this session would need %1 of memory (T=%2, S=%3, %4 heads); the "

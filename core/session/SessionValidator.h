@@ -2,8 +2,11 @@
 
 #include "SessionIssue.h"
 
+#include <QString>
+
 #include <cstdint>
 #include <optional>
+#include <utility>
 
 namespace ae {
 
@@ -17,6 +20,18 @@ double estimateTraceBytes(const Session& session, std::int64_t queryTokens, std:
 // a fixed base for the program.
 double estimateProcessBytes(const Session& session, std::int64_t queryTokens,
                             std::int64_t keyTokens);
+
+// What one layer's views cost the process beyond its trace (a model run adds it to its own
+// trace's bytes): the T x S tensors the page on screen derives (max(heads, 3), one more for an
+// exporter), their heatmap images, the token strings (`textBytes` of text) and the program's
+// base.
+double estimateViewBytes(int heads, std::int64_t queryTokens, std::int64_t keyTokens,
+                         std::size_t textBytes);
+// "2.37 GB": a size for a memory message.
+QString memoryText(double bytes);
+// "2.37 GB" and "1.50 GB" for a memory message: as many digits as it takes to tell the two
+// apart.
+std::pair<QString, QString> memoryTexts(double need, double limit);
 
 // The first reason this session cannot be computed, or nothing when it can. Checks
 // ranges, combinations of keys, the manual matrices, the tokens, and the memory guard.

@@ -310,6 +310,10 @@ Without --dump-json it opens the desktop app.</source>
         <source>--layer must be a whole number from 1 (the first layer), not %1</source>
         <translation>--layer 必须是从 1（第一层）开始的整数，而不是 %1</translation>
     </message>
+    <message>
+        <source>--%1 is not valid UTF-8: byte 0x%2 at byte %3 of its value; give text in UTF-8, as a session file holds it</source>
+        <translation>--%1 不是有效的 UTF-8：其值的第 %3 个字节为 0x%2；请以 UTF-8 给出文本，与会话文件相同</translation>
+    </message>
 </context>
 <context>
     <name>DeckExporter</name>
@@ -414,20 +418,12 @@ Without --dump-json it opens the desktop app.</source>
         <translation>--scale 必须是 1、2 或 4，而不是 %1</translation>
     </message>
     <message>
-        <source>cannot create the directory %1</source>
-        <translation>无法创建目录 %1</translation>
-    </message>
-    <message>
         <source>wrote %1 files to %2</source>
         <translation>已将 %1 个文件写入 %2</translation>
     </message>
     <message>
         <source>this export would write %1 files; at most %2 are written at once: choose fewer formats (--format) or fewer heads</source>
         <translation>此次导出将写入 %1 个文件；一次最多写入 %2 个：请选择更少的格式（--format）或更少的头</translation>
-    </message>
-    <message>
-        <source>cannot write %1: something that is not a file has that name; nothing was written</source>
-        <translation>无法写入 %1：已有同名的非文件对象；未写入任何文件</translation>
     </message>
     <message>
         <source>the export failed; the files it had written were removed</source>
@@ -440,6 +436,14 @@ Without --dump-json it opens the desktop app.</source>
     <message>
         <source>--layer applies only to a model session (--model FILE or the session key model)</source>
         <translation>--layer 只适用于模型会话（--model FILE 或会话键 model）</translation>
+    </message>
+    <message>
+        <source>%1 more</source>
+        <translation>另外 %1 个</translation>
+    </message>
+    <message>
+        <source>%1 also holds %2 entries this export did not write (an earlier export&apos;s or yours), left as they were: %3</source>
+        <translation>%1 中还有 %2 个不是本次导出写入的条目（来自更早的导出或您自己），已原样保留：%3</translation>
     </message>
 </context>
 <context>
@@ -566,6 +570,10 @@ Without --dump-json it opens the desktop app.</source>
         <source>token %1 of sentence has id %2, beyond the model&apos;s vocabulary of %3 tokens</source>
         <translation>sentence 的第 %1 个 token 的 id 为 %2，超出了模型 %3 个 token 的词表</translation>
     </message>
+    <message>
+        <source>this run would need %1 of memory (T=%2, %3 layers of %4 heads, n_embd %5) besides the %6 of weights read from the checkpoint&apos;s file; the limit is %7: shorten the sentence</source>
+        <translation>本次运行除从检查点文件读取的 %6 权重外，还需要 %1 内存（T=%2，%3 层，每层 %4 个头，n_embd %5）；上限为 %7：请缩短句子</translation>
+    </message>
 </context>
 <context>
     <name>HeadlessRunner</name>
@@ -583,6 +591,13 @@ Without --dump-json it opens the desktop app.</source>
     <message>
         <source>empty matrix (%1×%2)</source>
         <translation>空矩阵（%1×%2）</translation>
+    </message>
+</context>
+<context>
+    <name>Interruption</name>
+    <message>
+        <source>stopped by %1; this run left no file behind</source>
+        <translation>已被 %1 停止；本次运行没有留下任何文件</translation>
     </message>
 </context>
 <context>
@@ -674,6 +689,13 @@ Without --dump-json it opens the desktop app.</source>
     </message>
 </context>
 <context>
+    <name>ModelMemory</name>
+    <message>
+        <source>%1: converting its weights to float32 in memory would take %2; the limit is %3</source>
+        <translation>%1：把它的权重在内存中转换为 float32 需要 %2；上限为 %3</translation>
+    </message>
+</context>
+<context>
     <name>ModelSlides</name>
     <message>
         <source>Here: layer %1 of %2 of the checkpoint %3 (%4, its own weights), head 1.</source>
@@ -720,6 +742,41 @@ Without --dump-json it opens the desktop app.</source>
     <message>
         <source>the file is not open</source>
         <translation>文件未打开</translation>
+    </message>
+    <message>
+        <source>it is a symbolic link that leads to no file (%1); it is left as it was</source>
+        <translation>它是一个不指向任何文件的符号链接（%1）；已保持原样</translation>
+    </message>
+</context>
+<context>
+    <name>OutputFolder</name>
+    <message>
+        <source>cannot write %1: it is a symbolic link (an export replaces only plain files); nothing was written</source>
+        <translation>无法写入 %1：它是符号链接（导出只替换普通文件）；未写入任何文件</translation>
+    </message>
+    <message>
+        <source>cannot write %1: something that is not a file has that name; nothing was written</source>
+        <translation>无法写入 %1：已有同名的非文件对象；未写入任何文件</translation>
+    </message>
+    <message>
+        <source>cannot write %1: the file is read-only (mode %2); nothing was written</source>
+        <translation>无法写入 %1：该文件为只读（权限 %2）；未写入任何文件</translation>
+    </message>
+    <message>
+        <source>cannot create the directory %1: %2; nothing was written</source>
+        <translation>无法创建目录 %1：%2；未写入任何文件</translation>
+    </message>
+    <message>
+        <source>cannot write into %1: %2; nothing was written</source>
+        <translation>无法写入 %1：%2；未写入任何文件</translation>
+    </message>
+    <message>
+        <source>cannot write into %1: the folder is not open</source>
+        <translation>无法写入 %1：该文件夹未打开</translation>
+    </message>
+    <message>
+        <source>cannot move %1 into place: %2; the folder was left as it was</source>
+        <translation>无法把 %1 移到位：%2；文件夹已保持原样</translation>
     </message>
 </context>
 <context>
@@ -1641,12 +1698,12 @@ Without --dump-json it opens the desktop app.</source>
         <translation>%1 含有 %2，过大：在这些维度下，前向计算中的乘积可能超出 float32 范围（3.4e38）而出现 inf 或 NaN；请让 %1 的每个数都在 ±%3 之内</translation>
     </message>
     <message>
-        <source>vocab_size (%1) must exceed the largest token id (%2) of the gpt2 tokenizer (its default is 50257)</source>
-        <translation>vocab_size（%1）必须大于 gpt2 分词器的最大 token id（%2）（其默认值为 50257）</translation>
-    </message>
-    <message>
         <source>this session would need %1 of memory (T=%2, S=%3, %4 heads); the limit is %5: shorten the sentence or reduce num_heads or the dimensions</source>
         <translation>此会话将需要 %1 内存（T=%2，S=%3，%4 个头）；上限为 %5：请缩短句子，或减少 num_heads 或维度</translation>
+    </message>
+    <message>
+        <source>vocab_size (%1) must exceed the largest token id (%2) of the %3 tokenizer (its default is %4)</source>
+        <translation>vocab_size（%1）必须大于 %3 分词器的最大 token id（%2）（其默认值为 %4）</translation>
     </message>
 </context>
 <context>
@@ -1661,10 +1718,6 @@ Without --dump-json it opens the desktop app.</source>
     <message>
         <source>&lt;b&gt;Piece&lt;/b&gt; %1 (%2 bytes): %3</source>
         <translation>&lt;b&gt;片段&lt;/b&gt; %1（%2 字节）：%3</translation>
-    </message>
-    <message>
-        <source>&amp;lt;|endoftext|&amp;gt; is a special token: it is not merged from bytes, its id is 50256.</source>
-        <translation>&amp;lt;|endoftext|&amp;gt; 是特殊 token：它不是由字节合并而来，其 id 为 50256。</translation>
     </message>
     <message>
         <source>bytes:</source>
@@ -1688,6 +1741,10 @@ Without --dump-json it opens the desktop app.</source>
             <numerusform>%n 个 token：再没有相邻的一对在词表中。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 is a special token: it is not merged from bytes, its id is %2.</source>
+        <translation>%1 是特殊 token：它不是由字节合并而来，其 id 为 %2。</translation>
+    </message>
 </context>
 <context>
     <name>TokenStrip</name>
@@ -1702,6 +1759,29 @@ Without --dump-json it opens the desktop app.</source>
     <message>
         <source>… and %1 more</source>
         <translation>……还有 %1 个</translation>
+    </message>
+</context>
+<context>
+    <name>TokenizerTexts</name>
+    <message>
+        <source>Words</source>
+        <translation>按词</translation>
+    </message>
+    <message>
+        <source>Words, and each CJK character</source>
+        <translation>按词，且每个 CJK 字符单独成词</translation>
+    </message>
+    <message>
+        <source>GPT-2 byte-pair encoding</source>
+        <translation>GPT-2 字节对编码</translation>
+    </message>
+    <message>
+        <source>The tokenizer turns punctuation into spaces and splits on white space (case is kept). The vocabulary is the sorted set of distinct tokens; a token&apos;s id is its place in that list, as in the article&apos;s dc = {s: i for i, s in enumerate(sorted(...))}.</source>
+        <translation>分词器把标点变为空格，并按空白切分（保留大小写）。词表是所有不同 token 排序后的集合；token 的 id 就是它在该列表中的位置，与文章中的 dc = {s: i for i, s in enumerate(sorted(...))} 相同。</translation>
+    </message>
+    <message>
+        <source>GPT-2&apos;s tokenizer (byte-pair encoding, as tiktoken.get_encoding(&quot;gpt2&quot;)): the text is cut into words, spaces and punctuation, each piece into its UTF-8 bytes, and neighbouring tokens are merged by 50,000 learned rules in rank order. Every id is fixed in a vocabulary of 50,257 tokens; ␣ is a space, &lt;E4 BD&gt; bytes of a character split between tokens. Click a token to see its merges.</source>
+        <translation>GPT-2 的分词器（字节对编码，即 tiktoken.get_encoding(&quot;gpt2&quot;)）：文本先被切成单词、空格和标点，每个片段变成它的 UTF-8 字节，相邻的 token 按排名顺序依照 50,000 条学到的规则合并。每个 id 都固定在 50,257 个 token 的词表中；␣ 表示空格，&lt;E4 BD&gt; 表示被拆到不同 token 中的一个字符的字节。点击一个 token 查看它的合并过程。</translation>
     </message>
 </context>
 <context>
@@ -2555,26 +2635,6 @@ p = softmax(logits)</translation>
     </message>
 </context>
 <context>
-    <name>ae::Gpt2TokensView</name>
-    <message>
-        <source>Tokens over the text</source>
-        <translation>文本上的 token</translation>
-    </message>
-    <message>
-        <source>Byte-pair merges of the chosen token</source>
-        <translation>所选 token 的字节对合并</translation>
-    </message>
-    <message>
-        <source>Click a token to see how byte-pair encoding built it.</source>
-        <translation>点击一个 token，查看字节对编码如何构造它。</translation>
-    </message>
-    <message>
-        <source>%1: %2 tokens for %3 words / %4 bytes</source>
-        <extracomment>%1 which text (sentence, source), %2 tokens, %3 white-space separated words, %4 UTF-8 bytes</extracomment>
-        <translation>%1：%2 个 token，对应 %3 个词 / %4 字节</translation>
-    </message>
-</context>
-<context>
     <name>ae::HeadViewPage</name>
     <message>
         <source>Where one token looks, head by head (BertViz&apos;s head view): each row is a head of the selected layer, each column a token the query may see; the darker the cell, the more of the query&apos;s attention that key gets (each head on its own scale). Heads rarely agree: one looks at the previous token, one at the first, one at a related word.</source>
@@ -3079,14 +3139,6 @@ dtype：%9
         <translation>留空：自注意力。在此输入即为交叉注意力。</translation>
     </message>
     <message>
-        <source>Words</source>
-        <translation>按词</translation>
-    </message>
-    <message>
-        <source>Words, and each CJK character</source>
-        <translation>按词，且每个 CJK 字符单独成词</translation>
-    </message>
-    <message>
         <source>&amp;Sentence</source>
         <translation>句子(&amp;S)</translation>
     </message>
@@ -3105,10 +3157,6 @@ dtype：%9
     <message>
         <source>Tokeni&amp;zer</source>
         <translation>分词器(&amp;Z)</translation>
-    </message>
-    <message>
-        <source>GPT-2 byte-pair encoding</source>
-        <translation>GPT-2 字节对编码</translation>
     </message>
     <message>
         <source>Both sentences share one vocabulary: the source sentence&apos;s words join it and every id is renumbered in sorted order, so the sentence&apos;s own embeddings change too as you type here (nn.Embedding picks its rows by id).</source>
@@ -3237,6 +3285,26 @@ dtype：%9
     </message>
 </context>
 <context>
+    <name>ae::TokenSpansView</name>
+    <message>
+        <source>Tokens over the text</source>
+        <translation>文本上的 token</translation>
+    </message>
+    <message>
+        <source>Byte-pair merges of the chosen token</source>
+        <translation>所选 token 的字节对合并</translation>
+    </message>
+    <message>
+        <source>Click a token to see how byte-pair encoding built it.</source>
+        <translation>点击一个 token，查看字节对编码如何构造它。</translation>
+    </message>
+    <message>
+        <source>%1: %2 tokens for %3 words / %4 bytes</source>
+        <extracomment>%1 which text (sentence, source), %2 tokens, %3 white-space separated words, %4 UTF-8 bytes</extracomment>
+        <translation>%1：%2 个 token，对应 %3 个词 / %4 字节</translation>
+    </message>
+</context>
+<context>
     <name>ae::TokensPage</name>
     <message>
         <source>Sentence</source>
@@ -3259,10 +3327,6 @@ dtype：%9
         <translation>ID</translation>
     </message>
     <message>
-        <source>The tokenizer turns punctuation into spaces and splits on white space (case is kept). The vocabulary is the sorted set of distinct tokens; a token&apos;s id is its place in that list, as in the article&apos;s dc = {s: i for i, s in enumerate(sorted(...))}.</source>
-        <translation>分词器把标点变为空格，并按空白切分（保留大小写）。词表是所有不同 token 排序后的集合；token 的 id 就是它在该列表中的位置，与文章中的 dc = {s: i for i, s in enumerate(sorted(...))} 相同。</translation>
-    </message>
-    <message>
         <source>%1 tokens, %2 distinct; tokenizer &quot;%3&quot;.</source>
         <translation>%1 个 token，其中 %2 个不同；分词器“%3”。</translation>
     </message>
@@ -3277,10 +3341,6 @@ dtype：%9
     <message>
         <source>source</source>
         <translation>源句</translation>
-    </message>
-    <message>
-        <source>GPT-2&apos;s tokenizer (byte-pair encoding, as tiktoken.get_encoding(&quot;gpt2&quot;)): the text is cut into words, spaces and punctuation, each piece into its UTF-8 bytes, and neighbouring tokens are merged by 50,000 learned rules in rank order. Every id is fixed in a vocabulary of 50,257 tokens; ␣ is a space, &lt;E4 BD&gt; bytes of a character split between tokens. Click a token to see its merges.</source>
-        <translation>GPT-2 的分词器（字节对编码，即 tiktoken.get_encoding(&quot;gpt2&quot;)）：文本先被切成单词、空格和标点，每个片段变成它的 UTF-8 字节，相邻的 token 按排名顺序依照 50,000 条学到的规则合并。每个 id 都固定在 50,257 个 token 的词表中；␣ 表示空格，&lt;E4 BD&gt; 表示被拆到不同 token 中的一个字符的字节。点击一个 token 查看它的合并过程。</translation>
     </message>
     <message>
         <source>Tokens</source>

@@ -150,6 +150,50 @@ private Q_SLOTS:
         QVERIFY(S_ISFIFO(modeOf(fifo))); // still a FIFO, not replaced by a file
     }
 
+    // A link to a file is written through (the file it points to is replaced, the link stays);
+    // a link that leads to no file is refused and left as it was (issue 23 §9).
+    void dumpOntoSymbolicLinks()
+    {
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("real")));
+        const QString file = dir.filePath(QStringLiteral("real/dump.json"));
+        QFile old(file);
+        QVERIFY(old.open(QIODevice::WriteOnly));
+        old.write("old");
+        old.close();
+        const QByteArray link = QFile::encodeName(dir.filePath(QStringLiteral("latest.json")));
+        QCOMPARE(::symlink("real/dump.json", link.constData()), 0);
+        const Run through = run({QStringLiteral("--dump-json"), QFile::decodeName(link)});
+        QVERIFY2(through.exitCode == 0, through.err.constData());
+        QCOMPARE(QFile::symLinkTarget(QFile::decodeName(link)), file);
+        QVERIFY(QFileInfo(file).size() > 100);
+        QCOMPARE(QDir(dir.filePath(QStringLiteral("real"))).entryList(QDir::Files | QDir::Hidden),
+                 QStringList{QStringLiteral("dump.json")}); // no temporary file left
+
+        const QByteArray dangling = QFile::encodeName(dir.filePath(QStringLiteral("gone.json")));
+        QCOMPARE(::symlink("real/missing.json", dangling.constData()), 0);
+        const QByteArray loop = QFile::encodeName(dir.filePath(QStringLiteral("loop.json")));
+        QCOMPARE(::symlink("loop.json", loop.constData()), 0);
+        for (const QByteArray& target : {dangling, loop}) {
+            const Run r = run({QStringLiteral("--dump-json"), QFile::decodeName(target)});
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.contains("symbolic link that leads to no file"), r.err.constData());
+            QVERIFY(S_ISLNK([&] {
+                struct stat info
+                {
+                };
+                ::lstat(target.constData(), &info);
+                return info.st_mode;
+            }()));
+        }
+        QCOMPARE(
+            QDir(dir.path())
+                .entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System),
+            (QStringList{QStringLiteral("gone.json"), QStringLiteral("latest.json"),
+                         QStringLiteral("loop.json"), QStringLiteral("real")}));
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("real/missing.json"))));
+    }
+
     void existingModeIsKeptAndReadOnlyIsRefused()
     {
         QTemporaryDir dir;
@@ -210,6 +254,36 @@ private Q_SLOTS:
             ::stat(QByteArray(QFile::encodeName(dir.path()) + "/out\xfe.json").constData(), &info),
             0);
         QVERIFY(S_ISREG(info.st_mode) && info.st_size > 100);
+    }
+
+    // Text in argv that is not UTF-8 is refused as the same in a session file is (exit 1 for a
+    // session key), never turned into U+FFFD (issue 23 §9); U+FFFD itself is text like any.
+    void textThatIsNotUtf8IsRefused()
+    {
+        QTemporaryDir dir;
+        const Run sentence =
+            shell(QStringLiteral("exec \"$AE\" --sentence \"$(printf 'a\\377b')\" --dump-json -"),
+                  dir.path());
+        QCOMPARE(sentence.exitCode, 1);
+        QVERIFY2(sentence.err.contains("--sentence is not valid UTF-8: byte 0xff at byte 1"),
+                 sentence.err.constData());
+        QVERIFY(sentence.out.isEmpty());
+        const Run overlong =
+            shell(QStringLiteral("exec \"$AE\" --title \"$(printf 'x\\300\\257')\" --dump-json -"),
+                  dir.path());
+        QCOMPARE(overlong.exitCode, 1);
+        QVERIFY2(overlong.err.contains("byte 0xc0 at byte 1"), overlong.err.constData());
+        const Run folder =
+            shell(QStringLiteral("exec \"$AE\" --export \"$(printf 'figs\\376')\" --format csv"),
+                  dir.path());
+        QCOMPARE(folder.exitCode, 2); // not a session key: a usage error
+        QVERIFY2(folder.err.contains("--export is not valid UTF-8"), folder.err.constData());
+        QVERIFY(QDir(dir.path()).isEmpty());
+        const Run replacement =
+            shell(QStringLiteral("exec \"$AE\" --sentence \"$(printf 'a\\357\\277\\275b')\" "
+                                 "--dump-json -"),
+                  dir.path());
+        QVERIFY2(replacement.exitCode == 0, replacement.err.constData());
     }
 
     void fileSizeLimitIsAMessage()

@@ -4,9 +4,10 @@
 // the whole --dump-json text. The shared-Engine case also runs under ThreadSanitizer
 // (tst_determinism_threads, label concurrency: scripts/test-tsan).
 #include "Engine.h"
+#include "ModelRun.h"
+#include "RunJson.h"
 #include "Session.h"
 #include "Trace.h"
-#include "TraceJson.h"
 
 #include <QTest>
 
@@ -50,7 +51,7 @@ Session session(Variant variant, int heads, int tokens, MaskMethod mask, int d)
 std::string dump(const Engine& engine, const Session& s)
 {
     const ComputeResult result = engine.compute(s);
-    return result.trace ? traceToJson(*result.trace) : std::string();
+    return result.trace ? runToJson(*seedModuleRun(result.trace)) : std::string();
 }
 
 void setThreads(int threads)

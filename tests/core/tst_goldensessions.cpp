@@ -8,10 +8,11 @@
 #include "Engine.h"
 #include "Fixtures.h"
 #include "Forward.h"
+#include "ModelRun.h"
+#include "RunJson.h"
 #include "SessionJson.h"
 #include "TensorCompare.h"
 #include "Trace.h"
-#include "TraceJson.h"
 
 #include <QJsonDocument>
 #include <QTest>
@@ -121,11 +122,11 @@ std::shared_ptr<const Trace> recompute(const Trace& natural, Arithmetic arithmet
     return trace;
 }
 
-QJsonObject dumpOf(const Trace& trace)
+QJsonObject dumpOf(const std::shared_ptr<const Trace>& trace)
 {
     QJsonParseError error;
-    const auto document =
-        QJsonDocument::fromJson(QByteArray::fromStdString(traceToJson(trace)), &error);
+    const auto document = QJsonDocument::fromJson(
+        QByteArray::fromStdString(runToJson(*seedModuleRun(trace))), &error);
     if (error.error != QJsonParseError::NoError)
         qWarning("the dump is not JSON: %s", qPrintable(error.errorString()));
     return document.object();
@@ -168,7 +169,7 @@ private Q_SLOTS:
                                ? result.trace
                                : recompute(*result.trace, arithmetic);
         QCOMPARE(trace->arithmetic, arithmetic);
-        const QJsonObject actual = dumpOf(*trace);
+        const QJsonObject actual = dumpOf(trace);
 
         const QJsonObject expected = fixture.value(QStringLiteral("expected")).toObject();
         QVERIFY(!expected.isEmpty());

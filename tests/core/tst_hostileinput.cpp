@@ -5,10 +5,11 @@
 #include "JsonWriter.h"
 #include "Limits.h"
 #include "MessageText.h"
+#include "ModelRun.h"
+#include "RunJson.h"
 #include "SessionJson.h"
 #include "SessionValidator.h"
 #include "Trace.h"
-#include "TraceJson.h"
 
 #include <QBuffer>
 #include <QJsonObject>
@@ -84,6 +85,12 @@ private Q_SLOTS:
         QTest::newRow("raw NUL in a string")
             << QByteArray("{\"sentence\": \"a\0b\"}", 19) << QString()
             << QStringLiteral("raw control character (0x00) at line 1, column 16 (byte 15)");
+        QTest::newRow("raw TAB in a string (issue 23 §9)")
+            << QByteArray("{\"sentence\": \"a\tb\"}") << QString()
+            << QStringLiteral("raw control character (0x09) at line 1, column 16 (byte 15)");
+        QTest::newRow("raw newline in a string after an escaped quote")
+            << QByteArray("{\"title\": \"say \\\"hi\\\"\n\"}") << QString()
+            << QStringLiteral("raw control character (0x0a) at line 1, column 22 (byte 21)");
         QTest::newRow("lone high surrogate")
             << QByteArray("{\"sentence\": \"ab\\ud800c\"}") << QStringLiteral("sentence")
             << QStringLiteral("lone surrogate (\\ud800) at character 3");
@@ -137,6 +144,8 @@ private Q_SLOTS:
             "{\"tokenizer\": \"gpt2\", \"sentence\": \"a\\u200bb \\u200b \\u00a0x\"}");
         QTest::newRow("gpt2: control characters") << QByteArray(
             "{\"tokenizer\": \"gpt2\", \"sentence\": \"\\u0001 esc\\u001b[0m del\\u007f\"}");
+        QTest::newRow("TABs, CRLF and newlines between the tokens, escaped quotes") << QByteArray(
+            "{\r\n\t\"title\": \"a \\\"b\\\" \\\\\",\n\t\"sentence\":\t\"a\\tb\"\n}\n");
         QTest::newRow("large inputs that cannot overflow") << QByteArray(
             R"({"embedding": "manual", "sentence": "a b", "d_in": 2, "inputs": [[1e15, 1], [1, -1e15]]})");
     }
@@ -259,8 +268,9 @@ private Q_SLOTS:
         QVERIFY(result.trace);
         CountingDevice device;
         QVERIFY(device.open(QIODevice::WriteOnly));
-        QVERIFY(writeTraceJson(*result.trace, device));
-        const std::string whole = traceToJson(*result.trace);
+        const auto run = seedModuleRun(result.trace);
+        QVERIFY(writeRunJson(*run, device));
+        const std::string whole = runToJson(*run);
         QVERIFY(whole.size() > 3 * JsonWriter::ChunkBytes);
         QCOMPARE(device.data(), QByteArray::fromStdString(whole));
         QVERIFY(device.writes.size() >= 3);
@@ -273,7 +283,7 @@ private Q_SLOTS:
         const ComputeResult result = Engine().compute(Session{});
         QBuffer readOnly;
         QVERIFY(readOnly.open(QIODevice::ReadOnly));
-        QVERIFY(!writeTraceJson(*result.trace, readOnly));
+        QVERIFY(!writeRunJson(*seedModuleRun(result.trace), readOnly));
     }
 };
 

@@ -2,8 +2,11 @@
 // refused beside it with a message naming the key, and the window's engine refusing a
 // model session rather than drawing it wrongly.
 #include "Engine.h"
+#include "Limits.h"
+#include "ModelMemory.h"
 #include "Session.h"
 #include "SessionJson.h"
+#include "TransformerModel.h"
 
 #include <QJsonDocument>
 #include <QTest>
@@ -70,6 +73,46 @@ private Q_SLOTS:
         QVERIFY(result.issue);
         QCOMPARE(result.issue->key, std::string("model"));
         QVERIFY(!result.issue->message.contains(QLatin1StringView("command line")));
+    }
+
+    // The memory guard's estimate of a model run (issue 23 §6) at GPT-2's sizes, T = 1024:
+    // small and medium fit the 1.5 GiB budget beside their mapped weights, large and XL
+    // (their traces alone are 1.5 and 2.5 GB) are refused.
+    void modelRunEstimates_data()
+    {
+        QTest::addColumn<int>("layers");
+        QTest::addColumn<int>("heads");
+        QTest::addColumn<int>("embd");
+        QTest::addColumn<bool>("fits");
+        QTest::newRow("gpt2") << 12 << 12 << 768 << true;
+        QTest::newRow("gpt2-medium") << 24 << 16 << 1024 << true;
+        QTest::newRow("gpt2-large") << 36 << 20 << 1280 << false;
+        QTest::newRow("gpt2-xl") << 48 << 25 << 1600 << false;
+    }
+    void modelRunEstimates()
+    {
+        QFETCH(int, layers);
+        QFETCH(int, heads);
+        QFETCH(int, embd);
+        QFETCH(bool, fits);
+        TransformerConfig c;
+        c.nLayer = layers;
+        c.nHead = heads;
+        c.nKvHead = heads;
+        c.nEmbd = embd;
+        c.nCtx = 1024;
+        c.vocabSize = 50257;
+        const TransformerModel model("", c);
+        const double limit = double(limits::MaxProcessBytes);
+        const ModelRunBytes one = estimateModelRunBytes(model, 1024, 2048);
+        QCOMPARE(one.process <= limit, fits);
+        // At least the trace the forward keeps: 8·T·d floats per block.
+        QVERIFY(one.process > 4.0 * 8 * layers * 1024.0 * embd);
+        // The window holds the previous forward while making the next: a second trace.
+        const ModelRunBytes two = estimateModelRunBytes(model, 1024, 2048, 2);
+        QVERIFY(two.process - one.process >= 4.0 * 8 * layers * 1024.0 * embd);
+        // Shorter sentences cost less.
+        QVERIFY(estimateModelRunBytes(model, 256, 512).process < one.process);
     }
 };
 

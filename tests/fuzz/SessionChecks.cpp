@@ -2,11 +2,12 @@
 
 #include "Engine.h"
 #include "FuzzCheck.h"
+#include "ModelRun.h"
+#include "RunJson.h"
 #include "Session.h"
 #include "SessionJson.h"
 #include "SessionValidator.h"
 #include "Trace.h"
-#include "TraceJson.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -70,7 +71,7 @@ void exerciseSession(const Session& session)
         return;
     const ComputeResult result = Engine().compute(session);
     check(result.trace && !result.issue, "a valid session computes");
-    const std::string dump = traceToJson(*result.trace);
+    const std::string dump = runToJson(*seedModuleRun(result.trace));
     QJsonParseError error;
     QJsonDocument::fromJson(QByteArray::fromStdString(dump), &error);
     check(error.error == QJsonParseError::NoError, "the dump is valid JSON",

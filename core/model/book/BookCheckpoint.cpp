@@ -3,6 +3,7 @@
 #include "ConfigFile.h"
 #include "FiniteScan.h"
 
+#include "ModelMemory.h"
 #include "ModelMessages.h"
 #include "PthArchive.h"
 #include "SafetensorsFile.h"
@@ -437,6 +438,14 @@ ModelLoadResult load(const QString& path)
     if (const auto tok = source->find("tok_emb.weight"))
         c.dtype = tok->dtype;
 
+    // Every weight is copied (transposed, widened) into memory of the model's own, and a .pth's
+    // storages are read from the zip besides: refused before that when they would not fit.
+    const double copies = 4.0 * parameterCount(c) * (isPth(path) ? 2.0 : 1.0);
+    if (QString error = checkConversionBytes(path, copies); !error.isEmpty()) {
+        ModelLoadResult refused{nullptr, error, false};
+        refused.overMemoryLimit = true;
+        return refused;
+    }
     auto model = std::make_shared<TransformerModel>(path.toStdString(), c);
     try {
         Binder binder(*source, *model);

@@ -1,7 +1,7 @@
 // Layering probe (tests/layering/CMakeLists.txt): compiles in ae_cli_headless.
 #include "CommandLine.h"
 #include "Engine.h"
-#include "TraceJson.h"
+#include "RunJson.h"
 
 int aeLayeringProbe()
 {

@@ -1,10 +1,14 @@
-#include "TraceJson.h"
+#include "RunJson.h"
 
+#include "Gpt2Encoding.h"
 #include "HeadTensors.h"
 #include "JsonWriter.h"
+#include "ModelRun.h"
+#include "ModelTrace.h"
 #include "SessionEnums.h"
 #include "Trace.h"
 #include "TraceDerived.h"
+#include "TransformerModel.h"
 
 namespace ae {
 
@@ -26,7 +30,24 @@ void vectorIfAny(JsonWriter& w, std::string_view name, const RowVector& v)
     w.vector(v);
 }
 
-void writeHead(JsonWriter& w, const Trace& trace, int index)
+void integerField(JsonWriter& w, std::string_view key, std::int64_t value)
+{
+    w.key(key);
+    w.value(value);
+}
+
+void writeShape(JsonWriter& w, std::string_view name, Eigen::Index rows, Eigen::Index cols)
+{
+    w.key(name);
+    w.beginArray();
+    w.value(static_cast<std::int64_t>(rows));
+    w.value(static_cast<std::int64_t>(cols));
+    w.endArray();
+}
+
+// The seed module's fields (reference-semantics.md §6).
+
+void writeSeedHead(JsonWriter& w, const Trace& trace, int index)
 {
     const HeadTrace& head = trace.heads[std::size_t(index)];
     const HeadProjection projection = headProjection(trace, index);
@@ -62,29 +83,9 @@ void writeHead(JsonWriter& w, const Trace& trace, int index)
     w.endObject();
 }
 
-void writeShape(JsonWriter& w, std::string_view name, Eigen::Index rows, Eigen::Index cols)
-{
-    w.key(name);
-    w.beginArray();
-    w.value(static_cast<std::int64_t>(rows));
-    w.value(static_cast<std::int64_t>(cols));
-    w.endArray();
-}
-
-void writeTrace(JsonWriter& w, const Trace& trace)
+void writeSeedFields(JsonWriter& w, const Trace& trace)
 {
     const bool cross = trace.session.isCross();
-    w.beginObject();
-    w.key("format");
-    w.value(std::string_view("attention-explorer-dump"));
-    w.key("version");
-    w.value(std::int64_t{1});
-    w.key("variant");
-    w.value(toKey(trace.session.variant));
-    w.key("tokens");
-    w.strings(trace.tokens);
-    w.key("token_ids");
-    w.integers(trace.tokenIds);
     w.key("vocabulary");
     w.strings(trace.vocabulary);
     if (cross) {
@@ -133,25 +134,117 @@ void writeTrace(JsonWriter& w, const Trace& trace)
     w.key("heads");
     w.beginArray();
     for (int h = 0; h < int(trace.heads.size()); ++h)
-        writeHead(w, trace, h);
+        writeSeedHead(w, trace, h);
     w.endArray();
+}
+
+// A checkpoint's fields (gpt2.md §3).
+
+void writeModel(JsonWriter& w, const TransformerModel& model)
+{
+    const TransformerConfig& c = model.config();
+    w.key("model");
+    w.beginObject();
+    integerField(w, "n_layer", c.nLayer);
+    integerField(w, "n_head", c.nHead);
+    integerField(w, "n_embd", c.nEmbd);
+    integerField(w, "n_ctx", c.nCtx);
+    integerField(w, "vocab_size", c.vocabSize);
+    w.key("dtype");
+    w.value(std::string_view(c.dtype));
+    w.endObject();
+}
+
+void writeLayers(JsonWriter& w, const ModelTrace& trace)
+{
+    w.key("layers");
+    w.beginArray();
+    for (int l = 0; l < int(trace.layers.size()); ++l) {
+        w.beginObject();
+        w.key("heads");
+        w.beginArray();
+        for (int h = 0; h < trace.headCount(); ++h) {
+            w.beginObject();
+            w.key("queries");
+            w.matrix(trace.headQueries(l, h));
+            w.key("keys");
+            w.matrix(trace.headKeys(l, h));
+            w.key("values");
+            w.matrix(trace.headValues(l, h));
+            w.key("attn_weights");
+            w.matrix(*layerAttnWeights(trace, l, h));
+            w.endObject();
+        }
+        w.endArray();
+        w.endObject();
+    }
+    w.endArray();
+}
+
+void writeModelFields(JsonWriter& w, const ModelRun& run)
+{
+    const ModelTrace& trace = *run.trace;
+    writeModel(w, *trace.model);
+    writeLayers(w, trace);
+    w.key("next_token");
+    w.beginArray();
+    for (const NextToken& next : trace.nextTokens) {
+        w.beginObject();
+        integerField(w, "id", next.id);
+        w.key("token");
+        w.value(std::string_view(gpt2TokenText(next.id)));
+        w.key("prob");
+        w.value(next.prob);
+        w.endObject();
+    }
+    w.endArray();
+    w.key("timings");
+    w.beginObject();
+    w.key("load_ms");
+    w.value(run.loadMs);
+    w.key("forward_ms");
+    w.value(run.forwardMs);
+    w.endObject();
+}
+
+void writeRun(JsonWriter& w, const ModelRun& run)
+{
+    const ModelTrace& trace = *run.trace;
+    const Trace* seed = trace.isSeedModule() ? trace.layers.front().get() : nullptr;
+    w.beginObject();
+    w.key("format");
+    w.value(std::string_view("attention-explorer-dump"));
+    w.key("version");
+    w.value(std::int64_t{1});
+    if (seed) {
+        w.key("variant");
+        w.value(toKey(seed->session.variant));
+    }
+    w.key("tokens");
+    w.strings(run.tokens);
+    w.key("token_ids");
+    w.integers(trace.tokenIds);
+    if (seed)
+        writeSeedFields(w, *seed);
+    else
+        writeModelFields(w, run);
     w.endObject();
 }
 
 } // namespace
 
-std::string traceToJson(const Trace& trace)
-{
-    JsonWriter w;
-    writeTrace(w, trace);
-    return w.take();
-}
-
-bool writeTraceJson(const Trace& trace, QIODevice& device)
+bool writeRunJson(const ModelRun& run, QIODevice& device)
 {
     JsonWriter w(&device);
-    writeTrace(w, trace);
+    writeRun(w, run);
     return w.finish();
+}
+
+std::string runToJson(const ModelRun& run)
+{
+    JsonWriter w;
+    writeRun(w, run);
+    return w.take();
 }
 
 } // namespace ae
