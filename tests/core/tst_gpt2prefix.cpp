@@ -7,6 +7,7 @@
 // gpt2CausalWeights for a block of query rows from an offset, against the full square.
 #include "AttentionKernel.h"
 #include "Fixtures.h"
+#include "HeadTensors.h"
 #include "ModelRegistry.h"
 #include "ModelTrace.h"
 #include "TensorCompare.h"

@@ -182,7 +182,7 @@ private Q_SLOTS:
     void checkpointAsSessionPointsToModel()
     {
         QTemporaryDir dir;
-        for (const QString name : {QStringLiteral("model.safetensors"), QStringLiteral("m.PTH")}) {
+        for (const QString& name : {QStringLiteral("model.safetensors"), QStringLiteral("m.PTH")}) {
             const QString path = dir.filePath(name);
             QFile file(path);
             QVERIFY(file.open(QIODevice::WriteOnly));
