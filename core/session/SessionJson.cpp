@@ -150,12 +150,12 @@ public:
                 keys << QString::fromLatin1(k.data(), qsizetype(k.size()));
             const std::optional<QString> meant =
                 v.isString() ? closestMatch(v.toString(), keys) : std::nullopt;
-            fail(name, SessionJson::tr("%1 must be one of %2, not %3")
-                               .arg(name, allowed.join(QStringLiteral(", ")),
-                                    v.isString() ? quotedForMessage(v.toString()) : typeName(v)) +
-                           (meant ? SessionJson::tr("; did you mean %1?")
-                                        .arg(quotedForMessage(*meant))
-                                  : QString()));
+            fail(name,
+                 SessionJson::tr("%1 must be one of %2, not %3")
+                         .arg(name, allowed.join(QStringLiteral(", ")),
+                              v.isString() ? quotedForMessage(v.toString()) : typeName(v)) +
+                     (meant ? SessionJson::tr("; did you mean %1?").arg(quotedForMessage(*meant))
+                            : QString()));
         }
         return *parsed;
     }
@@ -338,8 +338,8 @@ Session parse(const QJsonObject& object, Problems& problems)
     });
     read([&] {
         if (r.has("format") && r.string("format") != SessionFormatTag)
-            fail(QStringLiteral("format"), SessionJson::tr("format must be \"%1\"")
-                                               .arg(QLatin1StringView(SessionFormatTag)));
+            fail(QStringLiteral("format"),
+                 SessionJson::tr("format must be \"%1\"").arg(QLatin1StringView(SessionFormatTag)));
     });
     read([&] {
         if (r.has("version") && r.integer("version", 1, 1'000'000) > SessionFormatVersion)

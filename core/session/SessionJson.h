@@ -19,8 +19,9 @@ struct SessionParseResult
 // Session files (spec §1): a JSON object, every key optional with the article's
 // defaults, an unknown key or a value of the wrong type or range refused with a message
 // naming the key; every problem of a file is reported, one per line, a misspelt key or value
-// with the one it most likely meant ("did you mean \"causal\"?"). Besides the spec's keys the app knows "format", "version", "title",
-// "description", "tokenizer", "cpu_capability", "positional" and "context_length".
+// with the one it most likely meant ("did you mean \"causal\"?"). Besides the spec's keys the app
+// knows "format", "version", "title", "description", "tokenizer", "cpu_capability", "positional"
+// and "context_length".
 SessionParseResult sessionFromJson(const QByteArray& json);
 SessionParseResult sessionFromJsonObject(const QJsonObject& object);
 // Where byte `offset` of a JSON text is, as an editor shows it: "line 3, column 12 (byte 53)".

@@ -95,91 +95,175 @@
 <context>
     <name>CellExplanations</name>
     <message>
-        <source>query &quot;%1&quot;, key &quot;%2&quot;</source>
-        <translation>查询“%1”，键“%2”</translation>
-    </message>
-    <message>
         <source> + … (%1 terms)</source>
         <translation> + …（共 %1 项）</translation>
     </message>
     <message>
-        <source>%1 = %2: typed in for &quot;%3&quot;</source>
-        <translation>%1 = %2：为“%3”手动输入</translation>
+        <source>“%1” (token %2)</source>
+        <extracomment>%1 the token&apos;s text, %2 its position, counted from 1</extracomment>
+        <translation>“%1”（第 %2 个 token）</translation>
     </message>
     <message>
-        <source>%1 = embedding.weight[%2, %3] = %4
-&quot;%5&quot; has token id %2; the table&apos;s rows are drawn by normal_(0, 1) after torch.manual_seed(%6)</source>
-        <translation>%1 = embedding.weight[%2, %3] = %4
-“%5”的 token id 为 %2；嵌入表的各行在 torch.manual_seed(%6) 之后由 normal_(0, 1) 抽取</translation>
+        <source> (head %1)</source>
+        <translation>（第 %1 个头）</translation>
     </message>
     <message>
-        <source>%1 / √d_k = %2 / %3 = %4
+        <source>the token&apos;s vector is typed in</source>
+        <translation>token 的向量为手动输入</translation>
+    </message>
+    <message>
+        <source>the token&apos;s vector is row %1 of embedding.weight (its id)</source>
+        <translation>token 的向量是 embedding.weight 的第 %1 行（即它的 id）</translation>
+    </message>
+    <message>
+        <source>the position&apos;s is a row of pos_emb.weight</source>
+        <translation>位置的向量是 pos_emb.weight 的一行</translation>
+    </message>
+    <message>
+        <source>the position&apos;s is the sinusoidal encoding</source>
+        <translation>位置的向量是正弦位置编码</translation>
+    </message>
+    <message>
+        <source>Input of %1, dimension %2 = its token&apos;s vector + its position&apos;s
+= %3 + %4 = %5
+%6; %7.</source>
+        <extracomment>%1 token, %2 dimension, %3 + %4 = %5 the arithmetic, %6 and %7 where the vectors come from</extracomment>
+        <translation>%1 的输入，第 %2 维 = 其 token 的向量 + 其位置的向量
+= %3 + %4 = %5
+%6；%7。</translation>
+    </message>
+    <message>
+        <source>Input of %1, dimension %2 = %3, typed in</source>
+        <extracomment>%1 token, %2 dimension, %3 value</extracomment>
+        <translation>%1 的输入，第 %2 维 = %3，手动输入</translation>
+    </message>
+    <message>
+        <source>Input of %1, dimension %2 = %3
+row %4 of embedding.weight (the token&apos;s id), whose rows are drawn by normal_(0, 1) after torch.manual_seed(%5)</source>
+        <extracomment>%1 token, %2 dimension, %3 value, %4 token id, %5 seed</extracomment>
+        <translation>%1 的输入，第 %2 维 = %3
+即 embedding.weight 的第 %4 行（token 的 id），该表的各行在 torch.manual_seed(%5) 之后由 normal_(0, 1) 抽取</translation>
+    </message>
+    <message>
+        <source>Query of %1, dimension %2%3 = its input · column %4 of W_query</source>
+        <extracomment>%1 token, %2 dimension, %3 head, %4 column of the weight matrix</extracomment>
+        <translation>%1 的查询，第 %2 维%3 = 其输入 · W_query 的第 %4 列</translation>
+    </message>
+    <message>
+        <source>Key of %1, dimension %2%3 = its input · column %4 of W_key</source>
+        <translation>%1 的键，第 %2 维%3 = 其输入 · W_key 的第 %4 列</translation>
+    </message>
+    <message>
+        <source>Value of %1, dimension %2%3 = its input · column %4 of W_value</source>
+        <translation>%1 的值，第 %2 维%3 = 其输入 · W_value 的第 %4 列</translation>
+    </message>
+    <message>
+        <source> + its bias</source>
+        <translation> + 其偏置</translation>
+    </message>
+    <message>
+        <source>Score of key %1 for query %2%3 = the query&apos;s input · the key&apos;s input</source>
+        <extracomment>%1 key token, %2 query token, %3 head</extracomment>
+        <translation>查询 %2 对键 %1 的得分%3 = 查询的输入 · 键的输入</translation>
+    </message>
+    <message>
+        <source>Score of key %1 for query %2%3 = query · key</source>
+        <translation>查询 %2 对键 %1 的得分%3 = 查询 · 键</translation>
+    </message>
+    <message>
+        <source>Scaled score of key %1 for query %2%3 = score / √d_k
+= %4 / %5 = %6
 Dividing by √d_k keeps the scores&apos; spread near 1, so softmax does not saturate.</source>
-        <translation>%1 / √d_k = %2 / %3 = %4
+        <extracomment>%1 key token, %2 query token, %3 head, %4 / %5 = %6 the arithmetic</extracomment>
+        <translation>查询 %2 对键 %1 的缩放得分%3 = 得分 / √d_k
+= %4 / %5 = %6
 除以 √d_k 使得分的离散程度保持在 1 附近，softmax 就不会饱和。</translation>
     </message>
     <message>
-        <source>mask[%1, %2] = 1: key %2 comes after query %1, so it is hidden</source>
-        <translation>mask[%1, %2] = 1：键 %2 位于查询 %1 之后，因此被遮住</translation>
+        <source>Mask = 1: key %1 comes after query %2, so it is hidden</source>
+        <extracomment>%1 key token, %2 query token</extracomment>
+        <translation>掩码 = 1：键 %1 位于查询 %2 之后，因此被遮住</translation>
     </message>
     <message>
-        <source>mask[%1, %2] = 0: key %2 is at or before query %1, so it stays visible</source>
-        <translation>mask[%1, %2] = 0：键 %2 位于查询 %1 处或之前，因此保持可见</translation>
+        <source>Mask = 0: key %1 is at or before query %2, so it stays visible</source>
+        <translation>掩码 = 0：键 %1 位于查询 %2 处或之前，因此保持可见</translation>
     </message>
     <message>
-        <source>%1 = −∞: a future key (mask = 1); exp(−∞) = 0, so its weight will be 0</source>
-        <translation>%1 = −∞：未来的键（掩码 = 1）；exp(−∞) = 0，所以它的权重将为 0</translation>
+        <source>Masked score of key %1 for query %2%3 = −∞: a future key; exp(−∞) = 0, so its weight will be 0</source>
+        <extracomment>%1 key token, %2 query token, %3 head</extracomment>
+        <translation>查询 %2 对键 %1 的掩码后得分%3 = −∞：未来的键；exp(−∞) = 0，所以它的权重将为 0</translation>
     </message>
     <message>
-        <source>%1 = attn_scores[%2, %3] = %4 (visible)</source>
-        <translation>%1 = attn_scores[%2, %3] = %4（可见）</translation>
+        <source>Masked score of key %1 for query %2%3 = its score, %4: the key is visible</source>
+        <extracomment>%1 key token, %2 query token, %3 head, %4 the score</extracomment>
+        <translation>查询 %2 对键 %1 的掩码后得分%3 = 其得分 %4：该键可见</translation>
     </message>
     <message>
-        <source>%1 = 0: the key is hidden by the causal mask</source>
-        <translation>%1 = 0：该键被因果掩码遮住</translation>
+        <source>Weight of key %1 for query %2%3 = 0: the causal mask hides the key</source>
+        <extracomment>%1 key token, %2 query token, %3 head</extracomment>
+        <translation>查询 %2 给键 %1 的权重%3 = 0：因果掩码遮住了该键</translation>
     </message>
     <message>
-        <source>%1 = softmax of row %2 (%3)
-= exp(%4 − max) / Σ exp(%4 − max) = exp(%5 − %6) / %7 = %8
-Row %2 sums to 1 over its %9 visible keys.</source>
-        <translation>%1 = 第 %2 行的 softmax（%3）
-= exp(%4 − max) / Σ exp(%4 − max) = exp(%5 − %6) / %7 = %8
-第 %2 行在其 %9 个可见的键上求和为 1。</translation>
+        <source>Weight of key %1 for query %2%3 = exp(%4 − max) / Σ exp(%4 − max)
+= exp(%5 − %6) / %7 = %8
+The query&apos;s weights sum to 1 over the %9 keys it sees.</source>
+        <extracomment>%1 key token, %2 query token, %3 head, %4 &quot;s&quot; or &quot;s/√d_k&quot;, %5..%8 the arithmetic, %9 the number of keys the query sees</extracomment>
+        <translation>查询 %2 给键 %1 的权重%3 = exp(%4 − max) / Σ exp(%4 − max)
+= exp(%5 − %6) / %7 = %8
+该查询的权重在它可见的 %9 个键上求和为 1。</translation>
     </message>
     <message>
-        <source>dropout_mask[%1, %2] = 1: kept (its uniform draw was below 1 − p = %3)</source>
-        <translation>dropout_mask[%1, %2] = 1：保留（其均匀随机数小于 1 − p = %3）</translation>
+        <source>Dropout keeps the weight of key %1 for query %2%3 (mask 1): its uniform draw was below 1 − p = %4</source>
+        <extracomment>%1 key token, %2 query token, %3 head, %4 1 − p</extracomment>
+        <translation>Dropout 保留查询 %2 给键 %1 的权重%3（掩码 1）：其均匀随机数小于 1 − p = %4</translation>
     </message>
     <message>
-        <source>dropout_mask[%1, %2] = 0: dropped (its uniform draw was at least 1 − p = %3)</source>
-        <translation>dropout_mask[%1, %2] = 0：丢弃（其均匀随机数不小于 1 − p = %3）</translation>
+        <source>Dropout drops the weight of key %1 for query %2%3 (mask 0): its uniform draw was at least 1 − p = %4</source>
+        <translation>Dropout 丢弃查询 %2 给键 %1 的权重%3（掩码 0）：其均匀随机数不小于 1 − p = %4</translation>
     </message>
     <message>
-        <source>%1 = attn_weights × keep × 1/(1 − p) = %2 × %3 × %4 = %5</source>
-        <translation>%1 = attn_weights × keep × 1/(1 − p) = %2 × %3 × %4 = %5</translation>
+        <source>Weight of key %1 for query %2%3 after dropout = weight × keep × 1/(1 − p)
+= %4 × %5 × %6 = %7</source>
+        <extracomment>%1 key token, %2 query token, %3 head, %4 × %5 × %6 = %7 the arithmetic</extracomment>
+        <translation>dropout 之后查询 %2 给键 %1 的权重%3 = 权重 × 保留 × 1/(1 − p)
+= %4 × %5 × %6 = %7</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; (typed in) at position %2</source>
-        <translation>“%1”（手动输入）位于位置 %2</translation>
+        <source>Context of query %1, dimension %2%3 = Σ over the keys of weight × value</source>
+        <extracomment>%1 query token, %2 dimension, %3 head</extracomment>
+        <translation>查询 %1 的上下文，第 %2 维%3 = 对所有键求和 权重 × 值</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; (token id %2) at position %3</source>
-        <translation>“%1”（token id %2）位于位置 %3</translation>
+        <source>Context of query %1, dimension %2%3 = Σ over the keys of weight × input</source>
+        <translation>查询 %1 的上下文，第 %2 维%3 = 对所有键求和 权重 × 输入</translation>
     </message>
     <message>
-        <source>%1 = %2 + %3
-= %4 + %5 = %6
-the token&apos;s vector plus its position&apos;s: %7</source>
-        <translation>%1 = %2 + %3
-= %4 + %5 = %6
-token 的向量加上其位置的向量：%7</translation>
+        <source>Output of query %1, dimension %2 = its heads&apos; contexts · column %2 of out_proj.weight + out_proj.bias</source>
+        <extracomment>%1 query token, %2 dimension</extracomment>
+        <translation>查询 %1 的输出，第 %2 维 = 其各头的上下文 · out_proj.weight 的第 %2 列 + out_proj.bias</translation>
     </message>
 </context>
 <context>
     <name>ColorBarPainter</name>
     <message>
-        <source>max</source>
-        <translation>最大</translation>
+        <source>%1%</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>per row</source>
+        <translation>按行</translation>
+    </message>
+    <message>
+        <source>0 to max</source>
+        <translation>0 到最大值</translation>
+    </message>
+    <message>
+        <source>fixed</source>
+        <translation>固定</translation>
+    </message>
+    <message>
+        <source>log</source>
+        <translation>对数</translation>
     </message>
 </context>
 <context>
@@ -259,10 +343,6 @@ Without --dump-json it opens the desktop app.</source>
         <translation>使用 --help 查看所有选项。</translation>
     </message>
     <message>
-        <source>The language of the interface and the messages: en or zh_CN (default: the one chosen last, else the system&apos;s).</source>
-        <translation>界面与消息的语言：en 或 zh_CN（默认：上次选择的语言，否则为系统语言）。</translation>
-    </message>
-    <message>
         <source>language</source>
         <translation>语言</translation>
     </message>
@@ -313,6 +393,18 @@ Without --dump-json it opens the desktop app.</source>
     <message>
         <source>--%1 is not valid UTF-8: byte 0x%2 at byte %3 of its value; give text in UTF-8, as a session file holds it</source>
         <translation>--%1 不是有效的 UTF-8：其值的第 %3 个字节为 0x%2；请以 UTF-8 给出文本，与会话文件相同</translation>
+    </message>
+    <message>
+        <source>With a model: keep the first n_ctx tokens of a longer sentence instead of refusing it (the session key truncate).</source>
+        <translation>使用模型时：句子比模型可读的更长时保留其前 n_ctx 个 token，而不是拒绝（会话键 truncate）。</translation>
+    </message>
+    <message>
+        <source>The language of the interface and the messages: en or zh_CN (default: the window takes the one chosen last in its menu, else the system&apos;s; the command line&apos;s messages follow the environment, LANG).</source>
+        <translation>界面和消息的语言：en 或 zh_CN（默认：窗口使用上次在其菜单中选择的语言，否则使用系统语言；命令行的消息跟随环境变量 LANG）。</translation>
+    </message>
+    <message>
+        <source>Did you mean --%1?</source>
+        <translation>你是不是想输入 --%1？</translation>
     </message>
 </context>
 <context>
@@ -563,16 +655,16 @@ Without --dump-json it opens the desktop app.</source>
         <translation>sentence 为空：请至少输入一个字符</translation>
     </message>
     <message>
-        <source>sentence has %1 tokens but the model reads at most n_ctx = %2: shorten it</source>
-        <translation>sentence 有 %1 个 token，但模型最多读取 n_ctx = %2 个：请缩短句子</translation>
-    </message>
-    <message>
         <source>token %1 of sentence has id %2, beyond the model&apos;s vocabulary of %3 tokens</source>
         <translation>sentence 的第 %1 个 token 的 id 为 %2，超出了模型 %3 个 token 的词表</translation>
     </message>
     <message>
         <source>this run would need %1 of memory (T=%2, %3 layers of %4 heads, n_embd %5) besides the %6 of weights read from the checkpoint&apos;s file; the limit is %7: shorten the sentence</source>
         <translation>本次运行除从检查点文件读取的 %6 权重外，还需要 %1 内存（T=%2，%3 层，每层 %4 个头，n_embd %5）；上限为 %7：请缩短句子</translation>
+    </message>
+    <message>
+        <source>sentence has %1 tokens but the model reads at most n_ctx = %2: shorten it, or keep its first %2 tokens (--truncate, or &quot;truncate&quot;: true in the session)</source>
+        <translation>sentence 有 %1 个 token，但模型最多读取 n_ctx = %2 个：请缩短它，或保留其前 %2 个 token（--truncate，或在会话中设置 &quot;truncate&quot;: true）</translation>
     </message>
 </context>
 <context>
@@ -1456,10 +1548,6 @@ Without --dump-json it opens the desktop app.</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <source>%1 is not valid JSON: %2 at byte %3</source>
-        <translation>%1 不是有效的 JSON：%2（位于第 %3 字节）</translation>
-    </message>
-    <message>
         <source>%1 must hold a JSON object ({...}), not a list or a value</source>
         <translation>%1 必须包含一个 JSON 对象（{...}），而不是列表或单个值</translation>
     </message>
@@ -1478,6 +1566,10 @@ Without --dump-json it opens the desktop app.</source>
     <message>
         <source>%1 is a model checkpoint, not a session: open it with --model FILE (File &gt; Open Model… in the window)</source>
         <translation>%1 是模型检查点，不是会话：请用 --model FILE 打开（在窗口中：文件 &gt; 打开模型…）</translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON: %2 at %3</source>
+        <translation>%1 不是有效的 JSON：%3处%2</translation>
     </message>
 </context>
 <context>
@@ -1555,10 +1647,6 @@ Without --dump-json it opens the desktop app.</source>
         <translation>dropout 必须大于等于 0 且小于 1，而不是 %1</translation>
     </message>
     <message>
-        <source>the session is not valid JSON: %1 at byte %2</source>
-        <translation>会话不是有效的 JSON：%1（位于第 %2 字节）</translation>
-    </message>
-    <message>
         <source>a session must be a JSON object ({...}), not a list or a value</source>
         <translation>会话必须是一个 JSON 对象（{...}），而不是列表或单个值</translation>
     </message>
@@ -1591,8 +1679,28 @@ Without --dump-json it opens the desktop app.</source>
         <translation>使用 model 时 tokenizer 必须是“gpt2”（或省略）：GPT-2 检查点读取的是 GPT-2 的字节对 token</translation>
     </message>
     <message>
-        <source>the session is not valid JSON: a raw control character (0x%1) at byte %2; inside a text write it as \u%3</source>
-        <translation>该会话不是有效的 JSON：第 %2 字节处有原始控制字符（0x%1）；在文本中请写作 \u%3</translation>
+        <source>; did you mean %1?</source>
+        <translation>；你是不是想写 %1？</translation>
+    </message>
+    <message>
+        <source>unknown key %1: did you mean %2?</source>
+        <translation>未知的键 %1：你是不是想写 %2？</translation>
+    </message>
+    <message>
+        <source>truncate applies only with model: the random attention module reads any number of tokens</source>
+        <translation>truncate 只能与 model 一起使用：随机注意力模块可以读取任意数量的 token</translation>
+    </message>
+    <message>
+        <source>line %1, column %2 (byte %3)</source>
+        <translation>第 %1 行第 %2 列（第 %3 字节）</translation>
+    </message>
+    <message>
+        <source>the session is not valid JSON: a raw control character (0x%1) at %2; inside a text write it as \u%3</source>
+        <translation>会话不是有效的 JSON：%2处有原始控制字符 (0x%1)；在文本中请写作 \u%3</translation>
+    </message>
+    <message>
+        <source>the session is not valid JSON: %1 at %2</source>
+        <translation>会话不是有效的 JSON：%2处%1</translation>
     </message>
 </context>
 <context>
@@ -2086,12 +2194,12 @@ Without --dump-json it opens the desktop app.</source>
         <translation>得分除以 √%1 = %2</translation>
     </message>
     <message>
-        <source>computed in %1 ms, in PyTorch&apos;s summation order</source>
-        <translation>用时 %1 ms，按 PyTorch 的求和顺序计算</translation>
+        <source>computed here in %1 ms, adding up in the same order as PyTorch (the same digits)</source>
+        <translation>在此用时 %1 毫秒计算，求和顺序与 PyTorch 相同（数字完全一致）</translation>
     </message>
     <message>
-        <source>computed in %1 ms with blocked SIMD kernels (float32 rounding of PyTorch&apos;s values)</source>
-        <translation>用时 %1 ms，使用分块 SIMD 内核（与 PyTorch 的值相差在 float32 舍入以内）</translation>
+        <source>computed here in %1 ms with fast matrix routines (the same numbers as PyTorch&apos;s up to the last digits of float32)</source>
+        <translation>在此用时 %1 毫秒，用快速矩阵例程计算（与 PyTorch 的数值一致，仅 float32 的最后几位可能不同）</translation>
     </message>
 </context>
 <context>
@@ -2433,6 +2541,30 @@ p = softmax(logits)</translation>
         <source>Multi-head: one split projection</source>
         <translation>多头：一次投影后拆分</translation>
     </message>
+    <message>
+        <source>Greyed out: simplified attention has no weights. Choose another variant to use it.</source>
+        <translation>已禁用：简化注意力没有权重。选择其他变体即可使用。</translation>
+    </message>
+    <message>
+        <source>Greyed out: the efficient multi-head class has one d_out for queries, keys and values; set it above.</source>
+        <translation>已禁用：高效的多头类对查询、键和值使用同一个 d_out；请在上方设置。</translation>
+    </message>
+    <message>
+        <source>Greyed out: this variant has a single head. Choose a multi-head variant (Variant, above) to use more.</source>
+        <translation>已禁用：此变体只有一个头。在上方的“变体”中选择多头变体即可使用更多的头。</translation>
+    </message>
+    <message>
+        <source>Greyed out: simplified attention has a single head. Choose a multi-head variant (Variant, above) to use more.</source>
+        <translation>已禁用：简化注意力只有一个头。在上方的“变体”中选择多头变体即可使用更多的头。</translation>
+    </message>
+    <message>
+        <source>Greyed out: biases come with nn.Linear. Choose the book&apos;s init (Init, above) to add them.</source>
+        <translation>已禁用：偏置随 nn.Linear 而来。在上方的“初始化”中选择书中的初始化方式即可添加。</translation>
+    </message>
+    <message>
+        <source>Greyed out: simplified attention draws no weights (a dropout without a seed of its own would continue this seed&apos;s stream).</source>
+        <translation>已禁用：简化注意力不抽取权重（没有自己种子的 Dropout 会延续此种子的随机流）。</translation>
+    </message>
 </context>
 <context>
     <name>ae::ColorScaleChoice</name>
@@ -2469,8 +2601,8 @@ p = softmax(logits)</translation>
         <translation>权重的颜色刻度(&amp;S)</translation>
     </message>
     <message>
-        <source>Each row from 0 to its own largest weight (&quot;max&quot; on the colour bar): where each query looks most, even when its weights are spread over many keys. Colours do not compare across rows; the numbers do.</source>
-        <translation>每一行从 0 到它自己的最大权重（颜色条上的“最大”）：显示每个查询最关注哪里，即使它的权重分散在许多键上。颜色不能跨行比较，数值可以。</translation>
+        <source>Each row from 0 to its own largest weight (the colour bar&apos;s ticks are percentages of it): where each query looks most, even when its weights are spread over many keys. Colours do not compare across rows; the numbers do.</source>
+        <translation>每一行从 0 到该行自己的最大权重（色条的刻度是它的百分比）：即使权重分散在许多键上，也能看出每个查询最关注哪里。颜色不能跨行比较，数值可以。</translation>
     </message>
 </context>
 <context>
@@ -2489,6 +2621,14 @@ p = softmax(logits)</translation>
     <message>
         <source>&amp;Advanced</source>
         <translation>高级(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Computes the sentence&apos;s first tokens, as many as the model reads, as --truncate does (the session key truncate)</source>
+        <translation>计算句子的前若干个 token（模型能读取的数量），与 --truncate 相同（会话键 truncate）</translation>
+    </message>
+    <message>
+        <source>&amp;Keep the first %1 tokens</source>
+        <translation>保留前 %1 个 token(&amp;K)</translation>
     </message>
 </context>
 <context>
@@ -2584,6 +2724,18 @@ p = softmax(logits)</translation>
         <source>A row of d_in numbers per token of the source sentence (cross-attention): &lt;code&gt;source_inputs = torch.tensor([[...], ...])&lt;/code&gt;.</source>
         <translation>源句（交叉注意力）的每个 token 一行，每行 d_in 个数：&lt;code&gt;source_inputs = torch.tensor([[...], ...])&lt;/code&gt;。</translation>
     </message>
+    <message>
+        <source>Greyed out: typed-in embeddings draw nothing. Choose the torch embedding (or learned positions) to use it.</source>
+        <translation>已禁用：手动输入的嵌入不抽取随机数。选择 torch 嵌入（或学习的位置嵌入）即可使用。</translation>
+    </message>
+    <message>
+        <source>Greyed out: only a learned position table has rows to count. Choose learned positions to use it.</source>
+        <translation>已禁用：只有学习的位置表才有行数可设。选择学习的位置嵌入即可使用。</translation>
+    </message>
+    <message>
+        <source>Greyed out: typed-in embeddings need no table. Choose the torch embedding to use it.</source>
+        <translation>已禁用：手动输入的嵌入不需要嵌入表。选择 torch 嵌入即可使用。</translation>
+    </message>
 </context>
 <context>
     <name>ae::EmbeddingTableModel</name>
@@ -2676,8 +2828,9 @@ p = softmax(logits)</translation>
 <context>
     <name>ae::HeatmapWidget</name>
     <message>
-        <source>%1[%2, %3] = %4</source>
-        <translation>%1[%2, %3] = %4</translation>
+        <source>%1, %2, %3: %4</source>
+        <extracomment>%1 the figure&apos;s title, %2 and %3 the row and the column (an axis title and a label), %4 the value</extracomment>
+        <translation>%1，%2，%3：%4</translation>
     </message>
 </context>
 <context>
@@ -2842,10 +2995,6 @@ p = softmax(logits)</translation>
         <translation> 个头，共 %1 个</translation>
     </message>
     <message>
-        <source>%1: T = %2, S = %3, d_in = %4, %5 head(s) · computed in %6 ms</source>
-        <translation>%1：T = %2，S = %3，d_in = %4，%5 个头 · 用时 %6 ms</translation>
-    </message>
-    <message>
         <source>This session cannot be computed: %1
 The pages still show the last session that could.</source>
         <translation>无法计算此会话：%1
@@ -2918,6 +3067,42 @@ The pages still show the last session that could.</source>
     <message>
         <source>Open &amp;Model…</source>
         <translation>打开模型(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Simplified attention</source>
+        <translation>简化注意力</translation>
+    </message>
+    <message>
+        <source>Self-attention</source>
+        <translation>自注意力</translation>
+    </message>
+    <message>
+        <source>Multi-head attention</source>
+        <translation>多头注意力</translation>
+    </message>
+    <message>
+        <source>%1 tokens attend to %2 source tokens</source>
+        <translation>%1 个 token 关注 %2 个源 token</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 个 token</translation>
+    </message>
+    <message>
+        <source>%1 · %2 of %3 numbers each · %4 · computed in %5 ms</source>
+        <translation>%1 · %2，每个 %3 个数 · %4 · 计算用时 %5 毫秒</translation>
+    </message>
+    <message>
+        <source>1 head</source>
+        <translation>1 个头</translation>
+    </message>
+    <message>
+        <source>%1 heads</source>
+        <translation>%1 个头</translation>
+    </message>
+    <message>
+        <source>&amp;User Guide</source>
+        <translation>用户指南(&amp;U)</translation>
     </message>
 </context>
 <context>
@@ -3045,6 +3230,14 @@ The pages still show the last session that could.</source>
         <source>With a source sentence the mask is torch.triu(torch.ones(T, S), diagonal=1): query i sees source tokens 0 to i, paired by position, not by meaning. A decoder masks its own sentence, not the source it reads, so this is rarely what a model does; it is computed as PyTorch would.</source>
         <translation>有源句时，掩码是 torch.triu(torch.ones(T, S), diagonal=1)：查询 i 只看到源句的第 0 到第 i 个 token，按位置而非按含义配对。解码器掩盖的是它自己的句子，而不是它读取的源句，所以模型很少这样做；这里按 PyTorch 的方式计算。</translation>
     </message>
+    <message>
+        <source>Greyed out: nothing is masked. Tick causal to use it.</source>
+        <translation>已禁用：没有任何内容被掩码。勾选 causal 即可使用。</translation>
+    </message>
+    <message>
+        <source>Greyed out: dropout acts only in training with p &gt; 0. Tick training and set dropout p to use it.</source>
+        <translation>已禁用：Dropout 只在训练模式且 p &gt; 0 时起作用。勾选 training 并设置 Dropout p 即可使用。</translation>
+    </message>
 </context>
 <context>
     <name>ae::ModelInfoBox</name>
@@ -3169,6 +3362,10 @@ dtype：%9
     <message>
         <source>Not pasted: the text would have %1 characters; a sentence may have at most %2.</source>
         <translation>未粘贴：文本将有 %1 个字符；句子最多 %2 个字符。</translation>
+    </message>
+    <message>
+        <source>Greyed out: the model reads one sentence with its own tokenizer.</source>
+        <translation>已停用：模型用它自己的分词器读取一个句子。</translation>
     </message>
 </context>
 <context>
@@ -3295,13 +3492,13 @@ dtype：%9
         <translation>所选 token 的字节对合并</translation>
     </message>
     <message>
-        <source>Click a token to see how byte-pair encoding built it.</source>
-        <translation>点击一个 token，查看字节对编码如何构造它。</translation>
-    </message>
-    <message>
         <source>%1: %2 tokens for %3 words / %4 bytes</source>
         <extracomment>%1 which text (sentence, source), %2 tokens, %3 white-space separated words, %4 UTF-8 bytes</extracomment>
         <translation>%1：%2 个 token，对应 %3 个词 / %4 字节</translation>
+    </message>
+    <message>
+        <source>Click a token (or its row) to see how byte-pair encoding built it.</source>
+        <translation>点击一个 token（或它所在的行）查看字节对编码如何构成它。</translation>
     </message>
 </context>
 <context>
@@ -3345,6 +3542,13 @@ dtype：%9
     <message>
         <source>Tokens</source>
         <translation>词元</translation>
+    </message>
+</context>
+<context>
+    <name>ae::UserGuideDialog</name>
+    <message>
+        <source>Attention Explorer User Guide</source>
+        <translation>Attention Explorer 用户指南</translation>
     </message>
 </context>
 <context>

@@ -96,7 +96,8 @@ private Q_SLOTS:
         QTemporaryDir home;
         // The window's choice, where the window keeps it: Chinese.
         QDir(home.path()).mkpath(QStringLiteral("config/Attention Explorer"));
-        QFile settings(home.filePath(QStringLiteral("config/Attention Explorer/attention-explorer.conf")));
+        QFile settings(
+            home.filePath(QStringLiteral("config/Attention Explorer/attention-explorer.conf")));
         QVERIFY(settings.open(QIODevice::WriteOnly));
         settings.write("[ui]\nlanguage=zh_CN\n");
         settings.close();

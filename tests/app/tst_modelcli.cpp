@@ -208,9 +208,8 @@ private Q_SLOTS:
     void truncateKeepsTheFirstTokens()
     {
         QTemporaryDir dir;
-        const QString session =
-            prepare(dir, R"({"model": "model.safetensors", "sentence": "a)" +
-                             QByteArray(" a b").repeated(20) + R"("})");
+        const QString session = prepare(dir, R"({"model": "model.safetensors", "sentence": "a)" +
+                                                 QByteArray(" a b").repeated(20) + R"("})");
         const QString out = dir.filePath(QStringLiteral("dump.json"));
         const Run refused =
             run({QStringLiteral("--session"), session, QStringLiteral("--dump-json"), out});
@@ -222,9 +221,10 @@ private Q_SLOTS:
         QVERIFY2(kept.exitCode == 0, kept.err.constData());
         QFile file(out);
         QVERIFY(file.open(QIODevice::ReadOnly));
-        const QJsonArray ids =
-            QJsonDocument::fromJson(file.readAll()).object().value(QLatin1StringView("token_ids"))
-                .toArray();
+        const QJsonArray ids = QJsonDocument::fromJson(file.readAll())
+                                   .object()
+                                   .value(QLatin1StringView("token_ids"))
+                                   .toArray();
         QCOMPARE(ids.size(), 32);
         // "a", then " a", " b" again and again: the 32nd token is " a".
         QCOMPARE(ids.at(31).toInteger(), ids.at(1).toInteger());

@@ -6,13 +6,13 @@
 // std::bad_alloc inside the region. The model's forward and the seed module's must then
 // throw std::bad_alloc to their caller, and compute the same bits again afterwards.
 #include "Engine.h"
+#include "ModelRun.h"
 #include "ModelTrace.h"
 #include "ParallelFailure.h"
 #include "RandomModel.h"
+#include "RunJson.h"
 #include "Session.h"
 #include "Trace.h"
-#include "ModelRun.h"
-#include "RunJson.h"
 #include "TransformerForward.h"
 #include "TransformerModel.h"
 

@@ -52,7 +52,7 @@ private:
     void setSession(const Session& session);
     void setAdvancedShown(bool shown);
 
-    IssueLabel* m_issue; // for the session as a whole
+    IssueLabel* m_issue;     // for the session as a whole
     QPushButton* m_truncate; // "Keep the first 1,024 tokens"
     QScrollArea* m_scroll;
     EmbeddingControls* m_embedding;

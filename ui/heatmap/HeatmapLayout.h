@@ -17,13 +17,13 @@ struct HeatmapMetrics
     double titleHeight = 20; // the title line (larger, bold)
     double titleWidth = 0;   // natural widths of the title and the operation caption
     double operationWidth = 0;
-    double rowLabelWidth = 0;    // widest row label (capped by the caller)
-    double columnLabelWidth = 0; // widest column label (capped by the caller)
-    double valueWidth = 0;       // widest cell text, e.g. "−0.0000"
-    double valueHeight = 14;     // cell text line height
-    double tickLabelWidth = 0;   // widest colour-bar tick label
+    double rowLabelWidth = 0;     // widest row label (capped by the caller)
+    double columnLabelWidth = 0;  // widest column label (capped by the caller)
+    double valueWidth = 0;        // widest cell text, e.g. "−0.0000"
+    double valueHeight = 14;      // cell text line height
+    double tickLabelWidth = 0;    // widest colour-bar tick label
     double scaleCaptionWidth = 0; // which scale the bar is on, above it (0: none)
-    bool hasHidden = false;      // the matrix has non-finite cells: a hatched key is shown
+    bool hasHidden = false;       // the matrix has non-finite cells: a hatched key is shown
 };
 
 // Where each part of one heatmap goes in a target rectangle:

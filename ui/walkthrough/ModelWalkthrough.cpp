@@ -64,23 +64,35 @@ std::vector<WalkthroughStep> WalkthroughCatalog::modelSteps()
     using V = VariantFormulas;
     using S = StepFigures;
     std::vector<WalkthroughStep> all;
-    all.push_back({QStringLiteral("tokens"), tr("The model's tokens"),
+    all.push_back({QStringLiteral("tokens"),
+                   tr("The model's tokens"),
                    tr("A trained model reads the text with its own tokenizer: GPT-2's byte-pair "
                       "encoding cuts the text into words, spaces and punctuation and merges their "
                       "bytes into the pieces it learned, so every token is an id in a fixed "
                       "vocabulary, and an unknown word is spelled with smaller pieces. A leading "
                       "space belongs to the word (␣)."),
-                   QStringLiteral("tokens"), std::monostate{}, false, StepExtra::TokenStrip,
-                   checkpointNote, F::tokens, {}});
-    all.push_back({QStringLiteral("model-view"), tr("Every layer and head of the model"),
+                   QStringLiteral("tokens"),
+                   std::monostate{},
+                   false,
+                   StepExtra::TokenStrip,
+                   checkpointNote,
+                   F::tokens,
+                   {}});
+    all.push_back({QStringLiteral("model-view"),
+                   tr("Every layer and head of the model"),
                    tr("The model has several layers of several heads, each with its own attention "
                       "weights. Each thumbnail is one head: queries down, keys across, each row "
                       "scaled to its maximum, so the darkest cell of a row is where that query "
                       "looks most. Heads that look at the previous token show a line under the "
                       "diagonal; heads that look at the first token, a dark first column. Click "
                       "one to open its layer and head."),
-                   QStringLiteral("model_view"), std::monostate{}, false, StepExtra::None, {},
-                   modelViewFormula, {}});
+                   QStringLiteral("model_view"),
+                   std::monostate{},
+                   false,
+                   StepExtra::None,
+                   {},
+                   modelViewFormula,
+                   {}});
     all.push_back({QStringLiteral("trainable-weights"),
                    tr("The layer's queries, keys and values"),
                    tr("A block does not read embeddings: its input is the residual stream (the "
@@ -88,15 +100,26 @@ std::vector<WalkthroughStep> WalkthroughCatalog::modelSteps()
                       "normalised by LayerNorm (LN₁). One trained linear layer projects each row "
                       "at once into the queries, keys and values of every head (x·W + b); each "
                       "head takes its own slice of the columns. The pages show one head's share."),
-                   QStringLiteral("projections"), std::monostate{}, true, StepExtra::None, {},
-                   F::projections, S::projections});
-    all.push_back({QStringLiteral("scores"), tr("The scores ω of one query"),
+                   QStringLiteral("projections"),
+                   std::monostate{},
+                   true,
+                   StepExtra::None,
+                   {},
+                   F::projections,
+                   S::projections});
+    all.push_back({QStringLiteral("scores"),
+                   tr("The scores ω of one query"),
                    tr("Take one token as the query: here token %1, chosen below. Its scores are "
                       "the dot products of its query with every key, ω(%1, j) = q(%1)·k(j): "
                       "how well what it looks for matches what each token offers, with the "
                       "model's trained weights."),
-                   QStringLiteral("scores"), std::monostate{}, true, StepExtra::None, {},
-                   F::scores, S::scores});
+                   QStringLiteral("scores"),
+                   std::monostate{},
+                   true,
+                   StepExtra::None,
+                   {},
+                   F::scores,
+                   S::scores});
     all.push_back({QStringLiteral("causal-mask"), tr("Scaling, the causal mask and softmax"),
                    tr("The model predicts each next token from the ones before it, so a query may "
                       "not attend to later keys: their scores become −∞ before softmax (e^−∞ = 0). "
@@ -105,12 +128,18 @@ std::vector<WalkthroughStep> WalkthroughCatalog::modelSteps()
                       "tokens before it."),
                    QStringLiteral("weights"), std::monostate{}, true, StepExtra::None,
                    V::causalNote, V::causalMask, S::causalMask});
-    all.push_back({QStringLiteral("context"), tr("Each head's context vectors"),
+    all.push_back({QStringLiteral("context"),
+                   tr("Each head's context vectors"),
                    tr("The context vector z(%1) is the attention-weighted sum of the head's "
                       "values: z(%1) = Σ_j α(%1, j)·v(j). For every query at once this is one "
                       "matrix product, Z = α·V, in each head."),
-                   QStringLiteral("context"), std::monostate{}, true, StepExtra::None, {},
-                   F::context, S::context});
+                   QStringLiteral("context"),
+                   std::monostate{},
+                   true,
+                   StepExtra::None,
+                   {},
+                   F::context,
+                   S::context});
     all.push_back({QStringLiteral("multi-head"), tr("The heads together and the output projection"),
                    tr("All heads of the layer attend at once, each in its own slice of the "
                       "projection. Their context vectors are concatenated and mixed by the "
@@ -118,21 +147,33 @@ std::vector<WalkthroughStep> WalkthroughCatalog::modelSteps()
                       "to the residual stream, and the block's feed-forward network follows."),
                    QStringLiteral("heads"), std::monostate{}, true, StepExtra::None,
                    V::multiHeadNote, V::multiHead, S::allHeads});
-    all.push_back({QStringLiteral("head-view"), tr("Where one token looks, head by head"),
+    all.push_back({QStringLiteral("head-view"),
+                   tr("Where one token looks, head by head"),
                    tr("One row per head of the layer, one column per token the chosen token may "
                       "see, each row on its own scale: heads rarely agree. With many tokens only "
                       "each head's strongest keys are shown, and a row's label says which share "
                       "of that head's attention they hold."),
-                   QStringLiteral("head_view"), std::monostate{}, true, StepExtra::None, {},
-                   headViewFormula, {}});
-    all.push_back({QStringLiteral("next-token"), tr("The next token"),
+                   QStringLiteral("head_view"),
+                   std::monostate{},
+                   true,
+                   StepExtra::None,
+                   {},
+                   headViewFormula,
+                   {}});
+    all.push_back({QStringLiteral("next-token"),
+                   tr("The next token"),
                    tr("After the last block, the last token's row of the residual stream is "
                       "normalised (LN_f) and multiplied by the output head (GPT-2 reuses its "
                       "token embedding table; the book's model may have its own out_head): one "
                       "logit per token of the vocabulary, which softmax turns into "
                       "probabilities. These are the most likely (␣ is a space)."),
-                   QStringLiteral("next_token"), std::monostate{}, false, StepExtra::None, {},
-                   nextTokenFormula, {}});
+                   QStringLiteral("next_token"),
+                   std::monostate{},
+                   false,
+                   StepExtra::None,
+                   {},
+                   nextTokenFormula,
+                   {}});
     return all;
 }
 

@@ -517,10 +517,9 @@ void WalkthroughPanel::applyFonts(qreal pointSize, qreal contentScale)
                        static_cast<QWidget*>(m_stepList), static_cast<QWidget*>(m_giveBack)})
         w->setFont(controls);
     const QFont small = pointSize > 0 ? sized(base, text * 0.75) : base;
-    for (QWidget* w :
-         {static_cast<QWidget*>(m_counter), static_cast<QWidget*>(m_queryLabel),
-          static_cast<QWidget*>(m_queryChoice), static_cast<QWidget*>(m_scalingToggle),
-          static_cast<QWidget*>(m_scalingLabel), static_cast<QWidget*>(m_pending)})
+    for (QWidget* w : {static_cast<QWidget*>(m_counter), static_cast<QWidget*>(m_queryLabel),
+                       static_cast<QWidget*>(m_queryChoice), static_cast<QWidget*>(m_scalingToggle),
+                       static_cast<QWidget*>(m_scalingLabel), static_cast<QWidget*>(m_pending)})
         w->setFont(small);
     m_title->setFont(title);
     m_explanation->setFont(body);

@@ -165,10 +165,9 @@ MainWindow::MainWindow(QWidget* parent)
                 change(session);
                 m_sandbox->show(session, currentPageId());
             });
-    connect(m_walkthrough, &WalkthroughPanel::sampleRequested, this,
-            [this](const QString& path) {
-                showStatus(m_sandbox->showSample(path, currentPageId()));
-            });
+    connect(m_walkthrough, &WalkthroughPanel::sampleRequested, this, [this](const QString& path) {
+        showStatus(m_sandbox->showSample(path, currentPageId()));
+    });
     connect(m_walkthrough, &WalkthroughPanel::giveBackRequested, this,
             &MainWindow::leaveWalkthrough);
     connect(m_sandbox, &WalkthroughSandbox::holdingChanged, m_walkthrough,
@@ -301,21 +300,20 @@ void MainWindow::showTrace(const std::shared_ptr<const Trace>& trace)
         return;
     }
     // In words a student reads: which attention, how many tokens, how long it took.
-    const QString module = s.variant == Variant::Simplified     ? tr("Simplified attention")
+    const QString module = s.variant == Variant::Simplified      ? tr("Simplified attention")
                            : s.variant == Variant::SelfAttention ? tr("Self-attention")
                                                                  : tr("Multi-head attention");
     const QString tokens = s.isCross() ? tr("%1 tokens attend to %2 source tokens")
                                              .arg(trace->queryCount())
                                              .arg(trace->keyCount())
                                        : tr("%1 tokens").arg(trace->queryCount());
-    m_status->setText(
-        tr("%1 · %2 of %3 numbers each · %4 · computed in %5 ms")
-            .arg(module, tokens)
-            .arg(s.dIn)
-            .arg(heads == 1 ? tr("1 head") : tr("%1 heads").arg(heads))
-            .arg(trace->timings.embeddingMs + trace->timings.initMs + trace->timings.forwardMs +
-                     trace->timings.completeMs,
-                 0, 'f', 2));
+    m_status->setText(tr("%1 · %2 of %3 numbers each · %4 · computed in %5 ms")
+                          .arg(module, tokens)
+                          .arg(s.dIn)
+                          .arg(heads == 1 ? tr("1 head") : tr("%1 heads").arg(heads))
+                          .arg(trace->timings.embeddingMs + trace->timings.initMs +
+                                   trace->timings.forwardMs + trace->timings.completeMs,
+                               0, 'f', 2));
     Q_EMIT traceShown(trace);
 }
 

@@ -63,7 +63,8 @@ int PageBar::arrange(int width, bool apply) const
             rowHeight = 0;
         }
         if (apply)
-            button->setGeometry(QRect(QPoint(x, y), QSize(std::min(size.width(), width), size.height())));
+            button->setGeometry(
+                QRect(QPoint(x, y), QSize(std::min(size.width(), width), size.height())));
         x += size.width();
         rowHeight = std::max(rowHeight, size.height());
     }

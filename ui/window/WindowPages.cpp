@@ -18,8 +18,8 @@ std::vector<PageEntry> createPages(const PageContext& context)
                                  {modelView, ModelViewPage::tr("Model view")}};
     for (PageDefinition& definition : pageCatalog()) {
         const QString title = definition.title;
-        auto* page =
-            new FigurePage(std::move(definition), context.selection, context.parent, context.scales);
+        auto* page = new FigurePage(std::move(definition), context.selection, context.parent,
+                                    context.scales);
         if (context.figuresShown)
             QObject::connect(page, &FigurePage::figuresShown, page,
                              [page, shown = context.figuresShown] { shown(page); });

@@ -13,18 +13,18 @@
 #include "UserGuideDialog.h"
 #include "WalkthroughPanel.h"
 
-#include <QApplication>
 #include <QAction>
+#include <QApplication>
 #include <QDir>
 #include <QFile>
 #include <QLabel>
 #include <QMenuBar>
-#include <QStatusBar>
-#include <QTextBrowser>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBrowser>
 
 using namespace ae;
 
@@ -117,8 +117,8 @@ private Q_SLOTS:
                     missing << shown;
             }
         QVERIFY2(missing.isEmpty(), qPrintable(missing.join(QStringLiteral(", "))));
-        QVERIFY(UserGuideDialog::guidePath(QStringLiteral("zh_CN")).endsWith(
-            QStringLiteral("guide_zh_CN.html")));
+        QVERIFY(UserGuideDialog::guidePath(QStringLiteral("zh_CN"))
+                    .endsWith(QStringLiteral("guide_zh_CN.html")));
         QVERIFY(QFile::exists(UserGuideDialog::guidePath(QStringLiteral("zh_CN"))));
         QCOMPARE(UserGuideDialog::guidePath(QStringLiteral("xx")),
                  QStringLiteral(":/guide/guide.html"));

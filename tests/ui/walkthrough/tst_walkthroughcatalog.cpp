@@ -123,7 +123,8 @@ private Q_SLOTS:
         QTest::newRow("z2") << article << "context"
                             << "z₂ = [0.5313, 1.3607, 0.7891, 1.3110]";
         // Every query's weights, not the chosen one's row: it read (1×6)·(6×4) → (6×4).
-        QTest::newRow("Z") << article << "context" << "Z = α·V : (6×6)·(6×4) → (6×4)";
+        QTest::newRow("Z") << article << "context"
+                           << "Z = α·V : (6×6)·(6×4) → (6×4)";
         QTest::newRow("causal")
             << article << "causal-mask"
             << "method 2: α₂ = [0.0532, 0.9468, 0.0000, 0.0000, 0.0000, 0.0000]";
