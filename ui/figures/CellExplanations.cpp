@@ -148,7 +148,7 @@ QString projection(const Trace& trace, int head, Projection which, Eigen::Index 
                                                     : trace.params().bValue;
     // Keys and values come from the query head's key/value head (grouped heads share one).
     const Eigen::Index column =
-        (query ? head : trace.kvHeadOf(head)) *
+        (isQuery ? head : trace.kvHeadOf(head)) *
             (which == Projection::Value ? trace.headDimV : trace.headDimKq) +
         col;
     const Matrix& out = which == Projection::Query ? h.queries

@@ -143,7 +143,11 @@ private Q_SLOTS:
         window.show();
         QVERIFY(waitForTrace(window));
         Session session = modelSession(QStringLiteral("f32_prefix")); // n_ctx 32
-        session.sentence = "a" + QByteArray(" a b").repeated(20).toStdString();
+        // Built by appending: GCC 12 warns (-Wrestrict, a false positive) on assigning a literal.
+        std::string sentence(1, 'a');
+        for (int i = 0; i < 20; ++i)
+            sentence.append(" a b");
+        session.sentence = std::move(sentence);
         QSignalSpy refused(window.computeService(), &ComputeService::sessionRefused);
         window.document()->setSession(session);
         QVERIFY(refused.wait(30000));
