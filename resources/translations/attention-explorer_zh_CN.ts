@@ -779,6 +779,14 @@ Without --dump-json it opens the desktop app.</source>
         <source>next token</source>
         <translation>下一个 token</translation>
     </message>
+    <message>
+        <source>Head %1</source>
+        <translation>头 %1</translation>
+    </message>
+    <message>
+        <source>Layer %1</source>
+        <translation>第 %1 层</translation>
+    </message>
 </context>
 <context>
     <name>ModelMemory</name>

@@ -108,12 +108,16 @@ QImage FigureExporter::image(const Figure& figure, int scale) const
 {
     scale = std::clamp(scale, 1, 8);
     const QSize size = logicalSize(figure);
-    if (qint64(size.width()) * scale * qint64(size.height()) * scale > MaxImagePixels)
+    const double ratio =
+        scale * std::min(1.0, double(MaxPngSide) / std::max(size.width(), size.height()));
+    const QSize pixels(std::max(1, int(std::ceil(size.width() * ratio))),
+                       std::max(1, int(std::ceil(size.height() * ratio))));
+    if (qint64(pixels.width()) * qint64(pixels.height()) > MaxImagePixels)
         return {};
-    QImage image(size * scale, QImage::Format_ARGB32_Premultiplied);
+    QImage image(pixels, QImage::Format_ARGB32_Premultiplied);
     if (image.isNull())
         return image;
-    image.setDevicePixelRatio(scale);
+    image.setDevicePixelRatio(ratio);
     image.fill(Qt::white);
     QPainter p(&image);
     painter(0).paint(p, figure, QRectF(QPointF(0, 0), QSizeF(size)));

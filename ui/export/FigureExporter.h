@@ -54,7 +54,12 @@ public:
     static Figure figureOf(const HeatmapSpec& spec);
 
     QSize logicalSize(const Figure& figure) const;
-    // logicalSize() x scale device pixels, devicePixelRatio = scale. Null if too large.
+    // The longest side of a PNG at scale 1: a figure drawn larger (the model view of GPT-2's 144
+    // heads is 9084 px wide) is reduced to it, so that a slide or a viewer shows it whole. At
+    // scale N the image is N times this one.
+    static constexpr int MaxPngSide = 3840;
+    // logicalSize() x scale device pixels (reduced to MaxPngSide x scale on the longest side),
+    // devicePixelRatio = the pixels per logical unit. Null if too large.
     QImage image(const Figure& figure, int scale = 1) const;
     // The file's contents; empty with `error` set when rendering failed.
     QByteArray render(const Figure& figure, ExportFormat format, int pngScale = 1,

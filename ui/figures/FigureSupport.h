@@ -75,7 +75,8 @@ inline QString headSuffix(const Trace& trace, int head)
 
 inline QString fileHead(const Trace& trace, int head)
 {
-    return trace.heads.size() > 1 ? QStringLiteral("-head%1").arg(head + 1) : QString();
+    const int heads = int(trace.heads.size());
+    return heads > 1 ? QStringLiteral("-head") + fileNumber(head + 1, heads) : QString();
 }
 
 // The axis of the query tokens; in cross-attention it names the sentence they come from, as

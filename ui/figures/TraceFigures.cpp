@@ -32,6 +32,12 @@ QString fileStem(int step, const QString& name, const Trace& trace, int head)
            (head >= 0 ? fileHead(trace, head) : QString());
 }
 
+QString fileNumber(int number, int count)
+{
+    return QStringLiteral("%1").arg(number, int(QString::number(std::max(count, number)).size()),
+                                    10, QChar(u'0'));
+}
+
 namespace {
 
 thread_local bool deferring = false;

@@ -63,8 +63,12 @@ std::vector<Figure> allFigures(const TracePtr& trace);
 // The one file-name scheme of every exported figure, from the pages and from --export:
 // "<step>-<name>[-head<k>]": the step of attention as two digits, the name in snake_case (the
 // PyTorch tensor's name where there is one: attn_weights, context_vec), and with several heads
-// the head, 1-based. Hyphens only separate these fields. `head` < 0: a figure of no one head.
+// the head, 1-based (fileNumber). Hyphens only separate these fields. `head` < 0: a figure of no
+// one head.
 QString fileStem(int step, const QString& name, const Trace& trace, int head = -1);
+// A number in a file name, padded with zeros to the width of the largest (count): head 3 of 12
+// is "03", so that the files of a model's heads and layers sort in their order.
+QString fileNumber(int number, int count);
 
 Figure single(HeatmapSpec spec, const QString& name);
 

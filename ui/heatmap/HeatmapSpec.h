@@ -131,6 +131,11 @@ struct Figure
     QString title; // shown above the panels
     std::vector<HeatmapSpec> panels;
     int columns = 1;
+    // A grid whose rows and columns mean something (the model view: layers × heads): their
+    // labels. Then every layout keeps `columns` (= gridColumns.size()) and labels the grid's
+    // edges instead of each panel.
+    QStringList gridRows, gridColumns;
+    bool isLabelledGrid() const { return !gridColumns.isEmpty(); }
 };
 
 } // namespace ae

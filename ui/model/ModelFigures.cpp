@@ -74,6 +74,10 @@ Figure modelView(const ModelTrace& trace, const std::vector<Matrix>& thumbnails)
     figure.title = ModelFigures::tr(
         "Attention weights of every layer and head (each row scaled to its maximum)");
     figure.columns = heads;
+    for (int h = 1; h <= heads; ++h)
+        figure.gridColumns << ModelFigures::tr("Head %1").arg(h);
+    for (int l = 1; l <= trace.layerCount(); ++l)
+        figure.gridRows << ModelFigures::tr("Layer %1").arg(l);
     for (std::size_t i = 0; i < thumbnails.size(); ++i) {
         const int layer = int(i) / heads + 1, head = int(i) % heads + 1;
         HeatmapSpec spec;
@@ -144,8 +148,9 @@ Figure headView(const ModelTrace& trace, int layer, int query, HeadViewKeys keys
     spec.range = std::make_pair(0.0f, 1.0f);
     spec.scale = ScaleMode::PerRow;
     Figure figure;
-    figure.name = withLayer(QStringLiteral("10-head_view_attn_weights"), layer) +
-                  QStringLiteral("-query%1").arg(query + 1);
+    figure.name =
+        withLayer(QStringLiteral("10-head_view_attn_weights"), layer, trace.layerCount()) +
+        QStringLiteral("-query") + figures::fileNumber(query + 1, int(trace.tokenCount()));
     figure.panels.push_back(std::move(spec));
     return figure;
 }
@@ -171,23 +176,24 @@ Figure nextTokens(const TransformerModel& model, const std::vector<NextToken>& s
     return figures::single(std::move(spec), QStringLiteral("11-next_token_probs"));
 }
 
-QString withLayer(const QString& stem, int layer)
+QString withLayer(const QString& stem, int layer, int layers)
 {
     static const QRegularExpression head(QStringLiteral("-head\\d+$"));
-    const QString field = QStringLiteral("-layer%1").arg(layer + 1);
+    const QString field = QStringLiteral("-layer") + figures::fileNumber(layer + 1, layers);
     const QRegularExpressionMatch match = head.match(stem);
     if (!match.hasMatch())
         return stem + field;
     return stem.left(match.capturedStart()) + field + match.captured();
 }
 
-std::vector<Figure> layerFigures(const std::shared_ptr<const Trace>& layerTrace, int layer)
+std::vector<Figure> layerFigures(const std::shared_ptr<const Trace>& layerTrace, int layer,
+                                 int layers)
 {
     std::vector<Figure> figures;
     for (Figure& figure : figures::allFigures(layerTrace)) {
         if (figure.name.startsWith(QLatin1StringView("01-")))
             continue;
-        figure.name = withLayer(figure.name, layer);
+        figure.name = withLayer(figure.name, layer, layers);
         figures.push_back(std::move(figure));
     }
     return figures;
@@ -200,7 +206,7 @@ std::vector<Figure> allFigures(const ModelRun& run, int layer)
         return figures::allFigures(trace.layers.front());
     std::vector<Figure> all{
         modelView(trace, attentionThumbnails(trace, ModelViewPage::ThumbnailSide))};
-    for (Figure& figure : layerFigures(trace.layers[std::size_t(layer)], layer))
+    for (Figure& figure : layerFigures(trace.layers[std::size_t(layer)], layer, trace.layerCount()))
         all.push_back(std::move(figure));
     if (trace.tokenCount() > 0)
         all.push_back(headView(trace, layer, int(trace.tokenCount()) - 1, HeadViewKeys::Strongest));

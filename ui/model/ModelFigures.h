@@ -56,9 +56,11 @@ Figure nextTokens(const TransformerModel& model, const std::vector<NextToken>& s
 
 // Step figures of the layer trace (figures::allFigures) named with their layer (from 0), without
 // the inputs' figures (step 1): a layer's inputs are LN1 of the residual stream, not embeddings.
-std::vector<Figure> layerFigures(const std::shared_ptr<const Trace>& layerTrace, int layer);
-// "05-attn_weights-head2" -> "05-attn_weights-layer3-head2" (layer from 0).
-QString withLayer(const QString& stem, int layer);
+std::vector<Figure> layerFigures(const std::shared_ptr<const Trace>& layerTrace, int layer,
+                                 int layers);
+// "05-attn_weights-head2" -> "05-attn_weights-layer3-head2" (layer from 0, of `layers`: with 12
+// layers "-layer03", figures::fileNumber).
+QString withLayer(const QString& stem, int layer, int layers);
 
 // Every figure of a run, what --export and "Export all figures" write: of the seed module its
 // step figures (figures::allFigures); of a checkpoint the model view, the steps of `layer`

@@ -217,7 +217,8 @@ void MainWindow::exportFigures(bool all)
         if (const Page* page = currentPage();
             !m_run->trace->isSeedModule() && page && page->appliesTo(ModelSource::SeedModule))
             for (Figure& figure : figures)
-                figure.name = modelfigures::withLayer(figure.name, layer);
+                figure.name =
+                    modelfigures::withLayer(figure.name, layer, m_run->trace->layerCount());
     }
     const QString description = all ? tr("Every figure of the session (%1)").arg(figures.size())
                                     : tr("The figures of the page \"%1\" (%2)")

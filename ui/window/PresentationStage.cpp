@@ -115,7 +115,7 @@ void PresentationStage::setFigure(const std::optional<Figure>& figure)
     }
     m_aside->setVisible(aside);
     m_compact = aside || shown.panels.size() >= 2;
-    m_chooseColumns = !aside && shown.panels.size() >= 2;
+    m_chooseColumns = !aside && shown.panels.size() >= 2 && !shown.isLabelledGrid();
     m_shown = shown;
     applyFonts();
     if (m_chooseColumns)

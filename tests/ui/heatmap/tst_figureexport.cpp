@@ -75,6 +75,30 @@ private Q_SLOTS:
         }
     }
 
+    // A figure drawn wider than FigureExporter::MaxPngSide (GPT-2's model view: 144 heads in 12
+    // columns, 9084 px) is reduced to it at scale 1, keeps its shape, and is N times that at N.
+    void largeFigureIsCapped()
+    {
+        const FigureExporter exporter;
+        Figure figure = headGrid();
+        while (figure.panels.size() < 144)
+            figure.panels.push_back(figure.panels[figure.panels.size() % 4]);
+        figure.columns = 12;
+        const QSize logical = exporter.logicalSize(figure);
+        QVERIFY2(logical.width() > FigureExporter::MaxPngSide,
+                 qPrintable(QString::number(logical.width())));
+        QString error;
+        const QImage png =
+            QImage::fromData(exporter.render(figure, ExportFormat::Png, 1, &error), "PNG");
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(std::max(png.width(), png.height()), FigureExporter::MaxPngSide);
+        QVERIFY(std::abs(double(png.width()) / png.height() -
+                         double(logical.width()) / logical.height()) < 0.01);
+        // At scale 2 (not decoded: larger than QImageReader's default allocation limit).
+        const QImage twice = exporter.image(figure, 2);
+        QCOMPARE(std::max(twice.width(), twice.height()), 2 * FigureExporter::MaxPngSide);
+    }
+
     // Exactly one <rect> per cell; the others are counted per part of the figure: the
     // background (1), the grid behind the cells (1), the colour bar (1) and its frame (1),
     // the hidden key and its frame (2), mask swatches and frames (2 each), the raster

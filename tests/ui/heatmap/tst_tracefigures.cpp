@@ -105,6 +105,26 @@ private Q_SLOTS:
         }
     }
 
+    // Twelve heads' files sort in head order (head01 ... head12), as a file manager lists them.
+    void fileNamesSortInHeadOrder()
+    {
+        Session s;
+        s.variant = Variant::MultiHeadWrapper;
+        s.numHeads = 12;
+        const auto trace = compute(s);
+        QStringList weights;
+        for (const Figure& figure : figures::allFigures(trace))
+            if (figure.name.startsWith(QLatin1StringView("05-attn_weights")))
+                weights << figure.name;
+        QCOMPARE(weights.size(), 12);
+        QCOMPARE(weights.front(), QStringLiteral("05-attn_weights-head01"));
+        QStringList sorted = weights;
+        sorted.sort();
+        QCOMPARE(sorted, weights);
+        QCOMPARE(figures::fileNumber(7, 1024), QStringLiteral("0007"));
+        QCOMPARE(figures::fileNumber(2, 2), QStringLiteral("2"));
+    }
+
     void crossAttentionAxesNameTheSentences()
     {
         const auto self = compute(article());
