@@ -19,6 +19,7 @@
 #include <QRegularExpression>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QStyle>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -484,15 +485,20 @@ void WalkthroughPanel::fitPresentationText()
     if (!(m_presentationSize > 0) || m_fitting)
         return;
     m_fitting = true;
-    // The scroll bar's width is the text's once nothing scrolls.
+    // The scroll bar's width is the text's once nothing scrolls; where the text still scrolls at
+    // the smallest scale, the bar takes its width back, so the text must fit beside it too.
     const QScrollBar* bar = m_scroll->verticalScrollBar();
     const int width = m_scroll->viewport()->width() + (bar->isVisible() ? bar->width() : 0);
     const int height = m_scroll->viewport()->height();
+    const int barWidth =
+        m_scroll->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, m_scroll);
     for (double scale = 1.0;; scale -= 0.05) {
         applyFonts(m_presentationSize, scale);
         m_content->layout()->invalidate();
-        if (scale <= MinFitScale + 1e-9 ||
-            m_content->layout()->totalHeightForWidth(width) <= height)
+        const bool scrolls = m_content->layout()->totalHeightForWidth(width) > height;
+        const int room = scrolls ? width - barWidth : width;
+        const bool fitsWidth = m_content->layout()->totalMinimumSize().width() <= room;
+        if (scale <= MinFitScale + 1e-9 || (!scrolls && fitsWidth))
             break;
     }
     m_fitting = false;

@@ -64,7 +64,7 @@ public:
     // smaller), and smaller, down to MinFitScale of it, as long as the step would not fit the
     // panel's height (a clicker cannot scroll); 0 restores the normal fonts.
     void setPresentationFont(qreal pointSize);
-    static constexpr double MinFitScale = 0.6;
+    static constexpr double MinFitScale = 0.5;
 
     // What the panel shows now (for tests and the presentation view).
     QString titleText() const;

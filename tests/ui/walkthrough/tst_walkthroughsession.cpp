@@ -325,13 +325,6 @@ private Q_SLOTS:
                      qPrintable(QStringLiteral("content %1 > viewport %2")
                                     .arg(scroll->widget()->width())
                                     .arg(right)));
-            // Known problem, left open (issue 22, item 6): in Chinese at 24 pt the step's text
-            // shrunk to fit the dock's height is laid out for the width without the scroll bar
-            // that then appears, 14 px too wide.
-            if (language == QLatin1StringView("zh_CN") && points >= 24 &&
-                (step == QLatin1StringView("causal-mask") || step == QLatin1StringView("context")))
-                QEXPECT_FAIL("", "text laid out before the scroll bar appears (zh_CN, 24 pt)",
-                             Abort);
             for (const QWidget* child : scroll->widget()->findChildren<QWidget*>()) {
                 if (!child->isVisibleTo(&panel))
                     continue;
