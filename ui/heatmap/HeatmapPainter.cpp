@@ -392,6 +392,20 @@ QSizeF HeatmapPainter::preferredSize(const Figure& figure) const
             std::ceil(figureTitleHeight(figure) + panel.height() * rows)};
 }
 
+QFont HeatmapPainter::fittedTitleFont(const Figure& figure, double width) const
+{
+    QFont font = m_style.figureTitleFont();
+    const double needed = QFontMetricsF(font).horizontalAdvance(figure.title);
+    if (needed > width && width > 0) {
+        const double shrink = std::max(0.6, width / needed * 0.98);
+        if (font.pixelSize() > 0)
+            font.setPixelSize(std::max(1, int(font.pixelSize() * shrink)));
+        else
+            font.setPointSizeF(font.pointSizeF() * shrink);
+    }
+    return font;
+}
+
 void HeatmapPainter::paint(QPainter& painter, const Figure& figure, const QRectF& target) const
 {
     if (m_style.background.isValid())
@@ -399,12 +413,13 @@ void HeatmapPainter::paint(QPainter& painter, const Figure& figure, const QRectF
     if (!figure.title.isEmpty()) {
         painter.save();
         painter.setRenderHint(QPainter::TextAntialiasing);
-        painter.setFont(m_style.figureTitleFont());
-        painter.setPen(m_style.foreground);
         const QRectF band(target.left(), target.top(), target.width(), figureTitleHeight(figure));
-        painter.drawText(band, Qt::AlignCenter,
-                         QFontMetricsF(m_style.figureTitleFont())
-                             .elidedText(figure.title, Qt::ElideRight, band.width()));
+        const QFont font = fittedTitleFont(figure, band.width());
+        painter.setFont(font);
+        painter.setPen(m_style.foreground);
+        painter.drawText(
+            band, Qt::AlignCenter,
+            QFontMetricsF(font).elidedText(figure.title, Qt::ElideRight, band.width()));
         painter.restore();
     }
     const std::vector<QRectF> rects = panelRects(figure, target);

@@ -67,6 +67,9 @@ public:
     void paint(QPainter& painter, const HeatmapSpec& spec, const QRectF& target, const View& view,
                const Prepared& prepared) const;
     void paint(QPainter& painter, const Figure& figure, const QRectF& target) const;
+    // The figure's title font, smaller (down to 60%) where the title is wider than `width`;
+    // only a title still too wide is elided.
+    QFont fittedTitleFont(const Figure& figure, double width) const;
 
     // The operation caption (or the title) as drawn in `lines` lines of `width`: whole when it
     // fits, else split before its shapes (" : ") or between words; elided only when that is

@@ -8,6 +8,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QSignalBlocker>
+#include <QStyle>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -26,6 +27,15 @@ QTableWidget* makeTable(const QStringList& headers, QWidget* parent)
     table->setSelectionBehavior(QAbstractItemView::SelectRows);
     table->horizontalHeader()->setStretchLastSection(true);
     return table;
+}
+
+// Rows as tall as the table's font needs: a table's default row height is set when it is made,
+// so at presentation sizes the rows cut the tops and bottoms off their text ("␣" read as ",,").
+void fitRowsToFont(QTableWidget* table, const QFont& font)
+{
+    table->verticalHeader()->setDefaultSectionSize(
+        QFontMetrics(font).height() +
+        2 * table->style()->pixelMetric(QStyle::PM_FocusFrameVMargin, nullptr, table) + 4);
 }
 
 void setRow(QTableWidget* table, int row, const QStringList& cells)
@@ -69,6 +79,14 @@ TokensPage::TokensPage(QWidget* parent)
         const QSignalBlocker blocker(m_tokens);
         m_tokens->selectRow(text == 0 ? token : m_queryTokens + token);
     });
+}
+
+void TokensPage::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange)
+        for (QTableWidget* table : {m_tokens, m_vocabulary})
+            fitRowsToFont(table, font());
 }
 
 void TokensPage::setTrace(const std::shared_ptr<const Trace>& trace)

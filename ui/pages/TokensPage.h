@@ -33,6 +33,9 @@ public:
     bool appliesTo(ModelSource) const override { return true; }
     void showInput(const PageInput& input) override { setTrace(input.trace); }
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
     QLabel* m_explanation;
     QLabel* m_summary;

@@ -127,17 +127,19 @@ HeadMosaic::Grid HeadMosaic::grid(const QRectF& target) const
 }
 
 // The labels of a labelled grid's columns in a font small enough for them to fit their cells
-// (down to 60% of the mosaic's font).
+// with a tenth of a cell between them (down to half the mosaic's font).
 QFont HeadMosaic::columnLabelFont(double cellWidth) const
 {
     const QFontMetricsF fm(m_font);
     double widest = 0;
     for (const QString& label : m_figure.gridColumns)
         widest = std::max(widest, fm.horizontalAdvance(label));
+    // A tenth of the cell apart, so that "Head 10" and "Head 11" do not run together.
+    const double room = cellWidth * 0.9;
     QFont font = m_font;
-    if (widest > cellWidth && widest > 0 && m_font.pixelSize() > 0)
+    if (widest > room && widest > 0 && m_font.pixelSize() > 0)
         font.setPixelSize(
-            std::max(int(m_font.pixelSize() * 0.6), int(m_font.pixelSize() * cellWidth / widest)));
+            std::max(int(m_font.pixelSize() * 0.5), int(m_font.pixelSize() * room / widest)));
     return font;
 }
 

@@ -99,6 +99,21 @@ private Q_SLOTS:
         QCOMPARE(std::max(twice.width(), twice.height()), 2 * FigureExporter::MaxPngSide);
     }
 
+    // A figure title wider than its figure is drawn smaller rather than cut short (the deck's
+    // "max |difference| = 8..."), down to 60%; one that fits keeps its size.
+    void titleShrinksToFit()
+    {
+        const HeatmapPainter painter(HeatmapStyle::forExport(FigureExporter::DefaultFontPixelSize));
+        Figure figure = headGrid();
+        figure.title = QStringLiteral(
+            "Both causal masking methods give the same weights: max |difference| = 8.94e-08");
+        const QFont normal = painter.style().figureTitleFont();
+        const double needed = QFontMetricsF(normal).horizontalAdvance(figure.title);
+        const QFont fitted = painter.fittedTitleFont(figure, needed * 0.75);
+        QVERIFY(QFontMetricsF(fitted).horizontalAdvance(figure.title) <= needed * 0.75);
+        QCOMPARE(painter.fittedTitleFont(figure, needed + 1), normal);
+    }
+
     // Exactly one <rect> per cell; the others are counted per part of the figure: the
     // background (1), the grid behind the cells (1), the colour bar (1) and its frame (1),
     // the hidden key and its frame (2), mask swatches and frames (2 each), the raster

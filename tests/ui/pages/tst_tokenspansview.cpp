@@ -143,6 +143,24 @@ private Q_SLOTS:
         page.setTrace(Engine().compute(session).trace);
         QVERIFY(view->isHidden());
     }
+
+    // At presentation sizes the tables' rows grow with the font: a row cut to the normal
+    // font's height showed "␣" as ",," (its top cut off).
+    void rowsGrowWithTheFont()
+    {
+        TokensPage page;
+        page.setTrace(Engine().compute(Session{}).trace);
+        QFont large = page.font();
+        large.setPointSizeF(30);
+        page.setFont(large);
+        for (const QTableWidget* table : page.findChildren<QTableWidget*>()) {
+            QVERIFY(table->rowCount() > 0);
+            QVERIFY2(table->rowHeight(0) >= QFontMetrics(table->font()).height(),
+                     qPrintable(QStringLiteral("%1 < %2")
+                                    .arg(table->rowHeight(0))
+                                    .arg(QFontMetrics(table->font()).height())));
+        }
+    }
 };
 
 QTEST_MAIN(TestTokenSpansView)
