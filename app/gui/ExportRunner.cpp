@@ -10,7 +10,6 @@
 #include "ModelFigures.h"
 #include "OutputFolder.h"
 #include "RunCompute.h"
-#include "SessionFile.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -31,22 +30,15 @@ int runExport(const CommandLineRequest& request)
                        .arg(quotedForMessage(request.exportScaleText)));
         return ExitUsageOrIo;
     }
-    const SessionLoadResult loaded =
-        SessionFile::load(request.sessionPath, request.overrides, request.sessionNative);
-    if (loaded.issue) {
-        printError(loaded.issue->message);
-        return loaded.ioError ? ExitUsageOrIo : ExitInvalidSession;
-    }
     int exitCode = ExitOk;
-    const std::optional<ComputedRun> computed = computeRun(request, loaded.session, exitCode);
-    if (!computed)
+    const std::optional<LoadedRun> loaded = loadAndComputeRun(request, exitCode);
+    if (!loaded)
         return exitCode;
-    if (changedWhileRead(*computed->run))
-        return ExitUsageOrIo;
+    const ComputedRun& computed = loaded->computed;
     // The weight figures of a checkpoint read its mapping too: checked again after writing.
-    const int written = writeFigureFiles(modelfigures::allFigures(*computed->run, computed->layer),
+    const int written = writeFigureFiles(modelfigures::allFigures(*computed.run, computed.layer),
                                          formats.formats, request);
-    return changedWhileRead(*computed->run) ? ExitUsageOrIo : written;
+    return changedWhileRead(*computed.run) ? ExitUsageOrIo : written;
 }
 
 int writeFigureFiles(const std::vector<Figure>& everyFigure, const QList<ExportFormat>& formats,
@@ -128,26 +120,19 @@ int writeFigureFiles(const std::vector<Figure>& everyFigure, const QList<ExportF
 
 int runExportDeck(const CommandLineRequest& request)
 {
-    const SessionLoadResult loaded =
-        SessionFile::load(request.sessionPath, request.overrides, request.sessionNative);
-    if (loaded.issue) {
-        printError(loaded.issue->message);
-        return loaded.ioError ? ExitUsageOrIo : ExitInvalidSession;
-    }
     int exitCode = ExitOk;
-    const std::optional<ComputedRun> computed = computeRun(request, loaded.session, exitCode);
-    if (!computed)
+    const std::optional<LoadedRun> loaded = loadAndComputeRun(request, exitCode);
+    if (!loaded)
         return exitCode;
-    if (changedWhileRead(*computed->run))
-        return ExitUsageOrIo;
+    const ComputedRun& computed = loaded->computed;
     DeckExporter exporter;
-    exporter.setRun(computed->run, computed->layer);
-    const QString error = exporter.write(loaded.session, request.deckPath);
+    exporter.setRun(computed.run, computed.layer);
+    const QString error = exporter.write(loaded->session, request.deckPath);
     if (!error.isEmpty()) {
         printError(error);
         return ExitUsageOrIo;
     }
-    if (changedWhileRead(*computed->run))
+    if (changedWhileRead(*computed.run))
         return ExitUsageOrIo;
     std::printf("%s\n", qPrintable(request.deckPath));
     return ExitOk;

@@ -5,7 +5,6 @@
 #include "OutputFile.h"
 #include "RunCompute.h"
 #include "RunJson.h"
-#include "SessionFile.h"
 
 #include <QByteArray>
 #include <QCoreApplication>
@@ -19,21 +18,13 @@ namespace ae {
 
 int runDumpJson(const CommandLineRequest& request)
 {
-    const SessionLoadResult loaded =
-        SessionFile::load(request.sessionPath, request.overrides, request.sessionNative);
-    if (loaded.issue) {
-        printError(loaded.issue->message);
-        return loaded.ioError ? ExitUsageOrIo : ExitInvalidSession;
-    }
     int exitCode = ExitOk;
-    const std::optional<ComputedRun> computed = computeRun(request, loaded.session, exitCode);
-    if (!computed)
+    const std::optional<LoadedRun> loaded = loadAndComputeRun(request, exitCode);
+    if (!loaded)
         return exitCode;
-    if (changedWhileRead(*computed->run))
-        return ExitUsageOrIo;
     // One writer for every run (RunJson.h), streamed head by head.
-    return writeDump(request,
-                     [&](QIODevice& device) { return writeRunJson(*computed->run, device); });
+    return writeDump(
+        request, [&](QIODevice& device) { return writeRunJson(*loaded->computed.run, device); });
 }
 
 int writeDump(const CommandLineRequest& request, const std::function<bool(QIODevice&)>& write)

@@ -10,6 +10,7 @@
 #include "ModelTrace.h"
 #include "SafetensorsFile.h"
 #include "Session.h"
+#include "SessionFile.h"
 #include "TransformerModel.h"
 
 #include <QCoreApplication>
@@ -82,6 +83,25 @@ std::optional<ComputedRun> computeRun(const CommandLineRequest& request, const S
     if (modelSource(session) == ModelSource::SeedModule)
         return computeSeedModule(request, session, exitCode);
     return computeCheckpoint(request, session, exitCode);
+}
+
+std::optional<LoadedRun> loadAndComputeRun(const CommandLineRequest& request, int& exitCode)
+{
+    SessionLoadResult loaded =
+        SessionFile::load(request.sessionPath, request.overrides, request.sessionNative);
+    if (loaded.issue) {
+        printError(loaded.issue->message);
+        exitCode = loaded.ioError ? ExitUsageOrIo : ExitInvalidSession;
+        return std::nullopt;
+    }
+    std::optional<ComputedRun> computed = computeRun(request, loaded.session, exitCode);
+    if (!computed)
+        return std::nullopt;
+    if (changedWhileRead(*computed->run)) {
+        exitCode = ExitUsageOrIo;
+        return std::nullopt;
+    }
+    return LoadedRun{std::move(loaded.session), std::move(*computed)};
 }
 
 bool changedWhileRead(const ModelRun& run)

@@ -12,6 +12,7 @@
 #include <QTest>
 
 #include "CliRun.h"
+#include "ZeroCheckpoint.h"
 
 #include <sys/stat.h>
 #include <sys/types.h>
@@ -22,69 +23,6 @@ namespace {
 QString gpt2Fixture(const QString& relative)
 {
     return QStringLiteral(AE_FIXTURE_DIR "/gpt2/") + relative;
-}
-
-// A GPT-2 checkpoint of zeros (weights that are all 0 are still finite: every LayerNorm
-// gives its bias, every softmax is uniform) with a long context, and its config.json:
-// 1 layer, 8 heads, d = 512, n_ctx = 8192, 300 tokens.
-bool writeLongContextModel(const QString& folder)
-{
-    constexpr qint64 d = 512, nCtx = 8192, vocab = 300;
-    const std::pair<const char*, std::vector<qint64>> tensors[] = {
-        {"wte.weight", {vocab, d}},
-        {"wpe.weight", {nCtx, d}},
-        {"h.0.ln_1.weight", {d}},
-        {"h.0.ln_1.bias", {d}},
-        {"h.0.attn.c_attn.weight", {d, 3 * d}},
-        {"h.0.attn.c_attn.bias", {3 * d}},
-        {"h.0.attn.c_proj.weight", {d, d}},
-        {"h.0.attn.c_proj.bias", {d}},
-        {"h.0.ln_2.weight", {d}},
-        {"h.0.ln_2.bias", {d}},
-        {"h.0.mlp.c_fc.weight", {d, 4 * d}},
-        {"h.0.mlp.c_fc.bias", {4 * d}},
-        {"h.0.mlp.c_proj.weight", {4 * d, d}},
-        {"h.0.mlp.c_proj.bias", {d}},
-        {"ln_f.weight", {d}},
-        {"ln_f.bias", {d}},
-    };
-    QJsonObject header;
-    qint64 offset = 0;
-    for (const auto& [name, shape] : tensors) {
-        qint64 bytes = 4;
-        QJsonArray dims;
-        for (const qint64 n : shape) {
-            bytes *= n;
-            dims.append(n);
-        }
-        header.insert(
-            QLatin1StringView(name),
-            QJsonObject{{QStringLiteral("dtype"), QStringLiteral("F32")},
-                        {QStringLiteral("shape"), dims},
-                        {QStringLiteral("data_offsets"), QJsonArray{offset, offset + bytes}}});
-        offset += bytes;
-    }
-    QByteArray json = QJsonDocument(header).toJson(QJsonDocument::Compact);
-    json.append(QByteArray((8 - json.size() % 8) % 8, ' '));
-    QFile file(folder + QStringLiteral("/model.safetensors"));
-    if (!file.open(QIODevice::WriteOnly))
-        return false;
-    const quint64 length = quint64(json.size());
-    QByteArray prefix(8, '\0');
-    for (int i = 0; i < 8; ++i)
-        prefix[i] = char((length >> (8 * i)) & 0xff);
-    if (file.write(prefix) != 8 || file.write(json) != json.size() ||
-        !file.resize(8 + json.size() + offset))
-        return false; // the data: zeros, a sparse file
-    QFile config(folder + QStringLiteral("/config.json"));
-    return config.open(QIODevice::WriteOnly) &&
-           config.write(QJsonDocument(QJsonObject{{QStringLiteral("n_layer"), 1},
-                                                  {QStringLiteral("n_head"), 8},
-                                                  {QStringLiteral("n_embd"), int(d)},
-                                                  {QStringLiteral("n_positions"), int(nCtx)},
-                                                  {QStringLiteral("n_ctx"), int(nCtx)},
-                                                  {QStringLiteral("vocab_size"), int(vocab)}})
-                            .toJson()) > 0;
 }
 
 mode_t modeOf(const QByteArray& path)
@@ -351,7 +289,9 @@ private Q_SLOTS:
 #endif
 #endif
         QTemporaryDir dir;
-        QVERIFY(writeLongContextModel(dir.path()));
+        // 1 layer, 8 heads, d = 512, n_ctx = 8192, 300 tokens.
+        QVERIFY(ae::test::writeZeroCheckpoint(dir.filePath(QStringLiteral("model.safetensors")),
+                                              {QStringLiteral("F32"), 512, 8192, 300, 8}));
         QFile session(dir.filePath(QStringLiteral("long.json")));
         QVERIFY(session.open(QIODevice::WriteOnly));
         // "a!" is two tokens below id 256 however often it repeats (no merge joins them).

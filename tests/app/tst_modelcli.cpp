@@ -16,6 +16,7 @@
 #include <QtEndian>
 
 #include "CliRun.h"
+#include "ZeroCheckpoint.h"
 
 namespace {
 
@@ -42,60 +43,6 @@ QString prepare(const QTemporaryDir& dir, const QByteArray& session, const QByte
     f.open(QIODevice::WriteOnly);
     f.write(session);
     return path;
-}
-
-// Writes a GPT-2 checkpoint of zeros with these sizes (one block) as safetensors, and its
-// config.json beside it. The data is a hole in a sparse file: gigabytes cost nothing.
-bool writeZeroCheckpoint(const QString& path, const QString& dtype, int d, int positions, int vocab)
-{
-    const QList<QPair<QByteArray, QList<qint64>>> tensors{{"wte.weight", {vocab, d}},
-                                                          {"wpe.weight", {positions, d}},
-                                                          {"h.0.ln_1.weight", {d}},
-                                                          {"h.0.ln_1.bias", {d}},
-                                                          {"h.0.attn.c_attn.weight", {d, 3 * d}},
-                                                          {"h.0.attn.c_attn.bias", {3 * d}},
-                                                          {"h.0.attn.c_proj.weight", {d, d}},
-                                                          {"h.0.attn.c_proj.bias", {d}},
-                                                          {"h.0.ln_2.weight", {d}},
-                                                          {"h.0.ln_2.bias", {d}},
-                                                          {"h.0.mlp.c_fc.weight", {d, 4 * d}},
-                                                          {"h.0.mlp.c_fc.bias", {4 * d}},
-                                                          {"h.0.mlp.c_proj.weight", {4 * d, d}},
-                                                          {"h.0.mlp.c_proj.bias", {d}},
-                                                          {"ln_f.weight", {d}},
-                                                          {"ln_f.bias", {d}}};
-    const qint64 elementBytes = dtype == QLatin1StringView("F32") ? 4 : 2;
-    QJsonObject header;
-    qint64 offset = 0;
-    for (const auto& [name, shape] : tensors) {
-        qint64 bytes = elementBytes;
-        QJsonArray dims;
-        for (const qint64 size : shape) {
-            bytes *= size;
-            dims.append(size);
-        }
-        header[QString::fromLatin1(name)] =
-            QJsonObject{{QStringLiteral("dtype"), dtype},
-                        {QStringLiteral("shape"), dims},
-                        {QStringLiteral("data_offsets"), QJsonArray{offset, offset + bytes}}};
-        offset += bytes;
-    }
-    QByteArray json = QJsonDocument(header).toJson(QJsonDocument::Compact);
-    json.append(QByteArray((8 - json.size() % 8) % 8, ' '));
-    QByteArray length(8, '\0');
-    qToLittleEndian<quint64>(quint64(json.size()), length.data());
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(length + json) != 8 + json.size() ||
-        !file.resize(8 + json.size() + offset))
-        return false;
-    QFile config(QFileInfo(path).dir().filePath(QStringLiteral("config.json")));
-    return config.open(QIODevice::WriteOnly) &&
-           config.write(QStringLiteral(R"({"n_layer": 1, "n_head": 1, "n_embd": %1,
-                                           "n_positions": %2, "vocab_size": %3})")
-                            .arg(d)
-                            .arg(positions)
-                            .arg(vocab)
-                            .toUtf8()) > 0;
 }
 
 } // namespace
@@ -241,7 +188,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString model = dir.filePath(QStringLiteral("model.safetensors"));
-        QVERIFY(writeZeroCheckpoint(model, QStringLiteral("F32"), 8, 16384, 50257));
+        QVERIFY(ae::test::writeZeroCheckpoint(model, {QStringLiteral("F32"), 8, 16384, 50257}));
         const QString out = dir.filePath(QStringLiteral("dump.json"));
         QElapsedTimer timer;
         timer.start();
@@ -267,7 +214,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString model = dir.filePath(QStringLiteral("model.safetensors"));
-        QVERIFY(writeZeroCheckpoint(model, QStringLiteral("F16"), 512, 8, 1 << 20));
+        QVERIFY(ae::test::writeZeroCheckpoint(model, {QStringLiteral("F16"), 512, 8, 1 << 20}));
         QElapsedTimer timer;
         timer.start();
         const Run r =
