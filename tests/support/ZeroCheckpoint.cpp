@@ -44,11 +44,10 @@ bool writeZeroCheckpoint(const QString& path, const ZeroCheckpoint& sizes)
             bytes *= size;
             dims.append(size);
         }
-        header.insert(
-            QLatin1StringView(name),
-            QJsonObject{{QStringLiteral("dtype"), sizes.dtype},
-                        {QStringLiteral("shape"), dims},
-                        {QStringLiteral("data_offsets"), QJsonArray{offset, offset + bytes}}});
+        header.insert(QLatin1StringView(name), QJsonObject{{QStringLiteral("dtype"), sizes.dtype},
+                                                           {QStringLiteral("shape"), dims},
+                                                           {QStringLiteral("data_offsets"),
+                                                            QJsonArray{offset, offset + bytes}}});
         offset += bytes;
     }
     QByteArray json = QJsonDocument(header).toJson(QJsonDocument::Compact);
