@@ -135,8 +135,18 @@ WalkthroughPanel::WalkthroughPanel(QWidget* parent)
     // widening the panel's content beyond the dock, which would cut every line of text.
     m_queryChoice->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_queryChoice->setMinimumContentsLength(4);
-    m_note->setEnabled(false);
-    m_pending->setEnabled(false);
+    // Muted, not disabled: a disabled label's grey (about 1.5:1 against the window) was hard to
+    // read; this grey keeps about 6:1.
+    for (QLabel* muted : {m_note, m_pending}) {
+        QPalette palette = muted->palette();
+        const QColor text = palette.color(QPalette::WindowText);
+        const QColor window = palette.color(QPalette::Window);
+        palette.setColor(QPalette::WindowText,
+                         QColor::fromRgbF(text.redF() * 0.7f + window.redF() * 0.3f,
+                                          text.greenF() * 0.7f + window.greenF() * 0.3f,
+                                          text.blueF() * 0.7f + window.blueF() * 0.3f));
+        muted->setPalette(palette);
+    }
     m_pending->setText(
         tr("The pages still show the previous session while this step's session is computed."));
     m_formula->setTextFormat(Qt::RichText);
