@@ -1,0 +1,31 @@
+#pragma once
+
+#include "Matrix.h"
+
+namespace ae {
+
+// Which dimensions rotate together.
+//  Half: (i, i + h/2), Hugging Face's Llama and GPT-NeoX (rotate_half);
+//  Interleaved: (2i, 2i + 1), Meta's original Llama and GPT-J (complex multiplication).
+// Pair i turns by position·inv_freq[i] either way.
+enum class RopeStyle
+{
+    Half,
+    Interleaved
+};
+
+// inv_freq = 1 / theta ** (arange(0, h, 2).float() / h), in float32 as PyTorch computes it:
+// the exponent 2i/h divided in float, powf, then the reciprocal. h/2 entries.
+RowVector ropeInverseFrequencies(int headDim, double theta);
+
+// The rotation angles, float(position) · inv_freq[i]: (positions, h/2).
+Matrix ropeAngles(Eigen::Index positions, int headDim, double theta);
+
+// Rotary position embeddings of one head's rows at positions 0 … T−1.
+// x (T, h), h even -> (T, h)
+// pass 1: cos and sin of every angle (float32 cosf/sinf of ropeAngles());
+// pass 2: each pair (a, b) of a row becomes (a·cos − b·sin, b·cos + a·sin), the products
+// rounded before the sum (PyTorch's x·cos + rotate_half(x)·sin, or the complex product).
+Matrix applyRope(const Eigen::Ref<const Matrix>& x, RopeStyle style, double theta);
+
+} // namespace ae
