@@ -26,19 +26,32 @@ Matrix ropeAngles(Eigen::Index positions, int headDim, double theta)
     return angles;
 }
 
-Matrix applyRope(const Eigen::Ref<const Matrix>& x, RopeStyle style, double theta)
+RopeRotation ropeRotation(Eigen::Index positions, int headDim, RopeStyle style, double theta)
+{
+    RopeRotation r;
+    r.style = style;
+    const Matrix angles = ropeAngles(positions, headDim, theta);
+    r.cos.resize(angles.rows(), angles.cols());
+    r.sin.resize(angles.rows(), angles.cols());
+    for (Eigen::Index m = 0; m < angles.rows(); ++m)
+        for (Eigen::Index i = 0; i < angles.cols(); ++i) {
+            r.cos(m, i) = std::cos(angles(m, i));
+            r.sin(m, i) = std::sin(angles(m, i));
+        }
+    return r;
+}
+
+Matrix applyRope(const Eigen::Ref<const Matrix>& x, const RopeRotation& rotation)
 {
     const Eigen::Index T = x.rows();
-    const int h = static_cast<int>(x.cols());
-    const int pairs = h / 2;
-    const Matrix angles = ropeAngles(T, h, theta);
-    Matrix out(T, h);
+    const int pairs = static_cast<int>(x.cols()) / 2;
+    const bool half = rotation.style == RopeStyle::Half;
+    Matrix out(T, x.cols());
     for (Eigen::Index m = 0; m < T; ++m)
         for (int i = 0; i < pairs; ++i) {
-            const float c = std::cos(angles(m, i));
-            const float s = std::sin(angles(m, i));
-            const int first = style == RopeStyle::Half ? i : 2 * i;
-            const int second = style == RopeStyle::Half ? i + pairs : 2 * i + 1;
+            const float c = rotation.cos(m, i), s = rotation.sin(m, i);
+            const int first = half ? i : 2 * i;
+            const int second = half ? i + pairs : 2 * i + 1;
             const float a = x(m, first), b = x(m, second);
             const float ac = a * c, bs = b * s, bc = b * c, as = a * s;
             out(m, first) = ac - bs;

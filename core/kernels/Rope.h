@@ -21,11 +21,20 @@ RowVector ropeInverseFrequencies(int headDim, double theta);
 // The rotation angles, float(position) · inv_freq[i]: (positions, h/2).
 Matrix ropeAngles(Eigen::Index positions, int headDim, double theta);
 
+// The cos and sin of every angle (float32 cosf/sinf of ropeAngles()), computed once for all
+// the heads of a forward: (positions, h/2) each.
+struct RopeRotation
+{
+    RopeStyle style = RopeStyle::Half;
+    Matrix cos, sin;
+};
+RopeRotation ropeRotation(Eigen::Index positions, int headDim, RopeStyle style, double theta);
+
 // Rotary position embeddings of one head's rows at positions 0 … T−1.
-// x (T, h), h even -> (T, h)
-// pass 1: cos and sin of every angle (float32 cosf/sinf of ropeAngles());
-// pass 2: each pair (a, b) of a row becomes (a·cos − b·sin, b·cos + a·sin), the products
-// rounded before the sum (PyTorch's x·cos + rotate_half(x)·sin, or the complex product).
-Matrix applyRope(const Eigen::Ref<const Matrix>& x, RopeStyle style, double theta);
+// x (T, h), h even, rotation of at least T positions -> (T, h)
+// Each pair (a, b) of row m becomes (a·cos − b·sin, b·cos + a·sin) at angle m·inv_freq[i], the
+// products rounded before the sum: PyTorch's x·cos + rotate_half(x)·sin, or the complex
+// product of the interleaved form.
+Matrix applyRope(const Eigen::Ref<const Matrix>& x, const RopeRotation& rotation);
 
 } // namespace ae
