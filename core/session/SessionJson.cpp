@@ -243,7 +243,7 @@ private:
 
 void checkKeys(const QJsonObject& object, Problems& problems)
 {
-    const QStringList known = sessionKeys() + modelSessionKeys();
+    const QStringList known = sessionKeys() + todaysSessionKeys() + modelSessionKeys();
     for (auto it = object.begin(); it != object.end(); ++it) {
         if (known.contains(it.key()))
             continue;
@@ -568,11 +568,15 @@ QStringList sessionKeys()
             QStringLiteral("format"),      QStringLiteral("version"),
             QStringLiteral("title"),       QStringLiteral("description"),
             QStringLiteral("tokenizer"),   QStringLiteral("cpu_capability"),
-            QStringLiteral("positional"),  QStringLiteral("context_length"),
-            QStringLiteral("rope"),        QStringLiteral("rope_style"),
-            QStringLiteral("rope_theta"),  QStringLiteral("num_kv_heads"),
-            QStringLiteral("window"),      QStringLiteral("kernel"),
-            QStringLiteral("block_q"),     QStringLiteral("block_k")};
+            QStringLiteral("positional"),  QStringLiteral("context_length")};
+}
+
+QStringList todaysSessionKeys()
+{
+    return {QStringLiteral("rope"),       QStringLiteral("rope_style"),
+            QStringLiteral("rope_theta"), QStringLiteral("num_kv_heads"),
+            QStringLiteral("window"),     QStringLiteral("kernel"),
+            QStringLiteral("block_q"),    QStringLiteral("block_k")};
 }
 
 SessionParseResult sessionFromJsonObject(const QJsonObject& object)

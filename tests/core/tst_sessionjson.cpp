@@ -89,7 +89,7 @@ private Q_SLOTS:
     {
         Session manual = everyKeyChanged();
         const QJsonObject object = sessionToJsonObject(manual);
-        for (const QString& key : sessionKeys())
+        for (const QString& key : sessionKeys() + todaysSessionKeys())
             QVERIFY2(object.contains(key), qPrintable(key));
     }
 
