@@ -11,6 +11,7 @@
 #include "FlashAttention.h"
 #include "Forward.h"
 #include "ModelRun.h"
+#include "Rope.h"
 #include "RunJson.h"
 #include "SessionJson.h"
 #include "TensorCompare.h"
@@ -187,6 +188,32 @@ private Q_SLOTS:
             QVERIFY2(dumpText(plain) == dumpText(explicitDefaults), qPrintable(name));
             QVERIFY(plain->kvHeads.empty());
         }
+    }
+
+    // What makes RoPE relative: the same vector as query at m and key at n scores a function
+    // of m - n only, in both styles.
+    void ropeScoresDependOnOffsetOnly_data()
+    {
+        QTest::addColumn<bool>("interleaved");
+        QTest::newRow("half") << false;
+        QTest::newRow("interleaved") << true;
+    }
+
+    void ropeScoresDependOnOffsetOnly()
+    {
+        QFETCH(bool, interleaved);
+        const RowVector v =
+            (RowVector(8) << 0.3f, -1.2f, 0.7f, 2.0f, -0.4f, 0.9f, 1.5f, -0.8f).finished();
+        const Matrix same = v.replicate(12, 1);
+        const RopeRotation rotation =
+            ropeRotation(12, 8, interleaved ? RopeStyle::Interleaved : RopeStyle::Half, 10000.0);
+        const Matrix rotated = applyRope(same, rotation);
+        for (int offset = 0; offset < 6; ++offset) {
+            const float first = rotated.row(offset).dot(rotated.row(0));
+            for (int n = 1; n + offset < 12; ++n)
+                QVERIFY(std::fabs(rotated.row(n + offset).dot(rotated.row(n)) - first) < 1e-4f);
+        }
+        QVERIFY(std::fabs(rotated.row(0).dot(rotated.row(0)) - v.squaredNorm()) < 1e-5f);
     }
 
     // The flash kernel on a longer text, fast path, several heads: its context equals the
