@@ -37,7 +37,8 @@ bool isTextKey(const QString& key)
                                   QStringLiteral("embedding"), QStringLiteral("variant"),
                                   QStringLiteral("init"),      QStringLiteral("mask_method"),
                                   QStringLiteral("tokenizer"), QStringLiteral("format"),
-                                  QStringLiteral("model")};
+                                  QStringLiteral("model"),     QStringLiteral("rope_style"),
+                                  QStringLiteral("kernel")};
     return text.contains(key);
 }
 
@@ -111,7 +112,7 @@ CommandLineRequest usageError(const QString& message)
 
 QStringList flagKeys()
 {
-    QStringList keys = sessionKeys() + modelSessionKeys();
+    QStringList keys = sessionKeys() + todaysSessionKeys() + modelSessionKeys();
     keys.removeAll(QStringLiteral("format"));
     keys.removeAll(QStringLiteral("version"));
     keys.removeAll(QStringLiteral("truncate")); // --truncate, without a value

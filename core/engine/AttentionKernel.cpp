@@ -12,15 +12,12 @@ namespace ae {
 
 namespace {
 
-Eigen::Index visibleCount(bool causal, Eigen::Index row, Eigen::Index keyCount)
+// Keys visible to some row of the block [row, row + rows): up to the last row's last one
+// (the visible ranges only move right as the rows go down).
+Eigen::Index blockVisible(const HeadOptions& options, Eigen::Index row, Eigen::Index rows,
+                          Eigen::Index keyCount)
 {
-    return causal ? std::min(row + 1, keyCount) : keyCount;
-}
-
-// Keys visible to the last row of the block starting at `row`.
-Eigen::Index blockVisible(Eigen::Index row, Eigen::Index rows, Eigen::Index keyCount)
-{
-    return std::min(row + rows, keyCount);
+    return visibleKeys(options, row + rows - 1, keyCount).last;
 }
 
 // Row `local` of the block (query first + local): softmax of its visible scores by the
@@ -31,19 +28,34 @@ void weightsRow(const HeadOptions& options, RowBlockTensors& out, Eigen::Index f
     const Eigen::Index S = out.scores.cols();
     const float* scores = out.scores.row(local).data();
     float* weights = out.weights.row(local).data();
-    const Eigen::Index visible = visibleCount(options.causal, first + local, S);
-    if (options.causal && options.maskMethod == MaskMethod::Renormalize)
-        renormalizedSoftmaxRow(scores, weights, S, visible, options.scoreDivisor,
-                               options.arithmetic);
+    const KeyRange visible = visibleKeys(options, first + local, S);
+    if (hidesKeys(options) && options.maskMethod == MaskMethod::Renormalize)
+        renormalizedSoftmaxRowRange(scores, weights, S, visible.first, visible.last,
+                                    options.scoreDivisor, options.arithmetic);
     else
-        softmaxRow(scores, weights, S, visible, options.scoreDivisor, options.arithmetic);
+        softmaxRowRange(scores, weights, S, visible.first, visible.last, options.scoreDivisor,
+                        options.arithmetic);
 }
 
 } // namespace
 
+KeyRange visibleKeys(const HeadOptions& options, Eigen::Index row, Eigen::Index keyCount)
+{
+    KeyRange range{0, keyCount};
+    if (options.causal)
+        range.last = std::min(row + 1, keyCount);
+    if (options.window > 0) {
+        range.first = std::max<Eigen::Index>(0, row - options.window + 1);
+        if (!options.causal)
+            range.last = std::min<Eigen::Index>(keyCount, row + options.window);
+    }
+    range.first = std::min(range.first, range.last);
+    return range;
+}
+
 bool skipsHiddenScores(const HeadOptions& options)
 {
-    return options.arithmetic == Arithmetic::Fast && options.causal &&
+    return options.arithmetic == Arithmetic::Fast && hidesKeys(options) &&
            options.maskMethod == MaskMethod::NegInf;
 }
 
@@ -56,7 +68,7 @@ void attendRowBlock(const Matrix& queries, const Matrix& keys, const HeadOptions
     if (options.arithmetic == Arithmetic::TorchOrder) {
         out.scores = matmulTransposed(queries.middleRows(first, rows), keys, options.arithmetic);
     } else {
-        const Eigen::Index visible = options.causal ? blockVisible(first, rows, S) : S;
+        const Eigen::Index visible = blockVisible(options, first, rows, S);
         const Eigen::Index computed = skipsHiddenScores(options) ? visible : S;
         const auto blockQueries = queries.middleRows(first, rows);
         out.scores.leftCols(computed).noalias() = blockQueries * keys.topRows(computed).transpose();
@@ -74,11 +86,13 @@ void attendRowBlock(const Matrix& queries, const Matrix& keys, const HeadOptions
 void otherMethodRow(const HeadOptions& options, const float* scores, Eigen::Index S,
                     Eigen::Index row, float* out)
 {
-    const Eigen::Index visible = std::min(row + 1, S);
+    const KeyRange visible = visibleKeys(options, row, S);
     if (options.maskMethod == MaskMethod::NegInf)
-        renormalizedSoftmaxRow(scores, out, S, visible, options.scoreDivisor, options.arithmetic);
+        renormalizedSoftmaxRowRange(scores, out, S, visible.first, visible.last,
+                                    options.scoreDivisor, options.arithmetic);
     else
-        softmaxRow(scores, out, S, visible, options.scoreDivisor, options.arithmetic);
+        softmaxRowRange(scores, out, S, visible.first, visible.last, options.scoreDivisor,
+                        options.arithmetic);
 }
 
 float maskMethodsBlockDiff(const HeadOptions& options, const RowBlockTensors& block,
@@ -89,9 +103,13 @@ float maskMethodsBlockDiff(const HeadOptions& options, const RowBlockTensors& bl
     float worst = 0;
     for (Eigen::Index i = 0; i < block.scores.rows(); ++i) {
         otherMethodRow(options, block.scores.row(i).data(), S, first + i, other.data());
-        const Eigen::Index visible = std::min(first + i + 1, S);
-        const Eigen::Map<const Eigen::ArrayXf> mine(block.weights.row(i).data(), visible);
-        worst = std::max(worst, (mine - other.head(visible)).abs().maxCoeff());
+        const KeyRange visible = visibleKeys(options, first + i, S);
+        const Eigen::Index count = visible.last - visible.first;
+        if (count == 0)
+            continue;
+        const Eigen::Map<const Eigen::ArrayXf> mine(block.weights.row(i).data() + visible.first,
+                                                    count);
+        worst = std::max(worst, (mine - other.segment(visible.first, count)).abs().maxCoeff());
     }
     return worst;
 }
@@ -128,7 +146,7 @@ void attendHead(const Matrix& queries, const Matrix& keys, const Matrix& values,
             failure.run([&] {
                 const Eigen::Index r = (firstBlock + b) * CausalBlockRows;
                 const Eigen::Index rows = std::min(CausalBlockRows, T - r);
-                const Eigen::Index visible = options.causal ? blockVisible(r, rows, S) : S;
+                const Eigen::Index visible = blockVisible(options, r, rows, S);
                 attendRowBlock(queries, keys, options, r, rows, false, block);
                 const Matrix& used = options.keepMask ? block.dropped : block.weights;
                 head.contextVec.middleRows(r, rows).noalias() =

@@ -13,6 +13,7 @@ struct HeadOptions
 {
     float scoreDivisor = 1; // sqrt(dk), or 1 for simplified attention
     bool causal = false;
+    int window = 0; // sliding window of this many keys (0: none); see visibleKeys()
     MaskMethod maskMethod = MaskMethod::NegInf;
     const Matrix* keepMask = nullptr; // dropout: 1 = kept (T x S); null when dropout is off
     float dropoutScale = 1;           // 1 / (1 - p), as float, as PyTorch's noise.div_
@@ -26,6 +27,20 @@ struct HeadOptions
     // any parallel region (an allocation that fails there could not be caught).
     BlockReducer::Result* reduceInto = nullptr;
 };
+
+// The keys query `row` sees, [first, last) of S: all of them; with `causal` those up to the
+// query itself (j <= i); with a window of W, with causal i - W < j <= i (Mistral), without it
+// |i - j| < W. Empty (first == last) when none is left (cross-attention, T > S).
+struct KeyRange
+{
+    Eigen::Index first = 0, last = 0;
+};
+KeyRange visibleKeys(const HeadOptions& options, Eigen::Index row, Eigen::Index keyCount);
+// Whether some keys are hidden from some queries (a causal mask or a window).
+inline bool hidesKeys(const HeadOptions& options)
+{
+    return options.causal || options.window > 0;
+}
 
 // Rows per block of the fast path (its scores and weights, 64 x 1024 floats each at GPT-2
 // size, stay in L2 until the block's context is computed). With a causal mask, row block
@@ -51,7 +66,7 @@ struct RowBlockTensors
 // pass 1: scores = queries[first:first+rows] · keysᵀ; on the fast causal neg-inf path only
 //         the keys the block sees, [0, first + rows), and with `allScores` the hidden rest
 //         by a second product (the same two products whoever asks, so the same bits);
-// pass 2: row i: softmax(scores / divisor) over its visible cells (causal: j <= i), by the
+// pass 2: row i: softmax(scores / divisor) over its visible cells (visibleKeys()), by the
 //         session's mask method;
 // pass 3: dropout: weights * keep * 1/(1-p).
 // The fast path must be asked for whole blocks (first a multiple of CausalBlockRows, rows =
@@ -60,7 +75,7 @@ struct RowBlockTensors
 void attendRowBlock(const Matrix& queries, const Matrix& keys, const HeadOptions& options,
                     Eigen::Index first, Eigen::Index rows, bool allScores, RowBlockTensors& out);
 
-// Causal: query `row`'s weights by the masking method the options did not choose, from its S
+// Masked: query `row`'s weights by the masking method the options did not choose, from its S
 // scores (all of them: the renormalizing method's softmax reads every one).
 void otherMethodRow(const HeadOptions& options, const float* scores, Eigen::Index S,
                     Eigen::Index row, float* out);

@@ -37,26 +37,30 @@ AttentionParams initAttentionParams(const Session& s)
     const bool multi = s.variant == Variant::MultiHead;
     p.headDimKq = shape.dimKq;
     p.headDimV = shape.dimV;
+    p.numKvHeads = s.kvHeads();
     const int widthKq = p.headDimKq * p.numHeads;
     const int widthV = p.headDimV * p.numHeads;
+    const int widthKeys = p.headDimKq * p.numKvHeads;
+    const int widthValues = p.headDimV * p.numKvHeads;
     p.wQuery.resize(s.dIn, widthKq);
-    p.wKey.resize(s.dIn, widthKq);
-    p.wValue.resize(s.dIn, widthV);
+    p.wKey.resize(s.dIn, widthKeys);
+    p.wValue.resize(s.dIn, widthValues);
     if (s.qkvBias) {
         p.bQuery.resize(widthKq);
-        p.bKey.resize(widthKq);
-        p.bValue.resize(widthV);
+        p.bKey.resize(widthKeys);
+        p.bValue.resize(widthValues);
     }
 
     // Wrapper: each head's module is built in turn (its query, key, value); self-attention
     // is the one-head case; the efficient class draws each full projection once.
     const int modules = multi ? 1 : p.numHeads;
     const int moduleKq = multi ? widthKq : p.headDimKq;
-    const int moduleV = multi ? widthV : p.headDimV;
+    const int moduleKeys = multi ? widthKeys : p.headDimKq;
+    const int moduleValues = multi ? widthValues : p.headDimV;
     for (int m = 0; m < modules; ++m) {
         place(p.wQuery, p.bQuery, drawProjection(gen, s, moduleKq), m * moduleKq);
-        place(p.wKey, p.bKey, drawProjection(gen, s, moduleKq), m * moduleKq);
-        place(p.wValue, p.bValue, drawProjection(gen, s, moduleV), m * moduleV);
+        place(p.wKey, p.bKey, drawProjection(gen, s, moduleKeys), m * moduleKeys);
+        place(p.wValue, p.bValue, drawProjection(gen, s, moduleValues), m * moduleValues);
     }
     if (multi) {
         LinearParams outProj = drawLinear(gen, widthV, widthV, true);

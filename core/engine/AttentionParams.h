@@ -7,15 +7,19 @@
 namespace ae {
 
 // The attention module's parameters in x @ W orientation, heads side by side: head h
-// owns columns [h*headDimKq, (h+1)*headDimKq) of wQuery/wKey and [h*headDimV, ...) of
-// wValue. The wrapper's independent heads and the efficient class's one big projection
-// are the same matrices; only the order in which they were drawn differs.
+// owns columns [h*headDimKq, (h+1)*headDimKq) of wQuery and [h*headDimV, ...) of the
+// context; key/value head g owns the same columns of wKey/wValue (g = h without grouping).
+// The wrapper's independent heads and the efficient class's one big projection are the same
+// matrices; only the order in which they were drawn differs. With num_kv_heads (grouped-query
+// attention) wKey and wValue are d_in x (numKvHeads * headDim): drawn in the same order, only
+// their shapes change.
 struct AttentionParams
 {
     int numHeads = 1;
+    int numKvHeads = 1;
     int headDimKq = 0;
     int headDimV = 0;
-    Matrix wQuery, wKey, wValue;    // d_in x (heads * headDim)
+    Matrix wQuery, wKey, wValue;    // d_in x (heads * headDim); keys, values: kv heads
     RowVector bQuery, bKey, bValue; // empty without qkv_bias
     Matrix outProjWeight;           // multihead only (d_out x d_out)
     RowVector outProjBias;

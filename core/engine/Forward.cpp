@@ -3,13 +3,16 @@
 #include "ArithmeticChoice.h"
 #include "AttentionKernel.h"
 #include "AttentionParams.h"
+#include "FlashAttention.h"
 #include "HeadTensors.h"
 #include "HeadViews.h"
 #include "MatMul.h"
 #include "ParallelFailure.h"
+#include "Rope.h"
 #include "Trace.h"
 #include "TraceDerived.h"
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -31,6 +34,56 @@ void drawKeepMasks(const Session& s, const AttentionParams& params, Eigen::Index
         keep.resize(T, S);
         gen.bernoulli({keep.data(), static_cast<std::size_t>(keep.size())}, 1.0 - s.dropout);
     }
+}
+
+// Each head's columns of the projections (pass 1's output): queries per head, keys and values
+// per head or, with fewer key/value heads, once per key/value head (trace.kvHeads); with RoPE
+// also the rotated queries and keys, one table of cos and sin for all of them.
+void splitHeads(const Session& s, const AttentionParams& params, const Projections& projected,
+                Trace& trace)
+{
+    const int heads = int(trace.heads.size());
+    const int dk = params.headDimKq, dv = params.headDimV;
+    const Eigen::Index T = projected.queries.rows();
+    const Eigen::Index S = projected.keys.rows();
+    std::optional<RopeRotation> rotation;
+    if (s.rope)
+        rotation = ropeRotation(std::max(T, S), dk, s.ropeStyle, s.ropeTheta);
+    const bool grouped = params.numKvHeads != heads;
+    trace.kvHeads.assign(grouped ? std::size_t(params.numKvHeads) : 0, KeyValueHead{});
+    for (int g = 0; grouped && g < params.numKvHeads; ++g) {
+        KeyValueHead& kv = trace.kvHeads[std::size_t(g)];
+        kv.keys = projected.keys.middleCols(g * dk, dk);
+        kv.values = projected.values.middleCols(g * dv, dv);
+        if (rotation)
+            kv.keysRope = applyRope(kv.keys, *rotation);
+    }
+    for (int h = 0; h < heads; ++h) {
+        HeadTrace& head = trace.heads[static_cast<std::size_t>(h)];
+        head.queries = projected.queries.middleCols(h * dk, dk);
+        if (rotation)
+            head.queriesRope = applyRope(head.queries, *rotation);
+        if (!grouped) {
+            head.keys = projected.keys.middleCols(h * dk, dk);
+            head.values = projected.values.middleCols(h * dv, dv);
+            if (rotation)
+                head.keysRope = applyRope(head.keys, *rotation);
+        }
+        head.contextVec.resize(T, dv); // here, not in the workers: the main arena keeps it
+    }
+}
+
+// kernel "flash": the context again, tile by tile; it replaces the standard kernel's (which
+// attendHead() computed for the comparison and the mask methods' check).
+void runFlash(const Session& s, const Matrix& queries, const Matrix& keys, const Matrix& values,
+              const HeadOptions& options, HeadTrace& head)
+{
+    auto flash = std::make_shared<FlashTrace>();
+    Matrix context;
+    flashAttention(queries, keys, values, options, s.blockQ, s.blockK, context, *flash);
+    head.flashMaxDiff = context.size() > 0 ? (context - head.contextVec).cwiseAbs().maxCoeff() : 0;
+    head.contextVec = std::move(context);
+    head.flash = std::move(flash);
 }
 
 } // namespace
@@ -56,8 +109,9 @@ void runForward(const Session& s, const std::shared_ptr<const AttentionParams>& 
     HeadOptions options;
     options.arithmetic = arithmetic;
     options.causal = s.causal;
+    options.window = s.window;
     options.maskMethod = s.maskMethod;
-    options.compareMaskMethods = s.causal; // while the block's scores are at hand
+    options.compareMaskMethods = s.masked(); // while the block's scores are at hand
     options.dropoutScale = 1.0f / static_cast<float>(1.0 - s.dropout);
     options.scoreDivisor =
         s.hasWeights() ? static_cast<float>(std::sqrt(static_cast<double>(params.headDimKq)))
@@ -94,6 +148,8 @@ void runForward(const Session& s, const std::shared_ptr<const AttentionParams>& 
         options.keepMask = keepMask(0);
         options.reduceInto = reductionFor(0);
         attendHead(x, source, source, options, trace.heads[0]);
+        if (s.kernel == KernelKind::Flash)
+            runFlash(s, x, source, source, options, trace.heads[0]);
         trace.contextVec = trace.heads[0].contextVec;
         return;
     }
@@ -101,29 +157,32 @@ void runForward(const Session& s, const std::shared_ptr<const AttentionParams>& 
     std::optional<Projections> projected;
     if (!projections)
         projections = &projected.emplace(project(params, x, source, arithmetic));
-    const Matrix& queries = projections->queries;
-    const Matrix& keys = projections->keys;
-    const Matrix& values = projections->values;
-    const int dk = params.headDimKq;
     const int dv = params.headDimV;
+    splitHeads(s, params, *projections, trace);
 
-    for (int h = 0; h < heads; ++h) {
-        HeadTrace& head = trace.heads[static_cast<std::size_t>(h)];
-        head.queries = queries.middleCols(h * dk, dk);
-        head.keys = keys.middleCols(h * dk, dk);
-        head.values = values.middleCols(h * dv, dv);
-        head.contextVec.resize(T, dv); // here, not in the workers: the main arena keeps it
-    }
     // Heads in parallel; the GEMMs inside each run on one thread (Eigen does not nest).
     ParallelFailure failure;
 #pragma omp parallel for schedule(dynamic) if (heads > 1)
     for (int h = 0; h < heads; ++h)
         failure.run([&] {
             HeadTrace& head = trace.heads[static_cast<std::size_t>(h)];
+            // What the scores use: the rotated queries and keys with RoPE, the key/value
+            // head's keys and values with grouped heads (as headQueries() etc. read them).
+            const KeyValueHead* shared =
+                trace.kvHeads.empty() ? nullptr : &trace.kvHeads[std::size_t(trace.kvHeadOf(h))];
+            const auto rotated = [](const Matrix& r, const Matrix& m) -> const Matrix& {
+                return r.size() > 0 ? r : m;
+            };
+            const Matrix& q = rotated(head.queriesRope, head.queries);
+            const Matrix& k = shared ? rotated(shared->keysRope, shared->keys)
+                                     : rotated(head.keysRope, head.keys);
+            const Matrix& v = shared ? shared->values : head.values;
             HeadOptions headOptions = options;
             headOptions.keepMask = keepMask(h);
             headOptions.reduceInto = reductionFor(h);
-            attendHead(head.queries, head.keys, head.values, headOptions, head);
+            attendHead(q, k, v, headOptions, head);
+            if (s.kernel == KernelKind::Flash)
+                runFlash(s, q, k, v, headOptions, head);
         });
     failure.rethrow();
 

@@ -74,6 +74,7 @@ HeadOptions headOptions(const Trace& trace, int head)
     HeadOptions options;
     options.arithmetic = trace.arithmetic;
     options.causal = s.causal;
+    options.window = s.window;
     options.maskMethod = s.maskMethod;
     options.scoreDivisor = trace.scoreDivisor;
     const Matrix& keep = headAt(trace, head).dropoutMask;
@@ -84,10 +85,25 @@ HeadOptions headOptions(const Trace& trace, int head)
 
 const Matrix& headQueries(const Trace& trace, int head)
 {
-    return trace.session.hasWeights() ? headAt(trace, head).queries : trace.inputs;
+    if (!trace.session.hasWeights())
+        return trace.inputs;
+    const HeadTrace& h = headAt(trace, head);
+    return h.queriesRope.size() > 0 ? h.queriesRope : h.queries;
 }
 
 const Matrix& headKeys(const Trace& trace, int head)
+{
+    if (!trace.session.hasWeights())
+        return trace.keySource();
+    if (trace.kvHeads.empty()) {
+        const HeadTrace& h = headAt(trace, head);
+        return h.keysRope.size() > 0 ? h.keysRope : h.keys;
+    }
+    const KeyValueHead& kv = trace.kvHeads.at(std::size_t(trace.kvHeadOf(head)));
+    return kv.keysRope.size() > 0 ? kv.keysRope : kv.keys;
+}
+
+const Matrix& headProjectedKeys(const Trace& trace, int head)
 {
     if (!trace.session.hasWeights())
         return trace.keySource();

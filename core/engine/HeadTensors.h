@@ -41,13 +41,16 @@ BlockReducer::Result headTensorReduced(const Trace& trace, int head, HeadTensor 
                                        Eigen::Index firstRow, Eigen::Index lastRow, int rowBlock,
                                        int columnBlock, bool fractions);
 
-// The options the forward ran `head` with, and its queries, keys, values (simplified
-// attention: the inputs themselves; a model's grouped heads: those of its key/value head,
-// Trace::kvHeadOf).
+// The options the forward ran `head` with, and the queries, keys, values its scores and
+// context used (simplified attention: the inputs themselves; grouped heads: those of its
+// key/value head, Trace::kvHeadOf; with RoPE the rotated queries and keys).
 HeadOptions headOptions(const Trace& trace, int head);
 const Matrix& headQueries(const Trace& trace, int head);
 const Matrix& headKeys(const Trace& trace, int head);
 const Matrix& headValues(const Trace& trace, int head);
+// The keys as projected, before RoPE (headKeys() without RoPE); the queries are
+// HeadTrace::queries.
+const Matrix& headProjectedKeys(const Trace& trace, int head);
 
 // Calls `visit(first, block)` for each block of rows of the head, in order, `block` holding
 // those rows' tensors (rows first .. first + block.scores.rows() - 1; every score when

@@ -25,6 +25,8 @@ constexpr std::int64_t MaxVocabSize = 100'000'000;
 constexpr std::int64_t MaxEmbeddingElements = 1'000'000'000;
 constexpr std::int64_t MaxSeed = INT64_MAX;
 constexpr std::int64_t MaxContextLength = 1'000'000;
+// A sliding window and the flash kernel's blocks, in tokens.
+constexpr std::int64_t MaxWindow = 1'000'000;
 
 // Input size, refused before it is read or laid out. A session file is read whole:
 // 16 MB holds GPT-2-small-sized manual inputs (1024 x 768 numbers) with room to spare.

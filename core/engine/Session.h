@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Matrix.h"
+#include "Rope.h"
 #include "Tokenizer.h"
 #include "TorchGenerator.h"
 
@@ -37,6 +38,11 @@ enum class Positional
     None,
     Learned,
     Sinusoidal
+};
+enum class KernelKind
+{
+    Standard, // scores, softmax and context over whole rows
+    Flash     // FlashAttention-2's tiled forward (todays-attention.md §4)
 };
 
 // What the user chose: one value per session key of the reference semantics (spec §1),
@@ -75,6 +81,15 @@ struct Session
     bool training = false;
     std::optional<std::uint64_t> dropoutSeed;
 
+    // Attention as today's models compute it (todays-attention.md); the defaults change nothing.
+    bool rope = false;                     // rotary position embeddings on queries and keys
+    RopeStyle ropeStyle = RopeStyle::Half; // rotate-half pairs (Hugging Face) or (2i, 2i+1)
+    double ropeTheta = 10000.0;            // the base of the rotation frequencies
+    int numKvHeads = 0;                    // multihead: key/value heads; 0: as many as num_heads
+    int window = 0;                        // sliding window of W keys; 0: none
+    KernelKind kernel = KernelKind::Standard;
+    int blockQ = 2, blockK = 2; // flash: rows of a query block, columns of a key block
+
     // A GPT-2 checkpoint (spec gpt2.md §2): a model.safetensors path, absolute once the
     // session file was read (relative paths resolve against the session file's folder).
     // With it the random module's keys are refused and tokenizer is gpt2.
@@ -87,6 +102,14 @@ struct Session
     bool dropoutActive() const { return training && dropout > 0.0; }
     bool hasWeights() const { return variant != Variant::Simplified; }
     int effectiveHeads() const { return hasWeights() ? numHeads : 1; }
+    // Key/value heads: num_kv_heads for multihead when given, else one per query head.
+    int kvHeads() const
+    {
+        return variant == Variant::MultiHead && numKvHeads > 0 ? numKvHeads : effectiveHeads();
+    }
+    bool grouped() const { return kvHeads() != effectiveHeads(); }
+    // Some keys are hidden from some queries: a causal mask, a sliding window, or both.
+    bool masked() const { return causal || window > 0; }
 };
 
 } // namespace ae

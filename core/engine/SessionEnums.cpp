@@ -57,6 +57,19 @@ template <> struct Names<Positional>
         std::pair{Positional::Sinusoidal, std::string_view{"sinusoidal"}}};
 };
 
+template <> struct Names<RopeStyle>
+{
+    static constexpr std::array table{
+        std::pair{RopeStyle::Half, std::string_view{"half"}},
+        std::pair{RopeStyle::Interleaved, std::string_view{"interleaved"}}};
+};
+
+template <> struct Names<KernelKind>
+{
+    static constexpr std::array table{std::pair{KernelKind::Standard, std::string_view{"standard"}},
+                                      std::pair{KernelKind::Flash, std::string_view{"flash"}}};
+};
+
 template <typename Enum> std::string_view keyOf(Enum value)
 {
     for (const auto& [candidate, key] : Names<Enum>::table)
@@ -95,6 +108,14 @@ std::string_view toKey(Positional value)
 {
     return keyOf(value);
 }
+std::string_view toKey(RopeStyle value)
+{
+    return keyOf(value);
+}
+std::string_view toKey(KernelKind value)
+{
+    return keyOf(value);
+}
 
 template <typename Enum> std::optional<Enum> enumFromKey(std::string_view key)
 {
@@ -122,6 +143,8 @@ AE_INSTANTIATE(MaskMethod)
 AE_INSTANTIATE(TokenizerKind)
 AE_INSTANTIATE(CpuCapability)
 AE_INSTANTIATE(Positional)
+AE_INSTANTIATE(RopeStyle)
+AE_INSTANTIATE(KernelKind)
 #undef AE_INSTANTIATE
 
 } // namespace ae

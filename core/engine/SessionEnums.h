@@ -16,6 +16,8 @@ std::string_view toKey(MaskMethod value);
 std::string_view toKey(TokenizerKind value);
 std::string_view toKey(CpuCapability value);
 std::string_view toKey(Positional value);
+std::string_view toKey(RopeStyle value);
+std::string_view toKey(KernelKind value);
 
 template <typename Enum> std::optional<Enum> enumFromKey(std::string_view key);
 

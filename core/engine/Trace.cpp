@@ -1,5 +1,7 @@
 #include "Trace.h"
 
+#include "FlashAttention.h"
+
 #include <algorithm>
 
 namespace ae {
@@ -17,11 +19,16 @@ std::int64_t Trace::storedBytes() const
     std::int64_t floats = inputs.size() + sourceInputs.size() + tokenEmbeddings.size() +
                           sourceTokenEmbeddings.size() + positionalEmbeddings.size() +
                           contextVecHeads.size() + contextVec.size();
-    for (const HeadTrace& head : heads)
+    for (const HeadTrace& head : heads) {
         floats += head.queries.size() + head.keys.size() + head.values.size() +
-                  head.dropoutMask.size() + head.contextVec.size();
+                  head.queriesRope.size() + head.keysRope.size() + head.dropoutMask.size() +
+                  head.contextVec.size();
+        if (head.flash)
+            floats += head.flash->runningMax.size() + head.flash->runningSum.size() +
+                      Eigen::Index(head.flash->skipped.size() / sizeof(float));
+    }
     for (const KeyValueHead& kv : kvHeads)
-        floats += kv.keys.size() + kv.values.size();
+        floats += kv.keys.size() + kv.values.size() + kv.keysRope.size();
     return floats * std::int64_t(sizeof(float));
 }
 

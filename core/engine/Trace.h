@@ -16,6 +16,7 @@
 namespace ae {
 
 struct EmbeddingTables; // Embedding.h
+struct FlashTrace;      // FlashAttention.h
 
 // One attention head's tensors (spec §6 names in comments). T = query tokens,
 // S = key/value tokens (T for self-attention), dk/dv = this head's key/value size.
@@ -26,11 +27,15 @@ struct EmbeddingTables; // Embedding.h
 // weights: TraceDerived.h).
 // keys and values: this head's own, or empty when the trace keeps them once per key/value
 // head (Trace::kvHeads); read them through headKeys() / headValues() (HeadTensors.h).
+// With RoPE (session key rope) queries and keys are the projections and queriesRope and
+// keysRope the rotated ones, which the scores use: headQueries() / headKeys() give those.
 struct HeadTrace
 {
-    Matrix queries;               // queries (T x dk)
+    Matrix queries;               // queries (T x dk): the projection
     Matrix keys;                  // keys (S x dk); empty with Trace::kvHeads
     Matrix values;                // values (S x dv); empty with Trace::kvHeads
+    Matrix queriesRope;           // queries_rope (T x dk): only with RoPE
+    Matrix keysRope;              // keys_rope (S x dk): only with RoPE, and not with kvHeads
     Matrix dropoutMask;           // dropout_mask (T x S), 1 = kept: only when dropout acts
     Matrix contextVec;            // context_vec (T x dv)
     float maskMethodsMaxDiff = 0; // causal: max |neg-inf weights - renormalized weights|
@@ -38,14 +43,19 @@ struct HeadTrace
     // rows was in cache (HeadViews.h: reducedViewBlock()): values and per-row fractions, the
     // very reduction a view would derive; null for texts a view shows whole.
     std::shared_ptr<const BlockReducer::Result> reducedWeights;
+    // kernel "flash": the tiles FlashAttention-2 went through (contextVec is its result) and
+    // max |its context - the standard kernel's|; null with the standard kernel.
+    std::shared_ptr<const FlashTrace> flash;
+    float flashMaxDiff = 0;
 };
 
 // The keys and values of one key/value head, which grouped query heads share (a model with
 // fewer key/value heads than query heads; GPT-2 and the book have as many).
 struct KeyValueHead
 {
-    Matrix keys;   // keys (S x dk), as the scores used them (after any positional transform)
-    Matrix values; // values (S x dv)
+    Matrix keys;     // keys (S x dk): the projection, or for a model whatever its scores used
+    Matrix values;   // values (S x dv)
+    Matrix keysRope; // keys_rope (S x dk): rotated by RoPE, which the scores then use; or empty
 };
 
 // Where a model's layer finds its attention parameters: converted out of the checkpoint on
@@ -97,9 +107,9 @@ struct Trace
     Matrix contextVec;      // context_vec: the module's output
 
     std::vector<HeadTrace> heads;
-    // A model's layer: keys and values once per key/value head, query head h reading
-    // kvHeads[kvHeadOf(h)] (its HeadTrace keeps none). Empty for the seed module, whose
-    // heads keep their own.
+    // Keys and values once per key/value head, query head h reading kvHeads[kvHeadOf(h)] (its
+    // HeadTrace keeps none): a model's layer, and the seed module with fewer key/value heads
+    // than heads (num_kv_heads); else empty, the heads keeping their own.
     std::vector<KeyValueHead> kvHeads;
     int headDimKq = 0; // d_k of each head (0 for simplified)
     int headDimV = 0;

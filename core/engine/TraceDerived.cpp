@@ -17,13 +17,14 @@ HeadProjection headProjection(const Trace& trace, int head)
         return p;
     const int dk = trace.headDimKq;
     const int dv = trace.headDimV;
+    const int kv = trace.kvHeadOf(head); // the key/value head it reads
     p.wQuery = trace.params().wQuery.middleCols(head * dk, dk);
-    p.wKey = trace.params().wKey.middleCols(head * dk, dk);
-    p.wValue = trace.params().wValue.middleCols(head * dv, dv);
+    p.wKey = trace.params().wKey.middleCols(kv * dk, dk);
+    p.wValue = trace.params().wValue.middleCols(kv * dv, dv);
     if (trace.params().bQuery.size() > 0) {
         p.bQuery = trace.params().bQuery.segment(head * dk, dk);
-        p.bKey = trace.params().bKey.segment(head * dk, dk);
-        p.bValue = trace.params().bValue.segment(head * dv, dv);
+        p.bKey = trace.params().bKey.segment(kv * dk, dk);
+        p.bValue = trace.params().bValue.segment(kv * dv, dv);
     }
     return p;
 }
@@ -44,12 +45,28 @@ Matrix causalMask(Eigen::Index queryCount, Eigen::Index keyCount)
     return mask;
 }
 
+Matrix attentionMask(const Trace& trace)
+{
+    const HeadOptions options = headOptions(trace, 0);
+    const Eigen::Index T = trace.queryCount(), S = trace.keyCount();
+    Matrix mask = Matrix::Ones(T, S);
+    for (Eigen::Index i = 0; i < T; ++i) {
+        const KeyRange visible = visibleKeys(options, i, S);
+        mask.row(i).segment(visible.first, visible.last - visible.first).setZero();
+    }
+    return mask;
+}
+
 Matrix maskedScores(const Trace& trace, int head)
 {
     Matrix masked = *headTensor(trace, head, HeadTensor::Scores);
-    for (Eigen::Index i = 0; i < masked.rows(); ++i)
-        for (Eigen::Index j = i + 1; j < masked.cols(); ++j)
-            masked(i, j) = -std::numeric_limits<float>::infinity();
+    const HeadOptions options = headOptions(trace, head);
+    for (Eigen::Index i = 0; i < masked.rows(); ++i) {
+        const KeyRange visible = visibleKeys(options, i, masked.cols());
+        for (Eigen::Index j = 0; j < masked.cols(); ++j)
+            if (j < visible.first || j >= visible.last)
+                masked(i, j) = -std::numeric_limits<float>::infinity();
+    }
     return masked;
 }
 

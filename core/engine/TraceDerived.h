@@ -10,7 +10,8 @@ struct Trace;
 // asks instead of being stored for every head of every computation.
 
 // One head's slice of the module's projections: W_query (d_in x dk), W_key, W_value
-// (d_in x dv) and their biases (empty without qkv_bias); all empty for simplified.
+// (d_in x dv; those of its key/value head) and their biases (empty without qkv_bias); all
+// empty for simplified.
 struct HeadProjection
 {
     Matrix wQuery, wKey, wValue;
@@ -24,7 +25,11 @@ Matrix scaledScores(const Trace& trace, int head);
 // torch.triu(torch.ones(T, S), diagonal=1): 1 = hidden.
 Matrix causalMask(Eigen::Index queryCount, Eigen::Index keyCount);
 
-// scores.masked_fill(mask, -inf) (the neg-inf method's input, unscaled).
+// The session's mask, 1 = hidden: the causal one above, a sliding window's band, or both
+// (todays-attention.md §3); all zeros without either.
+Matrix attentionMask(const Trace& trace);
+
+// scores.masked_fill(mask, -inf) (the neg-inf method's input, unscaled), by attentionMask().
 Matrix maskedScores(const Trace& trace, int head);
 
 // max |weights by one causal method - weights by the other| over the head's visible cells,

@@ -41,7 +41,7 @@ struct ParamsKey
 {
     Variant variant{};
     InitScheme init{};
-    int dIn = 0, dOutKq = 0, dOutV = 0, numHeads = 0;
+    int dIn = 0, dOutKq = 0, dOutV = 0, numHeads = 0, numKvHeads = 0;
     bool qkvBias = false;
     std::uint64_t seed = 0;
     CpuCapability capability{};
@@ -154,9 +154,10 @@ std::shared_ptr<const Trace> TraceEngine::compute(const Session& session) const
     trace->timings.embeddingMs = millisecondsSince(start);
 
     start = std::chrono::steady_clock::now();
-    const ParamsKey paramsKey{session.variant, session.init,       session.dIn,
-                              session.dOutKq,  session.dOutV,      session.numHeads,
-                              session.qkvBias, session.weightSeed, session.cpuCapability};
+    const ParamsKey paramsKey{session.variant,      session.init,    session.dIn,
+                              session.dOutKq,       session.dOutV,   session.numHeads,
+                              session.kvHeads(),    session.qkvBias, session.weightSeed,
+                              session.cpuCapability};
     std::shared_ptr<const AttentionParams> params;
     {
         std::lock_guard lock(m_cache->mutex);

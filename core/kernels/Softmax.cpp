@@ -81,19 +81,21 @@ bool allFinite(const float* in, std::int64_t visible, float divisor)
     return true;
 }
 
-void torchOrderSoftmax(const float* in, float* out, std::int64_t n, std::int64_t visible,
-                       float divisor)
+// Visible cells [first, last); the hidden ones are zeros in the whole row's lane sum.
+void torchOrderSoftmax(const float* in, float* out, std::int64_t n, std::int64_t first,
+                       std::int64_t last, float divisor)
 {
-    float maximum = in[0] / divisor;
-    for (std::int64_t j = 0; j < visible; ++j) {
+    float maximum = in[first] / divisor;
+    for (std::int64_t j = first; j < last; ++j) {
         out[j] = in[j] / divisor;
         maximum = std::max(maximum, out[j]);
     }
-    for (std::int64_t j = 0; j < visible; ++j)
+    for (std::int64_t j = first; j < last; ++j)
         out[j] = std::exp(out[j] - maximum);
-    std::fill(out + visible, out + n, 0.0f);
+    std::fill(out, out + first, 0.0f);
+    std::fill(out + last, out + n, 0.0f);
     const float inverse = 1.0f / laneSum(out, n);
-    for (std::int64_t j = 0; j < visible; ++j)
+    for (std::int64_t j = first; j < last; ++j)
         out[j] = out[j] * inverse;
 }
 
@@ -193,26 +195,49 @@ void carefulSoftmax(const float* in, float* out, std::int64_t visible, float div
 void softmaxRow(const float* in, float* out, std::int64_t n, std::int64_t visible, float divisor,
                 Arithmetic arithmetic)
 {
-    if (visible <= 0)
-        std::fill(out, out + n, 0.0f);
-    else if (arithmetic == Arithmetic::TorchOrder && allFinite(in, visible, divisor))
-        torchOrderSoftmax(in, out, n, visible, divisor);
-    else if (arithmetic == Arithmetic::TorchOrder || !fastSoftmax(in, out, visible, divisor))
-        carefulSoftmax(in, out, visible, divisor);
-    std::fill(out + std::max<std::int64_t>(visible, 0), out + n, 0.0f);
+    softmaxRowRange(in, out, n, 0, visible, divisor, arithmetic);
 }
 
 void renormalizedSoftmaxRow(const float* in, float* out, std::int64_t n, std::int64_t visible,
                             float divisor, Arithmetic arithmetic)
 {
+    renormalizedSoftmaxRowRange(in, out, n, 0, visible, divisor, arithmetic);
+}
+
+void softmaxRowRange(const float* in, float* out, std::int64_t n, std::int64_t first,
+                     std::int64_t last, float divisor, Arithmetic arithmetic)
+{
+    first = std::clamp<std::int64_t>(first, 0, n);
+    last = std::clamp<std::int64_t>(last, first, n);
+    const std::int64_t visible = last - first;
+    if (visible == 0)
+        std::fill(out, out + n, 0.0f);
+    else if (arithmetic == Arithmetic::TorchOrder && allFinite(in + first, visible, divisor))
+        torchOrderSoftmax(in, out, n, first, last, divisor);
+    else if (arithmetic == Arithmetic::TorchOrder ||
+             !fastSoftmax(in + first, out + first, visible, divisor))
+        carefulSoftmax(in + first, out + first, visible, divisor);
+    std::fill(out, out + first, 0.0f);
+    std::fill(out + last, out + n, 0.0f);
+}
+
+void renormalizedSoftmaxRowRange(const float* in, float* out, std::int64_t n, std::int64_t first,
+                                 std::int64_t last, float divisor, Arithmetic arithmetic)
+{
+    first = std::clamp<std::int64_t>(first, 0, n);
+    last = std::clamp<std::int64_t>(last, first, n);
     softmaxRow(in, out, n, n, divisor, arithmetic);
-    std::fill(out + visible, out + n, 0.0f);
-    const float sum = arithmetic == Arithmetic::TorchOrder ? rowSum(out, n) : laneSum(out, visible);
+    std::fill(out, out + first, 0.0f);
+    std::fill(out + last, out + n, 0.0f);
+    if (last == first)
+        return;
+    const float sum =
+        arithmetic == Arithmetic::TorchOrder ? rowSum(out, n) : laneSum(out + first, last - first);
     if (sum > 0)
-        for (std::int64_t j = 0; j < visible; ++j)
+        for (std::int64_t j = first; j < last; ++j)
             out[j] = out[j] / sum;
     else
-        std::fill(out, out + visible, 0.0f);
+        std::fill(out + first, out + last, 0.0f);
 }
 
 } // namespace ae

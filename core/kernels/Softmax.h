@@ -21,4 +21,12 @@ void softmaxRow(const float* in, float* out, std::int64_t n, std::int64_t visibl
 void renormalizedSoftmaxRow(const float* in, float* out, std::int64_t n, std::int64_t visible,
                             float divisor, Arithmetic arithmetic);
 
+// Both for a row whose visible cells are [first, last) (a sliding window's band): the cells
+// before `first` count as hidden too. TorchOrder sums the whole row in ATen's lane pattern,
+// hidden cells as zeros, as PyTorch sums a masked row: the same bits as the prefix forms.
+void softmaxRowRange(const float* in, float* out, std::int64_t n, std::int64_t first,
+                     std::int64_t last, float divisor, Arithmetic arithmetic);
+void renormalizedSoftmaxRowRange(const float* in, float* out, std::int64_t n, std::int64_t first,
+                                 std::int64_t last, float divisor, Arithmetic arithmetic);
+
 } // namespace ae

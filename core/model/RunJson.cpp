@@ -1,5 +1,6 @@
 #include "RunJson.h"
 
+#include "FlashJson.h"
 #include "Gpt2Encoding.h"
 #include "HeadTensors.h"
 #include "JsonWriter.h"
@@ -59,17 +60,22 @@ void writeSeedHead(JsonWriter& w, const Trace& trace, int index)
     vectorIfAny(w, "b_key", projection.bKey);
     vectorIfAny(w, "b_value", projection.bValue);
     matrixIfAny(w, "queries", head.queries);
-    // A model's layer keeps keys and values per key/value head (simplified attention has none).
+    // Grouped heads (a model's layer, num_kv_heads) keep keys and values per key/value head;
+    // simplified attention has none.
     const bool grouped = !trace.kvHeads.empty();
-    matrixIfAny(w, "keys", grouped ? headKeys(trace, index) : head.keys);
+    matrixIfAny(w, "keys", grouped ? headProjectedKeys(trace, index) : head.keys);
     matrixIfAny(w, "values", grouped ? headValues(trace, index) : head.values);
+    if (head.queriesRope.size() > 0) { // RoPE: what the scores use
+        matrixIfAny(w, "queries_rope", head.queriesRope);
+        matrixIfAny(w, "keys_rope", headKeys(trace, index));
+    }
     // The T x S tensors are derived here one at a time (HeadTensors.h) and let go once written.
     {
         const auto scores = headTensor(trace, index, HeadTensor::Scores);
         matrixIfAny(w, "attn_scores", *scores);
         matrixIfAny(w, "scaled_scores", scaledScores(trace, index));
-        if (trace.session.causal) {
-            matrixIfAny(w, "mask", causalMask(trace.queryCount(), trace.keyCount()));
+        if (trace.session.masked()) { // causal, a window or both
+            matrixIfAny(w, "mask", attentionMask(trace));
             if (trace.session.maskMethod == MaskMethod::NegInf)
                 matrixIfAny(w, "masked_scores", maskedScores(trace, index));
             w.key("mask_methods_max_abs_diff");
@@ -80,7 +86,28 @@ void writeSeedHead(JsonWriter& w, const Trace& trace, int index)
     matrixIfAny(w, "dropout_mask", head.dropoutMask);
     matrixIfAny(w, "attn_weights_dropped", *headTensor(trace, index, HeadTensor::WeightsDropped));
     matrixIfAny(w, "context_vec", head.contextVec);
+    if (head.flash) {
+        w.key("flash");
+        writeFlashJson(w, *head.flash, head.flashMaxDiff);
+    }
     w.endObject();
+}
+
+// Grouped heads: keys and values once per key/value head (todays-attention.md §2).
+void writeKvHeads(JsonWriter& w, const Trace& trace)
+{
+    if (trace.kvHeads.empty())
+        return;
+    w.key("kv_heads");
+    w.beginArray();
+    for (const KeyValueHead& kv : trace.kvHeads) {
+        w.beginObject();
+        matrixIfAny(w, "keys", kv.keys);
+        matrixIfAny(w, "keys_rope", kv.keysRope);
+        matrixIfAny(w, "values", kv.values);
+        w.endObject();
+    }
+    w.endArray();
 }
 
 void writeSeedFields(JsonWriter& w, const Trace& trace)
@@ -126,10 +153,11 @@ void writeSeedFields(JsonWriter& w, const Trace& trace)
     matrixIfAny(w, "context_vec", trace.contextVec);
     w.endObject();
 
-    if (trace.session.causal) {
+    if (trace.session.masked()) {
         w.key("mask_methods_max_abs_diff");
         w.value(trace.maskMethodsMaxDiff());
     }
+    writeKvHeads(w, trace);
 
     w.key("heads");
     w.beginArray();

@@ -10,6 +10,7 @@ const AttentionParams& TransformerModel::LayerParams::attentionParams() const
         const Eigen::Index d = c.nEmbd;
         const Eigen::Index kv = Eigen::Index(c.nKvHead) * c.headDim();
         m_params.numHeads = c.nHead;
+        m_params.numKvHeads = c.nKvHead;
         m_params.headDimKq = c.headDim();
         m_params.headDimV = c.headDim();
         const auto attn = p.attnWeight.matrix(); // (d x (d + 2·kv))

@@ -243,7 +243,7 @@ private:
 
 void checkKeys(const QJsonObject& object, Problems& problems)
 {
-    const QStringList known = sessionKeys() + modelSessionKeys();
+    const QStringList known = sessionKeys() + todaysSessionKeys() + modelSessionKeys();
     for (auto it = object.begin(); it != object.end(); ++it) {
         if (known.contains(it.key()))
             continue;
@@ -261,10 +261,11 @@ void checkKeys(const QJsonObject& object, Problems& problems)
 // The keys that configure the random attention module (spec gpt2.md §2): a checkpoint
 // brings its own weights, embeddings and tokenizer, so beside "model" they are refused.
 const char* const RandomModuleKeys[] = {
-    "variant",         "init",        "d_in",           "d_out_kq",     "d_out_v",   "num_heads",
-    "qkv_bias",        "weight_seed", "embedding_seed", "dropout_seed", "embedding", "inputs",
-    "source_inputs",   "positional",  "context_length", "vocab_size",   "dropout",   "training",
-    "source_sentence", "causal",      "mask_method",
+    "variant",         "init",        "d_in",           "d_out_kq",     "d_out_v",    "num_heads",
+    "qkv_bias",        "weight_seed", "embedding_seed", "dropout_seed", "embedding",  "inputs",
+    "source_inputs",   "positional",  "context_length", "vocab_size",   "dropout",    "training",
+    "source_sentence", "causal",      "mask_method",    "rope",         "rope_style", "rope_theta",
+    "num_kv_heads",    "window",      "kernel",         "block_q",      "block_k",
 };
 
 void checkModelKeys(const Reader& r, Problems& problems)
@@ -318,6 +319,51 @@ Session parseModel(const Reader& r, Problems& problems)
             s.cpuCapability = r.choice<CpuCapability>("cpu_capability");
     });
     return s;
+}
+
+// The keys of todays-attention.md: RoPE, grouped key/value heads, windows, the flash kernel.
+// Combinations (RoPE on simplified attention, flash with dropout, ...) are the validator's.
+void parseTodaysKeys(const Reader& r, Session& s, Problems& problems)
+{
+    const auto read = [&](auto&& readKey) { problems.read(readKey); };
+    read([&] {
+        if (r.has("rope"))
+            s.rope = r.boolean("rope");
+    });
+    read([&] {
+        if (r.has("rope_style"))
+            s.ropeStyle = r.choice<RopeStyle>("rope_style");
+    });
+    read([&] {
+        if (!r.has("rope_theta"))
+            return;
+        const double theta = r.number("rope_theta");
+        if (!(theta > 0.0 && theta <= double(std::numeric_limits<float>::max())))
+            fail(QStringLiteral("rope_theta"),
+                 SessionJson::tr("rope_theta must be a number above 0 (float32), not %1")
+                     .arg(theta));
+        s.ropeTheta = theta;
+    });
+    read([&] {
+        if (r.has("num_kv_heads"))
+            s.numKvHeads = int(r.integer("num_kv_heads", 1, limits::MaxHeads));
+    });
+    read([&] {
+        if (r.has("window"))
+            s.window = int(r.integer("window", 1, limits::MaxWindow));
+    });
+    read([&] {
+        if (r.has("kernel"))
+            s.kernel = r.choice<KernelKind>("kernel");
+    });
+    read([&] {
+        if (r.has("block_q"))
+            s.blockQ = int(r.integer("block_q", 1, limits::MaxWindow));
+    });
+    read([&] {
+        if (r.has("block_k"))
+            s.blockK = int(r.integer("block_k", 1, limits::MaxWindow));
+    });
 }
 
 Session parse(const QJsonObject& object, Problems& problems)
@@ -468,6 +514,7 @@ Session parse(const QJsonObject& object, Problems& problems)
         if (r.has("dropout_seed") && !r.at("dropout_seed").isNull())
             s.dropoutSeed = std::uint64_t(r.integer("dropout_seed", 0, limits::MaxSeed));
     });
+    parseTodaysKeys(r, s, problems);
     return s;
 }
 
@@ -522,6 +569,14 @@ QStringList sessionKeys()
             QStringLiteral("title"),       QStringLiteral("description"),
             QStringLiteral("tokenizer"),   QStringLiteral("cpu_capability"),
             QStringLiteral("positional"),  QStringLiteral("context_length")};
+}
+
+QStringList todaysSessionKeys()
+{
+    return {QStringLiteral("rope"),       QStringLiteral("rope_style"),
+            QStringLiteral("rope_theta"), QStringLiteral("num_kv_heads"),
+            QStringLiteral("window"),     QStringLiteral("kernel"),
+            QStringLiteral("block_q"),    QStringLiteral("block_k")};
 }
 
 SessionParseResult sessionFromJsonObject(const QJsonObject& object)
@@ -638,6 +693,25 @@ QJsonObject sessionToJsonObject(const Session& s)
     o[QStringLiteral("training")] = s.training;
     o[QStringLiteral("dropout_seed")] =
         s.dropoutSeed ? QJsonValue(qint64(*s.dropoutSeed)) : QJsonValue();
+    // Today's keys only when they differ from their defaults: a session that does not use them
+    // is saved as before (num_kv_heads and window have no value that means "none").
+    const Session defaults;
+    if (s.rope != defaults.rope)
+        o[QStringLiteral("rope")] = s.rope;
+    if (s.ropeStyle != defaults.ropeStyle)
+        o[QStringLiteral("rope_style")] = keyText(toKey(s.ropeStyle));
+    if (s.ropeTheta != defaults.ropeTheta)
+        o[QStringLiteral("rope_theta")] = s.ropeTheta;
+    if (s.numKvHeads > 0)
+        o[QStringLiteral("num_kv_heads")] = s.numKvHeads;
+    if (s.window > 0)
+        o[QStringLiteral("window")] = s.window;
+    if (s.kernel != defaults.kernel)
+        o[QStringLiteral("kernel")] = keyText(toKey(s.kernel));
+    if (s.blockQ != defaults.blockQ)
+        o[QStringLiteral("block_q")] = s.blockQ;
+    if (s.blockK != defaults.blockK)
+        o[QStringLiteral("block_k")] = s.blockK;
     return o;
 }
 

@@ -30,12 +30,17 @@ QString jsonPosition(const QByteArray& json, qsizetype offset);
 // strict JSON forbids but QJsonDocument would accept: refused before parsing.
 std::optional<SessionIssue> rawControlCharacterIssue(const QByteArray& json);
 
-// Every key, with "format" and "version" first; manual matrices only when manual.
+// Every key, with "format" and "version" first; manual matrices only when manual; the keys of
+// todaysSessionKeys() only when they differ from their defaults.
 QJsonObject sessionToJsonObject(const Session& session);
 QByteArray sessionToJson(const Session& session);
 
 // The keys a session may have, in the order of spec §1 then the app's own.
 QStringList sessionKeys();
+// The keys of todays-attention.md (rope, rope_style, rope_theta, num_kv_heads, window, kernel,
+// block_q, block_k): read, validated, computed, dumped and flags of the command line, but kept
+// apart from sessionKeys() until the window has a control for each.
+QStringList todaysSessionKeys();
 // The keys of a GPT-2 model session (spec gpt2.md §2) besides sessionKeys(): "model", and
 // "truncate" (keep the first n_ctx tokens of a longer sentence).
 // Kept apart because the window has no control for them yet.

@@ -5,6 +5,7 @@
 #include "Limits.h"
 #include "Session.h"
 #include "SessionEnums.h"
+#include "TodaysAttentionCheck.h"
 #include "Tokenizer.h"
 #include "UnicodeTables.h"
 #include "Utf8.h"
@@ -321,8 +322,13 @@ double estimateTraceBytes(const Session& s, std::int64_t T, std::int64_t S)
     // one block of rows) and the head's slice of the projections.
     const double keepMask = s.dropoutActive() ? t * src : 0;
     const double scratch = 3.0 * double(CausalBlockRows) * src;
-    const double perHead =
-        (t + src) * dk + src * dv + 2 * t * dv + keepMask + scratch + dIn * (2 * dk + dv);
+    // RoPE keeps the rotated queries and keys beside the projections; the flash kernel keeps
+    // m and l of every row after every key block (2·T·ceil(S / block_k) floats).
+    const double rotated = s.rope ? (t + src) * dk : 0;
+    const double tiles =
+        s.kernel == KernelKind::Flash ? 2.0 * t * std::ceil(src / std::max(1, s.blockK)) : 0;
+    const double perHead = (t + src) * dk + src * dv + 2 * t * dv + keepMask + scratch +
+                           dIn * (2 * dk + dv) + rotated + tiles;
     const double whole = (t + src) * dIn + 2 * (t + src) * heads * (dk + dv) + 3 * t * heads * dv +
                          dIn * heads * (2 * dk + dv) * 2 + (multi ? heads * heads * dv * dv : 0);
     return 4.0 * (heads * perHead + whole);
@@ -387,6 +393,8 @@ std::optional<SessionIssue> validateSession(const Session& s)
     if (auto issue = checkShapes(s))
         return issue;
     if (auto issue = checkSeedsAndDropout(s))
+        return issue;
+    if (auto issue = checkTodaysAttention(s))
         return issue;
 
     if (s.embedding == EmbeddingSource::Torch) {

@@ -1710,6 +1710,10 @@ Without --dump-json it opens the desktop app.</source>
         <source>the session is not valid JSON: %1 at %2</source>
         <translation>会话不是有效的 JSON：%2处%1</translation>
     </message>
+    <message>
+        <source>rope_theta must be a number above 0 (float32), not %1</source>
+        <translation>rope_theta 必须是大于 0 的数（float32），而不是 %1</translation>
+    </message>
 </context>
 <context>
     <name>SessionValidator</name>
@@ -1827,6 +1831,45 @@ Without --dump-json it opens the desktop app.</source>
     <message>
         <source>%1 (colours up to %2/%3, %2 times the uniform weight)</source>
         <translation>%1（颜色上限为 %2/%3，即均匀权重的 %2 倍）</translation>
+    </message>
+</context>
+<context>
+    <name>TodaysAttentionCheck</name>
+    <message>
+        <source>rope rotates the projected queries and keys: variant &quot;simplified&quot; has no projections</source>
+        <translation>rope 旋转的是投影后的查询和键：变体“simplified”没有投影</translation>
+    </message>
+    <message>
+        <source>rope needs queries and keys from one sentence (positions 0, 1, … of both): it cannot be used with source_sentence (cross-attention)</source>
+        <translation>rope 需要查询和键来自同一个句子（两者的位置都是 0, 1, …）：不能与 source_sentence（交叉注意力）同时使用</translation>
+    </message>
+    <message>
+        <source>rope rotates pairs of dimensions: the head size of queries and keys (%1) must be even</source>
+        <translation>rope 成对旋转维度：查询和键的头大小（%1）必须是偶数</translation>
+    </message>
+    <message>
+        <source>num_kv_heads (%1) needs variant &quot;multihead&quot;: the other variants give every head its own keys and values</source>
+        <translation>num_kv_heads（%1）需要变体“multihead”：其他变体为每个头提供各自的键和值</translation>
+    </message>
+    <message>
+        <source>num_kv_heads (%1) must divide num_heads (%2): each key/value head serves the same number of query heads</source>
+        <translation>num_kv_heads（%1）必须能整除 num_heads（%2）：每个键/值头服务相同数量的查询头</translation>
+    </message>
+    <message>
+        <source>kernel &quot;flash&quot; cannot be used with dropout (%1) in training: the tiled forward here has no dropout</source>
+        <translation>kernel“flash”不能在训练时与 dropout（%1）同时使用：这里的分块前向计算没有 dropout</translation>
+    </message>
+    <message>
+        <source>kernel &quot;flash&quot; cannot be used with mask_method &quot;renormalize&quot;: the tiled forward hides keys by -inf before its running softmax</source>
+        <translation>kernel“flash”不能与 mask_method“renormalize”同时使用：分块前向计算在其滚动 softmax 之前用 -inf 隐藏键</translation>
+    </message>
+    <message>
+        <source>%1 (%2) must be between %3 and %4</source>
+        <translation>%1（%2）必须在 %3 到 %4 之间</translation>
+    </message>
+    <message>
+        <source>rope_theta (%1) must be above 0</source>
+        <translation>rope_theta（%1）必须大于 0</translation>
     </message>
 </context>
 <context>

@@ -195,6 +195,48 @@ private Q_SLOTS:
         QVERIFY(head.contains(QStringLiteral("masked_scores")));
     }
 
+    // Today's keys (todays-attention.md) as flags: --rope, --rope-style, --rope-theta,
+    // --num-kv-heads, --window, --kernel, --block-q, --block-k.
+    void todaysFlags()
+    {
+        const Run help = run({QStringLiteral("--help")});
+        for (const char* flag : {"--rope", "--rope-style", "--rope-theta", "--num-kv-heads",
+                                 "--window", "--kernel", "--block-q", "--block-k"})
+            QVERIFY2(help.out.contains(flag), flag);
+        const Run r = run({QStringLiteral("--variant"),      QStringLiteral("multihead"),
+                           QStringLiteral("--d-out-kq"),     QStringLiteral("8"),
+                           QStringLiteral("--d-out-v"),      QStringLiteral("8"),
+                           QStringLiteral("--num-heads"),    QStringLiteral("4"),
+                           QStringLiteral("--num-kv-heads"), QStringLiteral("2"),
+                           QStringLiteral("--rope"),         QStringLiteral("yes"),
+                           QStringLiteral("--rope-style"),   QStringLiteral("interleaved"),
+                           QStringLiteral("--rope-theta"),   QStringLiteral("500000"),
+                           QStringLiteral("--causal"),       QStringLiteral("true"),
+                           QStringLiteral("--window"),       QStringLiteral("3"),
+                           QStringLiteral("--kernel"),       QStringLiteral("flash"),
+                           QStringLiteral("--block-q"),      QStringLiteral("3"),
+                           QStringLiteral("--block-k"),      QStringLiteral("4"),
+                           QStringLiteral("--dump-json"),    QStringLiteral("-")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject dump = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(dump.value(QStringLiteral("kv_heads")).toArray().size(), 2);
+        const QJsonArray heads = dump.value(QStringLiteral("heads")).toArray();
+        QCOMPARE(heads.size(), 4);
+        const QJsonObject head = heads.at(3).toObject();
+        QVERIFY(head.contains(QStringLiteral("queries_rope")));
+        QVERIFY(head.contains(QStringLiteral("keys_rope")));
+        const QJsonObject flash = head.value(QStringLiteral("flash")).toObject();
+        QCOMPARE(flash.value(QStringLiteral("block_q")).toInt(), 3);
+        QCOMPARE(flash.value(QStringLiteral("block_k")).toInt(), 4);
+        // 6 tokens: 2 query blocks x 2 key blocks; the first query block never sees keys 4, 5.
+        const QJsonArray tiles = flash.value(QStringLiteral("tiles")).toArray();
+        QCOMPARE(tiles.size(), 4);
+        QVERIFY(tiles.at(1).toObject().value(QStringLiteral("skipped")).toBool());
+        // The window hides key j from query i unless i - 3 < j <= i.
+        const QJsonArray mask = head.value(QStringLiteral("mask")).toArray();
+        QCOMPARE(mask.at(5).toArray(), (QJsonArray{1, 1, 1, 0, 0, 0}));
+    }
+
     void failures_data()
     {
         QTest::addColumn<QStringList>("arguments");
@@ -246,6 +288,17 @@ private Q_SLOTS:
         QTest::newRow("empty sentence")
             << QStringList{QStringLiteral("--sentence"), QStringLiteral(" ,;")} << QByteArray() << 1
             << QByteArray("sentence has no tokens");
+        QTest::newRow("rope on simplified")
+            << QStringList{QStringLiteral("--rope"), QStringLiteral("true"),
+                           QStringLiteral("--variant"), QStringLiteral("simplified")}
+            << QByteArray() << 1 << QByteArray("rope rotates the projected queries and keys");
+        QTest::newRow("flash with renormalize")
+            << QStringList{QStringLiteral("--kernel"), QStringLiteral("flash"),
+                           QStringLiteral("--mask-method"), QStringLiteral("renormalize")}
+            << QByteArray() << 1 << QByteArray("kernel \"flash\" cannot be used with mask_method");
+        QTest::newRow("window 0") << QStringList{QStringLiteral("--window"), QStringLiteral("0")}
+                                  << QByteArray() << 1
+                                  << QByteArray("window must be a whole number from 1 to");
         QTest::newRow("unwritable output")
             << QStringList{QStringLiteral("--dump-json"),
                            QStringLiteral("/nonexistent/dir/out.json")}

@@ -42,6 +42,14 @@ Session everyKeyChanged()
     s.dropout = 0.125;
     s.training = true;
     s.dropoutSeed = 5;
+    s.rope = true;
+    s.ropeStyle = RopeStyle::Interleaved;
+    s.ropeTheta = 500000.0;
+    s.numKvHeads = 1;
+    s.window = 3;
+    s.kernel = KernelKind::Flash;
+    s.blockQ = 3;
+    s.blockK = 5;
     return s;
 }
 
@@ -81,8 +89,33 @@ private Q_SLOTS:
     {
         Session manual = everyKeyChanged();
         const QJsonObject object = sessionToJsonObject(manual);
-        for (const QString& key : sessionKeys())
+        for (const QString& key : sessionKeys() + todaysSessionKeys())
             QVERIFY2(object.contains(key), qPrintable(key));
+    }
+
+    // Today's keys (todays-attention.md) are written only when they differ from their
+    // defaults, so a session without them is saved exactly as before.
+    void todaysKeysOnlyWhenUsed()
+    {
+        const QJsonObject plain = sessionToJsonObject(Session{});
+        for (const char* key : {"rope", "rope_style", "rope_theta", "num_kv_heads", "window",
+                                "kernel", "block_q", "block_k"})
+            QVERIFY2(!plain.contains(QLatin1StringView(key)), key);
+        const auto parsed = sessionFromJson(
+            R"({"rope": true, "rope_style": "interleaved", "rope_theta": 500000,
+                "num_kv_heads": 2, "window": 4, "kernel": "flash", "block_q": 1,
+                "block_k": 3})");
+        QVERIFY2(!parsed.issue, parsed.issue ? qPrintable(parsed.issue->message) : "");
+        const Session& s = parsed.session;
+        QVERIFY(s.rope);
+        QCOMPARE(s.ropeStyle, RopeStyle::Interleaved);
+        QCOMPARE(s.ropeTheta, 500000.0);
+        QCOMPARE(s.numKvHeads, 2);
+        QCOMPARE(s.window, 4);
+        QCOMPARE(s.kernel, KernelKind::Flash);
+        QCOMPARE(s.blockQ, 1);
+        QCOMPARE(s.blockK, 3);
+        QCOMPARE(sessionFromJson(sessionToJson(s)).session.window, 4);
     }
 
     void manualRowsWrittenAsTyped()

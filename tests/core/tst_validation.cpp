@@ -75,6 +75,66 @@ private Q_SLOTS:
                               "\"multihead-wrapper\", \"multihead\", not \"flash\"");
         QTest::newRow("bad init") << QByteArray(R"({"init": "xavier"})") << QStringLiteral("init")
                                   << QStringLiteral("\"rand\", \"linear\"");
+        // Today's keys (todays-attention.md): ranges when read, combinations when validated.
+        QTest::newRow("window 0") << QByteArray(R"({"window": 0})") << QStringLiteral("window")
+                                  << QStringLiteral("window must be a whole number from 1 to");
+        QTest::newRow("block_q 0")
+            << QByteArray(R"({"kernel": "flash", "block_q": 0})") << QStringLiteral("block_q")
+            << QStringLiteral("block_q must be a whole number from 1 to");
+        QTest::newRow("block_k negative")
+            << QByteArray(R"({"kernel": "flash", "block_k": -2})") << QStringLiteral("block_k")
+            << QStringLiteral("block_k must be a whole number from 1 to");
+        QTest::newRow("num_kv_heads 0")
+            << QByteArray(R"({"variant": "multihead", "num_kv_heads": 0})")
+            << QStringLiteral("num_kv_heads") << QStringLiteral("from 1 to 1024");
+        QTest::newRow("rope_theta 0")
+            << QByteArray(R"({"rope": true, "rope_theta": 0})") << QStringLiteral("rope_theta")
+            << QStringLiteral("rope_theta must be a number above 0");
+        QTest::newRow("bad rope_style")
+            << QByteArray(R"({"rope": true, "rope_style": "halves"})")
+            << QStringLiteral("rope_style")
+            << QStringLiteral("rope_style must be one of \"half\", \"interleaved\"");
+        QTest::newRow("bad kernel")
+            << QByteArray(R"({"kernel": "flash2"})") << QStringLiteral("kernel")
+            << QStringLiteral("\"standard\", \"flash\"");
+        QTest::newRow("rope on simplified")
+            << QByteArray(R"({"rope": true, "variant": "simplified"})") << QStringLiteral("rope")
+            << QStringLiteral("variant \"simplified\" has no projections");
+        QTest::newRow("rope on cross-attention")
+            << QByteArray(R"({"rope": true, "source_sentence": "a b c"})") << QStringLiteral("rope")
+            << QStringLiteral("source_sentence (cross-attention)");
+        QTest::newRow("rope, odd head size")
+            << QByteArray(R"({"rope": true, "d_out_kq": 3})") << QStringLiteral("rope")
+            << QStringLiteral("head size of queries and keys (3) must be even");
+        QTest::newRow("rope, odd multihead head size")
+            << QByteArray(R"({"rope": true, "variant": "multihead", "d_out_kq": 6,
+                              "d_out_v": 6, "num_heads": 2})")
+            << QStringLiteral("rope") << QStringLiteral("(3) must be even");
+        QTest::newRow("num_kv_heads outside multihead")
+            << QByteArray(R"({"variant": "multihead-wrapper", "num_heads": 2,
+                              "num_kv_heads": 1})")
+            << QStringLiteral("num_kv_heads")
+            << QStringLiteral("num_kv_heads (1) needs variant \"multihead\"");
+        QTest::newRow("num_kv_heads not dividing")
+            << QByteArray(R"({"variant": "multihead", "d_out_kq": 6, "d_out_v": 6,
+                              "num_heads": 3, "num_kv_heads": 2})")
+            << QStringLiteral("num_kv_heads")
+            << QStringLiteral("num_kv_heads (2) must divide num_heads (3)");
+        QTest::newRow("num_kv_heads above num_heads")
+            << QByteArray(R"({"variant": "multihead", "d_out_kq": 4, "d_out_v": 4,
+                              "num_heads": 2, "num_kv_heads": 4})")
+            << QStringLiteral("num_kv_heads") << QStringLiteral("must divide num_heads (2)");
+        QTest::newRow("flash with dropout in training")
+            << QByteArray(R"({"kernel": "flash", "dropout": 0.1, "training": true})")
+            << QStringLiteral("kernel")
+            << QStringLiteral("kernel \"flash\" cannot be used with dropout (0.1) in training");
+        QTest::newRow("flash with renormalize")
+            << QByteArray(R"({"kernel": "flash", "causal": true,
+                              "mask_method": "renormalize"})")
+            << QStringLiteral("kernel") << QStringLiteral("mask_method \"renormalize\"");
+        QTest::newRow("today's keys with a model")
+            << QByteArray(R"({"model": "m.safetensors", "rope": true})") << QStringLiteral("rope")
+            << QStringLiteral("rope configures the random attention module");
         QTest::newRow("bad mask method")
             << QByteArray(R"({"mask_method": 1})") << QStringLiteral("mask_method")
             << QStringLiteral("not a number");

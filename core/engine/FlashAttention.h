@@ -1,0 +1,49 @@
+#pragma once
+
+#include "AttentionKernel.h"
+#include "Matrix.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace ae {
+
+// What FlashAttention-2's forward went through for one head (todays-attention.md §4): its
+// tiles in the order computed, query block after query block and, within one, key block after
+// key block. Tile (qb, kb) covers query rows [qb·blockQ, …) and key columns [kb·blockK, …),
+// the last of each possibly ragged.
+struct FlashTrace
+{
+    int blockQ = 2, blockK = 2;
+    Eigen::Index queryBlocks = 0, keyBlocks = 0;
+    // skipped[qb · keyBlocks + kb]: every cell of the tile was hidden (causal or window), so it
+    // was not computed.
+    std::vector<std::uint8_t> skipped;
+    // runningMax(kb, i), runningSum(kb, i): row i's m and ℓ after key block kb of its query
+    // block (a skipped tile repeats the values before it). keyBlocks x T each; m = −∞, ℓ = 0
+    // while a row has seen no visible key.
+    Matrix runningMax, runningSum;
+
+    bool isSkipped(Eigen::Index qb, Eigen::Index kb) const
+    {
+        return skipped[std::size_t(qb * keyBlocks + kb)] != 0;
+    }
+};
+
+// FlashAttention-2's forward, Algorithm 1 (Dao 2023), for one head, in float32.
+// queries (T, dk), keys (S, dk), values (S, dv) -> context (T, dv), trace
+// For each query block Q_i (blockQ rows): m = −∞, ℓ = 0, O = 0; for each key block j in order
+// (blockK columns), unless the mask hides the whole tile from every row:
+// pass 1: S = Q_i K_jᵀ / divisor (MatMul's product, then the division), hidden cells −∞;
+// pass 2: m' = max(m, rowmax S); P = exp(S − m'); ℓ = exp(m − m')·ℓ + rowsum P;
+//         a row still without a visible key (m' = −∞) takes its exponents against 0, so it
+//         keeps P = 0, ℓ = 0;
+// pass 3: O = exp(m − m')·O + P·V_j (MatMul), m = m';
+// finally O / ℓ (0 for a row that saw nothing). Equals the standard kernel to float32
+// rounding, not bit for bit: the sums run in another order. Masks by options.causal and
+// options.window; options' dropout and mask method are not used (the session refuses both).
+void flashAttention(const Matrix& queries, const Matrix& keys, const Matrix& values,
+                    const HeadOptions& options, int blockQ, int blockK, Matrix& context,
+                    FlashTrace& trace);
+
+} // namespace ae

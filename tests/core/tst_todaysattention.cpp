@@ -1,0 +1,250 @@
+// Attention as today's models compute it (todays-attention.md): every session of
+// tests/fixtures/today (written by generate_todays_fixtures.py with PyTorch: RoPE in both styles,
+// grouped-query and multi-query heads, sliding windows, FlashAttention-2's tiles) on both
+// arithmetic paths, every tensor of PyTorch's dump within 1e-5 absolute + 1e-4 relative, and the
+// flash tiles' order, skips, m and l likewise. Prints the worst difference per session and path
+// (llm.c's check_tensor). Sessions that leave the new keys at their defaults compute exactly
+// what they computed before, bit for bit.
+#include "AttentionParams.h"
+#include "Engine.h"
+#include "Fixtures.h"
+#include "FlashAttention.h"
+#include "Forward.h"
+#include "ModelRun.h"
+#include "Rope.h"
+#include "RunJson.h"
+#include "SessionJson.h"
+#include "TensorCompare.h"
+#include "Trace.h"
+
+#include <QDir>
+#include <QJsonDocument>
+#include <QTest>
+
+using namespace ae;
+using namespace ae::test;
+
+namespace {
+
+constexpr double Absolute = 1e-5, Relative = 1e-4;
+
+struct Worst
+{
+    double diff = 0;
+    QString where;
+};
+
+bool numericArray(const QJsonArray& a)
+{
+    for (const QJsonValue& v : a) {
+        if (v.isArray())
+            return numericArray(v.toArray());
+        if (v.isString() && v.toString() != QLatin1StringView("-inf") &&
+            v.toString() != QLatin1StringView("inf") && v.toString() != QLatin1StringView("nan"))
+            return false;
+        if (!v.isString() && !v.isDouble())
+            return false;
+    }
+    return true;
+}
+
+void compareValue(const QJsonValue& e, const QJsonValue& a, const QString& name, Worst& worst);
+
+void compareObject(const QJsonObject& expected, const QJsonObject& actual, const QString& path,
+                   Worst& worst)
+{
+    for (auto it = expected.begin(); it != expected.end(); ++it) {
+        const QString name = path + it.key();
+        if (!actual.contains(it.key()))
+            QFAIL(qPrintable(name + QStringLiteral(" is missing from the dump")));
+        compareValue(it.value(), actual.value(it.key()), name, worst);
+        if (QTest::currentTestFailed())
+            return;
+    }
+}
+
+void compareValue(const QJsonValue& e, const QJsonValue& a, const QString& name, Worst& worst)
+{
+    if (e.isObject()) {
+        compareObject(e.toObject(), a.toObject(), name + u'.', worst);
+    } else if (e.isArray() && !e.toArray().isEmpty() && e.toArray().first().isObject()) {
+        const QJsonArray expected = e.toArray(), actual = a.toArray();
+        QCOMPARE(actual.size(), expected.size());
+        for (int i = 0; i < expected.size(); ++i) {
+            compareObject(expected[i].toObject(), actual[i].toObject(),
+                          name + QStringLiteral("[%1].").arg(i), worst);
+            if (QTest::currentTestFailed())
+                return;
+        }
+    } else if (e.isArray() && numericArray(e.toArray())) {
+        const auto cmp = compareTensors(jsonMatrix(e), jsonMatrix(a), Absolute, Relative);
+        if (!cmp.ok)
+            QFAIL(qPrintable(cmp.describe(name)));
+        if (cmp.worstDiff > worst.diff)
+            worst = {cmp.worstDiff, name};
+    } else {
+        QCOMPARE(a, e); // tokens, vocabulary, tile indices, skipped
+    }
+}
+
+std::shared_ptr<const Trace> recompute(const Trace& natural, Arithmetic arithmetic)
+{
+    auto trace = std::make_shared<Trace>(natural);
+    const auto params =
+        std::make_shared<const AttentionParams>(initAttentionParams(natural.session));
+    runForward(natural.session, params, trace->inputs, trace->keySource(), *trace, arithmetic);
+    completeTrace(*trace);
+    return trace;
+}
+
+QByteArray dumpText(const std::shared_ptr<const Trace>& trace)
+{
+    return QByteArray::fromStdString(runToJson(*seedModuleRun(trace)));
+}
+
+QStringList todayFixtureNames()
+{
+    QStringList names = QDir(fixturePath(QStringLiteral("today")))
+                            .entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+    for (QString& name : names)
+        name.chop(5);
+    return names;
+}
+
+std::shared_ptr<const Trace> computed(const QByteArray& json)
+{
+    const auto parsed = sessionFromJson(json);
+    if (parsed.issue)
+        qWarning("%s", qPrintable(parsed.issue->message));
+    const ComputeResult result = Engine().compute(parsed.session);
+    if (result.issue)
+        qWarning("%s", qPrintable(result.issue->message));
+    return result.trace;
+}
+
+} // namespace
+
+class TestTodaysAttention : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void session_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<bool>("fast");
+        QVERIFY(todayFixtureNames().size() >= 18);
+        for (const QString& name : todayFixtureNames()) {
+            QTest::addRow("%s torch-order", qPrintable(name)) << name << false;
+            QTest::addRow("%s fast", qPrintable(name)) << name << true;
+        }
+    }
+
+    void session()
+    {
+        QFETCH(QString, name);
+        QFETCH(bool, fast);
+        const QJsonObject fixture = readFixture(QStringLiteral("today/%1.json").arg(name));
+        const auto parsed =
+            sessionFromJsonObject(fixture.value(QStringLiteral("session")).toObject());
+        QVERIFY2(!parsed.issue, parsed.issue ? qPrintable(parsed.issue->message) : "");
+        const ComputeResult result = Engine().compute(parsed.session);
+        QVERIFY2(result.trace, result.issue ? qPrintable(result.issue->message) : "");
+        const Arithmetic arithmetic = fast ? Arithmetic::Fast : Arithmetic::TorchOrder;
+        const auto trace = result.trace->arithmetic == arithmetic
+                               ? result.trace
+                               : recompute(*result.trace, arithmetic);
+        const QJsonObject actual = QJsonDocument::fromJson(dumpText(trace)).object();
+        const QJsonObject expected = fixture.value(QStringLiteral("expected")).toObject();
+        QCOMPARE(actual.value(QStringLiteral("heads")).toArray().size(),
+                 expected.value(QStringLiteral("heads")).toArray().size());
+        Worst worst;
+        compareObject(expected, actual, {}, worst);
+        if (!QTest::currentTestFailed())
+            qInfo("%s (%s): worst |diff| %.3g (%s)", qPrintable(name),
+                  fast ? "fast" : "torch order", worst.diff, qPrintable(worst.where));
+    }
+
+    // The defaults of the new keys, written out, change nothing: every golden session of
+    // tests/fixtures/sessions gives the same dump, byte for byte, with them as without them.
+    void defaultsChangeNothing()
+    {
+        const QStringList names = sessionFixtureNames();
+        QVERIFY(names.size() >= 30);
+        for (const QString& name : names) {
+            const QJsonObject fixture = readFixture(QStringLiteral("sessions/%1.json").arg(name));
+            QJsonObject session = fixture.value(QStringLiteral("session")).toObject();
+            const auto plain = computed(QJsonDocument(session).toJson());
+            QVERIFY2(plain, qPrintable(name));
+            session[QStringLiteral("rope")] = false;
+            session[QStringLiteral("rope_style")] = QStringLiteral("half");
+            session[QStringLiteral("rope_theta")] = 10000;
+            session[QStringLiteral("kernel")] = QStringLiteral("standard");
+            session[QStringLiteral("block_q")] = 2;
+            session[QStringLiteral("block_k")] = 2;
+            if (plain->session.variant == Variant::MultiHead)
+                session[QStringLiteral("num_kv_heads")] = plain->session.numHeads;
+            const auto explicitDefaults = computed(QJsonDocument(session).toJson());
+            QVERIFY2(explicitDefaults, qPrintable(name));
+            QVERIFY2(dumpText(plain) == dumpText(explicitDefaults), qPrintable(name));
+            QVERIFY(plain->kvHeads.empty());
+        }
+    }
+
+    // What makes RoPE relative: the same vector as query at m and key at n scores a function
+    // of m - n only, in both styles.
+    void ropeScoresDependOnOffsetOnly_data()
+    {
+        QTest::addColumn<bool>("interleaved");
+        QTest::newRow("half") << false;
+        QTest::newRow("interleaved") << true;
+    }
+
+    void ropeScoresDependOnOffsetOnly()
+    {
+        QFETCH(bool, interleaved);
+        const RowVector v =
+            (RowVector(8) << 0.3f, -1.2f, 0.7f, 2.0f, -0.4f, 0.9f, 1.5f, -0.8f).finished();
+        const Matrix same = v.replicate(12, 1);
+        const RopeRotation rotation =
+            ropeRotation(12, 8, interleaved ? RopeStyle::Interleaved : RopeStyle::Half, 10000.0);
+        const Matrix rotated = applyRope(same, rotation);
+        for (int offset = 0; offset < 6; ++offset) {
+            const float first = rotated.row(offset).dot(rotated.row(0));
+            for (int n = 1; n + offset < 12; ++n)
+                QVERIFY(std::fabs(rotated.row(n + offset).dot(rotated.row(n)) - first) < 1e-4f);
+        }
+        QVERIFY(std::fabs(rotated.row(0).dot(rotated.row(0)) - v.squaredNorm()) < 1e-5f);
+    }
+
+    // The flash kernel on a longer text, fast path, several heads: its context equals the
+    // standard kernel's to float32 rounding, and exactly the tiles the causal window hides
+    // entirely are skipped.
+    void flashMatchesStandardOnLongText()
+    {
+        const auto trace =
+            computed(R"({"sentence": ")" + QByteArray::fromStdString(numberedSentence(150)) +
+                     R"(", "variant": "multihead", "init": "linear", "d_in": 16,
+            "d_out_kq": 32, "d_out_v": 32, "num_heads": 4, "num_kv_heads": 2, "rope": true,
+            "causal": true, "window": 20, "kernel": "flash", "block_q": 16, "block_k": 8})");
+        QVERIFY(trace);
+        for (const HeadTrace& head : trace->heads) {
+            QVERIFY(head.flash);
+            QVERIFY2(head.flashMaxDiff < 1e-5, qPrintable(QString::number(head.flashMaxDiff)));
+            const FlashTrace& f = *head.flash;
+            for (Eigen::Index qb = 0; qb < f.queryBlocks; ++qb)
+                for (Eigen::Index kb = 0; kb < f.keyBlocks; ++kb) {
+                    const Eigen::Index firstRow = qb * 16,
+                                       lastRow = std::min<Eigen::Index>(150, firstRow + 16) - 1;
+                    const Eigen::Index firstKey = kb * 8, lastKey = firstKey + 7;
+                    // Visible somewhere: a key j with lastRow - 20 < j <= ... for some row.
+                    const bool hidden = firstKey > lastRow || lastKey <= firstRow - 20;
+                    QCOMPARE(f.isSkipped(qb, kb), hidden);
+                }
+        }
+        qInfo("flash vs standard, 150 tokens, 4 heads: worst |diff| %.3g",
+              double(trace->heads[0].flashMaxDiff));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTodaysAttention)
+#include "tst_todaysattention.moc"
