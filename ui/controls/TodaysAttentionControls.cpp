@@ -30,8 +30,7 @@ TodaysAttentionControls::TodaysAttentionControls(SessionDocument* document, QWid
       m_ropeStyle(new QComboBox(this)), m_ropeTheta(new QDoubleSpinBox(this)),
       m_numKvHeads(countBox(0, limits::MaxHeads, tr("one per head"), this)),
       m_window(countBox(0, int(limits::MaxWindow), tr("none"), this)),
-      m_kernel(new QComboBox(this)),
-      m_blockQ(countBox(1, int(limits::MaxWindow), QString(), this)),
+      m_kernel(new QComboBox(this)), m_blockQ(countBox(1, int(limits::MaxWindow), QString(), this)),
       m_blockK(countBox(1, int(limits::MaxWindow), QString(), this))
 {
     sync::addChoice(m_ropeStyle, RopeStyle::Half, tr("rotate half (Hugging Face)"));
