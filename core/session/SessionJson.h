@@ -38,8 +38,9 @@ QByteArray sessionToJson(const Session& session);
 // The keys a session may have, in the order of spec §1 then the app's own.
 QStringList sessionKeys();
 // The keys of todays-attention.md (rope, rope_style, rope_theta, num_kv_heads, window, kernel,
-// block_q, block_k): read, validated, computed, dumped and flags of the command line, but kept
-// apart from sessionKeys() until the window has a control for each.
+// block_q, block_k): read, validated, computed, dumped, flags of the command line and controls
+// of the session panel; apart from sessionKeys() because a file holds them only when they
+// differ from their defaults (a session without them is written as before).
 QStringList todaysSessionKeys();
 // The keys of a GPT-2 model session (spec gpt2.md §2) besides sessionKeys(): "model", and
 // "truncate" (keep the first n_ctx tokens of a longer sentence).

@@ -11,6 +11,7 @@
 #include "Session.h"
 #include "SessionDocument.h"
 #include "SessionIssue.h"
+#include "TodaysAttentionControls.h"
 #include "WheelGuard.h"
 
 #include <QLocale>
@@ -40,6 +41,7 @@ ControlPanel::ControlPanel(SessionDocument* document, QWidget* parent)
     m_embedding = new EmbeddingControls(document, content);
     auto* attention = new AttentionControls(document, content);
     auto* maskDropout = new MaskDropoutControls(document, content);
+    auto* todays = new TodaysAttentionControls(document, content);
     m_advancedToggle = new QToolButton(content);
     m_advancedToggle->setText(tr("&Advanced"));
     m_advancedToggle->setCheckable(true);
@@ -47,7 +49,7 @@ ControlPanel::ControlPanel(SessionDocument* document, QWidget* parent)
     m_advancedToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     m_advanced = new AdvancedControls(document, content);
     m_model = new ModelInfoBox(content);
-    m_sections = {sentence, m_embedding, attention, maskDropout, m_advanced};
+    m_sections = {sentence, m_embedding, attention, maskDropout, todays, m_advanced};
 
     auto* contentLayout = new QVBoxLayout(content);
     contentLayout->addWidget(sentence);

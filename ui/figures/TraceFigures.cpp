@@ -1,5 +1,7 @@
 #include "TraceFigures.h"
 
+#include "RopeFigures.h"
+
 #include "CellExplanations.h"
 #include "FigureSupport.h"
 #include "HeadTensors.h"
@@ -429,6 +431,15 @@ std::vector<Figure> allFigures(const TracePtr& trace)
         if (t.session.hasWeights()) {
             all.push_back(projectionWeights(trace, h));
             all.push_back(projections(trace, h));
+        }
+        if (t.session.rope) {
+            if (h == 0)
+                all.push_back(
+                    single(ropeAngles(trace), fileStem(2, QStringLiteral("rope_angles"), t)));
+            all.push_back(ropeQueries(trace, h));
+            all.push_back(ropeKeys(trace, h));
+            all.push_back(
+                single(ropeRelative(trace, h), fileStem(2, QStringLiteral("rope_relative"), t, h)));
         }
         all.push_back(single(scores(trace, h), fileStem(3, QStringLiteral("attn_scores"), t, h)));
         if (t.session.hasWeights())

@@ -1,5 +1,6 @@
 #include "PageCatalog.h"
 
+#include "RopeFigures.h"
 #include "Trace.h"
 #include "TraceFigures.h"
 
@@ -102,6 +103,57 @@ PageDefinition projectionsPage()
                   return weighted(t) ? Maybe(figures::projections(t, head)) : std::nullopt;
               },
               simplifiedNote}}};
+}
+
+// Rotary position embeddings (session key rope): the angles, the rotated queries and keys, and
+// why the scores then depend on distance. A checkpoint's layer has none (GPT-2 adds positions).
+PageDefinition ropePage()
+{
+    const QString off = PageCatalog::tr(
+        "RoPE is off. Tick \"RoPE\" under \"Today's attention\" in the session panel (self-"
+        "attention with weights) to rotate the queries and keys by position, as Llama does.");
+    const auto rope = [](const TracePtr& t) { return t->session.rope; };
+    PageDefinition page{
+        QStringLiteral("rope"),
+        PageCatalog::tr("RoPE"),
+        {{PageCatalog::tr("Rotation angles"),
+          PageCatalog::tr("Instead of adding a position vector to the embeddings, RoPE turns each "
+                          "pair of a query's and a key's dimensions by an angle m·θ_i that grows "
+                          "with the position m; the first pairs turn fast, the last ones slowly."),
+          [rope](const TracePtr& t, int) -> Maybe {
+              if (!rope(t))
+                  return std::nullopt;
+              return one(figures::ropeAngles(t), 2, QStringLiteral("rope_angles"), t);
+          },
+          off},
+         {PageCatalog::tr("Queries before and after"),
+          PageCatalog::tr("Each query is projected as before, then rotated: row m turned by the "
+                          "angles of position m. Lengths do not change, only directions."),
+          [rope](const TracePtr& t, int head) -> Maybe {
+              return rope(t) ? Maybe(figures::ropeQueries(t, head)) : std::nullopt;
+          },
+          off},
+         {PageCatalog::tr("Keys before and after"),
+          PageCatalog::tr("The keys turn by the same angles. The scores ω = Q·Kᵀ use the rotated "
+                          "queries and keys; the values are not rotated."),
+          [rope](const TracePtr& t, int head) -> Maybe {
+              return rope(t) ? Maybe(figures::ropeKeys(t, head)) : std::nullopt;
+          },
+          off},
+         {PageCatalog::tr("Why it is relative"),
+          PageCatalog::tr("One vector placed at every position m and n: its score with itself, "
+                          "rot(v, m)·rot(v, n), is the same along every diagonal, because "
+                          "rotating both by m and by n differs only by the angle of m − n. A "
+                          "score depends on how far apart two tokens are, not on where they are."),
+          [rope](const TracePtr& t, int head) -> Maybe {
+              if (!rope(t))
+                  return std::nullopt;
+              return one(figures::ropeRelative(t, head), 2, QStringLiteral("rope_relative"), t,
+                         head);
+          },
+          off}}};
+    page.seedModuleOnly = true;
+    return page;
 }
 
 PageDefinition scoresPage()
@@ -240,10 +292,10 @@ PageDefinition headsPage()
 
 std::vector<PageDefinition> pageCatalog()
 {
-    std::vector<PageDefinition> pages{embeddingsPage(), projectionsPage(), scoresPage(),
-                                      weightsPage(),    dropoutPage(),     contextPage(),
-                                      headsPage()};
-    pages[0].seedModuleOnly = pages[4].seedModuleOnly = true; // embeddings, dropout
+    std::vector<PageDefinition> pages{embeddingsPage(), projectionsPage(), ropePage(),
+                                      scoresPage(),     weightsPage(),     dropoutPage(),
+                                      contextPage(),    headsPage()};
+    pages[0].seedModuleOnly = pages[5].seedModuleOnly = true; // embeddings, dropout
     return pages;
 }
 

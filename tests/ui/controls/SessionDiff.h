@@ -45,7 +45,7 @@ inline QJsonValue keyValue(const Session& session, const QString& key)
 inline QStringList changedKeys(const Session& before, const Session& after)
 {
     QStringList keys;
-    for (const QString& key : sessionKeys())
+    for (const QString& key : sessionKeys() + todaysSessionKeys())
         if (keyValue(before, key) != keyValue(after, key))
             keys << key;
     keys.sort();
@@ -69,7 +69,7 @@ inline const QByteArray EverythingApplies =
 // The session keys that have a control (every key but the file's metadata).
 inline QStringList controlKeys()
 {
-    QStringList keys = sessionKeys();
+    QStringList keys = sessionKeys() + todaysSessionKeys();
     for (const char* metadata : {"format", "version", "title", "description"})
         keys.removeAll(QLatin1StringView(metadata));
     return keys;

@@ -15,6 +15,7 @@
 #include <QAbstractButton>
 #include <QApplication>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QPlainTextEdit>
@@ -70,6 +71,8 @@ QJsonValue shownValue(const QWidget* control)
     if (auto* button = qobject_cast<const QAbstractButton*>(control))
         return button->isChecked();
     if (auto* spin = qobject_cast<const QSpinBox*>(control))
+        return spin->value();
+    if (auto* spin = qobject_cast<const QDoubleSpinBox*>(control))
         return spin->value();
     if (auto* seed = qobject_cast<const SeedSpinBox*>(control))
         return qint64(seed->value());
@@ -161,11 +164,13 @@ private Q_SLOTS:
         QTest::addColumn<QVariant>("input");
         QTest::addColumn<QString>("key");
         QTest::addColumn<QJsonValue>("expected");
+        QTest::addColumn<QByteArray>("base"); // the session edited
         const auto row = [](const char* name, const char* widget, const QVariant& input,
-                            const QJsonValue& expected) {
+                            const QJsonValue& expected,
+                            const QByteArray& base = EverythingApplies) {
             QTest::newRow(name) << QString::fromLatin1(widget) << input
                                 << QString::fromLatin1(name).section(QLatin1Char(' '), 0, 0)
-                                << expected;
+                                << expected << base;
         };
         row("sentence", "sentence", QStringLiteral(" again"),
             QStringLiteral("Life is short, eat dessert first again"));
@@ -196,6 +201,19 @@ private Q_SLOTS:
         row("positional", "positional", QStringLiteral("sinusoidal"), QStringLiteral("sinusoidal"));
         row("positional none", "positional", QStringLiteral("none"), QStringLiteral("none"));
         row("context_length", "context_length", QStringLiteral("64"), 64);
+        // Today's keys, on self-attention of the efficient class (RoPE is refused with a source
+        // sentence, grouped heads outside multihead) with RoPE and the flash kernel on.
+        const QByteArray today = R"({"variant": "multihead", "num_heads": 2, "d_out_kq": 4,
+            "d_out_v": 4, "rope": true, "kernel": "flash"})";
+        row("rope", "rope", false, QJsonValue::Undefined, today); // off: the default, not written
+        row("rope_style", "rope_style", QStringLiteral("interleaved"),
+            QStringLiteral("interleaved"), today);
+        row("rope_theta", "rope_theta", QStringLiteral("500000"), 500000, today);
+        row("num_kv_heads", "num_kv_heads", QStringLiteral("1"), 1, today);
+        row("window", "window", QStringLiteral("3"), 3, today);
+        row("kernel", "kernel", QStringLiteral("standard"), QJsonValue::Undefined, today);
+        row("block_q", "block_q", QStringLiteral("4"), 4, today);
+        row("block_k", "block_k", QStringLiteral("3"), 3, today);
     }
 
     void controlWritesItsKey()
@@ -204,8 +222,9 @@ private Q_SLOTS:
         QFETCH(QVariant, input);
         QFETCH(QString, key);
         QFETCH(QJsonValue, expected);
+        QFETCH(QByteArray, base);
         SessionDocument document;
-        document.setSession(sessionFrom(EverythingApplies));
+        document.setSession(sessionFrom(base));
         ControlPanel panel(&document);
         const Session before = document.session();
         QSignalSpy edits(&document, &SessionDocument::sessionChanged);
@@ -316,7 +335,8 @@ private Q_SLOTS:
             "variant": "multihead", "init": "linear", "d_out_kq": 6, "d_out_v": 6, "num_heads": 3,
             "qkv_bias": true, "weight_seed": 8, "causal": true, "mask_method": "renormalize", "dropout": 0.3,
             "training": true, "dropout_seed": 11, "cpu_capability": "avx2", "positional": "learned",
-            "context_length": 16})");
+            "context_length": 16, "rope": true, "rope_style": "interleaved", "rope_theta": 500000,
+            "num_kv_heads": 1, "window": 2, "kernel": "flash", "block_q": 3, "block_k": 4})");
         QVERIFY(sessionToJsonObject(loaded).value(key) !=
                 sessionToJsonObject(Session{}).value(key));
         QSignalSpy changes(&document, &SessionDocument::sessionChanged);
@@ -383,6 +403,18 @@ private Q_SLOTS:
         row("no positions: no context length", R"({})", "context_length", false);
         row("learned positions: context length", R"({"positional": "learned"})", "context_length",
             true);
+        row("self-attention: rope", R"({})", "rope", true);
+        row("simplified: no rope", R"({"variant": "simplified"})", "rope", false);
+        row("cross-attention: no rope", R"({"source_sentence": "Das Leben"})", "rope", false);
+        row("no rope: no rope style", R"({})", "rope_style", false);
+        row("rope: rope theta", R"({"rope": true})", "rope_theta", true);
+        row("self-attention: no kv heads", R"({})", "num_kv_heads", false);
+        row("multihead: kv heads", R"({"variant": "multihead"})", "num_kv_heads", true);
+        row("wrapper, kv heads refused: fixable",
+            R"({"variant": "multihead-wrapper", "num_heads": 2, "num_kv_heads": 1})",
+            "num_kv_heads", true);
+        row("standard kernel: no blocks", R"({})", "block_q", false);
+        row("flash: blocks", R"({"kernel": "flash"})", "block_k", true);
     }
 
     void onlyApplicableControlsAreEnabled()

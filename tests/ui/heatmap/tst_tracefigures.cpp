@@ -15,6 +15,8 @@
 #include <QSet>
 #include <QTest>
 
+#include <algorithm>
+
 using namespace ae;
 
 namespace {
@@ -54,9 +56,24 @@ Session cross(bool causal)
     return s;
 }
 
+Session rope()
+{
+    Session s;
+    s.variant = Variant::MultiHead;
+    s.numHeads = 2;
+    s.dOutKq = s.dOutV = 4;
+    s.causal = true;
+    s.rope = true;
+    s.ropeStyle = RopeStyle::Interleaved;
+    return s;
+}
+
 Session numbered(int which)
 {
-    return which == 0 ? article() : which == 1 ? multiHeadCausalDropout() : cross(true);
+    return which == 0   ? article()
+           : which == 1 ? multiHeadCausalDropout()
+           : which == 2 ? cross(true)
+                        : rope();
 }
 
 std::vector<Figure> pageFigures(const std::shared_ptr<const Trace>& trace)
@@ -81,6 +98,7 @@ private Q_SLOTS:
         QTest::newRow("the article") << 0;
         QTest::newRow("two heads, causal, dropout, positions") << 1;
         QTest::newRow("cross-attention, causal") << 2;
+        QTest::newRow("RoPE, two heads") << 3;
     }
 
     // "<step>-<snake_case name>[-head<k>]", the same from the pages as from --export.
@@ -123,6 +141,46 @@ private Q_SLOTS:
         QCOMPARE(sorted, weights);
         QCOMPARE(figures::fileNumber(7, 1024), QStringLiteral("0007"));
         QCOMPARE(figures::fileNumber(2, 2), QStringLiteral("2"));
+    }
+
+    // The RoPE page shows the forward's own rotated queries and keys, the angles m·θ_i, and one
+    // vector's scores with itself equal along each diagonal (they depend on m − n only).
+    void ropePageShowsTheRotation()
+    {
+        const auto trace = compute(rope());
+        const std::vector<PageDefinition> pages = pageCatalog();
+        const auto page = std::find_if(pages.begin(), pages.end(),
+                                       [](const PageDefinition& p) { return p.id == "rope"; });
+        QVERIFY(page != pages.end());
+        std::vector<Figure> shown;
+        for (const PageSection& section : page->sections)
+            if (const std::optional<Figure> figure = section.figure(trace, 1))
+                shown.push_back(*figure);
+        QCOMPARE(shown.size(), std::size_t(4));
+
+        const Matrix& angles = *shown[0].panels.front().matrix; // (T, h/2), h = 2
+        QCOMPARE(angles.cols(), Eigen::Index(1));
+        for (Eigen::Index m = 0; m < angles.rows(); ++m)
+            QVERIFY(std::abs(angles(m, 0) - float(m)) < 1e-6f); // θ_0 = 1 / 10000^0
+
+        QVERIFY(*shown[1].panels[0].matrix == trace->heads[1].queries);
+        QVERIFY(*shown[1].panels[1].matrix == trace->heads[1].queriesRope);
+        QVERIFY(*shown[1].panels[0].matrix != *shown[1].panels[1].matrix);
+
+        const Matrix& relative = *shown[3].panels.front().matrix;
+        for (Eigen::Index m = 1; m < relative.rows(); ++m)
+            for (Eigen::Index n = 1; n < relative.cols(); ++n)
+                QVERIFY2(std::abs(relative(m, n) - relative(m - 1, n - 1)) <=
+                             1e-4f * (1 + std::abs(relative(m, n))),
+                         qPrintable(QStringLiteral("(%1, %2)").arg(m).arg(n)));
+        // One pair at θ_0 = 1: a step apart, the score is |v|²·cos(1).
+        QVERIFY(relative(0, 0) > 0);
+        QVERIFY(std::abs(relative(0, 1) / relative(0, 0) - std::cos(1.0f)) < 1e-3f);
+
+        // Without RoPE the page says how to turn it on.
+        const auto plain = compute(article());
+        for (const PageSection& section : page->sections)
+            QVERIFY(!section.figure(plain, 0) && !section.whenAbsent.isEmpty());
     }
 
     void crossAttentionAxesNameTheSentences()
