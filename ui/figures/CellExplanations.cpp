@@ -34,7 +34,8 @@ RowVector rowOf(const Trace& trace, int head, HeadTensor kind, Eigen::Index row)
 
 bool hidden(const Trace& trace, Eigen::Index row, Eigen::Index col)
 {
-    return trace.session.causal && col > row;
+    const KeyRange visible = visibleKeys(headOptions(trace, 0), row, trace.keyCount());
+    return col < visible.first || col >= visible.last;
 }
 
 // A token as every view writes it, with its position counted from 1: “␣cat” (token 2).
@@ -152,7 +153,7 @@ QString projection(const Trace& trace, int head, Projection which, Eigen::Index 
             (which == Projection::Value ? trace.headDimV : trace.headDimKq) +
         col;
     const Matrix& out = which == Projection::Query ? h.queries
-                        : which == Projection::Key ? headKeys(trace, head)
+                        : which == Projection::Key ? headProjectedKeys(trace, head)
                                                    : headValues(trace, head);
     //: %1 token, %2 dimension, %3 head, %4 column of the weight matrix
     const QString lead =
@@ -204,6 +205,15 @@ QString scaledScore(const Trace& trace, int head, Eigen::Index row, Eigen::Index
 QString mask(const Trace& trace, Eigen::Index row, Eigen::Index col)
 {
     //: %1 key token, %2 query token
+    if (trace.session.window > 0)
+        //: %1 key token, %2 query token, %3 the window
+        return (hidden(trace, row, col)
+                    ? CellExplanations::tr("Mask = 1: key %1 is outside the window of %3 keys of "
+                                           "query %2, so it is hidden")
+                    : CellExplanations::tr("Mask = 0: key %1 is inside the window of %3 keys of "
+                                           "query %2, so it stays visible"))
+            .arg(key(trace, col), query(trace, row))
+            .arg(trace.session.window);
     return (hidden(trace, row, col)
                 ? CellExplanations::tr("Mask = 1: key %1 comes after query %2, so it is hidden")
                 : CellExplanations::tr(
@@ -228,19 +238,18 @@ QString maskedScore(const Trace& trace, int head, Eigen::Index row, Eigen::Index
 QString weight(const Trace& trace, int head, Eigen::Index row, Eigen::Index col)
 {
     const float divisor = trace.scoreDivisor;
-    const Eigen::Index S = trace.keyCount();
-    const Eigen::Index visible = trace.session.causal ? std::min(row + 1, S) : S;
-    if (col >= visible)
+    if (hidden(trace, row, col))
         //: %1 key token, %2 query token, %3 head
-        return CellExplanations::tr("Weight of key %1 for query %2%3 = 0: the causal mask hides "
-                                    "the key")
+        return CellExplanations::tr("Weight of key %1 for query %2%3 = 0: the mask hides the key")
             .arg(key(trace, col), query(trace, row), inHead(trace, head));
+    const KeyRange seen = visibleKeys(headOptions(trace, head), row, trace.keyCount());
+    const Eigen::Index visible = seen.last - seen.first;
     const RowVector scores = rowOf(trace, head, HeadTensor::Scores, row);
     float maximum = -INFINITY;
-    for (Eigen::Index j = 0; j < visible; ++j)
+    for (Eigen::Index j = seen.first; j < seen.last; ++j)
         maximum = std::max(maximum, scores(j) / divisor);
     double sum = 0;
-    for (Eigen::Index j = 0; j < visible; ++j)
+    for (Eigen::Index j = seen.first; j < seen.last; ++j)
         sum += std::exp(double(scores(j) / divisor - maximum));
     const QString s = divisor == 1.0f ? QStringLiteral("s") : QStringLiteral("s/√d_k");
     //: %1 key token, %2 query token, %3 head, %4 "s" or "s/√d_k", %5..%8 the arithmetic, %9

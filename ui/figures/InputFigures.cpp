@@ -159,11 +159,11 @@ Figure projections(const TracePtr& trace, int head)
         const Matrix* w;
         explain::Projection kind;
         bool fromSource;
-    } parts[] = {
-        {"queries", &h.queries, &projection.wQuery, explain::Projection::Query, false},
-        {"keys", &headKeys(*trace, head), &projection.wKey, explain::Projection::Key, cross},
-        {"values", &headValues(*trace, head), &projection.wValue, explain::Projection::Value,
-         cross}};
+    } parts[] = {{"queries", &h.queries, &projection.wQuery, explain::Projection::Query, false},
+                 {"keys", &headProjectedKeys(*trace, head), &projection.wKey,
+                  explain::Projection::Key, cross},
+                 {"values", &headValues(*trace, head), &projection.wValue,
+                  explain::Projection::Value, cross}};
     for (const auto& part : parts) {
         HeatmapSpec spec;
         spec.tensorName = QLatin1StringView(part.name);

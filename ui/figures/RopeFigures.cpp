@@ -41,16 +41,14 @@ Figure beforeAfter(const TracePtr& trace, int head, bool keys)
     const Matrix& after = keys ? headKeys(*trace, head) : headQueries(*trace, head);
     const QString name = keys ? QStringLiteral("keys") : QStringLiteral("queries");
     Figure figure;
-    figure.name =
-        fileStem(2, keys ? QStringLiteral("keys_rope") : QStringLiteral("queries_rope"), *trace,
-                 head);
+    figure.name = fileStem(2, keys ? QStringLiteral("keys_rope") : QStringLiteral("queries_rope"),
+                           *trace, head);
     figure.title = (keys ? TraceFigures::tr("Keys before and after RoPE")
                          : TraceFigures::tr("Queries before and after RoPE")) +
                    headSuffix(*trace, head);
     figure.columns = 2;
-    figure.panels.push_back(rowsOfTokens(trace, before, name,
-                                         TraceFigures::tr("the projection : %1").arg(shapeOf(before)),
-                                         keys));
+    figure.panels.push_back(rowsOfTokens(
+        trace, before, name, TraceFigures::tr("the projection : %1").arg(shapeOf(before)), keys));
     figure.panels.push_back(rowsOfTokens(
         trace, after, name + QStringLiteral("_rope"),
         QStringLiteral("%1 : %2 → %3")
@@ -109,9 +107,8 @@ HeatmapSpec ropeRelative(const TracePtr& trace, int head)
     spec.tensorName = QStringLiteral("rope_relative");
     spec.title = TraceFigures::tr("One vector at every position: the score depends only on m − n");
     spec.matrix = owned(rotated * rotated.transpose());
-    spec.operation =
-        QStringLiteral("rot(v, m)·rot(v, n), v = q(1) : %1·%2 → %3")
-            .arg(shapeOf(rotated), shape(rotated.cols(), rotated.rows()), shape(T, T));
+    spec.operation = QStringLiteral("rot(v, m)·rot(v, n), v = q(1) : %1·%2 → %3")
+                         .arg(shapeOf(rotated), shape(rotated.cols(), rotated.rows()), shape(T, T));
     spec.rowLabels = indexLabels(T);
     spec.columnLabels = indexLabels(T);
     spec.rowAxisTitle = TraceFigures::tr("position m");

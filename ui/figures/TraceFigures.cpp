@@ -59,29 +59,32 @@ std::shared_ptr<const DerivedMatrix> derivedView(const TracePtr& trace, int head
 }
 
 // The causal mask's row `row` (S cells): 1 above the diagonal.
-RowVector maskRow(Eigen::Index S, Eigen::Index row)
+// Row `row` of the session's mask (1 = hidden): what visibleKeys() leaves out, the causal mask,
+// a sliding window's band, or both.
+RowVector maskRow(const HeadOptions& options, Eigen::Index S, Eigen::Index row)
 {
-    RowVector r(S);
-    for (Eigen::Index j = 0; j < S; ++j)
-        r[j] = j > row ? 1.0f : 0.0f;
-    return r;
+    RowVector mask = RowVector::Ones(S);
+    const KeyRange visible = visibleKeys(options, row, S);
+    mask.segment(visible.first, visible.last - visible.first).setZero();
+    return mask;
 }
 
 std::shared_ptr<const DerivedMatrix> derivedMask(const TracePtr& trace)
 {
     auto d = std::make_shared<DerivedMatrix>();
     const Eigen::Index T = trace->queryCount(), S = trace->keyCount();
+    const HeadOptions options = headOptions(*trace, 0);
     d->rows = T;
     d->columns = S;
-    d->reduce = [S](Eigen::Index first, Eigen::Index last, int rowBlock, int columnBlock,
-                    bool fractions) {
+    d->reduce = [S, options](Eigen::Index first, Eigen::Index last, int rowBlock, int columnBlock,
+                             bool fractions) {
         BlockReducer reducer(first, last, S, rowBlock, columnBlock, fractions);
         for (Eigen::Index r = first; r < last; ++r)
-            reducer.addRow(r, maskRow(S, r).data());
+            reducer.addRow(r, maskRow(options, S, r).data());
         return reducer.finish();
     };
-    d->row = [S](Eigen::Index row) { return maskRow(S, row); };
-    d->whole = [T, S] { return ae::causalMask(T, S); };
+    d->row = [S, options](Eigen::Index row) { return maskRow(options, S, row); };
+    d->whole = [t = trace] { return attentionMask(*t); };
     return d;
 }
 
@@ -176,17 +179,25 @@ HeatmapSpec causalMask(const TracePtr& trace)
 {
     HeatmapSpec spec = attentionSpec(*trace);
     spec.tensorName = QStringLiteral("mask");
-    spec.title = trace->session.isCross()
-                     ? TraceFigures::tr("Causal mask over the source tokens (1 = hidden)")
-                     : TraceFigures::tr("Causal mask (1 = hidden)");
+    const Session& s = trace->session;
+    spec.title = s.window > 0
+                     ? TraceFigures::tr("Sliding-window mask of %1 keys (1 = hidden)").arg(s.window)
+                 : s.isCross() ? TraceFigures::tr("Causal mask over the source tokens (1 = hidden)")
+                               : TraceFigures::tr("Causal mask (1 = hidden)");
     if (DeferredDerivation::appliesTo(*trace))
         spec.derived = derivedMask(trace);
     else
-        spec.matrix = owned(ae::causalMask(trace->queryCount(), trace->keyCount()));
-    spec.operation = QStringLiteral("torch.triu(torch.ones(%1, %2), diagonal=1) : %3")
-                         .arg(trace->queryCount())
-                         .arg(trace->keyCount())
-                         .arg(shape(trace->queryCount(), trace->keyCount()));
+        spec.matrix = owned(attentionMask(*trace));
+    const QString T = QString::number(trace->queryCount()), S = QString::number(trace->keyCount());
+    const QString triu = QStringLiteral("torch.triu(torch.ones(%1, %2), diagonal=1)").arg(T, S);
+    const QString band = s.causal ? QStringLiteral("| torch.tril(torch.ones(%1, %2), diagonal=-%3)")
+                                        .arg(T, S)
+                                        .arg(s.window)
+                                  : QStringLiteral("(|i − j| ≥ %1)").arg(s.window);
+    spec.operation = QStringLiteral("%1 : %2").arg(s.window == 0 ? triu
+                                                   : s.causal    ? triu + u' ' + band
+                                                                 : band,
+                                                   shape(trace->queryCount(), trace->keyCount()));
     spec.scheme = ColorScheme::Mask;
     spec.decimals = 0;
     spec.explain = [t = trace](Eigen::Index r, Eigen::Index c) { return explain::mask(*t, r, c); };
@@ -249,17 +260,23 @@ Figure maskMethods(const TracePtr& trace, int head)
         QStringLiteral("softmax(ω.masked_fill(mask, −∞) / %1)").arg(divisorText(*trace));
     renorm.tensorName = QStringLiteral("attn_weights_renormalized");
     renorm.title = TraceFigures::tr("Method 1: softmax, zero, renormalise");
-    renorm.operation =
-        QStringLiteral("w = softmax(ω / %1) · tril;  w / w.sum(dim=1)").arg(divisorText(*trace));
+    const bool window = trace->session.window > 0;
+    renorm.operation = QStringLiteral("w = softmax(ω / %1) · %2;  w / w.sum(dim=1)")
+                           .arg(divisorText(*trace),
+                                window ? QStringLiteral("(1 − mask)") : QStringLiteral("tril"));
     Figure figure;
     figure.name = fileStem(5, QStringLiteral("mask_methods"), *trace, head);
     const QString agree =
-        TraceFigures::tr("Both causal masking methods give the same weights: max |difference| = %1")
+        (window
+             ? TraceFigures::tr(
+                   "Both ways of masking the window give the same weights: max |difference| = %1")
+             : TraceFigures::tr(
+                   "Both causal masking methods give the same weights: max |difference| = %1"))
             .arg(double(h.maskMethodsMaxDiff), 0, 'g', 3);
     // T x S: the agreement holds, but the mask pairs query i with source token i by position
     // only, which the banner must not present as an ordinary causal mask.
     figure.title =
-        (trace->session.isCross()
+        (trace->session.isCross() && trace->session.causal
              ? TraceFigures::tr(
                    "Causal mask on cross-attention: query i sees source tokens 0 to i, paired by "
                    "position, not by meaning. %1")
@@ -445,14 +462,14 @@ std::vector<Figure> allFigures(const TracePtr& trace)
         if (t.session.hasWeights())
             all.push_back(
                 single(scaledScores(trace, h), fileStem(3, QStringLiteral("scaled_scores"), t, h)));
-        if (t.session.causal) {
+        if (t.session.masked()) {
             if (h == 0)
                 all.push_back(single(causalMask(trace), fileStem(4, QStringLiteral("mask"), t)));
             all.push_back(
                 single(maskedScores(trace, h), fileStem(4, QStringLiteral("masked_scores"), t, h)));
         }
         all.push_back(single(weights(trace, h), fileStem(5, QStringLiteral("attn_weights"), t, h)));
-        if (t.session.causal)
+        if (t.session.masked())
             all.push_back(maskMethods(trace, h));
         if (t.session.dropoutActive())
             all.push_back(dropout(trace, h));

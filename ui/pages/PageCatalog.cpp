@@ -186,7 +186,7 @@ PageDefinition scoresPage()
                           "query i may not see keys after "
                           "position i. The mask marks those cells (above the diagonal) with 1."),
           [](const TracePtr& t, int) -> Maybe {
-              if (!t->session.causal)
+              if (!t->session.masked())
                   return std::nullopt;
               return one(figures::causalMask(t), 4, QStringLiteral("mask"), t);
           },
@@ -196,7 +196,7 @@ PageDefinition scoresPage()
           PageCatalog::tr("The hidden scores are replaced by −∞ before softmax: e^(−∞) = 0, so "
                           "they get no weight at all."),
           [](const TracePtr& t, int head) -> Maybe {
-              if (!t->session.causal)
+              if (!t->session.masked())
                   return std::nullopt;
               return one(figures::maskedScores(t, head), 4, QStringLiteral("masked_scores"), t,
                          head);
@@ -222,7 +222,7 @@ PageDefinition weightsPage()
                               "in the future cells before softmax. They agree up to float "
                               "rounding; method 2 needs one step less."),
               [](const TracePtr& t, int head) -> Maybe {
-                  if (!t->session.causal)
+                  if (!t->session.masked())
                       return std::nullopt;
                   return figures::maskMethods(t, head);
               },

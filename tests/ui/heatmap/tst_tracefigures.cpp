@@ -183,6 +183,29 @@ private Q_SLOTS:
             QVERIFY(!section.figure(plain, 0) && !section.whenAbsent.isEmpty());
     }
 
+    // A sliding window without causal: the mask page shows its band (|i − j| ≥ W hidden) and a
+    // cell says why it is hidden; the export has the mask and both methods' figure.
+    void windowMaskIsTheBand()
+    {
+        Session s;
+        s.window = 2;
+        const auto trace = compute(s);
+        const HeatmapSpec mask = figures::causalMask(trace);
+        QVERIFY(mask.matrix);
+        const Matrix& m = *mask.matrix;
+        for (Eigen::Index i = 0; i < m.rows(); ++i)
+            for (Eigen::Index j = 0; j < m.cols(); ++j)
+                QCOMPARE(m(i, j), std::abs(i - j) >= 2 ? 1.0f : 0.0f);
+        QVERIFY(mask.title.contains(QStringLiteral("window")));
+        QVERIFY(mask.explain(0, 3).contains(QStringLiteral("outside the window")));
+        QVERIFY(mask.explain(3, 2).contains(QStringLiteral("inside the window")));
+        QStringList names;
+        for (const Figure& figure : figures::allFigures(trace))
+            names << figure.name;
+        QVERIFY(names.contains(QStringLiteral("04-mask")));
+        QVERIFY(names.contains(QStringLiteral("05-mask_methods")));
+    }
+
     void crossAttentionAxesNameTheSentences()
     {
         const auto self = compute(article());
