@@ -181,7 +181,6 @@ Dividing by √d_k keeps the scores&apos; spread near 1, so softmax does not sat
     </message>
     <message>
         <source>Mask = 1: key %1 comes after query %2, so it is hidden</source>
-        <extracomment>%1 key token, %2 query token</extracomment>
         <translation>掩码 = 1：键 %1 位于查询 %2 之后，因此被遮住</translation>
     </message>
     <message>
@@ -197,11 +196,6 @@ Dividing by √d_k keeps the scores&apos; spread near 1, so softmax does not sat
         <source>Masked score of key %1 for query %2%3 = its score, %4: the key is visible</source>
         <extracomment>%1 key token, %2 query token, %3 head, %4 the score</extracomment>
         <translation>查询 %2 对键 %1 的掩码后得分%3 = 其得分 %4：该键可见</translation>
-    </message>
-    <message>
-        <source>Weight of key %1 for query %2%3 = 0: the causal mask hides the key</source>
-        <extracomment>%1 key token, %2 query token, %3 head</extracomment>
-        <translation>查询 %2 给键 %1 的权重%3 = 0：因果掩码遮住了该键</translation>
     </message>
     <message>
         <source>Weight of key %1 for query %2%3 = exp(%4 − max) / Σ exp(%4 − max)
@@ -241,6 +235,20 @@ The query&apos;s weights sum to 1 over the %9 keys it sees.</source>
         <source>Output of query %1, dimension %2 = its heads&apos; contexts · column %2 of out_proj.weight + out_proj.bias</source>
         <extracomment>%1 query token, %2 dimension</extracomment>
         <translation>查询 %1 的输出，第 %2 维 = 其各头的上下文 · out_proj.weight 的第 %2 列 + out_proj.bias</translation>
+    </message>
+    <message>
+        <source>Mask = 1: key %1 is outside the window of %3 keys of query %2, so it is hidden</source>
+        <extracomment>%1 key token, %2 query token %1 key token, %2 query token, %3 the window</extracomment>
+        <translation>掩码 = 1：键 %1 在查询 %2 的 %3 个键的窗口之外，因此被隐藏</translation>
+    </message>
+    <message>
+        <source>Mask = 0: key %1 is inside the window of %3 keys of query %2, so it stays visible</source>
+        <translation>掩码 = 0：键 %1 在查询 %2 的 %3 个键的窗口之内，因此保持可见</translation>
+    </message>
+    <message>
+        <source>Weight of key %1 for query %2%3 = 0: the mask hides the key</source>
+        <extracomment>%1 key token, %2 query token, %3 head</extracomment>
+        <translation>查询 %2%3 对键 %1 的权重 = 0：掩码隐藏了该键</translation>
     </message>
 </context>
 <context>
@@ -1064,6 +1072,46 @@ Without --dump-json it opens the desktop app.</source>
     <message>
         <source>In cross-attention the keys and values come from a second sentence; its tokens are looked up in the same table. The two sentences share one vocabulary, sorted: typing a source sentence adds its words and renumbers the ids, so the sentence&apos;s own token embeddings above change too.</source>
         <translation>在交叉注意力中，键和值来自第二个句子；它的 token 在同一张嵌入表中查找。两个句子共用一个排序后的词表：输入源句会加入它的词并重新编号所有 id，因此上面句子自身的 token 嵌入也会随之改变。</translation>
+    </message>
+    <message>
+        <source>RoPE is off. Tick &quot;RoPE&quot; under &quot;Today&apos;s attention&quot; in the session panel (self-attention with weights) to rotate the queries and keys by position, as Llama does.</source>
+        <translation>RoPE 未开启。在会话面板的“当今的注意力”下勾选“RoPE”（带权重的自注意力），即可像 Llama 一样按位置旋转查询和键。</translation>
+    </message>
+    <message>
+        <source>RoPE</source>
+        <translation>RoPE</translation>
+    </message>
+    <message>
+        <source>Rotation angles</source>
+        <translation>旋转角度</translation>
+    </message>
+    <message>
+        <source>Instead of adding a position vector to the embeddings, RoPE turns each pair of a query&apos;s and a key&apos;s dimensions by an angle m·θ_i that grows with the position m; the first pairs turn fast, the last ones slowly.</source>
+        <translation>RoPE 不在嵌入上加位置向量，而是把查询和键的每一对维度旋转一个随位置 m 增长的角度 m·θ_i；前面的维度对转得快，后面的转得慢。</translation>
+    </message>
+    <message>
+        <source>Queries before and after</source>
+        <translation>旋转前后的查询</translation>
+    </message>
+    <message>
+        <source>Each query is projected as before, then rotated: row m turned by the angles of position m. Lengths do not change, only directions.</source>
+        <translation>每个查询照常投影，然后旋转：第 m 行按位置 m 的角度旋转。长度不变，只改变方向。</translation>
+    </message>
+    <message>
+        <source>Keys before and after</source>
+        <translation>旋转前后的键</translation>
+    </message>
+    <message>
+        <source>The keys turn by the same angles. The scores ω = Q·Kᵀ use the rotated queries and keys; the values are not rotated.</source>
+        <translation>键按相同的角度旋转。分数 ω = Q·Kᵀ 使用旋转后的查询和键；值不旋转。</translation>
+    </message>
+    <message>
+        <source>Why it is relative</source>
+        <translation>为什么是相对位置</translation>
+    </message>
+    <message>
+        <source>One vector placed at every position m and n: its score with itself, rot(v, m)·rot(v, n), is the same along every diagonal, because rotating both by m and by n differs only by the angle of m − n. A score depends on how far apart two tokens are, not on where they are.</source>
+        <translation>把同一个向量放在每个位置 m 和 n：它与自身的分数 rot(v, m)·rot(v, n) 沿每条对角线都相同，因为分别旋转 m 和 n 只相差 m − n 的角度。分数取决于两个词元相距多远，而不是它们在哪里。</translation>
     </message>
 </context>
 <context>
@@ -2136,6 +2184,62 @@ Without --dump-json it opens the desktop app.</source>
     <message>
         <source>α after dropout</source>
         <translation>dropout 之后的 α</translation>
+    </message>
+    <message>
+        <source>pairs (i, i + h/2), rotate_half</source>
+        <translation>维度对 (i, i + h/2)，rotate_half</translation>
+    </message>
+    <message>
+        <source>pairs (2i, 2i + 1), interleaved</source>
+        <translation>维度对 (2i, 2i + 1)，交错</translation>
+    </message>
+    <message>
+        <source>Keys before and after RoPE</source>
+        <translation>RoPE 前后的键</translation>
+    </message>
+    <message>
+        <source>Queries before and after RoPE</source>
+        <translation>RoPE 前后的查询</translation>
+    </message>
+    <message>
+        <source>the projection : %1</source>
+        <translation>投影：%1</translation>
+    </message>
+    <message>
+        <source>each pair turned by m·θ_i, %1</source>
+        <translation>每对维度旋转 m·θ_i，%1</translation>
+    </message>
+    <message>
+        <source>Rotation angle m·θ_i of each position and pair (radians)</source>
+        <translation>每个位置和维度对的旋转角 m·θ_i（弧度）</translation>
+    </message>
+    <message>
+        <source>position m (token)</source>
+        <translation>位置 m（词元）</translation>
+    </message>
+    <message>
+        <source>pair i</source>
+        <translation>维度对 i</translation>
+    </message>
+    <message>
+        <source>One vector at every position: the score depends only on m − n</source>
+        <translation>同一向量在每个位置：分数只取决于 m − n</translation>
+    </message>
+    <message>
+        <source>position m</source>
+        <translation>位置 m</translation>
+    </message>
+    <message>
+        <source>position n</source>
+        <translation>位置 n</translation>
+    </message>
+    <message>
+        <source>Sliding-window mask of %1 keys (1 = hidden)</source>
+        <translation>%1 个键的滑动窗口掩码（1 = 隐藏）</translation>
+    </message>
+    <message>
+        <source>Both ways of masking the window give the same weights: max |difference| = %1</source>
+        <translation>两种窗口掩码方法得到相同的权重：最大 |差| = %1</translation>
     </message>
 </context>
 <context>
@@ -3530,6 +3634,117 @@ dtype：%9
     <message>
         <source>Layer %1, head %2: click to open its attention weights</source>
         <translation>第 %1 层，第 %2 个头：点击打开其注意力权重</translation>
+    </message>
+</context>
+<context>
+    <name>ae::TodaysAttentionControls</name>
+    <message>
+        <source>Today&apos;s attention</source>
+        <translation>当今的注意力</translation>
+    </message>
+    <message>
+        <source>RoPE: rotate queries and keys by position</source>
+        <translation>RoPE：按位置旋转查询和键</translation>
+    </message>
+    <message>
+        <source>one per head</source>
+        <translation>每个头一个</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>rotate half (Hugging Face)</source>
+        <translation>前后半旋转（Hugging Face）</translation>
+    </message>
+    <message>
+        <source>interleaved pairs (Meta)</source>
+        <translation>交错维度对（Meta）</translation>
+    </message>
+    <message>
+        <source>standard: whole rows</source>
+        <translation>标准：整行计算</translation>
+    </message>
+    <message>
+        <source>FlashAttention-2: tile by tile</source>
+        <translation>FlashAttention-2：逐块计算</translation>
+    </message>
+    <message>
+        <source>Rotary position embeddings (Llama, Mistral): after the projections each pair of a head&apos;s query and key dimensions is rotated by an angle that grows with the position, so a score depends on how far apart two tokens are.</source>
+        <translation>旋转位置编码（Llama、Mistral）：投影之后，每个头的查询和键的每一对维度旋转一个随位置增长的角度，因此分数取决于两个词元相距多远。</translation>
+    </message>
+    <message>
+        <source>RoPE pairs</source>
+        <translation>RoPE 维度对</translation>
+    </message>
+    <message>
+        <source>Which dimensions form a pair: i and i + head_dim/2 (&lt;code&gt;rotate_half&lt;/code&gt;, Hugging Face&apos;s Llama, GPT-NeoX) or 2i and 2i + 1 (Meta&apos;s Llama, GPT-J).</source>
+        <translation>哪些维度组成一对：i 与 i + head_dim/2（&lt;code&gt;rotate_half&lt;/code&gt;，Hugging Face 的 Llama、GPT-NeoX），或 2i 与 2i + 1（Meta 的 Llama、GPT-J）。</translation>
+    </message>
+    <message>
+        <source>RoPE theta</source>
+        <translation>RoPE 底数 theta</translation>
+    </message>
+    <message>
+        <source>The base of the rotation frequencies: &lt;code&gt;inv_freq = 1 / theta ** (arange(0, h, 2) / h)&lt;/code&gt; (10000 in Llama 2, 500000 in Llama 3).</source>
+        <translation>旋转频率的底数：&lt;code&gt;inv_freq = 1 / theta ** (arange(0, h, 2) / h)&lt;/code&gt;（Llama 2 为 10000，Llama 3 为 500000）。</translation>
+    </message>
+    <message>
+        <source>Key/value heads</source>
+        <translation>键/值头数</translation>
+    </message>
+    <message>
+        <source>Grouped-query attention (multihead only): W_key and W_value project to this many heads, each shared by num_heads / num_kv_heads query heads (&lt;code&gt;repeat_interleave&lt;/code&gt;); 1 is multi-query attention.</source>
+        <translation>分组查询注意力（仅 multihead）：W_key 和 W_value 投影到这么多个头，每个由 num_heads / num_kv_heads 个查询头共享（&lt;code&gt;repeat_interleave&lt;/code&gt;）；1 即多查询注意力。</translation>
+    </message>
+    <message>
+        <source>Sliding window</source>
+        <translation>滑动窗口</translation>
+    </message>
+    <message>
+        <source>Each query sees at most this many keys around it: with causal the W most recent, itself included (Mistral); without, those less than W positions away.</source>
+        <translation>每个查询最多看到其周围这么多个键：因果时为最近的 W 个（含自身，Mistral）；非因果时为距离小于 W 的键。</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>计算核</translation>
+    </message>
+    <message>
+        <source>How the same attention is computed: whole rows of scores and weights, or FlashAttention-2&apos;s tiles with a running maximum and sum per row (equal to float32 rounding).</source>
+        <translation>同一注意力的计算方式：整行计算分数和权重，或 FlashAttention-2 的分块计算，每行维护滚动最大值和总和（在 float32 舍入内相等）。</translation>
+    </message>
+    <message>
+        <source>Query block</source>
+        <translation>查询块</translation>
+    </message>
+    <message>
+        <source>FlashAttention: the rows of a query block (B_r).</source>
+        <translation>FlashAttention：查询块的行数（B_r）。</translation>
+    </message>
+    <message>
+        <source>Key block</source>
+        <translation>键块</translation>
+    </message>
+    <message>
+        <source>FlashAttention: the columns of a key block (B_c).</source>
+        <translation>FlashAttention：键块的列数（B_c）。</translation>
+    </message>
+    <message>
+        <source>Greyed out: RoPE is off. Tick RoPE to use it.</source>
+        <translation>已灰显：RoPE 未开启。勾选 RoPE 即可使用。</translation>
+    </message>
+    <message>
+        <source>Greyed out: RoPE rotates the queries and keys of self-attention with weights (not simplified attention, not cross-attention).</source>
+        <translation>已灰显：RoPE 旋转带权重的自注意力的查询和键（不适用于简化注意力和交叉注意力）。</translation>
+    </message>
+    <message>
+        <source>Greyed out: grouped key/value heads belong to the efficient multi-head class. Choose the variant multihead to use them.</source>
+        <translation>已灰显：分组的键/值头属于高效的多头类。选择变体 multihead 即可使用。</translation>
+    </message>
+    <message>
+        <source>Greyed out: the standard kernel has no tiles. Choose the FlashAttention kernel to use it.</source>
+        <translation>已灰显：标准计算核没有分块。选择 FlashAttention 计算核即可使用。</translation>
     </message>
 </context>
 <context>

@@ -129,7 +129,10 @@ private Q_SLOTS:
             QTest::mouseClick(button, Qt::LeftButton);
             QCOMPARE(pages->currentIndex(), i);
         }
-        QCOMPARE(visible, model ? 9 : 8);
+        // The random module: tokens, embeddings, Q/K/V, RoPE, scores, weights, dropout, context,
+        // heads; a model: its tokens, model view, Q/K/V, scores, weights, context, heads, head
+        // view, next token.
+        QCOMPARE(visible, 9);
         // The pages start under the bar, not over it.
         const QRect bar(window.pageBar()->mapTo(&window, QPoint(0, 0)), window.pageBar()->size());
         QVERIFY(bar.bottom() < pages->mapTo(&window, QPoint(0, 0)).y() + 1);
