@@ -13,6 +13,7 @@
 #include "SessionJson.h"
 #include "TensorCompare.h"
 #include "Trace.h"
+#include "TraceArithmetic.h"
 
 #include <QJsonDocument>
 #include <QTest>
@@ -110,18 +111,6 @@ void compareObject(const QJsonObject& expected, const QJsonObject& actual, const
     }
 }
 
-// The session's trace recomputed with the given arithmetic (the embeddings and parameters
-// do not depend on it; the forward pass and its completion do).
-std::shared_ptr<const Trace> recompute(const Trace& natural, Arithmetic arithmetic)
-{
-    auto trace = std::make_shared<Trace>(natural);
-    const auto params =
-        std::make_shared<const AttentionParams>(initAttentionParams(natural.session));
-    runForward(natural.session, params, trace->inputs, trace->keySource(), *trace, arithmetic);
-    completeTrace(*trace);
-    return trace;
-}
-
 QJsonObject dumpOf(const std::shared_ptr<const Trace>& trace)
 {
     QJsonParseError error;
@@ -165,9 +154,7 @@ private Q_SLOTS:
         const ComputeResult result = Engine().compute(parsed.session);
         QVERIFY2(result.trace, result.issue ? qPrintable(result.issue->message) : "");
         const Arithmetic arithmetic = fast ? Arithmetic::Fast : Arithmetic::TorchOrder;
-        const auto trace = result.trace->arithmetic == arithmetic
-                               ? result.trace
-                               : recompute(*result.trace, arithmetic);
+        const auto trace = test::withArithmetic(result.trace, arithmetic);
         QCOMPARE(trace->arithmetic, arithmetic);
         const QJsonObject actual = dumpOf(trace);
 

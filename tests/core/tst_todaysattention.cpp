@@ -16,6 +16,7 @@
 #include "SessionJson.h"
 #include "TensorCompare.h"
 #include "Trace.h"
+#include "TraceArithmetic.h"
 
 #include <QDir>
 #include <QJsonDocument>
@@ -87,16 +88,6 @@ void compareValue(const QJsonValue& e, const QJsonValue& a, const QString& name,
     }
 }
 
-std::shared_ptr<const Trace> recompute(const Trace& natural, Arithmetic arithmetic)
-{
-    auto trace = std::make_shared<Trace>(natural);
-    const auto params =
-        std::make_shared<const AttentionParams>(initAttentionParams(natural.session));
-    runForward(natural.session, params, trace->inputs, trace->keySource(), *trace, arithmetic);
-    completeTrace(*trace);
-    return trace;
-}
-
 QByteArray dumpText(const std::shared_ptr<const Trace>& trace)
 {
     return QByteArray::fromStdString(runToJson(*seedModuleRun(trace)));
@@ -150,9 +141,7 @@ private Q_SLOTS:
         const ComputeResult result = Engine().compute(parsed.session);
         QVERIFY2(result.trace, result.issue ? qPrintable(result.issue->message) : "");
         const Arithmetic arithmetic = fast ? Arithmetic::Fast : Arithmetic::TorchOrder;
-        const auto trace = result.trace->arithmetic == arithmetic
-                               ? result.trace
-                               : recompute(*result.trace, arithmetic);
+        const auto trace = test::withArithmetic(result.trace, arithmetic);
         const QJsonObject actual = QJsonDocument::fromJson(dumpText(trace)).object();
         const QJsonObject expected = fixture.value(QStringLiteral("expected")).toObject();
         QCOMPARE(actual.value(QStringLiteral("heads")).toArray().size(),
