@@ -80,8 +80,7 @@ HeatmapSpec ropeAngles(const TracePtr& trace)
     spec.columnAxisTitle = TraceFigures::tr("pair i");
     spec.rowAxis = AxisKind::QueryTokens;
     spec.columnAxis = AxisKind::Features;
-    spec.scheme = ColorScheme::Sequential;
-    spec.decimals = 2;
+    spec.decimals = 2; // radians on the signed scale (0 white): not weights, no per-row scale
     return spec;
 }
 
