@@ -168,18 +168,6 @@ std::optional<SessionIssue> checkOverflow(const Session& s, std::int64_t S)
     return std::nullopt;
 }
 
-std::optional<SessionIssue> checkRange(const char* key, std::int64_t value, std::int64_t low,
-                                       std::int64_t high)
-{
-    if (value >= low && value <= high)
-        return std::nullopt;
-    return SessionIssue{key, SessionValidator::tr("%1 (%2) must be between %3 and %4")
-                                 .arg(QLatin1StringView(key))
-                                 .arg(value)
-                                 .arg(low)
-                                 .arg(high)};
-}
-
 std::optional<SessionIssue> checkManualRows(const char* key, const Matrix& rows,
                                             std::size_t tokenCount, int dIn,
                                             const char* sentenceKey)
@@ -267,6 +255,18 @@ std::optional<SessionIssue> checkSeedsAndDropout(const Session& s)
 }
 
 } // namespace
+
+std::optional<SessionIssue> checkRange(const char* key, std::int64_t value, std::int64_t low,
+                                       std::int64_t high)
+{
+    if (value >= low && value <= high)
+        return std::nullopt;
+    return SessionIssue{key, SessionValidator::tr("%1 (%2) must be between %3 and %4")
+                                 .arg(QLatin1StringView(key))
+                                 .arg(value)
+                                 .arg(low)
+                                 .arg(high)};
+}
 
 QString memoryText(double bytes)
 {

@@ -33,6 +33,10 @@ QString memoryText(double bytes);
 // apart.
 std::pair<QString, QString> memoryTexts(double need, double limit);
 
+// "d_in (0) must be between 1 and 4096", naming the key, when `value` is outside [low, high].
+std::optional<SessionIssue> checkRange(const char* key, std::int64_t value, std::int64_t low,
+                                       std::int64_t high);
+
 // The first reason this session cannot be computed, or nothing when it can. Checks
 // ranges, combinations of keys, the manual matrices, the tokens, and the memory guard.
 std::optional<SessionIssue> validateSession(const Session& session);

@@ -3,6 +3,7 @@
 #include "HeadShape.h"
 #include "Limits.h"
 #include "Session.h"
+#include "SessionValidator.h"
 
 #include <QCoreApplication>
 
@@ -73,18 +74,6 @@ std::optional<SessionIssue> checkFlash(const Session& s)
                           "kernel \"flash\" cannot be used with mask_method \"renormalize\": the "
                           "tiled forward hides keys by -inf before its running softmax")};
     return std::nullopt;
-}
-
-std::optional<SessionIssue> checkRange(const char* key, std::int64_t value, std::int64_t low,
-                                       std::int64_t high)
-{
-    if (value >= low && value <= high)
-        return std::nullopt;
-    return SessionIssue{key, TodaysAttentionCheck::tr("%1 (%2) must be between %3 and %4")
-                                 .arg(QLatin1StringView(key))
-                                 .arg(value)
-                                 .arg(low)
-                                 .arg(high)};
 }
 
 } // namespace

@@ -1912,10 +1912,6 @@ Without --dump-json it opens the desktop app.</source>
         <translation>kernel“flash”不能与 mask_method“renormalize”同时使用：分块前向计算在其滚动 softmax 之前用 -inf 隐藏键</translation>
     </message>
     <message>
-        <source>%1 (%2) must be between %3 and %4</source>
-        <translation>%1（%2）必须在 %3 到 %4 之间</translation>
-    </message>
-    <message>
         <source>rope_theta (%1) must be above 0</source>
         <translation>rope_theta（%1）必须大于 0</translation>
     </message>
