@@ -30,6 +30,22 @@ struct FlashTrace
     }
 };
 
+// One tile of the forward as the stepper shows it (flashTile): query block qb's state after
+// key block kb, as flashAttention() held it at that moment. Rows and keys are the tile's
+// (rows [firstRow, firstRow + rows), keys [firstKey, firstKey + keys), the last ragged).
+struct FlashTile
+{
+    Eigen::Index queryBlock = 0, keyBlock = 0;
+    Eigen::Index firstRow = 0, rows = 0, firstKey = 0, keys = 0;
+    bool skipped = false; // hidden from every row: nothing computed, the state carried over
+    Matrix scores; // (rows, keys): S = Q_i·K_jᵀ / divisor, hidden cells −∞; empty if skipped
+    Matrix p;      // (rows, keys): exp(S − m′); empty if skipped
+    // Per row (rows x 1 each): m and ℓ before the tile and after it, and the factor
+    // exp(m − m′) that rescaled the row's ℓ and O (1 for a skipped tile).
+    Matrix mBefore, mAfter, lBefore, lAfter, rescale;
+    Matrix output; // (rows, dv): O after the tile, before the final division by ℓ
+};
+
 // FlashAttention-2's forward, Algorithm 1 (Dao 2023), for one head, in float32.
 // queries (T, dk), keys (S, dk), values (S, dv) -> context (T, dv), trace
 // For each query block Q_i (blockQ rows): m = −∞, ℓ = 0, O = 0; for each key block j in order
@@ -45,5 +61,17 @@ struct FlashTrace
 void flashAttention(const Matrix& queries, const Matrix& keys, const Matrix& values,
                     const HeadOptions& options, int blockQ, int blockK, Matrix& context,
                     FlashTrace& trace);
+
+// Whether the mask (options.causal, options.window) hides every cell of the tile rows [r0, r1) x
+// keys [c0, c1) of S keys: the forward skips such a tile.
+bool flashTileHidden(const HeadOptions& options, Eigen::Index r0, Eigen::Index r1, Eigen::Index c0,
+                     Eigen::Index c1, Eigen::Index S);
+
+// Query block qb's state after key block kb (both from 0, inside the grid), by the same code
+// as flashAttention(): the key blocks 0..kb of that query block are run again, so a tile costs
+// at most one query block's work.
+FlashTile flashTile(const Matrix& queries, const Matrix& keys, const Matrix& values,
+                    const HeadOptions& options, int blockQ, int blockK, Eigen::Index qb,
+                    Eigen::Index kb);
 
 } // namespace ae

@@ -6,10 +6,12 @@
 // (llm.c's check_tensor). Sessions that leave the new keys at their defaults compute exactly
 // what they computed before, bit for bit.
 #include "AttentionParams.h"
+#include "AttentionTraffic.h"
 #include "Engine.h"
 #include "Fixtures.h"
 #include "FlashAttention.h"
 #include "Forward.h"
+#include "HeadTensors.h"
 #include "ModelRun.h"
 #include "Rope.h"
 #include "RunJson.h"
@@ -21,6 +23,9 @@
 #include <QDir>
 #include <QJsonDocument>
 #include <QTest>
+
+#include <cmath>
+#include <tuple>
 
 using namespace ae;
 using namespace ae::test;
@@ -203,6 +208,123 @@ private Q_SLOTS:
                 QVERIFY(std::fabs(rotated.row(n + offset).dot(rotated.row(n)) - first) < 1e-4f);
         }
         QVERIFY(std::fabs(rotated.row(0).dot(rotated.row(0)) - v.squaredNorm()) < 1e-5f);
+    }
+
+    // The stepper's tiles (flashTile: a query block run again up to one key block) against
+    // PyTorch's tile by tile: m and l after each tile as the dump has them, O of the block after
+    // it, and the rescale factor exp(m − m′); the last tile of a block divides into the very
+    // context the forward kept, bit for bit (the same code).
+    void flashTiles_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<bool>("fast");
+        int flashFixtures = 0;
+        for (const QString& name : todayFixtureNames()) {
+            if (!readFixture(QStringLiteral("today/%1.json").arg(name))
+                     .contains(QStringLiteral("flash_tile_outputs")))
+                continue;
+            ++flashFixtures;
+            QTest::addRow("%s torch-order", qPrintable(name)) << name << false;
+            QTest::addRow("%s fast", qPrintable(name)) << name << true;
+        }
+        QVERIFY(flashFixtures >= 8);
+    }
+
+    void flashTiles()
+    {
+        QFETCH(QString, name);
+        QFETCH(bool, fast);
+        const QJsonObject fixture = readFixture(QStringLiteral("today/%1.json").arg(name));
+        const auto parsed =
+            sessionFromJsonObject(fixture.value(QStringLiteral("session")).toObject());
+        const ComputeResult result = Engine().compute(parsed.session);
+        QVERIFY(result.trace);
+        const auto trace =
+            test::withArithmetic(result.trace, fast ? Arithmetic::Fast : Arithmetic::TorchOrder);
+        const QJsonArray heads = fixture.value(QStringLiteral("expected"))
+                                     .toObject()
+                                     .value(QStringLiteral("heads"))
+                                     .toArray();
+        const QJsonArray outputs = fixture.value(QStringLiteral("flash_tile_outputs")).toArray();
+        QCOMPARE(outputs.size(), int(trace->heads.size()));
+        double worst = 0;
+        for (int h = 0; h < int(trace->heads.size()); ++h) {
+            const FlashTrace& f = *trace->heads[std::size_t(h)].flash;
+            const QJsonArray tiles = heads[h]
+                                         .toObject()
+                                         .value(QStringLiteral("flash"))
+                                         .toObject()
+                                         .value(QStringLiteral("tiles"))
+                                         .toArray();
+            QCOMPARE(tiles.size(), int(f.queryBlocks * f.keyBlocks));
+            for (int t = 0; t < tiles.size(); ++t) {
+                const QJsonObject expected = tiles[t].toObject();
+                const Eigen::Index qb = expected.value(QStringLiteral("q_block")).toInt();
+                const Eigen::Index kb = expected.value(QStringLiteral("k_block")).toInt();
+                const FlashTile tile =
+                    flashTile(headQueries(*trace, h), headKeys(*trace, h), headValues(*trace, h),
+                              headOptions(*trace, h), f.blockQ, f.blockK, qb, kb);
+                const QString where =
+                    QStringLiteral("head %1 tile (%2, %3)").arg(h).arg(qb).arg(kb);
+                QCOMPARE(tile.skipped, expected.value(QStringLiteral("skipped")).toBool());
+                QCOMPARE(tile.scores.size() == 0, tile.skipped);
+                const auto column = [](const QJsonValue& v) {
+                    const Matrix row = jsonMatrix(QJsonArray{v});
+                    return Matrix(row.transpose());
+                };
+                for (const auto& [actual, wanted, label] :
+                     {std::tuple{&tile.mAfter, column(expected.value(QStringLiteral("m"))), "m"},
+                      std::tuple{&tile.lAfter, column(expected.value(QStringLiteral("l"))), "l"},
+                      std::tuple{&tile.output, jsonMatrix(outputs[h].toArray()[t]), "O"}}) {
+                    const auto cmp = compareTensors(wanted, *actual, Absolute, Relative);
+                    QVERIFY2(cmp.ok,
+                             qPrintable(cmp.describe(where + u' ' + QLatin1StringView(label))));
+                    worst = std::max(worst, cmp.worstDiff);
+                }
+                // Its m and l are the forward's own (FlashTrace), and the rescale is exp(m − m′).
+                for (Eigen::Index i = 0; i < tile.rows; ++i) {
+                    QCOMPARE(tile.mAfter(i, 0), f.runningMax(kb, tile.firstRow + i));
+                    QCOMPARE(tile.lAfter(i, 0), f.runningSum(kb, tile.firstRow + i));
+                    const float base = tile.mAfter(i, 0) == -INFINITY ? 0.0f : tile.mAfter(i, 0);
+                    QCOMPARE(tile.rescale(i, 0),
+                             tile.skipped ? 1.0f : std::exp(tile.mBefore(i, 0) - base));
+                    if (kb + 1 == f.keyBlocks && tile.lAfter(i, 0) > 0) {
+                        const RowVector context = tile.output.row(i) / tile.lAfter(i, 0);
+                        QVERIFY(context ==
+                                trace->heads[std::size_t(h)].contextVec.row(tile.firstRow + i));
+                    }
+                }
+            }
+        }
+        qInfo("%s (%s): worst tile |diff| %.3g", qPrintable(name), fast ? "fast" : "torch order",
+              worst);
+    }
+
+    // The IO count of both kernels (AttentionTraffic.h), against the paper's sums done by hand.
+    void memoryTraffic()
+    {
+        HeadOptions open;
+        // T = S = 4, dk = dv = 2, 2 x 2 tiles: standard (8 + 8 + 16) + 32 + (16 + 8 + 8) = 96;
+        // tiled 4·(2 + 2 + 1) + 4 tiles · 2·(2 + 2) = 52.
+        AttentionTraffic t = attentionTraffic(4, 4, 2, 2, 2, 2, open);
+        QCOMPARE(t.standard, 96.0);
+        QCOMPARE(t.tiled, 52.0);
+        QCOMPARE(t.computedTiles, std::int64_t(4));
+        HeadOptions causal;
+        causal.causal = true;
+        t = attentionTraffic(4, 4, 2, 2, 2, 2, causal); // tile (0, 1) is skipped
+        QCOMPARE(t.tiled, 44.0);
+        QCOMPARE(t.skippedTiles, std::int64_t(1));
+        // GPT-2's head (T = 1024, d = 64), causal, 128 x 128 tiles: 36 of 64 tiles computed;
+        // 1024·129 + 36·128·128 = 721,920 against 4·64·1024 + 4·1024² = 4,456,448.
+        t = attentionTraffic(1024, 1024, 64, 64, 128, 128, causal);
+        QCOMPARE(t.computedTiles, std::int64_t(36));
+        QCOMPARE(t.tiled, 721920.0);
+        QCOMPARE(t.standard, 4456448.0);
+        // A causal window of 3 over 8 tokens in 1 x 1 tiles: the visible cells, 1 + 2 + 3·6.
+        causal.window = 3;
+        t = attentionTraffic(8, 8, 2, 2, 1, 1, causal);
+        QCOMPARE(t.computedTiles, std::int64_t(1 + 2 + 3 * 6));
     }
 
     // The flash kernel on a longer text, fast path, several heads: its context equals the
