@@ -511,6 +511,10 @@ void WalkthroughPanel::fitPresentationText()
         if (scale <= MinFitScale + 1e-9 || (!scrolls && fitsWidth))
             break;
     }
+    // Lay the text out now at the fonts chosen: the last trial's invalidation is otherwise left
+    // pending, and the labels keep the width of the viewport before its scroll bar showed (seen
+    // with Droid Sans Fallback for Chinese at 24 pt: text past the right edge).
+    m_content->layout()->activate();
     m_fitting = false;
 }
 

@@ -329,12 +329,14 @@ private Q_SLOTS:
                 if (!child->isVisibleTo(&panel))
                     continue;
                 const int edge = child->mapTo(scroll->viewport(), QPoint(child->width(), 0)).x();
+                const auto* label = qobject_cast<const QLabel*>(child);
                 QVERIFY2(edge <= right,
-                         qPrintable(QStringLiteral("%1 %2 ends at %3 > %4")
+                         qPrintable(QStringLiteral("%1 %2 ends at %3 > %4: %5")
                                         .arg(QString::fromLatin1(child->metaObject()->className()),
                                              child->objectName())
                                         .arg(edge)
-                                        .arg(right)));
+                                        .arg(right)
+                                        .arg(label ? label->text().left(200) : QString())));
             }
             QVERIFY(panel.minimumSizeHint().width() <= panel.width());
         }
