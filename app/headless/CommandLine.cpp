@@ -159,9 +159,9 @@ CommandLineRequest parseCommandLine(const QStringList& arguments, const QList<QB
         CommandLine::tr("factor"));
     const QCommandLineOption pageOption(
         QStringLiteral("page"),
-        CommandLine::tr("The step the app shows first: tokens, embeddings, projections, scores, "
-                        "weights, dropout, context or heads; with a GPT-2 model also model_view, "
-                        "head_view or next_token."),
+        CommandLine::tr("The step the app shows first: tokens, embeddings, projections, rope, "
+                        "scores, weights, dropout, context, heads or flash; with a model "
+                        "checkpoint also model_view, head_view or next_token."),
         CommandLine::tr("id"));
     parser.addOption(pageOption);
     const QCommandLineOption presentOption(

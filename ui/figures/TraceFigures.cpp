@@ -1,5 +1,6 @@
 #include "TraceFigures.h"
 
+#include "FlashFigures.h"
 #include "RopeFigures.h"
 
 #include "CellExplanations.h"
@@ -474,6 +475,13 @@ std::vector<Figure> allFigures(const TracePtr& trace)
         if (t.session.dropoutActive())
             all.push_back(dropout(trace, h));
         all.push_back(single(context(trace, h), fileStem(7, QStringLiteral("context_vec"), t, h)));
+        if (t.heads[std::size_t(h)].flash) {
+            // Every tile of an article-size session; a long text's hundreds are for the page.
+            if (flashTileCount(t, h) <= MaxExportedFlashTiles)
+                for (int step = 0; step < flashTileCount(t, h); ++step)
+                    all.push_back(flashTile(trace, h, step));
+            all.push_back(flashResult(trace, h));
+        }
     }
     if (t.heads.size() > 1)
         all.push_back(headGrid(trace));

@@ -1,6 +1,7 @@
 #include "WindowPages.h"
 
 #include "FigurePage.h"
+#include "FlashPage.h"
 #include "HeadViewPage.h"
 #include "ModelViewPage.h"
 #include "NextTokensPage.h"
@@ -25,6 +26,11 @@ std::vector<PageEntry> createPages(const PageContext& context)
                              [page, shown = context.figuresShown] { shown(page); });
         pages.push_back({page, title});
     }
+    auto* flash = new FlashPage(context.selection, context.parent);
+    if (context.figuresShown)
+        QObject::connect(flash, &FlashPage::figuresShown, flash,
+                         [flash, shown = context.figuresShown] { shown(flash); });
+    pages.push_back({flash, FlashPage::tr("Flash")});
     pages.push_back({new HeadViewPage(context.parent), HeadViewPage::tr("Head view")});
     pages.push_back({new NextTokensPage(context.parent), NextTokensPage::tr("Next token")});
     return pages;

@@ -130,9 +130,9 @@ private Q_SLOTS:
             QCOMPARE(pages->currentIndex(), i);
         }
         // The random module: tokens, embeddings, Q/K/V, RoPE, scores, weights, dropout, context,
-        // heads; a model: its tokens, model view, Q/K/V, scores, weights, context, heads, head
-        // view, next token.
-        QCOMPARE(visible, 9);
+        // heads, flash; a model: its tokens, model view, Q/K/V, scores, weights, context, heads,
+        // head view, next token.
+        QCOMPARE(visible, model ? 9 : 10);
         // The pages start under the bar, not over it.
         const QRect bar(window.pageBar()->mapTo(&window, QPoint(0, 0)), window.pageBar()->size());
         QVERIFY(bar.bottom() < pages->mapTo(&window, QPoint(0, 0)).y() + 1);

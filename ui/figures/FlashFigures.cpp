@@ -1,0 +1,271 @@
+#include "FlashFigures.h"
+
+#include "FigureSupport.h"
+#include "FlashAttention.h"
+#include "HeadTensors.h"
+#include "Trace.h"
+#include "TraceFigures.h"
+
+#include <cmath>
+#include <limits>
+
+namespace ae::figures {
+
+using namespace support;
+
+namespace {
+
+constexpr float Hidden = -std::numeric_limits<float>::infinity();
+
+const FlashTrace& flashOf(const Trace& trace, int head)
+{
+    return *headOf(trace, head).flash;
+}
+
+QString number(float value)
+{
+    return std::isinf(value) ? (value < 0 ? QStringLiteral("−∞") : QStringLiteral("∞"))
+                             : QString::number(double(value), 'g', 6);
+}
+
+// The tile's rows and keys as every view names them.
+struct TileLabels
+{
+    QStringList rows, keys;
+};
+
+TileLabels tileLabels(const Trace& trace, const FlashTile& tile)
+{
+    return {queryLabels(trace).mid(int(tile.firstRow), int(tile.rows)),
+            keyLabels(trace).mid(int(tile.firstKey), int(tile.keys))};
+}
+
+// Where the tile lies: every cell of the T x S grid computed so far holds the number of its tile
+// in the order computed (this tile the largest, so the darkest), 0 for those still to come; a
+// cell the mask hides is hatched, so a skipped tile is hatched whole.
+HeatmapSpec tileGrid(const TracePtr& trace, int head, const FlashTile& tile)
+{
+    const FlashTrace& f = flashOf(*trace, head);
+    const HeadOptions options = headOptions(*trace, head);
+    const Eigen::Index T = trace->queryCount(), S = trace->keyCount();
+    const Eigen::Index current = tile.queryBlock * f.keyBlocks + tile.keyBlock;
+    Matrix grid(T, S);
+    for (Eigen::Index i = 0; i < T; ++i) {
+        const KeyRange visible = visibleKeys(options, i, S);
+        for (Eigen::Index j = 0; j < S; ++j) {
+            const Eigen::Index index = (i / f.blockQ) * f.keyBlocks + j / f.blockK;
+            const bool shown = j >= visible.first && j < visible.last;
+            grid(i, j) = !shown ? Hidden : index <= current ? float(index + 1) : 0.0f;
+        }
+    }
+    HeatmapSpec spec = attentionSpec(*trace);
+    spec.tensorName = QStringLiteral("flash_tiles");
+    spec.title = TraceFigures::tr("Tile %1 of %2 in the grid, the tiles so far numbered")
+                     .arg(current + 1)
+                     .arg(f.queryBlocks * f.keyBlocks);
+    spec.operation = TraceFigures::tr("%1 query blocks × %2 key blocks of %3×%4 cells")
+                         .arg(f.queryBlocks)
+                         .arg(f.keyBlocks)
+                         .arg(f.blockQ)
+                         .arg(f.blockK);
+    spec.matrix = owned(std::move(grid));
+    spec.scheme = ColorScheme::Sequential;
+    spec.range = std::make_pair(0.0f, float(current + 1));
+    spec.decimals = 0;
+    const std::weak_ptr<const Trace> weak = trace;
+    spec.explain = [weak, head, current](Eigen::Index row, Eigen::Index col) -> QString {
+        const auto t = weak.lock();
+        if (!t)
+            return {};
+        const FlashTrace& f = flashOf(*t, head);
+        const Eigen::Index qb = row / f.blockQ, kb = col / f.blockK;
+        const Eigen::Index index = qb * f.keyBlocks + kb;
+        const QString state = f.isSkipped(qb, kb)
+                                  ? TraceFigures::tr("skipped: the mask hides all of it")
+                              : index < current  ? TraceFigures::tr("computed before")
+                              : index == current ? TraceFigures::tr("this tile")
+                                                 : TraceFigures::tr("not yet");
+        return TraceFigures::tr("tile %1 (query block %2, key block %3): %4")
+            .arg(index + 1)
+            .arg(qb + 1)
+            .arg(kb + 1)
+            .arg(state);
+    };
+    return spec;
+}
+
+HeatmapSpec tileMatrix(const Trace& trace, const FlashTile& tile, const Matrix& m,
+                       const QString& name, const QString& title, const QString& operation)
+{
+    const TileLabels labels = tileLabels(trace, tile);
+    HeatmapSpec spec;
+    spec.tensorName = name;
+    spec.title = title;
+    spec.operation = operation;
+    spec.matrix = owned(m);
+    spec.rowLabels = labels.rows;
+    spec.columnLabels = labels.keys;
+    spec.rowAxisTitle = queryAxisTitle(trace);
+    spec.columnAxisTitle = keyAxisTitle(trace);
+    spec.rowAxis = AxisKind::QueryTokens;
+    spec.columnAxis = AxisKind::KeyTokens;
+    return spec;
+}
+
+// The rows' running statistics: m, m′, exp(m − m′), ℓ, ℓ′ (rows x 5).
+HeatmapSpec rowState(const Trace& trace, const FlashTile& tile)
+{
+    Matrix state(tile.rows, 5);
+    state << tile.mBefore, tile.mAfter, tile.rescale, tile.lBefore, tile.lAfter;
+    HeatmapSpec spec;
+    spec.tensorName = QStringLiteral("flash_row_state");
+    spec.title = TraceFigures::tr("Running max m and sum ℓ of each row");
+    spec.operation = TraceFigures::tr("m′ = max(m, rowmax S); ℓ′ = exp(m − m′)·ℓ + rowsum P");
+    spec.rowLabels = tileLabels(trace, tile).rows;
+    spec.columnLabels = {QStringLiteral("m"), QStringLiteral("m′"), QStringLiteral("exp(m−m′)"),
+                         QStringLiteral("ℓ"), QStringLiteral("ℓ′")};
+    spec.rowAxisTitle = queryAxisTitle(trace);
+    spec.rowAxis = AxisKind::QueryTokens;
+    const Matrix copy = state;
+    spec.matrix = owned(std::move(state));
+    spec.explain = [copy](Eigen::Index row, Eigen::Index col) -> QString {
+        const float m = copy(row, 0), mNew = copy(row, 1), l = copy(row, 3);
+        switch (col) {
+        case 0:
+            return TraceFigures::tr("m before the tile: %1 (−∞: no visible key yet)").arg(number(m));
+        case 1:
+            return TraceFigures::tr("m′ = max(m, the row's largest score in the tile) = %1")
+                .arg(number(mNew));
+        case 2:
+            return TraceFigures::tr("exp(m − m′) = exp(%1 − %2) = %3: what ℓ and O are scaled by")
+                .arg(number(m), number(mNew), number(copy(row, 2)));
+        case 3:
+            return TraceFigures::tr("ℓ before the tile: %1").arg(number(l));
+        default:
+            return TraceFigures::tr("ℓ′ = %1·%2 + the row's sum of P = %3")
+                .arg(number(copy(row, 2)), number(l), number(copy(row, 4)));
+        }
+    };
+    return spec;
+}
+
+HeatmapSpec outputRows(const Trace& trace, const FlashTile& tile)
+{
+    HeatmapSpec spec;
+    spec.tensorName = QStringLiteral("flash_o");
+    spec.title = TraceFigures::tr("O of the block after this tile (before / ℓ)");
+    spec.operation = tile.skipped ? TraceFigures::tr("unchanged: the tile was skipped")
+                                  : QStringLiteral("exp(m − m′)·O + P·V_j : %1·%2 → %3")
+                                        .arg(shape(tile.rows, tile.keys),
+                                             shape(tile.keys, tile.output.cols()),
+                                             shapeOf(tile.output));
+    spec.matrix = owned(tile.output);
+    spec.rowLabels = tileLabels(trace, tile).rows;
+    spec.columnLabels = indexLabels(tile.output.cols());
+    spec.rowAxisTitle = queryAxisTitle(trace);
+    spec.columnAxisTitle = TraceFigures::tr("dimension");
+    spec.rowAxis = AxisKind::QueryTokens;
+    spec.columnAxis = AxisKind::Features;
+    return spec;
+}
+
+} // namespace
+
+int flashTileCount(const Trace& trace, int head)
+{
+    const FlashTrace& f = flashOf(trace, head);
+    return int(f.queryBlocks * f.keyBlocks);
+}
+
+Figure flashTile(const TracePtr& trace, int head, int step)
+{
+    const FlashTrace& f = flashOf(*trace, head);
+    const Eigen::Index qb = step / f.keyBlocks, kb = step % f.keyBlocks;
+    const FlashTile tile =
+        ae::flashTile(headQueries(*trace, head), headKeys(*trace, head), headValues(*trace, head),
+                      headOptions(*trace, head), f.blockQ, f.blockK, qb, kb);
+    Figure figure;
+    figure.name = fileStem(7,
+                           QStringLiteral("flash_tile%1")
+                               .arg(fileNumber(step + 1, flashTileCount(*trace, head))),
+                           *trace, head);
+    figure.title =
+        TraceFigures::tr("Query block %1 (rows %2–%3) × key block %4 (keys %5–%6)")
+            .arg(qb + 1)
+            .arg(tile.firstRow + 1)
+            .arg(tile.firstRow + tile.rows)
+            .arg(kb + 1)
+            .arg(tile.firstKey + 1)
+            .arg(tile.firstKey + tile.keys) +
+        headSuffix(*trace, head);
+    figure.columns = 2;
+    figure.panels.push_back(tileGrid(trace, head, tile));
+    if (!tile.skipped) {
+        const QString product = QStringLiteral("%1·%2ᵀ / %3 : %4·%5 → %6")
+                                    .arg(QStringLiteral("Q_i"), QStringLiteral("K_j"),
+                                         divisorText(*trace),
+                                         shape(tile.rows, headQueries(*trace, head).cols()),
+                                         shape(headKeys(*trace, head).cols(), tile.keys),
+                                         shapeOf(tile.scores));
+        figure.panels.push_back(tileMatrix(*trace, tile, tile.scores, QStringLiteral("flash_s"),
+                                           TraceFigures::tr("Scores S of the tile"), product));
+        HeatmapSpec p = tileMatrix(*trace, tile, tile.p, QStringLiteral("flash_p"),
+                                   TraceFigures::tr("P = exp(S − m′), not yet normalised"),
+                                   QStringLiteral("exp(S − m′) : %1 → %1").arg(shapeOf(tile.p)));
+        p.scheme = ColorScheme::Sequential;
+        p.range = std::make_pair(0.0f, 1.0f);
+        figure.panels.push_back(std::move(p));
+    }
+    figure.panels.push_back(rowState(*trace, tile));
+    figure.panels.push_back(outputRows(*trace, tile));
+    return figure;
+}
+
+Figure flashResult(const TracePtr& trace, int head)
+{
+    const Matrix& flash = headOf(*trace, head).contextVec;
+    const auto weights = headTensor(*trace, head, HeadTensor::Weights);
+    Matrix standard = *weights * headValues(*trace, head);
+    Matrix difference = (flash - standard).cwiseAbs();
+    const float worst = difference.size() ? difference.maxCoeff() : 0.0f;
+    const auto rows = [&](Matrix m, const QString& name, const QString& title,
+                          const QString& operation) {
+        HeatmapSpec spec;
+        spec.tensorName = name;
+        spec.title = title;
+        spec.operation = operation;
+        spec.matrix = owned(std::move(m));
+        spec.rowLabels = queryLabels(*trace);
+        spec.columnLabels = indexLabels(flash.cols());
+        spec.rowAxisTitle = queryAxisTitle(*trace);
+        spec.columnAxisTitle = TraceFigures::tr("dimension");
+        spec.rowAxis = AxisKind::QueryTokens;
+        spec.columnAxis = AxisKind::Features;
+        return spec;
+    };
+    Figure figure;
+    figure.name = fileStem(7, QStringLiteral("flash_result"), *trace, head);
+    figure.title = TraceFigures::tr("Tiled and standard kernels agree to float32 rounding: max "
+                                    "|difference| %1")
+                       .arg(QString::number(double(worst), 'g', 3)) +
+                   headSuffix(*trace, head);
+    figure.columns = 3;
+    figure.panels.push_back(rows(flash, QStringLiteral("context_vec"),
+                                 TraceFigures::tr("Tiled: O / ℓ"),
+                                 TraceFigures::tr("each row's O divided by its ℓ : %1")
+                                     .arg(shapeOf(flash))));
+    figure.panels.push_back(rows(std::move(standard), QStringLiteral("context_vec_standard"),
+                                 TraceFigures::tr("Standard: softmax(S)·V"),
+                                 QStringLiteral("%1·%2 → %3")
+                                     .arg(shapeOf(*weights), shapeOf(headValues(*trace, head)),
+                                          shapeOf(flash))));
+    HeatmapSpec diff = rows(std::move(difference), QStringLiteral("flash_difference"),
+                            TraceFigures::tr("|difference|"),
+                            QStringLiteral("|O_tiled − O_standard| : %1").arg(shapeOf(flash)));
+    diff.scheme = ColorScheme::Sequential;
+    diff.decimals = 8;
+    figure.panels.push_back(std::move(diff));
+    return figure;
+}
+
+} // namespace ae::figures
