@@ -132,7 +132,8 @@ HeatmapSpec rowState(const Trace& trace, const FlashTile& tile)
         const float m = copy(row, 0), mNew = copy(row, 1), l = copy(row, 3);
         switch (col) {
         case 0:
-            return TraceFigures::tr("m before the tile: %1 (−∞: no visible key yet)").arg(number(m));
+            return TraceFigures::tr("m before the tile: %1 (−∞: no visible key yet)")
+                .arg(number(m));
         case 1:
             return TraceFigures::tr("m′ = max(m, the row's largest score in the tile) = %1")
                 .arg(number(mNew));
@@ -154,11 +155,11 @@ HeatmapSpec outputRows(const Trace& trace, const FlashTile& tile)
     HeatmapSpec spec;
     spec.tensorName = QStringLiteral("flash_o");
     spec.title = TraceFigures::tr("O of the block after this tile (before / ℓ)");
-    spec.operation = tile.skipped ? TraceFigures::tr("unchanged: the tile was skipped")
-                                  : QStringLiteral("exp(m − m′)·O + P·V_j : %1·%2 → %3")
-                                        .arg(shape(tile.rows, tile.keys),
-                                             shape(tile.keys, tile.output.cols()),
-                                             shapeOf(tile.output));
+    spec.operation = tile.skipped
+                         ? TraceFigures::tr("unchanged: the tile was skipped")
+                         : QStringLiteral("exp(m − m′)·O + P·V_j : %1·%2 → %3")
+                               .arg(shape(tile.rows, tile.keys),
+                                    shape(tile.keys, tile.output.cols()), shapeOf(tile.output));
     spec.matrix = owned(tile.output);
     spec.rowLabels = tileLabels(trace, tile).rows;
     spec.columnLabels = indexLabels(tile.output.cols());
@@ -185,28 +186,25 @@ Figure flashTile(const TracePtr& trace, int head, int step)
         ae::flashTile(headQueries(*trace, head), headKeys(*trace, head), headValues(*trace, head),
                       headOptions(*trace, head), f.blockQ, f.blockK, qb, kb);
     Figure figure;
-    figure.name = fileStem(7,
-                           QStringLiteral("flash_tile%1")
-                               .arg(fileNumber(step + 1, flashTileCount(*trace, head))),
-                           *trace, head);
-    figure.title =
-        TraceFigures::tr("Query block %1 (rows %2–%3) × key block %4 (keys %5–%6)")
-            .arg(qb + 1)
-            .arg(tile.firstRow + 1)
-            .arg(tile.firstRow + tile.rows)
-            .arg(kb + 1)
-            .arg(tile.firstKey + 1)
-            .arg(tile.firstKey + tile.keys) +
-        headSuffix(*trace, head);
+    figure.name = fileStem(
+        7, QStringLiteral("flash_tile%1").arg(fileNumber(step + 1, flashTileCount(*trace, head))),
+        *trace, head);
+    figure.title = TraceFigures::tr("Query block %1 (rows %2–%3) × key block %4 (keys %5–%6)")
+                       .arg(qb + 1)
+                       .arg(tile.firstRow + 1)
+                       .arg(tile.firstRow + tile.rows)
+                       .arg(kb + 1)
+                       .arg(tile.firstKey + 1)
+                       .arg(tile.firstKey + tile.keys) +
+                   headSuffix(*trace, head);
     figure.columns = 2;
     figure.panels.push_back(tileGrid(trace, head, tile));
     if (!tile.skipped) {
-        const QString product = QStringLiteral("%1·%2ᵀ / %3 : %4·%5 → %6")
-                                    .arg(QStringLiteral("Q_i"), QStringLiteral("K_j"),
-                                         divisorText(*trace),
-                                         shape(tile.rows, headQueries(*trace, head).cols()),
-                                         shape(headKeys(*trace, head).cols(), tile.keys),
-                                         shapeOf(tile.scores));
+        const QString product =
+            QStringLiteral("%1·%2ᵀ / %3 : %4·%5 → %6")
+                .arg(QStringLiteral("Q_i"), QStringLiteral("K_j"), divisorText(*trace),
+                     shape(tile.rows, headQueries(*trace, head).cols()),
+                     shape(headKeys(*trace, head).cols(), tile.keys), shapeOf(tile.scores));
         figure.panels.push_back(tileMatrix(*trace, tile, tile.scores, QStringLiteral("flash_s"),
                                            TraceFigures::tr("Scores S of the tile"), product));
         HeatmapSpec p = tileMatrix(*trace, tile, tile.p, QStringLiteral("flash_p"),
@@ -250,15 +248,14 @@ Figure flashResult(const TracePtr& trace, int head)
                        .arg(QString::number(double(worst), 'g', 3)) +
                    headSuffix(*trace, head);
     figure.columns = 3;
-    figure.panels.push_back(rows(flash, QStringLiteral("context_vec"),
-                                 TraceFigures::tr("Tiled: O / ℓ"),
-                                 TraceFigures::tr("each row's O divided by its ℓ : %1")
-                                     .arg(shapeOf(flash))));
-    figure.panels.push_back(rows(std::move(standard), QStringLiteral("context_vec_standard"),
-                                 TraceFigures::tr("Standard: softmax(S)·V"),
-                                 QStringLiteral("%1·%2 → %3")
-                                     .arg(shapeOf(*weights), shapeOf(headValues(*trace, head)),
-                                          shapeOf(flash))));
+    figure.panels.push_back(
+        rows(flash, QStringLiteral("context_vec"), TraceFigures::tr("Tiled: O / ℓ"),
+             TraceFigures::tr("each row's O divided by its ℓ : %1").arg(shapeOf(flash))));
+    figure.panels.push_back(
+        rows(std::move(standard), QStringLiteral("context_vec_standard"),
+             TraceFigures::tr("Standard: softmax(S)·V"),
+             QStringLiteral("%1·%2 → %3")
+                 .arg(shapeOf(*weights), shapeOf(headValues(*trace, head)), shapeOf(flash))));
     HeatmapSpec diff = rows(std::move(difference), QStringLiteral("flash_difference"),
                             TraceFigures::tr("|difference|"),
                             QStringLiteral("|O_tiled − O_standard| : %1").arg(shapeOf(flash)));

@@ -1,5 +1,6 @@
 #include "TraceFigures.h"
 
+#include "CacheFigures.h"
 #include "FlashFigures.h"
 #include "RopeFigures.h"
 
@@ -368,9 +369,20 @@ Figure headGrid(const TracePtr& trace)
                        .arg(heads)
                        .arg(cellsShape(*trace));
     figure.columns = heads <= 4 ? heads : heads <= 9 ? 3 : 4;
+    const bool grouped = trace->session.grouped();
+    if (grouped) {
+        // One row per key/value head: the query heads that read it side by side.
+        const int group = heads / trace->session.kvHeads();
+        figure.columns = group;
+        figure.title += TraceFigures::tr("; each row shares one key/value head (%1 of them)")
+                            .arg(trace->session.kvHeads());
+    }
     for (int h = 0; h < heads; ++h) {
         HeatmapSpec spec = weights(trace, h);
-        spec.title = TraceFigures::tr("Head %1").arg(h + 1);
+        spec.title =
+            grouped
+                ? TraceFigures::tr("Head %1 · K/V head %2").arg(h + 1).arg(trace->kvHeadOf(h) + 1)
+                : TraceFigures::tr("Head %1").arg(h + 1);
         figure.panels.push_back(std::move(spec));
     }
     return figure;
@@ -485,6 +497,8 @@ std::vector<Figure> allFigures(const TracePtr& trace)
     }
     if (t.heads.size() > 1)
         all.push_back(headGrid(trace));
+    if (t.session.variant == Variant::MultiHead)
+        all.push_back(single(kvCache(trace), fileStem(8, QStringLiteral("kv_cache"), t)));
     all.push_back(output(trace));
     return all;
 }

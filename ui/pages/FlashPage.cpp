@@ -189,7 +189,8 @@ void FlashPage::showTile()
     m_previous->setEnabled(current > 0);
     m_next->setEnabled(current + 1 < count);
     m_tile = figures::flashTile(m_trace, m_head, current);
-    const Eigen::Index rows = std::min<Eigen::Index>(f.blockQ, m_trace->queryCount() - qb * f.blockQ);
+    const Eigen::Index rows =
+        std::min<Eigen::Index>(f.blockQ, m_trace->queryCount() - qb * f.blockQ);
     const Eigen::Index keys = std::min<Eigen::Index>(f.blockK, m_trace->keyCount() - kb * f.blockK);
     m_stepLabel->setText(
         f.isSkipped(qb, kb)
@@ -219,7 +220,8 @@ void FlashPage::updateTraffic()
     const Trace& trace = *m_trace;
     const FlashTrace& f = *trace.heads[std::size_t(m_head)].flash;
     const HeadOptions options = headOptions(trace, m_head);
-    const Eigen::Index dk = headQueries(trace, m_head).cols(), dv = headValues(trace, m_head).cols();
+    const Eigen::Index dk = headQueries(trace, m_head).cols(),
+                       dv = headValues(trace, m_head).cols();
     HeadOptions causal;
     causal.causal = true;
     struct Row
@@ -243,19 +245,19 @@ void FlashPage::updateTraffic()
          attentionTraffic(1024, 1024, 64, 64, 128, 128, causal), 128, 128},
     };
     const QLocale locale;
-    QString html = QStringLiteral("<table cellspacing=\"0\" cellpadding=\"4\"><tr><th></th><th "
-                                  "align=\"right\">%1</th><th align=\"right\">%2</th><th "
-                                  "align=\"right\">%3</th></tr>")
-                       .arg(tr("standard kernel, floats"), tr("tiled kernel, floats"), tr("tiled / standard"));
+    QString html =
+        QStringLiteral("<table cellspacing=\"0\" cellpadding=\"4\"><tr><th></th><th "
+                       "align=\"right\">%1</th><th align=\"right\">%2</th><th "
+                       "align=\"right\">%3</th></tr>")
+            .arg(tr("standard kernel, floats"), tr("tiled kernel, floats"), tr("tiled / standard"));
     for (const Row& row : rows)
         html += QStringLiteral("<tr><td>%1</td><td align=\"right\">%2</td><td "
                                "align=\"right\">%3</td><td align=\"right\">%4×</td></tr>")
-                    .arg(row.what.toHtmlEscaped() +
-                             tr(" (tiles %1×%2, %3 computed, %4 skipped)")
-                                 .arg(row.blockQ)
-                                 .arg(row.blockK)
-                                 .arg(row.traffic.computedTiles)
-                                 .arg(row.traffic.skippedTiles),
+                    .arg(row.what.toHtmlEscaped() + tr(" (tiles %1×%2, %3 computed, %4 skipped)")
+                                                        .arg(row.blockQ)
+                                                        .arg(row.blockK)
+                                                        .arg(row.traffic.computedTiles)
+                                                        .arg(row.traffic.skippedTiles),
                          locale.toString(qlonglong(row.traffic.standard)),
                          locale.toString(qlonglong(row.traffic.tiled)),
                          locale.toString(row.traffic.tiled / row.traffic.standard, 'f', 2));

@@ -1,5 +1,6 @@
 #include "PageCatalog.h"
 
+#include "CacheFigures.h"
 #include "RopeFigures.h"
 #include "Trace.h"
 #include "TraceFigures.h"
@@ -285,7 +286,21 @@ PageDefinition headsPage()
                   return figures::headGrid(t);
               },
               PageCatalog::tr("One head. Choose the variant \"multi-head\" and more than one head "
-                              "to compare heads.")}}};
+                              "to compare heads.")},
+             {PageCatalog::tr("Grouped heads and the key/value cache"),
+              PageCatalog::tr("A model that generates text keeps every past token's keys and "
+                              "values (the key/value cache) so that a new token needs only its "
+                              "own. Grouped-query attention lets several query heads share one "
+                              "key/value head: Llama 2 70B's 64 query heads read 8, so its cache "
+                              "is 8 times smaller. Set \"Key/value heads\" under \"Today's "
+                              "attention\" to group this session's heads."),
+              [](const TracePtr& t, int) -> Maybe {
+                  if (t->session.variant != Variant::MultiHead)
+                      return std::nullopt;
+                  return one(figures::kvCache(t), 8, QStringLiteral("kv_cache"), t);
+              },
+              PageCatalog::tr("Grouped heads need the efficient multi-head class: choose the "
+                              "variant \"multi-head\".")}}};
 }
 
 } // namespace

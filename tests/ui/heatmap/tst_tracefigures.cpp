@@ -2,6 +2,7 @@
 // cross-attention axes that name their sentences, a causal cross-attention that says what
 // its mask means, and attention weights coloured on a scale that shows a long causal
 // sentence's structure.
+#include "CacheFigures.h"
 #include "ColorMap.h"
 #include "ColorScaleChoice.h"
 #include "Engine.h"
@@ -181,6 +182,39 @@ private Q_SLOTS:
         const auto plain = compute(article());
         for (const PageSection& section : page->sections)
             QVERIFY(!section.figure(plain, 0) && !section.whenAbsent.isEmpty());
+    }
+
+    // Grouped heads: the head grid puts the query heads that share a key/value head in one row,
+    // and the cache figure counts kv_heads·(d_k + d_v) floats per token against one key/value
+    // head per query head, here and at Llama 2's sizes (7B: 32·256 both ways; 70B: 8·256
+    // against 64·256).
+    void groupedHeadsShareRows()
+    {
+        Session s;
+        s.variant = Variant::MultiHead;
+        s.init = InitScheme::Linear;
+        s.numHeads = 4;
+        s.numKvHeads = 2;
+        s.dOutKq = s.dOutV = 8; // head size 2
+        const auto trace = compute(s);
+        const Figure grid = figures::headGrid(trace);
+        QCOMPARE(grid.columns, 2);
+        QVERIFY(grid.panels[2].title.contains(QStringLiteral("K/V head 2")));
+        QVERIFY(grid.panels[1].title.contains(QStringLiteral("K/V head 1")));
+        const HeatmapSpec cache = figures::kvCache(trace);
+        const Matrix expected = (Matrix(3, 2) << 8, 16, 8192, 8192, 2048, 16384).finished();
+        QCOMPARE(*cache.matrix, expected);
+        QVERIFY(cache.explain(2, 0).contains(QStringLiteral("8·(128 + 128)")));
+        // Without grouping both layouts are the same; the export has the figure.
+        s.numKvHeads = 0;
+        const auto plain = compute(s);
+        const Matrix both = *figures::kvCache(plain).matrix;
+        QCOMPARE(both(0, 0), both(0, 1));
+        QCOMPARE(figures::headGrid(plain).columns, 4);
+        QStringList names;
+        for (const Figure& figure : figures::allFigures(plain))
+            names << figure.name;
+        QVERIFY(names.contains(QStringLiteral("08-kv_cache")));
     }
 
     // A sliding window without causal: the mask page shows its band (|i − j| ≥ W hidden) and a

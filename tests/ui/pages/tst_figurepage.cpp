@@ -130,7 +130,7 @@ private Q_SLOTS:
         heads->setTrace(trace, 0);
         QVERIFY(!heads->isUpdatePending()); // built at once
         const std::vector<Figure> shown = heads->currentFigures();
-        QCOMPARE(shown.size(), std::size_t(1));
+        QCOMPARE(shown.size(), std::size_t(2)); // the heads' weights, the key/value cache
         QCOMPARE(shown.front().panels.size(), std::size_t(2));
         for (const HeatmapSpec& spec : shown.front().panels) {
             QVERIFY(spec.matrix && !spec.derived);
