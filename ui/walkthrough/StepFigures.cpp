@@ -1,7 +1,12 @@
 #include "StepFigures.h"
 
+#include "FlashAttention.h"
+#include "FlashFigures.h"
+#include "RopeFigures.h"
 #include "Trace.h"
 #include "TraceFigures.h"
+
+#include <algorithm>
 
 namespace ae {
 
@@ -64,7 +69,7 @@ std::vector<Figure> StepFigures::context(const TracePtr& trace)
 
 std::vector<Figure> StepFigures::causalMask(const TracePtr& trace)
 {
-    if (!trace->session.causal)
+    if (!trace->session.masked())
         return weights(trace);
     return {figures::maskMethods(trace, 0)};
 }
@@ -81,6 +86,28 @@ std::vector<Figure> StepFigures::allHeads(const TracePtr& trace)
     if (trace->heads.size() < 2)
         return weights(trace);
     return {figures::headGrid(trace)};
+}
+
+std::vector<Figure> StepFigures::rope(const TracePtr& trace)
+{
+    if (!trace->session.rope)
+        return weights(trace);
+    return {figures::ropeQueries(trace, 0)};
+}
+
+std::vector<Figure> StepFigures::flash(const TracePtr& trace)
+{
+    if (!trace->heads.front().flash)
+        return weights(trace);
+    // The second query block's second key block, a tile whose rows rescale what they summed:
+    // where it lies and the rows' running m and ℓ (the page has the rest).
+    const int step = std::min(figures::flashTileCount(*trace, 0) - 1,
+                              int(trace->heads.front().flash->keyBlocks) + 1);
+    Figure tile = figures::flashTile(trace, 0, step);
+    HeatmapSpec state = tile.panels[tile.panels.size() - 2];
+    tile.panels = {tile.panels.front(), std::move(state)};
+    tile.columns = 2;
+    return {tile};
 }
 
 } // namespace ae

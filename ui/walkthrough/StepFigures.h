@@ -23,9 +23,11 @@ public:
     static std::vector<Figure> scores(const TracePtr& trace);
     static std::vector<Figure> weights(const TracePtr& trace);
     static std::vector<Figure> context(const TracePtr& trace);    // α · V = z
-    static std::vector<Figure> causalMask(const TracePtr& trace); // both methods
+    static std::vector<Figure> causalMask(const TracePtr& trace); // both methods (or a window)
     static std::vector<Figure> dropout(const TracePtr& trace);    // keep mask, α, α'
     static std::vector<Figure> allHeads(const TracePtr& trace);   // every head's α only
+    static std::vector<Figure> rope(const TracePtr& trace);       // queries before and after
+    static std::vector<Figure> flash(const TracePtr& trace);      // one tile of the stepper
 };
 
 } // namespace ae

@@ -65,13 +65,19 @@ QString VariantFormulas::causalMask(const Trace& trace, int query)
     const QString i = subscript(q + 1);
     const QString scale = divisorText(trace);
     QStringList lines;
-    if (!trace.session.causal) {
+    const Session& s = trace.session;
+    if (!s.masked()) {
         lines << tr("not causal: α%1 = softmax(ω%1%2) = %3").arg(i, scale, row(attnWeights, 0));
         return lines.join(u'\n');
     }
-    lines << tr("mask = torch.triu(torch.ones(%1, %2), diagonal=1)   (1 = hidden future key)")
-                 .arg(trace.queryCount())
-                 .arg(trace.keyCount());
+    if (s.window > 0)
+        lines << (s.causal ? tr("mask: 1 where j > i or j ≤ i − %1   (a causal window of %1 keys)")
+                           : tr("mask: 1 where |i − j| ≥ %1   (a window of %1 keys each side)"))
+                     .arg(s.window);
+    else
+        lines << tr("mask = torch.triu(torch.ones(%1, %2), diagonal=1)   (1 = hidden future key)")
+                     .arg(trace.queryCount())
+                     .arg(trace.keyCount());
     lines << tr("method 1: w = softmax(ω%1) ⊙ tril;  α = w / w.sum(dim=1)").arg(scale);
     lines << tr("method 2: α = softmax(ω.masked_fill(mask.bool(), −∞)%1)").arg(scale);
     const bool negInf = trace.session.maskMethod == MaskMethod::NegInf;

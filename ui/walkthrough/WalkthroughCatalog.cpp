@@ -3,6 +3,7 @@
 #include "SelfAttentionFormulas.h"
 #include "SessionFile.h"
 #include "StepFigures.h"
+#include "TodaysFormulas.h"
 #include "Tokenizer.h"
 #include "Trace.h"
 #include "VariantFormulas.h"
@@ -13,13 +14,18 @@ namespace ae {
 
 namespace {
 
-// The article's SelfAttention module: one head, nothing masked, no dropout.
+// The article's SelfAttention module: one head, nothing masked, no dropout, and none of
+// today's keys (the seeds' steps show the seeds' attention whatever the session had).
 void selfAttention(Session& s)
 {
     s.variant = Variant::SelfAttention;
     s.numHeads = 1;
     s.causal = false;
     s.training = false;
+    s.rope = false;
+    s.numKvHeads = 0;
+    s.window = 0;
+    s.kernel = KernelKind::Standard;
 }
 
 void simplified(Session& s)
@@ -57,6 +63,45 @@ void multiHead(Session& s)
             (std::max(s.dOutKq, s.numHeads) + s.numHeads - 1) / s.numHeads * s.numHeads;
         s.dOutKq = s.dOutV = dOut;
     }
+}
+
+// RoPE on the causal module; rotation turns pairs, so an odd d_k grows by one. RoPE rotates
+// queries and keys by their positions in one sequence: a cross-attention session becomes self-
+// attention on its sentence.
+void rope(Session& s)
+{
+    causal(s);
+    s.sourceSentence.clear();
+    s.sourceInputs.resize(0, 0);
+    s.rope = true;
+    s.dOutKq += s.dOutKq % 2;
+}
+
+// The efficient class with 4 query heads (or more, an even number) sharing half as many
+// key/value heads.
+void groupedHeads(Session& s)
+{
+    causal(s);
+    s.variant = Variant::MultiHead;
+    s.numHeads = std::max(4, s.numHeads + s.numHeads % 2);
+    s.dOutKq = s.dOutV =
+        (std::max(s.dOutKq, s.numHeads) + s.numHeads - 1) / s.numHeads * s.numHeads;
+    s.numKvHeads = s.numHeads / 2;
+}
+
+// Mistral's causal sliding window, of 3 keys.
+void slidingWindow(Session& s)
+{
+    causal(s);
+    s.window = 3;
+}
+
+// FlashAttention-2's tiles of 2 x 2 over the causal module.
+void flash(Session& s)
+{
+    causal(s);
+    s.kernel = KernelKind::Flash;
+    s.blockQ = s.blockK = 2;
 }
 
 QString sample(const char* name)
@@ -100,6 +145,46 @@ QString WalkthroughCatalog::explanation(const WalkthroughStep& step, int query)
     // Only some explanations name the query; arg() on the others would warn.
     return step.explanation.contains(QLatin1StringView("%1")) ? step.explanation.arg(query + 1)
                                                               : step.explanation;
+}
+
+// After the seeds' path, what today's models do differently (docs/todays-attention.md).
+void WalkthroughCatalog::todaysSteps(std::vector<WalkthroughStep>& all)
+{
+    using T = TodaysFormulas;
+    using S = StepFigures;
+    all.push_back(
+        {QStringLiteral("rope"), tr("Today: rotary position embeddings"),
+         tr("Llama and most models since do not add a position vector to the embeddings. "
+            "RoPE turns each pair of a query's and a key's numbers by an angle that grows with "
+            "the position, m·θ_i. The score of a query at m and a key at n then depends only on "
+            "m − n: attention sees how far apart two tokens are, not where they are."),
+         QStringLiteral("rope"), EditSession{rope}, true, StepExtra::None, T::ropeNote, T::rope,
+         S::rope, QStringLiteral("queries_rope")});
+    all.push_back(
+        {QStringLiteral("grouped-heads"), tr("Today: grouped key/value heads"),
+         tr("Generating text, a model keeps every past token's keys and values. Grouped-query "
+            "attention makes that cache smaller: several query heads share one key/value head "
+            "(repeat_interleave), so Llama 2 70B stores 8 heads' keys instead of 64. With one "
+            "key/value head for all it is multi-query attention."),
+         QStringLiteral("heads"), EditSession{groupedHeads}, false, StepExtra::None, T::groupedNote,
+         T::groupedHeads, S::allHeads});
+    all.push_back(
+        {QStringLiteral("sliding-window"), tr("Today: a sliding window"),
+         tr("Mistral lets each token see only the last W keys, itself included: a band along "
+            "the diagonal instead of the whole lower triangle. The cost per token stays W "
+            "whatever the length; information still travels further through the layers. Both "
+            "masking methods agree on the band too."),
+         QStringLiteral("weights"), EditSession{slidingWindow}, true, StepExtra::None,
+         T::windowNote, T::window, S::causalMask, QStringLiteral("mask_methods")});
+    all.push_back(
+        {QStringLiteral("flash"), tr("Today: FlashAttention, tile by tile"),
+         tr("On a GPU, attention is limited by memory traffic, not arithmetic. FlashAttention "
+            "never writes the T×S scores out: it walks over tiles of queries and keys, keeping "
+            "per row the largest score so far and a running sum, and rescales what it summed "
+            "when a larger score arrives. The result is the same attention, to float32 "
+            "rounding."),
+         QStringLiteral("flash"), EditSession{flash}, true, StepExtra::None, T::flashNote, T::flash,
+         S::flash});
 }
 
 std::vector<WalkthroughStep> WalkthroughCatalog::steps(ModelSource source)
@@ -289,6 +374,7 @@ std::vector<WalkthroughStep> WalkthroughCatalog::steps(ModelSource source)
                    {},
                    V::gpt2,
                    S::allHeads});
+    todaysSteps(all);
     return all;
 }
 

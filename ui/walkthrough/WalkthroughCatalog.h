@@ -12,10 +12,12 @@ namespace ae {
 
 struct Session;
 
-// The walkthrough's twelve steps in the seeds' order (Raschka's article and chapter 3 of his
+// The walkthrough's steps: twelve in the seeds' order (Raschka's article and chapter 3 of his
 // book): tokens, embeddings, simplified attention, trainable weights, the scores of one
 // query, scaling and softmax, the context vector, the causal mask, dropout, multi-head,
-// cross-attention and GPT-2 sizes. As data, like PageCatalog: a step is an entry here.
+// cross-attention and GPT-2 sizes; then four on today's attention (docs/todays-attention.md):
+// RoPE, grouped key/value heads, a sliding window and FlashAttention's tiles. As data, like
+// PageCatalog: a step is an entry here.
 // A checkpoint has a walkthrough of its own (ModelWalkthrough.cpp): its tokens, every layer and
 // head, a layer's projections, scores, causal weights, context vectors and heads, where one
 // token looks, and the next token; its steps change no session.
@@ -42,6 +44,9 @@ public:
     // page has it (the causal mask's two methods on the weights page), else the first; -1
     // when there is none.
     static int slideIndex(const WalkthroughStep& step, const std::vector<Figure>& pageFigures);
+
+private:
+    static void todaysSteps(std::vector<WalkthroughStep>& all);
 };
 
 } // namespace ae

@@ -291,7 +291,7 @@ private Q_SLOTS:
         QCOMPARE(walkthrough->titleText(), model[4].title); // scaling, the mask and softmax
         QVERIFY(window.showPage(QStringLiteral("next_token")));
         QCOMPARE(walkthrough->titleText(), model.back().title);
-        // Back to the random module: its twelve steps again.
+        // Back to the random module: its own steps again.
         window.document()->setSession(Session{});
         QVERIFY(waitForTrace(window));
         QCOMPARE(walkthrough->steps().size(), WalkthroughCatalog::steps().size());

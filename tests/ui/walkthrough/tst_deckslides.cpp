@@ -98,7 +98,9 @@ private Q_SLOTS:
         QVERIFY(!p.visuals.intersects(p.explanation) && !p.visuals.intersects(p.formula));
         QVERIFY(p.figureScale >= DeckSlidePainter::MinFigureScale ||
                 (p.valuesShown && p.figureScale >= DeckSlidePainter::ValuesFigureScale));
-        const double least = slide.figures.front().panels.size() >= 3 ? MinRowCell : MinCell;
+        const Figure& main = slide.figures.front();
+        const bool rowOfThree = main.panels.size() >= 3 && main.columns >= 3;
+        const double least = rowOfThree ? MinRowCell : MinCell;
         QVERIFY2(p.cell.width() >= least && p.cell.height() >= least,
                  qPrintable(QStringLiteral("page %1: %2 x %3")
                                 .arg(step + 1)

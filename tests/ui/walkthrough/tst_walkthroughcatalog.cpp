@@ -32,10 +32,11 @@ private Q_SLOTS:
     void stepsAreComplete()
     {
         const std::vector<WalkthroughStep> steps = WalkthroughCatalog::steps();
-        QCOMPARE(steps.size(), std::size_t(12));
+        QCOMPARE(steps.size(), std::size_t(16));
         QSet<QString> pages{QStringLiteral("tokens")};
         for (const PageDefinition& page : pageCatalog())
             pages.insert(page.id);
+        pages.insert(QStringLiteral("flash")); // FlashPage: a stepper, not a catalog page
         QSet<QString> ids;
         static const QRegularExpression sentenceEnd(QStringLiteral("[.!?](\\s|$)"));
         for (const WalkthroughStep& step : steps) {
@@ -49,7 +50,8 @@ private Q_SLOTS:
             QVERIFY2(step.formula, qPrintable(step.id));
         }
         QCOMPARE(steps.front().id, QStringLiteral("tokens"));
-        QCOMPARE(steps.back().id, QStringLiteral("gpt2"));
+        QCOMPARE(steps.at(11).id, QStringLiteral("gpt2")); // the seeds' path ends there
+        QCOMPARE(steps.back().id, QStringLiteral("flash"));
     }
 
     void stepSessions()
@@ -82,6 +84,39 @@ private Q_SLOTS:
         QCOMPARE(gpt2.dIn, 768);
         QCOMPARE(gpt2.numHeads, 12);
         QVERIFY(computeTrace(multi)); // every derived session is computable
+        const Session rope = sessionOf("rope");
+        QVERIFY(rope.rope && rope.causal && rope.dOutKq % 2 == 0);
+        const Session grouped = sessionOf("grouped-heads");
+        QCOMPARE(grouped.variant, Variant::MultiHead);
+        QCOMPARE(grouped.numHeads, 4);
+        QCOMPARE(grouped.numKvHeads, 2);
+        QCOMPARE(grouped.dOutKq % 4, 0);
+        QCOMPARE(sessionOf("sliding-window").window, 3);
+        QCOMPARE(sessionOf("flash").kernel, KernelKind::Flash);
+        for (const Session& s : {rope, grouped, sessionOf("sliding-window"), sessionOf("flash")})
+            QVERIFY(computeTrace(s));
+    }
+
+    // The seeds' steps show the seeds' attention whatever today's keys the session has; RoPE's
+    // step makes a cross-attention session self-attention (RoPE needs one sequence).
+    void todaysKeysStayInTheirSteps()
+    {
+        Session s = sampleSession(QStringLiteral("article.json"));
+        s.rope = true;
+        s.window = 2;
+        s.kernel = KernelKind::Flash;
+        const auto steps = WalkthroughCatalog::steps();
+        for (const char* id : {"simplified", "causal-mask", "dropout", "multi-head"}) {
+            const Session seed = *WalkthroughCatalog::sessionFor(
+                steps.at(std::size_t(stepIndex(QLatin1StringView(id)))), s);
+            QVERIFY2(!seed.rope && seed.window == 0 && seed.kernel == KernelKind::Standard, id);
+            QVERIFY2(computeTrace(seed), id);
+        }
+        Session cross = sampleSession(QStringLiteral("german-english-cross.json"));
+        const Session rope = *WalkthroughCatalog::sessionFor(
+            steps.at(std::size_t(stepIndex(QStringLiteral("rope")))), cross);
+        QVERIFY(!rope.isCross() && rope.rope);
+        QVERIFY(computeTrace(rope));
     }
 
     void multiHeadRoundsUpToTheHeads()
