@@ -379,10 +379,6 @@ Without --dump-json it opens the desktop app.</source>
         <translation>--%1 只适用于窗口，不适用于 %2</translation>
     </message>
     <message>
-        <source>The step the app shows first: tokens, embeddings, projections, scores, weights, dropout, context or heads; with a GPT-2 model also model_view, head_view or next_token.</source>
-        <translation>应用首先显示的步骤：tokens、embeddings、projections、scores、weights、dropout、context 或 heads；使用 GPT-2 模型时还可以是 model_view、head_view 或 next_token。</translation>
-    </message>
-    <message>
         <source>With a GPT-2 model: the layer, from 1 (default 1), whose steps the window shows first and whose step figures --export and --export-deck draw (beside the model view, head view and next-token figures). --dump-json writes every layer.</source>
         <translation>用于 GPT-2 模型：层号，从 1 开始（默认 1）；窗口首先显示该层的步骤，--export 和 --export-deck 绘制该层的步骤图（另有模型视图、头视图和下一词元图）。--dump-json 写出所有层。</translation>
     </message>
@@ -413,6 +409,10 @@ Without --dump-json it opens the desktop app.</source>
     <message>
         <source>Did you mean --%1?</source>
         <translation>你是不是想输入 --%1？</translation>
+    </message>
+    <message>
+        <source>The step the app shows first: tokens, embeddings, projections, rope, scores, weights, dropout, context, heads or flash; with a model checkpoint also model_view, head_view or next_token.</source>
+        <translation>应用首先显示的步骤：tokens、embeddings、projections、rope、scores、weights、dropout、context、heads 或 flash；打开模型检查点时还可选 model_view、head_view 或 next_token。</translation>
     </message>
 </context>
 <context>
@@ -1112,6 +1112,18 @@ Without --dump-json it opens the desktop app.</source>
     <message>
         <source>One vector placed at every position m and n: its score with itself, rot(v, m)·rot(v, n), is the same along every diagonal, because rotating both by m and by n differs only by the angle of m − n. A score depends on how far apart two tokens are, not on where they are.</source>
         <translation>把同一个向量放在每个位置 m 和 n：它与自身的分数 rot(v, m)·rot(v, n) 沿每条对角线都相同，因为分别旋转 m 和 n 只相差 m − n 的角度。分数取决于两个词元相距多远，而不是它们在哪里。</translation>
+    </message>
+    <message>
+        <source>Grouped heads and the key/value cache</source>
+        <translation>分组的头与键/值缓存</translation>
+    </message>
+    <message>
+        <source>A model that generates text keeps every past token&apos;s keys and values (the key/value cache) so that a new token needs only its own. Grouped-query attention lets several query heads share one key/value head: Llama 2 70B&apos;s 64 query heads read 8, so its cache is 8 times smaller. Set &quot;Key/value heads&quot; under &quot;Today&apos;s attention&quot; to group this session&apos;s heads.</source>
+        <translation>生成文本的模型会保存之前每个词元的键和值（键/值缓存），这样新词元只需计算自己的那一份。分组查询注意力让多个查询头共享一个键/值头：Llama 2 70B 的 64 个查询头只读取 8 个键/值头，因此缓存小 8 倍。在“今日的注意力”下设置“键/值头”即可把本会话的头分组。</translation>
+    </message>
+    <message>
+        <source>Grouped heads need the efficient multi-head class: choose the variant &quot;multi-head&quot;.</source>
+        <translation>分组的头需要高效的多头类：请选择变体“多头”。</translation>
     </message>
 </context>
 <context>
@@ -1917,6 +1929,105 @@ Without --dump-json it opens the desktop app.</source>
     </message>
 </context>
 <context>
+    <name>TodaysFormulas</name>
+    <message>
+        <source>RoPE is off in this session: the queries and keys are used as projected.</source>
+        <translation>本会话未开启 RoPE：查询和键按投影结果直接使用。</translation>
+    </message>
+    <message>
+        <source>This session gives every query head its own keys and values.</source>
+        <translation>本会话中每个查询头都有自己的键和值。</translation>
+    </message>
+    <message>
+        <source>This session has no sliding window.</source>
+        <translation>本会话没有滑动窗口。</translation>
+    </message>
+    <message>
+        <source>This session uses the standard kernel.</source>
+        <translation>本会话使用标准内核。</translation>
+    </message>
+    <message>
+        <source>no RoPE: ω%1 = q%1·Kᵀ with q and k as projected</source>
+        <translation>无 RoPE：ω%1 = q%1·Kᵀ，q 和 k 为投影结果</translation>
+    </message>
+    <message>
+        <source>pairs (i, i + %1), Hugging Face&apos;s rotate_half</source>
+        <translation>维度对 (i, i + %1)，Hugging Face 的 rotate_half</translation>
+    </message>
+    <message>
+        <source>pairs (2i, 2i + 1), Meta&apos;s interleaved</source>
+        <translation>维度对 (2i, 2i + 1)，Meta 的交错方式</translation>
+    </message>
+    <message>
+        <source>q%1&apos; = q%1·cos(%2·θ) + rotate(q%1)·sin(%2·θ) = %3   (position m = %2)</source>
+        <translation>q%1&apos; = q%1·cos(%2·θ) + rotate(q%1)·sin(%2·θ) = %3   （位置 m = %2）</translation>
+    </message>
+    <message>
+        <source>k_j&apos; likewise at position j;  ω%1 = q%1&apos;·K&apos;ᵀ : %2·%3 → %4 = %5</source>
+        <translation>k_j&apos; 同样在位置 j 旋转；  ω%1 = q%1&apos;·K&apos;ᵀ : %2·%3 → %4 = %5</translation>
+    </message>
+    <message>
+        <source>num_heads = %1, num_kv_heads = %2: each key/value head serves %1 / %2 = %3 query heads</source>
+        <translation>num_heads = %1，num_kv_heads = %2：每个键/值头服务 %1 / %2 = %3 个查询头</translation>
+    </message>
+    <message>
+        <source>head %1 → K/V %2</source>
+        <translation>头 %1 → 键/值 %2</translation>
+    </message>
+    <message>
+        <source>cache per token and layer: %1·(%2 + %3) = %4 floats, against %5·(%2 + %3) = %6 with one key/value head per query head</source>
+        <translation>每个词元每层的缓存：%1·(%2 + %3) = %4 个浮点数；若每个查询头各有一个键/值头，则为 %5·(%2 + %3) = %6</translation>
+    </message>
+    <message>
+        <source>no window: query i sees every key j ≤ i</source>
+        <translation>无窗口：查询 i 看到所有 j ≤ i 的键</translation>
+    </message>
+    <message>
+        <source>no window: every query sees every key</source>
+        <translation>无窗口：每个查询看到所有键</translation>
+    </message>
+    <message>
+        <source>window W = %1, causal: query i sees key j when i − %1 &lt; j ≤ i (at most %1 keys)</source>
+        <translation>窗口 W = %1，因果：当 i − %1 &lt; j ≤ i 时查询 i 看到键 j（最多 %1 个键）</translation>
+    </message>
+    <message>
+        <source>window W = %1: query i sees key j when |i − j| &lt; %1 (at most %2 keys)</source>
+        <translation>窗口 W = %1：当 |i − j| &lt; %1 时查询 i 看到键 j（最多 %2 个键）</translation>
+    </message>
+    <message>
+        <source>mask%1 = %2   (1 = hidden)</source>
+        <translation>mask%1 = %2   （1 = 被遮蔽）</translation>
+    </message>
+    <message>
+        <source>the cost per query stays W keys however long the text: T·W scores instead of T·T</source>
+        <translation>无论文本多长，每个查询的开销都只有 W 个键：共 T·W 个分数，而不是 T·T</translation>
+    </message>
+    <message>
+        <source>standard kernel: ω, α and z over whole rows, T×S scores in memory</source>
+        <translation>标准内核：对整行计算 ω、α 和 z，T×S 个分数存放在内存中</translation>
+    </message>
+    <message>
+        <source>tiles of %1 queries × %2 keys: %3 × %4 = %5 tiles, %6 skipped by the mask</source>
+        <translation>分块为 %1 个查询 × %2 个键：%3 × %4 = %5 个块，其中 %6 个因掩码被跳过</translation>
+    </message>
+    <message>
+        <source>x%1 is in query block %2; its m and ℓ after each key block:</source>
+        <translation>x%1 位于查询块 %2；它在每个键块之后的 m 和 ℓ：</translation>
+    </message>
+    <message>
+        <source>   (skipped)</source>
+        <translation>   （已跳过）</translation>
+    </message>
+    <message>
+        <source>z%1 = O%1 / ℓ = %2</source>
+        <translation>z%1 = O%1 / ℓ = %2</translation>
+    </message>
+    <message>
+        <source>the standard kernel&apos;s z differs by at most %1 over every row</source>
+        <translation>与标准内核的 z 相比，所有行的最大差异为 %1</translation>
+    </message>
+</context>
+<context>
     <name>TokenSpanText</name>
     <message>
         <source>&lt;b&gt;Piece&lt;/b&gt; %1 (%2 bytes): %3</source>
@@ -2237,6 +2348,130 @@ Without --dump-json it opens the desktop app.</source>
         <source>Both ways of masking the window give the same weights: max |difference| = %1</source>
         <translation>两种窗口掩码方法得到相同的权重：最大 |差| = %1</translation>
     </message>
+    <message>
+        <source>this session</source>
+        <translation>本会话</translation>
+    </message>
+    <message>
+        <source>Key/value cache per token and layer, in floats</source>
+        <translation>每个词元每层的键/值缓存（浮点数个数）</translation>
+    </message>
+    <message>
+        <source>key/value heads</source>
+        <translation>键/值头</translation>
+    </message>
+    <message>
+        <source>one per head</source>
+        <translation>每个头一个</translation>
+    </message>
+    <message>
+        <source>; × %1 layers = %2 floats per token, %3 KiB in float16</source>
+        <translation>；× %1 层 = 每个词元 %2 个浮点数，float16 下为 %3 KiB</translation>
+    </message>
+    <message>
+        <source>Tile %1 of %2 in the grid, the tiles so far numbered</source>
+        <translation>网格中的第 %1 块（共 %2 块），已计算的块按顺序编号</translation>
+    </message>
+    <message>
+        <source>%1 query blocks × %2 key blocks of %3×%4 cells</source>
+        <translation>%1 个查询块 × %2 个键块，每块 %3×%4 个单元</translation>
+    </message>
+    <message>
+        <source>skipped: the mask hides all of it</source>
+        <translation>已跳过：掩码遮蔽了整个块</translation>
+    </message>
+    <message>
+        <source>computed before</source>
+        <translation>之前已计算</translation>
+    </message>
+    <message>
+        <source>this tile</source>
+        <translation>当前块</translation>
+    </message>
+    <message>
+        <source>not yet</source>
+        <translation>尚未计算</translation>
+    </message>
+    <message>
+        <source>tile %1 (query block %2, key block %3): %4</source>
+        <translation>第 %1 块（查询块 %2，键块 %3）：%4</translation>
+    </message>
+    <message>
+        <source>Running max m and sum ℓ of each row</source>
+        <translation>每行的运行最大值 m 与和 ℓ</translation>
+    </message>
+    <message>
+        <source>m′ = max(m, rowmax S); ℓ′ = exp(m − m′)·ℓ + rowsum P</source>
+        <translation>m′ = max(m, rowmax S)；ℓ′ = exp(m − m′)·ℓ + rowsum P</translation>
+    </message>
+    <message>
+        <source>m before the tile: %1 (−∞: no visible key yet)</source>
+        <translation>本块之前的 m：%1（−∞：尚无可见的键）</translation>
+    </message>
+    <message>
+        <source>m′ = max(m, the row&apos;s largest score in the tile) = %1</source>
+        <translation>m′ = max(m, 该行在本块中的最大分数) = %1</translation>
+    </message>
+    <message>
+        <source>exp(m − m′) = exp(%1 − %2) = %3: what ℓ and O are scaled by</source>
+        <translation>exp(m − m′) = exp(%1 − %2) = %3：ℓ 和 O 乘以的缩放因子</translation>
+    </message>
+    <message>
+        <source>ℓ before the tile: %1</source>
+        <translation>本块之前的 ℓ：%1</translation>
+    </message>
+    <message>
+        <source>ℓ′ = %1·%2 + the row&apos;s sum of P = %3</source>
+        <translation>ℓ′ = %1·%2 + 该行 P 之和 = %3</translation>
+    </message>
+    <message>
+        <source>O of the block after this tile (before / ℓ)</source>
+        <translation>本块之后该查询块的 O（除以 ℓ 之前）</translation>
+    </message>
+    <message>
+        <source>unchanged: the tile was skipped</source>
+        <translation>不变：本块已跳过</translation>
+    </message>
+    <message>
+        <source>Query block %1 (rows %2–%3) × key block %4 (keys %5–%6)</source>
+        <translation>查询块 %1（第 %2–%3 行）× 键块 %4（第 %5–%6 个键）</translation>
+    </message>
+    <message>
+        <source>Scores S of the tile</source>
+        <translation>本块的分数 S</translation>
+    </message>
+    <message>
+        <source>P = exp(S − m′), not yet normalised</source>
+        <translation>P = exp(S − m′)，尚未归一化</translation>
+    </message>
+    <message>
+        <source>Tiled and standard kernels agree to float32 rounding: max |difference| %1</source>
+        <translation>分块内核与标准内核在 float32 舍入范围内一致：最大 |差异| %1</translation>
+    </message>
+    <message>
+        <source>Tiled: O / ℓ</source>
+        <translation>分块：O / ℓ</translation>
+    </message>
+    <message>
+        <source>each row&apos;s O divided by its ℓ : %1</source>
+        <translation>每行的 O 除以其 ℓ：%1</translation>
+    </message>
+    <message>
+        <source>Standard: softmax(S)·V</source>
+        <translation>标准：softmax(S)·V</translation>
+    </message>
+    <message>
+        <source>|difference|</source>
+        <translation>|差异|</translation>
+    </message>
+    <message>
+        <source>; each row shares one key/value head (%1 of them)</source>
+        <translation>；每一行共享一个键/值头（共 %1 个）</translation>
+    </message>
+    <message>
+        <source>Head %1 · K/V head %2</source>
+        <translation>头 %1 · 键/值头 %2</translation>
+    </message>
 </context>
 <context>
     <name>VariantFormulas</name>
@@ -2351,6 +2586,14 @@ Without --dump-json it opens the desktop app.</source>
     <message>
         <source>computed here in %1 ms with fast matrix routines (the same numbers as PyTorch&apos;s up to the last digits of float32)</source>
         <translation>在此用时 %1 毫秒，用快速矩阵例程计算（与 PyTorch 的数值一致，仅 float32 的最后几位可能不同）</translation>
+    </message>
+    <message>
+        <source>mask: 1 where j &gt; i or j ≤ i − %1   (a causal window of %1 keys)</source>
+        <translation>掩码：j &gt; i 或 j ≤ i − %1 处为 1   （%1 个键的因果窗口）</translation>
+    </message>
+    <message>
+        <source>mask: 1 where |i − j| ≥ %1   (a window of %1 keys each side)</source>
+        <translation>掩码：|i − j| ≥ %1 处为 1   （两侧各 %1 个键的窗口）</translation>
     </message>
 </context>
 <context>
@@ -2542,6 +2785,38 @@ p = softmax(logits)</translation>
     <message>
         <source>After the last block, the last token&apos;s row of the residual stream is normalised (LN_f) and multiplied by the output head (GPT-2 reuses its token embedding table; the book&apos;s model may have its own out_head): one logit per token of the vocabulary, which softmax turns into probabilities. These are the most likely (␣ is a space).</source>
         <translation>最后一个块之后，残差流中最后一个词元的行经过归一化（LN_f），再乘以输出头（GPT-2 复用其词元嵌入表；书中的模型可以有自己的 out_head）：词表中每个词元得到一个 logit，softmax 把它们变成概率。这里是最可能的几个（␣ 表示空格）。</translation>
+    </message>
+    <message>
+        <source>Today: rotary position embeddings</source>
+        <translation>今日：旋转位置编码</translation>
+    </message>
+    <message>
+        <source>Llama and most models since do not add a position vector to the embeddings. RoPE turns each pair of a query&apos;s and a key&apos;s numbers by an angle that grows with the position, m·θ_i. The score of a query at m and a key at n then depends only on m − n: attention sees how far apart two tokens are, not where they are.</source>
+        <translation>Llama 以及此后的大多数模型不再把位置向量加到嵌入上。RoPE 把查询和键的每一对数按随位置增长的角度 m·θ_i 旋转。于是位置 m 的查询与位置 n 的键的分数只取决于 m − n：注意力看到的是两个词元相距多远，而不是它们在哪里。</translation>
+    </message>
+    <message>
+        <source>Today: grouped key/value heads</source>
+        <translation>今日：分组的键/值头</translation>
+    </message>
+    <message>
+        <source>Generating text, a model keeps every past token&apos;s keys and values. Grouped-query attention makes that cache smaller: several query heads share one key/value head (repeat_interleave), so Llama 2 70B stores 8 heads&apos; keys instead of 64. With one key/value head for all it is multi-query attention.</source>
+        <translation>生成文本时，模型会保存之前每个词元的键和值。分组查询注意力让这个缓存变小：多个查询头共享一个键/值头（repeat_interleave），因此 Llama 2 70B 只存 8 个头的键，而不是 64 个。所有查询头共用一个键/值头时，就是多查询注意力。</translation>
+    </message>
+    <message>
+        <source>Today: a sliding window</source>
+        <translation>今日：滑动窗口</translation>
+    </message>
+    <message>
+        <source>Mistral lets each token see only the last W keys, itself included: a band along the diagonal instead of the whole lower triangle. The cost per token stays W whatever the length; information still travels further through the layers. Both masking methods agree on the band too.</source>
+        <translation>Mistral 让每个词元只看到最近的 W 个键（包括它自己）：沿对角线的一条带，而不是整个下三角。无论文本多长，每个词元的开销都保持为 W；信息仍可通过多层传得更远。两种掩码方法在这条带上同样一致。</translation>
+    </message>
+    <message>
+        <source>Today: FlashAttention, tile by tile</source>
+        <translation>今日：逐块计算的 FlashAttention</translation>
+    </message>
+    <message>
+        <source>On a GPU, attention is limited by memory traffic, not arithmetic. FlashAttention never writes the T×S scores out: it walks over tiles of queries and keys, keeping per row the largest score so far and a running sum, and rescales what it summed when a larger score arrives. The result is the same attention, to float32 rounding.</source>
+        <translation>在 GPU 上，注意力受限于内存传输而不是算术。FlashAttention 从不把 T×S 的分数写出：它逐块遍历查询和键，每行只保留迄今最大的分数和一个累加和，遇到更大的分数时重新缩放已累加的部分。结果是同样的注意力，误差仅为 float32 舍入。</translation>
     </message>
 </context>
 <context>
@@ -2935,6 +3210,93 @@ p = softmax(logits)</translation>
     <message>
         <source>&amp;Colour scale of the weights:</source>
         <translation>权重的颜色刻度(&amp;C)：</translation>
+    </message>
+</context>
+<context>
+    <name>ae::FlashPage</name>
+    <message>
+        <source>FlashAttention computes the same attention without ever writing the T×S scores to the GPU&apos;s large, slow memory: it takes a block of queries and walks over the keys a block at a time, keeping per row only the largest score so far (m) and the sum of the exponentials (ℓ). When a later tile holds a larger score, what was summed is rescaled by exp(m − m′). Tiles the mask hides entirely are skipped.</source>
+        <translation>FlashAttention 计算同样的注意力，却从不把 T×S 的分数写入 GPU 又大又慢的显存：它取一块查询，逐块遍历键，每行只保留迄今最大的分数（m）和指数之和（ℓ）。当后面的块出现更大的分数时，已累加的部分乘以 exp(m − m′) 重新缩放。被掩码完全遮蔽的块会被跳过。</translation>
+    </message>
+    <message>
+        <source>The standard kernel computes this session. Choose the kernel &quot;flash&quot; under &quot;Today&apos;s attention&quot; in the session panel to step through its tiles.</source>
+        <translation>本会话由标准内核计算。在会话面板的“今日的注意力”下选择内核“flash”，即可逐块查看。</translation>
+    </message>
+    <message>
+        <source>◀ Previous tile</source>
+        <translation>◀ 上一块</translation>
+    </message>
+    <message>
+        <source>The tile before ([)</source>
+        <translation>上一块（[）</translation>
+    </message>
+    <message>
+        <source>Tile</source>
+        <translation>块</translation>
+    </message>
+    <message>
+        <source>Next tile ▶</source>
+        <translation>下一块 ▶</translation>
+    </message>
+    <message>
+        <source>The next tile (])</source>
+        <translation>下一块（]）</translation>
+    </message>
+    <message>
+        <source>The result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>After the last key block each row&apos;s O is divided by its ℓ. The sums ran in another order than the standard kernel&apos;s, so the two agree to float32 rounding, not bit for bit.</source>
+        <translation>最后一个键块之后，每行的 O 除以它的 ℓ。求和顺序与标准内核不同，因此两者在 float32 舍入范围内一致，而不是逐位相同。</translation>
+    </message>
+    <message>
+        <source>Memory traffic</source>
+        <translation>内存传输量</translation>
+    </message>
+    <message>
+        <source>Tile %1 of %2 is skipped: the mask hides every one of its cells from every row, so its keys and values are never read and m, ℓ and O stay as they were.</source>
+        <translation>第 %1 块（共 %2 块）被跳过：掩码对每一行都遮蔽了它的所有单元，因此它的键和值从未被读取，m、ℓ 和 O 保持不变。</translation>
+    </message>
+    <message>
+        <source>Tile %1 of %2: the block&apos;s %3 queries against %4 keys. S and P stay on the chip; only K_j and V_j are read from memory.</source>
+        <translation>第 %1 块（共 %2 块）：该块的 %3 个查询对 %4 个键。S 和 P 留在芯片上；只有 K_j 和 V_j 从内存读取。</translation>
+    </message>
+    <message>
+        <source>This session: T = %1, S = %2, d_k = %3, d_v = %4</source>
+        <translation>本会话：T = %1，S = %2，d_k = %3，d_v = %4</translation>
+    </message>
+    <message>
+        <source>A GPT-2 head: T = 1024, d = 64, causal</source>
+        <translation>GPT-2 的一个头：T = 1024，d = 64，因果</translation>
+    </message>
+    <message>
+        <source>A GPT-2 head with tiles that fill a GPU&apos;s on-chip memory</source>
+        <translation>GPT-2 的一个头，分块大小填满 GPU 片上内存</translation>
+    </message>
+    <message>
+        <source>standard kernel, floats</source>
+        <translation>标准内核（浮点数）</translation>
+    </message>
+    <message>
+        <source>tiled kernel, floats</source>
+        <translation>分块内核（浮点数）</translation>
+    </message>
+    <message>
+        <source>tiled / standard</source>
+        <translation>分块 / 标准</translation>
+    </message>
+    <message>
+        <source> (tiles %1×%2, %3 computed, %4 skipped)</source>
+        <translation>（分块 %1×%2，计算 %3 块，跳过 %4 块）</translation>
+    </message>
+    <message>
+        <source>Floats moved between the GPU&apos;s large memory and the chip for one head, as the FlashAttention paper counts them: the standard kernel writes S, reads it back, writes P and reads it again (4·T·S); the tiled kernel reads each query block once and, for every tile it computes, that tile&apos;s keys and values. Small tiles read the keys and values too often: the saving needs tiles as large as the chip&apos;s memory allows.</source>
+        <translation>按 FlashAttention 论文的计数方法，一个头在 GPU 显存与芯片之间传输的浮点数：标准内核写出 S、再读回，写出 P、再读回（4·T·S）；分块内核每个查询块只读一次，并为它计算的每一块读取该块的键和值。分块太小会过于频繁地读取键和值：要节省传输，分块必须和芯片内存允许的一样大。</translation>
+    </message>
+    <message>
+        <source>Flash</source>
+        <translation>Flash 分块</translation>
     </message>
 </context>
 <context>

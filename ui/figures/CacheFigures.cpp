@@ -23,8 +23,8 @@ HeatmapSpec kvCache(const TracePtr& trace)
 {
     const Session& s = trace->session;
     const std::vector<CacheRow> rows{
-        {TraceFigures::tr("this session"), s.effectiveHeads(), s.kvHeads(),
-         trace->headDimKq, trace->headDimV, 1},
+        {TraceFigures::tr("this session"), s.effectiveHeads(), s.kvHeads(), trace->headDimKq,
+         trace->headDimV, 1},
         {QStringLiteral("Llama 2 7B"), 32, 32, 128, 128, 32},
         {QStringLiteral("Llama 2 70B"), 64, 8, 128, 128, 80},
     };
