@@ -38,7 +38,8 @@ public:
         : m_queries(queries), m_keys(keys), m_values(values), m_options(options), m_blockQ(blockQ),
           m_blockK(blockK), m_scores(blockQ, blockK), m_p(blockQ, blockK),
           m_pv(blockQ, values.cols()), m_out(blockQ, values.cols()),
-          m_m(static_cast<std::size_t>(blockQ)), m_l(static_cast<std::size_t>(blockQ))
+          m_m(static_cast<std::size_t>(blockQ)), m_l(static_cast<std::size_t>(blockQ)),
+          m_visible(static_cast<std::size_t>(blockQ))
     {
     }
 
@@ -49,6 +50,10 @@ public:
         std::fill(m_m.begin(), m_m.end(), NegInf);
         std::fill(m_l.begin(), m_l.end(), 0.0f);
         m_out.setZero();
+        // The rows' visible keys, once per block rather than once per tile and row (a block of
+        // 2 rows meets 512 key blocks at 1024 tokens).
+        for (Eigen::Index i = 0; i < m_rows; ++i)
+            m_visible[std::size_t(i)] = visibleKeys(m_options, m_firstRow + i, m_keys.rows());
     }
 
     // Key block kb; false when the mask hides the whole tile, which is then not computed.
@@ -60,17 +65,30 @@ public:
         const Eigen::Index c0 = kb * m_blockK, cols = std::min<Eigen::Index>(m_blockK, S - c0);
         if (tile)
             record(*tile, kb, c0, cols, true);
-        const bool hidden = flashTileHidden(m_options, r0, r0 + rows, c0, c0 + cols, S);
+        bool hidden = true;
+        for (Eigen::Index i = 0; i < rows && hidden; ++i) {
+            const KeyRange& visible = m_visible[std::size_t(i)];
+            hidden =
+                !(visible.first < c0 + cols && c0 < visible.last && visible.first < visible.last);
+        }
         if (!hidden) {
             auto out = m_out.topRows(rows);
             auto tileScores = m_scores.topLeftCorner(rows, cols);
             auto tileP = m_p.topLeftCorner(rows, cols);
             auto tilePv = m_pv.topRows(rows);
+            // Fast arithmetic on a small tile: dot products and row updates straight from the
+            // rows (an Eigen product of 2 x 64 by 64 x 2 costs more in setup than in sums).
+            const bool direct = m_options.arithmetic == Arithmetic::Fast && rows * cols < 1024;
             // pass 1
-            product(m_queries.middleRows(r0, rows), m_keys.middleRows(c0, cols).transpose(),
-                    m_options.arithmetic, tileScores);
+            if (direct)
+                for (Eigen::Index i = 0; i < rows; ++i)
+                    for (Eigen::Index j = 0; j < cols; ++j)
+                        tileScores(i, j) = m_queries.row(r0 + i).dot(m_keys.row(c0 + j));
+            else
+                product(m_queries.middleRows(r0, rows), m_keys.middleRows(c0, cols).transpose(),
+                        m_options.arithmetic, tileScores);
             for (Eigen::Index i = 0; i < rows; ++i) {
-                const KeyRange visible = visibleKeys(m_options, r0 + i, S);
+                const KeyRange& visible = m_visible[std::size_t(i)];
                 // pass 2
                 float rowMax = NegInf;
                 for (Eigen::Index j = 0; j < cols; ++j) {
@@ -83,19 +101,31 @@ public:
                 const float base = mNew == NegInf ? 0.0f : mNew;
                 float rowSum = 0;
                 for (Eigen::Index j = 0; j < cols; ++j) {
-                    tileP(i, j) = std::exp(tileScores(i, j) - base);
+                    // exp(−∞) = 0 exactly: a hidden cell needs no call.
+                    const float score = tileScores(i, j);
+                    tileP(i, j) = score == NegInf ? 0.0f : std::exp(score - base);
                     rowSum += tileP(i, j);
                 }
-                const float rescale = std::exp(m_m[std::size_t(i)] - base);
+                // exp(0) = 1 exactly: a row whose max did not change is not rescaled.
+                const float previous = m_m[std::size_t(i)];
+                const float rescale = previous == base ? 1.0f : std::exp(previous - base);
                 if (tile)
                     tile->rescale(i, 0) = rescale;
                 m_l[std::size_t(i)] = rescale * m_l[std::size_t(i)] + rowSum;
-                out.row(i) *= rescale;
+                if (rescale != 1.0f)
+                    out.row(i) *= rescale;
                 m_m[std::size_t(i)] = mNew;
+                // pass 3, row by row
+                if (direct)
+                    for (Eigen::Index j = 0; j < cols; ++j)
+                        if (tileP(i, j) != 0.0f)
+                            out.row(i).noalias() += tileP(i, j) * m_values.row(c0 + j);
             }
             // pass 3
-            product(tileP, m_values.middleRows(c0, cols), m_options.arithmetic, tilePv);
-            out += tilePv;
+            if (!direct) {
+                product(tileP, m_values.middleRows(c0, cols), m_options.arithmetic, tilePv);
+                out += tilePv;
+            }
         }
         if (tile) {
             record(*tile, kb, c0, cols, false);
@@ -158,6 +188,7 @@ private:
     const int m_blockQ, m_blockK;
     Matrix m_scores, m_p, m_pv, m_out;
     std::vector<float> m_m, m_l;
+    std::vector<KeyRange> m_visible; // of the block's rows
     Eigen::Index m_firstRow = 0, m_rows = 0;
 };
 
