@@ -167,6 +167,10 @@ int runBenchmark(const CommandLineRequest& request)
     result[QStringLiteral("gui_max_block_ms")] = rounded(ui.guiMaxBlockMs);
     result[QStringLiteral("gui_max_event")] = QString::fromStdString(ui.guiMaxBlockEvent);
     result[QStringLiteral("visible_heatmaps")] = ui.visibleHeatmaps;
+    if (ui.flashStepMs > 0) {
+        result[QStringLiteral("flash_step_ms")] = rounded(ui.flashStepMs);
+        result[QStringLiteral("gui_max_block_flash_step_ms")] = rounded(ui.flashStepMaxBlockMs);
+    }
     result[QStringLiteral("peak_rss_mb")] = rounded(peakRssMb());
     std::printf("%s\n", QJsonDocument(result).toJson(QJsonDocument::Compact).constData());
     return ExitOk;

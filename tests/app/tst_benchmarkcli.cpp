@@ -44,6 +44,12 @@ private Q_SLOTS:
         QCOMPARE(result.value(QStringLiteral("num_heads")).toInt(), 1);
         QCOMPARE(result.value(QStringLiteral("d_in")).toInt(), 3);
         QVERIFY(result.value(QStringLiteral("causal")).toBool());
+        // The flash page's stepper is timed only with the flash kernel.
+        const bool flash = flags.contains(QStringLiteral("flash"));
+        for (const char* key : {"flash_step_ms", "gui_max_block_flash_step_ms"})
+            QVERIFY2(flash ? result.value(QLatin1StringView(key)).toDouble() > 0
+                           : !result.contains(QLatin1StringView(key)),
+                     key);
     }
 
     void refusesAnInvalidSession()

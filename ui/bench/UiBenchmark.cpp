@@ -4,6 +4,8 @@
 
 #include "Engine.h"
 #include "FigurePage.h"
+#include "FigureWidget.h"
+#include "FlashPage.h"
 #include "HeatmapPainter.h"
 #include "HeatmapWidget.h"
 #include "MainWindow.h"
@@ -148,9 +150,10 @@ std::vector<HeatmapWidget*> visibleHeatmaps(MainWindow& window)
 }
 
 // Runs the event loop until `arrived` says the window has the new result and every visible
-// page and heatmap shows it, recording the longest gap between two turns of the loop.
+// page and heatmap shows it, recording the longest gap between two turns of the loop; then
+// paints the window, or only `changed` when nothing else changed.
 void waitUntilPainted(MainWindow& window, const std::function<bool()>& arrived, double& maxGapMs,
-                      EventWatch* watch = nullptr)
+                      EventWatch* watch = nullptr, QWidget* changed = nullptr)
 {
     QElapsedTimer sinceTick;
     sinceTick.start();
@@ -167,6 +170,7 @@ void waitUntilPainted(MainWindow& window, const std::function<bool()>& arrived, 
     // millisecond would itself block the GUI thread it measures.
     const QList<FigurePage*> figurePages = window.findChildren<FigurePage*>();
     const QList<ModelViewPage*> modelPages = window.findChildren<ModelViewPage*>();
+    const QList<FlashPage*> flashPages = window.findChildren<FlashPage*>();
     QTimer poll;
     poll.setObjectName(QStringLiteral("benchmark_poll"));
     poll.setInterval(1);
@@ -179,6 +183,9 @@ void waitUntilPainted(MainWindow& window, const std::function<bool()>& arrived, 
         for (ModelViewPage* page : modelPages)
             if (page->isVisible() && page->isUpdatePending())
                 return; // its thumbnails are still being computed
+        for (FlashPage* page : flashPages)
+            if (page->isVisible() && page->isUpdatePending())
+                return; // its result is still being built
         for (HeatmapWidget* widget : visibleHeatmaps(window))
             if (widget->isRenderPending())
                 return;
@@ -190,7 +197,11 @@ void waitUntilPainted(MainWindow& window, const std::function<bool()>& arrived, 
     loop.exec();
     if (watch)
         watch->mark("final paint (QWidget::grab)");
-    window.grab(); // the paint events themselves
+    // The paint events themselves: of the whole window, or of the one widget that changed.
+    if (changed)
+        changed->grab();
+    else
+        window.grab();
     maxGapMs = std::max(maxGapMs, double(sinceTick.nsecsElapsed()) / 1e6);
 }
 
@@ -198,6 +209,32 @@ void waitUntilPainted(MainWindow& window, const std::function<bool()>& arrived, 
 bool showsTokens(const MainWindow& window, const std::vector<std::string>& tokens)
 {
     return window.trace() && window.trace()->tokens == tokens;
+}
+
+// The flash page's stepper: the next tile until its figure is painted, `runs` times.
+void measureFlashSteps(MainWindow& window, int runs, UiTimings& timings)
+{
+    auto* flash = window.findChild<FlashPage*>();
+    if (!flash || !window.showPage(QStringLiteral("flash")))
+        return;
+    double ignored = 0;
+    waitUntilPainted(
+        window, [&] { return flash->stepCount() > 0; }, ignored);
+    std::vector<double> steps;
+    for (int i = 0; i < runs; ++i) {
+        const QString before = flash->tileFigure()->figure().name;
+        double maxGap = 0;
+        QElapsedTimer timer;
+        timer.start();
+        flash->setStep((flash->step() + 1) % flash->stepCount());
+        // What a step repaints is the tile's figure (the result and the traffic stay).
+        waitUntilPainted(
+            window, [&] { return flash->tileFigure()->figure().name != before; }, maxGap, nullptr,
+            flash->tileFigure());
+        steps.push_back(double(timer.nsecsElapsed()) / 1e6);
+        timings.flashStepMaxBlockMs = std::max(timings.flashStepMaxBlockMs, maxGap);
+    }
+    timings.flashStepMs = median(steps);
 }
 
 } // namespace
@@ -262,6 +299,8 @@ UiTimings measureUi(const Session& session, int runs)
     timings.uiUpdateMs = median(updates);
     timings.uiUpdateToNegInfMs = median(toNegInf);
     timings.uiUpdateToRenormalizeMs = median(toRenormalize);
+    if (window.trace()->heads.front().flash)
+        measureFlashSteps(window, runs, timings);
     window.document()->setSession(session); // not modified: no question on close
     return timings;
 }

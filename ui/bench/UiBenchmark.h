@@ -22,6 +22,10 @@ struct UiTimings
     std::string guiMaxBlockEvent;
     double guiMaxEventMs = 0;
     int visibleHeatmaps = 0;
+    // With the flash kernel: the flash page's next tile until painted (median), and the
+    // longest the GUI thread blocked meanwhile.
+    double flashStepMs = 0;
+    double flashStepMaxBlockMs = 0;
     // A model session's typing, page by page (the page on screen is the one updated).
     struct Page
     {

@@ -199,21 +199,26 @@ Figure flashTile(const TracePtr& trace, int head, int step)
                    headSuffix(*trace, head);
     figure.columns = 2;
     figure.panels.push_back(tileGrid(trace, head, tile));
-    if (!tile.skipped) {
-        const QString product =
-            QStringLiteral("%1·%2ᵀ / %3 : %4·%5 → %6")
-                .arg(QStringLiteral("Q_i"), QStringLiteral("K_j"), divisorText(*trace),
-                     shape(tile.rows, headQueries(*trace, head).cols()),
-                     shape(headKeys(*trace, head).cols(), tile.keys), shapeOf(tile.scores));
-        figure.panels.push_back(tileMatrix(*trace, tile, tile.scores, QStringLiteral("flash_s"),
-                                           TraceFigures::tr("Scores S of the tile"), product));
-        HeatmapSpec p = tileMatrix(*trace, tile, tile.p, QStringLiteral("flash_p"),
-                                   TraceFigures::tr("P = exp(S − m′), not yet normalised"),
-                                   QStringLiteral("exp(S − m′) : %1 → %1").arg(shapeOf(tile.p)));
-        p.scheme = ColorScheme::Sequential;
-        p.range = std::make_pair(0.0f, 1.0f);
-        figure.panels.push_back(std::move(p));
-    }
+    // A skipped tile keeps its panels (the view does not jump): every score hidden, P zero.
+    const Matrix scores =
+        tile.skipped ? Matrix::Constant(tile.rows, tile.keys, Hidden) : tile.scores;
+    const Matrix p = tile.skipped ? Matrix::Zero(tile.rows, tile.keys) : tile.p;
+    const QString product =
+        tile.skipped ? TraceFigures::tr("not computed: the mask hides the whole tile")
+                     : QStringLiteral("%1·%2ᵀ / %3 : %4·%5 → %6")
+                           .arg(QStringLiteral("Q_i"), QStringLiteral("K_j"), divisorText(*trace),
+                                shape(tile.rows, headQueries(*trace, head).cols()),
+                                shape(headKeys(*trace, head).cols(), tile.keys), shapeOf(scores));
+    figure.panels.push_back(tileMatrix(*trace, tile, scores, QStringLiteral("flash_s"),
+                                       TraceFigures::tr("Scores S of the tile"), product));
+    HeatmapSpec pSpec =
+        tileMatrix(*trace, tile, p, QStringLiteral("flash_p"),
+                   TraceFigures::tr("P = exp(S − m′), not yet normalised"),
+                   tile.skipped ? TraceFigures::tr("not computed")
+                                : QStringLiteral("exp(S − m′) : %1 → %1").arg(shapeOf(p)));
+    pSpec.scheme = ColorScheme::Sequential;
+    pSpec.range = std::make_pair(0.0f, 1.0f);
+    figure.panels.push_back(std::move(pSpec));
     figure.panels.push_back(rowState(*trace, tile));
     figure.panels.push_back(outputRows(*trace, tile));
     return figure;

@@ -20,8 +20,9 @@ constexpr int MaxExportedFlashTiles = 16;
 // block after key block (skipped ones included).
 int flashTileCount(const Trace& trace, int head);
 // Tile `step` (from 0): where it lies in the T x S grid (tiles before it computed, skipped
-// tiles and masked cells hatched), its scores S and P = exp(S − m′), its rows' m, m′, the
-// rescale exp(m − m′), ℓ and ℓ′, and the block's O after it. The tile is computed again by
+// tiles and masked cells hatched), its scores S and P = exp(S − m′) (a skipped tile: every
+// score hidden, P zero, "not computed"), its rows' m, m′, the rescale exp(m − m′), ℓ and ℓ′,
+// and the block's O after it: five panels for every tile. The tile is computed again by
 // the forward's own code (flashTile()), so it is what the forward went through.
 Figure flashTile(const std::shared_ptr<const Trace>& trace, int head, int step);
 // The tiled kernel's final O = O / ℓ beside the standard kernel's softmax(S)·V, and their

@@ -47,14 +47,12 @@ QString TodaysFormulas::groupedNote(const Trace& trace)
 
 QString TodaysFormulas::windowNote(const Trace& trace)
 {
-    return trace.session.window > 0 ? QString()
-                                    : tr("This session has no sliding window.");
+    return trace.session.window > 0 ? QString() : tr("This session has no sliding window.");
 }
 
 QString TodaysFormulas::flashNote(const Trace& trace)
 {
-    return trace.heads.front().flash ? QString()
-                                     : tr("This session uses the standard kernel.");
+    return trace.heads.front().flash ? QString() : tr("This session uses the standard kernel.");
 }
 
 QString TodaysFormulas::rope(const Trace& trace, int query)

@@ -56,8 +56,13 @@ private Q_SLOTS:
             page.setStep(step);
             const Eigen::Index qb = step / 3, kb = step % 3;
             const Figure& figure = page.tileFigure()->figure();
-            // The grid, then S and P for a computed tile, then the rows' state and O.
-            QCOMPARE(int(figure.panels.size()), f.isSkipped(qb, kb) ? 3 : 5);
+            // The grid, S, P, the rows' state and O; a skipped tile's S hidden, P zero.
+            QCOMPARE(int(figure.panels.size()), 5);
+            if (f.isSkipped(qb, kb)) {
+                QVERIFY(figure.panels[1].matrix->array().isInf().all());
+                QVERIFY(figure.panels[2].matrix->isZero());
+                QVERIFY(figure.panels[1].operation.contains(QStringLiteral("not computed")));
+            }
             QCOMPARE(f.isSkipped(qb, kb), kb > qb);
             QCOMPARE(page.stepLabel()->text().contains(QStringLiteral("skipped")), kb > qb);
             // The grid numbers the tiles computed so far; this one is the largest.
