@@ -55,11 +55,11 @@ Matrix ablatedStreams(const ModelTrace& trace, AblationKind kind, int layer,
             head.rowwise() = mean;
         }
     }
-    Matrix x = conv1d(stacked, p.attnProjWeight, p.attnProjBias);
+    Matrix x = conv1d(stacked, p.attnProjWeight, p.attnProjBias, BlockProducts::Stacked);
     const Matrix& residual = trace.residuals[std::size_t(layer)];
     for (std::size_t b = 0; b < heads.size(); ++b)
         x.middleRows(Eigen::Index(b) * T, T) += residual;
-    addFeedForward(model.config(), p, x);
+    addFeedForward(model.config(), p, x, BlockProducts::Stacked);
     return x;
 }
 

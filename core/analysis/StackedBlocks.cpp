@@ -28,8 +28,8 @@ void addAttention(const TransformerConfig& c, const TransformerLayerParams& p, E
     const Eigen::Index kvd = Eigen::Index(kvHeads) * hd;
     const Eigen::Index B = x.rows() / T;
     const Matrix qkv = conv1d(layerNormRows(x, p.ln1Weight, p.ln1Bias, c.epsilon), p.attnWeight,
-                              p.attnBias); // (B·T x (d + 2·kvd))
-    Matrix z(x.rows(), d);                 // concatenated heads before the projection
+                              p.attnBias, BlockProducts::Stacked); // (B·T x (d + 2·kvd))
+    Matrix z(x.rows(), d); // concatenated heads before the projection
     HeadOptions options;
     options.arithmetic = Arithmetic::Fast;
     options.causal = true;
@@ -50,7 +50,7 @@ void addAttention(const TransformerConfig& c, const TransformerLayerParams& p, E
             z.block(row, Eigen::Index(h) * hd, T, hd) = head.contextVec;
         });
     failure.rethrow();
-    x += conv1d(z, p.attnProjWeight, p.attnProjBias);
+    x += conv1d(z, p.attnProjWeight, p.attnProjBias, BlockProducts::Stacked);
 }
 
 } // namespace
@@ -64,7 +64,7 @@ bool runStackedBlocks(const TransformerModel& model, int firstLayer, Eigen::Inde
             return false;
         const TransformerLayerParams& p = model.params().layers[std::size_t(l)];
         addAttention(c, p, T, x);
-        addFeedForward(c, p, x);
+        addFeedForward(c, p, x, BlockProducts::Stacked);
     }
     return true;
 }
@@ -78,7 +78,8 @@ std::vector<SequencePrediction> predictSequences(const TransformerModel& model, 
     std::vector<double> rowLoss(std::size_t(x.rows()), 0.0);
     for (Eigen::Index first = 0; first < x.rows(); first += LogitChunkRows) {
         const Eigen::Index rows = std::min(LogitChunkRows, x.rows() - first);
-        const Matrix logits = finalLogits(model, x.middleRows(first, rows)); // (rows x V)
+        const Matrix logits =
+            finalLogits(model, x.middleRows(first, rows), BlockProducts::Stacked); // (rows x V)
         ParallelFailure failure;
 #pragma omp parallel for schedule(static) if (rows > 1)
         for (Eigen::Index r = 0; r < rows; ++r)

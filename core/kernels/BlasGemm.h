@@ -23,6 +23,11 @@ constexpr Eigen::Index BlasTileColumns = 384;
 // process, and only then is OpenBLAS loaded.
 bool blasUsable();
 
-void blasProduct(const Matrix& a, const Matrix& b, bool transposedB, Matrix& c);
+// a and b may be views (rows of a larger matrix, a mapped tensor): their outer strides are
+// passed on as leading dimensions. `tileRows` other than BlasTileRows: larger tiles for
+// products of a few hundred rows, which a 256-row tile would split into an efficient tile and
+// a half-empty one (still fixed tiles: the same bits whatever the thread count).
+void blasProduct(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matrix>& b,
+                 bool transposedB, Matrix& c, Eigen::Index tileRows = BlasTileRows);
 
 } // namespace ae

@@ -29,6 +29,12 @@ Matrix matmul(const Matrix& a, const Matrix& b, Arithmetic arithmetic);
 // a (m x k) · bᵀ, b being (n x k) -> (m x n): attention scores from queries and keys.
 Matrix matmulTransposed(const Matrix& a, const Matrix& b, Arithmetic arithmetic);
 
+// The fast path on views that need no copy (a model's mapped weights, rows of a larger
+// matrix): a (m x k) · b (k x n), or a · bᵀ with b (n x k) when transposedB -> (m x n).
+// blasTileRows > 0: OpenBLAS's tiles that many rows high instead of BlasTileRows.
+Matrix fastMatmul(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matrix>& b,
+                  bool transposedB, Eigen::Index blasTileRows = 0);
+
 // x · w + bias (bias broadcast over rows; empty bias: none), as nn.Linear / x @ W.
 Matrix linear(const Matrix& x, const Matrix& w, const RowVector& bias, Arithmetic arithmetic);
 
