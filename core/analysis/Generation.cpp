@@ -92,23 +92,34 @@ Generation generate(const std::shared_ptr<const TransformerModel>& model,
                     const std::vector<std::int64_t>& prompt, const GenerateOptions& options,
                     const std::function<bool(const GenerationStep&)>& onStep)
 {
-    const Eigen::Index nCtx = model->config().nCtx;
+    const auto start = std::chrono::steady_clock::now();
+    const auto forward = transformerForward(model, prompt);
+    const double forwardMs = millisecondsSince(start);
+    Generation out = generate(*forward, options, onStep);
+    out.promptMs += forwardMs;
+    return out;
+}
+
+Generation generate(const ModelTrace& promptForward, const GenerateOptions& options,
+                    const std::function<bool(const GenerationStep&)>& onStep)
+{
+    const ModelTrace& trace = promptForward;
+    const TransformerModel& model = *trace.model;
+    const Eigen::Index nCtx = model.config().nCtx;
     Generation out;
-    out.ids = prompt;
-    out.promptTokens = Eigen::Index(prompt.size());
+    out.ids = trace.tokenIds;
+    out.promptTokens = trace.tokenCount();
     auto start = std::chrono::steady_clock::now();
-    const auto trace = transformerForward(model, prompt);
-    KvCache cache(*model, std::min<Eigen::Index>(nCtx, out.promptTokens + options.maxNewTokens));
-    cache.fill(*trace);
+    KvCache cache(model, std::min<Eigen::Index>(nCtx, out.promptTokens + options.maxNewTokens));
+    cache.fill(trace);
     out.promptMs = millisecondsSince(start);
-    RowVector logits = trace->lastLogits;
-    std::vector<Matrix> attention;
+    RowVector logits = trace.lastLogits;
+    std::vector<Matrix> attention; // of the token whose logits the next draw reads
     if (options.keepAttention)
-        for (const auto& layer : trace->layers) {
-            attention.emplace_back(trace->headCount(), trace->tokenCount());
-            for (int h = 0; h < trace->headCount(); ++h)
-                attention.back().row(h) = layerAttnRow(*trace, int(&layer - &trace->layers[0]), h,
-                                                       trace->tokenCount() - 1);
+        for (int l = 0; l < trace.layerCount(); ++l) {
+            attention.emplace_back(trace.headCount(), trace.tokenCount());
+            for (int h = 0; h < trace.headCount(); ++h)
+                attention.back().row(h) = layerAttnRow(trace, l, h, trace.tokenCount() - 1);
         }
     TorchGenerator generator(options.seed); // torch.manual_seed(seed), once
     start = std::chrono::steady_clock::now();
