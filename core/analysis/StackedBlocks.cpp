@@ -88,7 +88,9 @@ std::vector<SequencePrediction> predictSequences(const TransformerModel& model, 
                 const auto row = logits.row(r);
                 if (t + 1 < T) { // -log softmax(row)[next id]
                     const float max = row.maxCoeff();
-                    const double sum = (row.array() - max).exp().cast<double>().sum();
+                    // exp in float first: Eigen vectorises it only when no cast follows.
+                    const Eigen::ArrayXf e = (row.array() - max).exp().transpose();
+                    const double sum = e.cast<double>().sum();
                     rowLoss[std::size_t(global)] =
                         std::log(sum) + double(max) - double(row[ids[std::size_t(t + 1)]]);
                 } else {
