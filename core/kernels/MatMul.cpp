@@ -59,15 +59,16 @@ void blockedProduct(const Left& a, const Right& b, Matrix& c)
 
 // The fast path: OpenBLAS for large products when built with it, else Eigen's blocks.
 void fastProduct(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matrix>& b,
-                 bool transposedB, Matrix& c, Eigen::Index blasTileRows = 0)
+                 bool transposedB, Matrix& c, BlasTiles tiles = {})
 {
 #ifdef AE_HAVE_BLAS
     if (productPath(a.rows(), a.cols(), c.cols(), Arithmetic::Fast) == ProductPath::Blas) {
-        blasProduct(a, b, transposedB, c, blasTileRows > 0 ? blasTileRows : BlasTileRows);
+        blasProduct(a, b, transposedB, c, tiles.rows > 0 ? tiles.rows : BlasTileRows,
+                    tiles.columns > 0 ? tiles.columns : BlasTileColumns);
         return;
     }
 #else
-    (void)blasTileRows;
+    (void)tiles;
 #endif
     if (transposedB)
         blockedProduct(a, b.transpose(), c);
@@ -114,10 +115,10 @@ Matrix matmulTransposed(const Matrix& a, const Matrix& b, Arithmetic arithmetic)
 }
 
 Matrix fastMatmul(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matrix>& b,
-                  bool transposedB, Eigen::Index blasTileRows)
+                  bool transposedB, BlasTiles tiles)
 {
     Matrix c(a.rows(), transposedB ? b.rows() : b.cols());
-    fastProduct(a, b, transposedB, c, blasTileRows);
+    fastProduct(a, b, transposedB, c, tiles);
     return c;
 }
 
