@@ -30,6 +30,7 @@ const char* const Generate = "generate";
 const char* const Temperature = "temperature";
 const char* const TopK = "top-k";
 const char* const Seed = "seed";
+const char* const StopAtEos = "stop-at-eos";
 
 QString name(const char* option)
 {
@@ -123,13 +124,16 @@ void addHeadsOptions(QCommandLineParser& parser)
                       HeadsOptions::tr("With --generate: torch.manual_seed before the first token "
                                        "(default 123)."),
                       number});
+    parser.addOption({name(StopAtEos),
+                      HeadsOptions::tr("With --generate: stop when <|endoftext|> is drawn (as the "
+                                       "book's eos_id: it is not appended).")});
 }
 
 QStringList headsOptionNames()
 {
     QStringList names;
     for (const char* option : {Detect, ExcludeBos, ExcludeCurrent, Probe, ProbeSeed, ProbeLength,
-                               Ablate, Generate, Temperature, TopK, Seed})
+                               Ablate, Generate, Temperature, TopK, Seed, StopAtEos})
         names << name(option);
     return names;
 }
@@ -159,7 +163,7 @@ QString readHeadsOptions(const QCommandLineParser& parser, bool dumpJson, HeadsR
          {only({ExcludeBos, ExcludeCurrent}, QStringLiteral("--detect-heads"), detect),
           only({Probe}, QStringLiteral("--detect-heads and --ablate"), detect || ablate),
           only({ProbeSeed, ProbeLength}, QStringLiteral("--probe"), isSet(parser, Probe)),
-          only({Temperature, TopK, Seed}, QStringLiteral("--generate"), generate)})
+          only({Temperature, TopK, Seed, StopAtEos}, QStringLiteral("--generate"), generate)})
         if (!error.isEmpty())
             return error;
     if (detect) {
@@ -207,6 +211,8 @@ QString readHeadsOptions(const QCommandLineParser& parser, bool dumpJson, HeadsR
         return notWhole(Generate, HeadsOptions::tr("a whole number of new tokens from 1"),
                         value(parser, Generate));
     g.maxNewTokens = int(*count);
+    if (isSet(parser, StopAtEos))
+        g.stopId = EndOfTextId;
     if (isSet(parser, Temperature)) {
         bool ok = false;
         const double t = value(parser, Temperature).trimmed().toDouble(&ok);

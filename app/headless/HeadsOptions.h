@@ -17,7 +17,7 @@ namespace ae {
 //   --detect-heads [--exclude-bos] [--exclude-current-token]
 //   --ablate zero|mean
 //   either of them on the induction probe: --probe induction [--probe-seed S] [--probe-length L]
-//   --generate N [--temperature X] [--top-k K] [--seed S]
+//   --generate N [--temperature X] [--top-k K] [--seed S] [--stop-at-eos]
 struct HeadsRequest
 {
     enum class Analysis

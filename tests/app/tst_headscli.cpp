@@ -158,6 +158,8 @@ private Q_SLOTS:
         QTest::newRow("temperature without generate")
             << list("--detect-heads --temperature 1") << true << 2
             << QStringLiteral("--temperature");
+        QTest::newRow("stop at eos without generate")
+            << list("--ablate zero --stop-at-eos") << true << 2 << QStringLiteral("--stop-at-eos");
         QTest::newRow("probe seed without probe")
             << list("--detect-heads --probe-seed 3") << true << 2 << QStringLiteral("--probe-seed");
     }
