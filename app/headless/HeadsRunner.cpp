@@ -111,19 +111,17 @@ int runHeadsDump(const CommandLineRequest& request)
                                       "does with the ones before it); the sentence has 1")
                           .arg(heads.flag()));
 
+    std::optional<ProbeSpec> probe;
+    if (heads.probe)
+        probe = ProbeSpec{heads.probeSeed, heads.probeLength, probeBos(c.vocabSize)};
     JsonWriter json;
     switch (heads.analysis) {
-    case HeadsRequest::Analysis::Detect: {
-        const auto detection = detectHeads(*forward, heads.detector);
-        std::optional<ProbeSpec> probe;
-        if (heads.probe)
-            probe = ProbeSpec{heads.probeSeed, heads.probeLength, probeBos(c.vocabSize)};
-        writeDetectionJson(json, *model, *detection, probe);
+    case HeadsRequest::Analysis::Detect:
+        writeDetectionJson(json, *model, *detectHeads(*forward, heads.detector), probe);
         break;
-    }
     case HeadsRequest::Analysis::Ablate:
         writeAblationJson(json, *model, forward->tokenIds,
-                          *ablateEveryHead(*forward, heads.ablation));
+                          *ablateEveryHead(*forward, heads.ablation), probe);
         break;
     case HeadsRequest::Analysis::Generate:
         writeGenerationJson(json, *model, generate(*forward, heads.generate), heads.generate);

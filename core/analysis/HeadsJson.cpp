@@ -60,6 +60,26 @@ void writeGrid(JsonWriter& w, const HeadDetection& d, HeadPattern pattern, bool 
     w.endArray();
 }
 
+void writeProbe(JsonWriter& w, const std::optional<ProbeSpec>& probe)
+{
+    if (!probe)
+        return;
+    w.key("probe");
+    w.beginObject();
+    w.key("kind");
+    w.value(std::string_view("induction"));
+    w.key("seed");
+    w.value(std::int64_t(probe->seed));
+    w.key("length");
+    w.value(std::int64_t(probe->length));
+    w.key("bos");
+    if (probe->bos)
+        w.value(*probe->bos);
+    else
+        w.null();
+    w.endObject();
+}
+
 } // namespace
 
 void writeDetectionJson(JsonWriter& w, const TransformerModel& model,
@@ -67,22 +87,7 @@ void writeDetectionJson(JsonWriter& w, const TransformerModel& model,
 {
     w.beginObject();
     writeTokens(w, model, detection.tokenIds);
-    if (probe) {
-        w.key("probe");
-        w.beginObject();
-        w.key("kind");
-        w.value(std::string_view("induction"));
-        w.key("seed");
-        w.value(std::int64_t(probe->seed));
-        w.key("length");
-        w.value(std::int64_t(probe->length));
-        w.key("bos");
-        if (probe->bos)
-            w.value(*probe->bos);
-        else
-            w.null();
-        w.endObject();
-    }
+    writeProbe(w, probe);
     w.key("options");
     w.beginObject();
     w.key("exclude_bos");
@@ -106,10 +111,12 @@ void writeDetectionJson(JsonWriter& w, const TransformerModel& model,
 }
 
 void writeAblationJson(JsonWriter& w, const TransformerModel& model,
-                       const std::vector<std::int64_t>& ids, const AblationGrid& grid)
+                       const std::vector<std::int64_t>& ids, const AblationGrid& grid,
+                       const std::optional<ProbeSpec>& probe)
 {
     w.beginObject();
     writeTokens(w, model, ids);
+    writeProbe(w, probe);
     w.key("kind");
     w.value(ablationKindKey(grid.kind));
     w.key("base");

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 namespace ae {
 
@@ -29,11 +30,12 @@ struct ProbeSpec
 void writeDetectionJson(JsonWriter& w, const TransformerModel& model,
                         const HeadDetection& detection, const std::optional<ProbeSpec>& probe);
 
-// {"token_ids", "tokens", "kind", "base": {"loss", "next_token"},
+// {"token_ids", "tokens", ["probe"], "kind", "base": {"loss", "next_token"},
 //  "ablations": [[layer][head] {"loss", "kl", "next_token"}]}, next_token the top 10
 // {"id", "token", "prob"}.
 void writeAblationJson(JsonWriter& w, const TransformerModel& model,
-                       const std::vector<std::int64_t>& ids, const AblationGrid& grid);
+                       const std::vector<std::int64_t>& ids, const AblationGrid& grid,
+                       const std::optional<ProbeSpec>& probe);
 
 // {"ids", "text", "prompt_tokens", "max_new_tokens", "temperature", "top_k", "seed", "stop",
 //  "cache_bytes", "steps": [{"id", "token", "next_token"}]}: ids and text hold the prompt

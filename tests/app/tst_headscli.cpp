@@ -105,6 +105,20 @@ private Q_SLOTS:
                     .contains(QLatin1StringView("token")));
     }
 
+    void ablateOnTheProbe()
+    {
+        const QJsonObject dump = dumped({QStringLiteral("--ablate"), QStringLiteral("zero"),
+                                         QStringLiteral("--probe"), QStringLiteral("induction"),
+                                         QStringLiteral("--probe-length"), QStringLiteral("4")});
+        QCOMPARE(dump.value(QLatin1StringView("token_ids")).toArray().size(), 8);
+        QCOMPARE(dump.value(QLatin1StringView("probe"))
+                     .toObject()
+                     .value(QLatin1StringView("length"))
+                     .toInt(),
+                 4);
+        QCOMPARE(dump.value(QLatin1StringView("ablations")).toArray().size(), 2);
+    }
+
     void generate()
     {
         const QJsonObject dump = dumped({QStringLiteral("--generate"), QStringLiteral("4"),
