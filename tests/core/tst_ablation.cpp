@@ -4,6 +4,9 @@
 // stacked run of one block's heads must equal each head ablated alone.
 #include "Ablation.h"
 #include "HeadsFixture.h"
+#include "RandomModel.h"
+#include "StackedBlocks.h"
+#include "TensorCompare.h"
 #include "TransformerForward.h"
 
 #include <QTest>
@@ -87,6 +90,34 @@ private Q_SLOTS:
             QCOMPARE(alone.prediction.nextTokens.front().id,
                      grid->at(l, h).prediction.nextTokens.front().id);
         }
+    }
+
+    // The stacked blocks (every block from the embeddings, two copies of the sentence) predict
+    // what the traced forward predicts, with grouped key/value heads too.
+    void stackedEqualsTraced()
+    {
+        RandomModelShape shape;
+        shape.heads = 4;
+        shape.kvHeads = 2;
+        shape.embd = 32;
+        const auto model = randomModel(shape);
+        const std::vector<std::int64_t> ids{3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5};
+        const auto trace = transformerForward(model, ids);
+        const Prediction base = basePrediction(*trace);
+        const Eigen::Index T = trace->tokenCount();
+        Matrix x(2 * T, shape.embd);
+        x.topRows(T) = trace->residuals.front();
+        x.bottomRows(T) = trace->residuals.front();
+        QVERIFY(runStackedBlocks(*model, 0, T, x));
+        for (const SequencePrediction& s : predictSequences(*model, x, T, ids)) {
+            QVERIFY(std::abs(s.loss - base.loss) < 1e-5);
+            AE_COMPARE_TENSORS("last logits", Matrix(trace->lastLogits), Matrix(s.lastLogits),
+                               1e-5);
+        }
+        // An ablation changes the prediction, and KL(p || p) of the base itself is 0.
+        const AblationResult zero = ablateHead(*trace, base, AblationKind::Zero, 0, 3);
+        QVERIFY(zero.kl > 0);
+        QVERIFY(std::abs(zero.prediction.loss - base.loss) > 1e-6);
     }
 
     void reportsProgressAndCancels()

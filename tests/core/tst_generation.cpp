@@ -7,6 +7,7 @@
 #include "Generation.h"
 #include "HeadsFixture.h"
 #include "KvCache.h"
+#include "RandomModel.h"
 #include "TensorCompare.h"
 #include "TransformerForward.h"
 
@@ -67,9 +68,22 @@ private Q_SLOTS:
 
     // Each cached step's logits and attention row equal those of a forward of all the tokens
     // from scratch, to float32 rounding.
+    void cacheEqualsScratch_data()
+    {
+        QTest::addColumn<bool>("grouped");
+        QTest::newRow("book") << false;
+        QTest::newRow("grouped key/value heads") << true;
+    }
+
     void cacheEqualsScratch()
     {
-        const auto model = headsModel(headsFixture(QStringLiteral("book")));
+        QFETCH(bool, grouped);
+        RandomModelShape shape;
+        shape.heads = 4;
+        shape.kvHeads = 2;
+        shape.embd = 32;
+        const auto model =
+            grouped ? randomModel(shape) : headsModel(headsFixture(QStringLiteral("book")));
         QVERIFY(model);
         std::vector<std::int64_t> ids{270, 318, 407};
         KvCache cache(*model, 16);
@@ -89,8 +103,8 @@ private Q_SLOTS:
         }
         QCOMPARE(cache.size(), Eigen::Index(ids.size()));
         const TransformerConfig& c = model->config();
-        QCOMPARE(cache.bytes(),
-                 std::int64_t(2 * c.nLayer * std::int64_t(ids.size()) * c.nEmbd * 4));
+        const std::int64_t kvd = std::int64_t(c.nKvHead > 0 ? c.nKvHead : c.nHead) * c.headDim();
+        QCOMPARE(cache.bytes(), 2 * c.nLayer * std::int64_t(ids.size()) * kvd * 4);
     }
 
     void cancels()

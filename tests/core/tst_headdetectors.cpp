@@ -5,6 +5,7 @@
 #include "HeadDetectors.h"
 #include "HeadsFixture.h"
 #include "InductionProbe.h"
+#include "RandomModel.h"
 #include "TransformerForward.h"
 
 #include <QTest>
@@ -210,6 +211,34 @@ private Q_SLOTS:
         }
         QVERIFY(compared > 0);
         qInfo("%d scores, worst difference %.3g", compared, worst);
+    }
+
+    // The block-by-block scores of a forward equal the dense ones on each head's derived
+    // weights, with grouped key/value heads too (query heads reading their group's keys).
+    void forwardEqualsDenseScoring()
+    {
+        RandomModelShape shape;
+        shape.heads = 4;
+        shape.kvHeads = 2;
+        shape.embd = 32;
+        const auto model = randomModel(shape);
+        std::vector<std::int64_t> ids;
+        for (int i = 0; i < 150; ++i) // past two 64-row blocks, with repeats
+            ids.push_back((i * 7) % 23);
+        const auto trace = transformerForward(model, ids);
+        const DetectorOptions options{true, false};
+        const auto detection = detectHeads(*trace, options);
+        QVERIFY(detection);
+        for (const HeadPattern kind : AllHeadPatterns) {
+            const DetectionPattern p = detectionPattern(kind, ids);
+            for (int l = 0; l < shape.layers; ++l)
+                for (int h = 0; h < shape.heads; ++h) {
+                    const HeadScore dense =
+                        denseScore(*layerAttnWeights(*trace, l, h), densePattern(p), options);
+                    QVERIFY(std::abs(detection->at(kind, l, h).mul - dense.mul) < 1e-6);
+                    QVERIFY(std::abs(detection->at(kind, l, h).absRaw - dense.absRaw) < 1e-5);
+                }
+        }
     }
 
     void refusesShortInputsAndCancels()
