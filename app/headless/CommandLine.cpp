@@ -197,6 +197,7 @@ CommandLineRequest parseCommandLine(const QStringList& arguments, const QList<QB
     parser.addOption(exportOption);
     parser.addOption(formatOption);
     parser.addOption(scaleOption);
+    addHeadsOptions(parser);
     const QStringList keys = flagKeys();
     for (const QString& key : keys)
         parser.addOption(QCommandLineOption(
@@ -214,6 +215,7 @@ CommandLineRequest parseCommandLine(const QStringList& arguments, const QList<QB
                 known << option->names();
             for (const QString& key : keys)
                 known << flagFor(key);
+            known << headsOptionNames();
             if (const auto meant = closestMatch(parser.unknownOptionNames().constFirst(), known))
                 message += u' ' + CommandLine::tr("Did you mean --%1?").arg(*meant);
         }
@@ -307,6 +309,10 @@ CommandLineRequest parseCommandLine(const QStringList& arguments, const QList<QB
                                          "not %1")
                              .arg(quotedForMessage(request.layerText)));
     }
+
+    if (const QString error = readHeadsOptions(parser, parser.isSet(dumpOption), request.heads);
+        !error.isEmpty())
+        return usage(error);
 
     request.sessionPath = parser.value(sessionOption);
     request.sessionNative = nativeValue(native, sessionOption.names().constFirst());

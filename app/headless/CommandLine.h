@@ -1,5 +1,7 @@
 #pragma once
 
+#include "HeadsOptions.h"
+
 #include <QByteArray>
 #include <QJsonObject>
 #include <QList>
@@ -47,6 +49,8 @@ struct CommandLineRequest
     // The paths of --session and --dump-json as the system gave them (argv's bytes), for
     // names that are not valid in the local encoding.
     QByteArray sessionNative, dumpNative;
+    // --detect-heads, --ablate, --generate and their options (with --dump-json only).
+    HeadsRequest heads;
 };
 
 // Parses arguments (argv[0] included) without needing an application object. `native`,

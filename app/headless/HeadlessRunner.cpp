@@ -1,6 +1,7 @@
 #include "HeadlessRunner.h"
 
 #include "CommandLine.h"
+#include "HeadsRunner.h"
 #include "ModelRun.h"
 #include "OutputFile.h"
 #include "RunCompute.h"
@@ -18,6 +19,8 @@ namespace ae {
 
 int runDumpJson(const CommandLineRequest& request)
 {
+    if (request.heads.analysis != HeadsRequest::Analysis::None)
+        return runHeadsDump(request);
     int exitCode = ExitOk;
     const std::optional<LoadedRun> loaded = loadAndComputeRun(request, exitCode);
     if (!loaded)

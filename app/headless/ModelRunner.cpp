@@ -2,6 +2,7 @@
 
 #include "CommandLine.h"
 #include "HeadlessRunner.h"
+#include "HeadsBenchmark.h"
 #include "ModelRegistry.h"
 #include "ModelRun.h"
 #include "ModelTrace.h"
@@ -172,6 +173,7 @@ int runModelBenchmark(const Session& session, const std::function<void(QJsonObje
     int exitCode = ExitOk;
     if (!measureForward(session, out, exitCode))
         return exitCode;
+    measureHeads(session, out); // detectors, ablation, generation (heads.md)
     // The window's figures, with a window that loads the checkpoint for itself: nothing of
     // the forwards above is held meanwhile, so peak_rss_mb is the larger of the two parts.
     if (more)

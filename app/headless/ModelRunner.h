@@ -20,7 +20,9 @@ int exitCodeOf(const ModelRunResult& refused);
 // first forward, which pages the weights in), forward_ms (median of the next runs,
 // ids -> logits), prefix_forward_ms and prefix_forward_delete_ms (typing: the sentence's last
 // word put back and taken away, each forward reusing the previous one's unchanged causal
-// prefix; prefix_reused_tokens of it) and peak_rss_mb, as one JSON line. `more` adds the window's
+// prefix; prefix_reused_tokens of it), heads.md's analyses (HeadsBenchmark.h: detect_ms,
+// ablate_all_ms, generate_ms_per_token and the same token from scratch) and peak_rss_mb, as one
+// JSON line. `more` adds the window's
 // figures (the graphical front end: ui_update_ms for typing, gui_max_block_ms); it runs before
 // peak_rss_mb is read.
 int runModelBenchmark(const Session& session, const std::function<void(QJsonObject&)>& more = {});

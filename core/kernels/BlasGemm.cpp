@@ -53,26 +53,28 @@ bool blasUsable()
     return usable;
 }
 
-void blasProduct(const Matrix& a, const Matrix& b, bool transposedB, Matrix& c)
+void blasProduct(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matrix>& b,
+                 bool transposedB, Matrix& c, Eigen::Index tileRows, Eigen::Index tileColumns)
 {
     const auto sgemm = openBlas().sgemm;
     const Eigen::Index m = a.rows();
     const Eigen::Index k = a.cols();
     const Eigen::Index n = transposedB ? b.rows() : b.cols();
-    const Eigen::Index rowTiles = (m + BlasTileRows - 1) / BlasTileRows;
-    const Eigen::Index columnTiles = (n + BlasTileColumns - 1) / BlasTileColumns;
+    const Eigen::Index rowTiles = (m + tileRows - 1) / tileRows;
+    const Eigen::Index columnTiles = (n + tileColumns - 1) / tileColumns;
     const Eigen::Index tiles = rowTiles * columnTiles;
+    const Eigen::Index lda = a.outerStride(), ldb = b.outerStride();
 #pragma omp parallel for schedule(dynamic) if (tiles > 1)
     for (Eigen::Index tile = 0; tile < tiles; ++tile) {
-        const Eigen::Index row = (tile / columnTiles) * BlasTileRows;
-        const Eigen::Index column = (tile % columnTiles) * BlasTileColumns;
-        const Eigen::Index rows = std::min(BlasTileRows, m - row);
-        const Eigen::Index columns = std::min(BlasTileColumns, n - column);
+        const Eigen::Index row = (tile / columnTiles) * tileRows;
+        const Eigen::Index column = (tile % columnTiles) * tileColumns;
+        const Eigen::Index rows = std::min(tileRows, m - row);
+        const Eigen::Index columns = std::min(tileColumns, n - column);
         // Row-major: tile of b is columns [column, +columns) of b, or rows of bᵀ's source.
-        const float* bTile = transposedB ? b.data() + column * k : b.data() + column;
+        const float* bTile = transposedB ? b.data() + column * ldb : b.data() + column;
         sgemm(CblasRowMajor, CblasNoTrans, transposedB ? CblasTrans : CblasNoTrans, int(rows),
-              int(columns), int(k), 1.0f, a.data() + row * k, int(k), bTile,
-              int(transposedB ? k : n), 0.0f, c.data() + row * n + column, int(n));
+              int(columns), int(k), 1.0f, a.data() + row * lda, int(lda), bTile, int(ldb), 0.0f,
+              c.data() + row * n + column, int(n));
     }
 }
 

@@ -23,6 +23,12 @@ constexpr Eigen::Index BlasTileColumns = 384;
 // process, and only then is OpenBLAS loaded.
 bool blasUsable();
 
-void blasProduct(const Matrix& a, const Matrix& b, bool transposedB, Matrix& c);
+// a and b may be views (rows of a larger matrix, a mapped tensor): their outer strides are
+// passed on as leading dimensions. Other tiles than BlasTileRows x BlasTileColumns: larger
+// ones for products of a few hundred rows, which a 256-row tile would split into an efficient
+// tile and a half-empty one (still fixed tiles: the same bits whatever the thread count).
+void blasProduct(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matrix>& b,
+                 bool transposedB, Matrix& c, Eigen::Index tileRows = BlasTileRows,
+                 Eigen::Index tileColumns = BlasTileColumns);
 
 } // namespace ae

@@ -40,7 +40,8 @@ Matrix sequentialProduct(const Matrix& a, const Matrix& b)
 // rather than rows so that each block packs only its own slice of the (large) right side.
 constexpr Eigen::Index GemmBlockColumns = 128;
 
-template <typename Right> void blockedProduct(const Matrix& a, const Right& b, Matrix& c)
+template <typename Left, typename Right>
+void blockedProduct(const Left& a, const Right& b, Matrix& c)
 {
     const Eigen::Index n = b.cols();
     const Eigen::Index blocks = (n + GemmBlockColumns - 1) / GemmBlockColumns;
@@ -57,13 +58,17 @@ template <typename Right> void blockedProduct(const Matrix& a, const Right& b, M
 }
 
 // The fast path: OpenBLAS for large products when built with it, else Eigen's blocks.
-void fastProduct(const Matrix& a, const Matrix& b, bool transposedB, Matrix& c)
+void fastProduct(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matrix>& b,
+                 bool transposedB, Matrix& c, BlasTiles tiles = {})
 {
 #ifdef AE_HAVE_BLAS
     if (productPath(a.rows(), a.cols(), c.cols(), Arithmetic::Fast) == ProductPath::Blas) {
-        blasProduct(a, b, transposedB, c);
+        blasProduct(a, b, transposedB, c, tiles.rows > 0 ? tiles.rows : BlasTileRows,
+                    tiles.columns > 0 ? tiles.columns : BlasTileColumns);
         return;
     }
+#else
+    (void)tiles;
 #endif
     if (transposedB)
         blockedProduct(a, b.transpose(), c);
@@ -106,6 +111,14 @@ Matrix matmulTransposed(const Matrix& a, const Matrix& b, Arithmetic arithmetic)
         return sequentialProduct(a, b.transpose());
     Matrix c(a.rows(), b.rows());
     fastProduct(a, b, true, c);
+    return c;
+}
+
+Matrix fastMatmul(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matrix>& b,
+                  bool transposedB, BlasTiles tiles)
+{
+    Matrix c(a.rows(), transposedB ? b.rows() : b.cols());
+    fastProduct(a, b, transposedB, c, tiles);
     return c;
 }
 

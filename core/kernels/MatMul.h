@@ -29,6 +29,16 @@ Matrix matmul(const Matrix& a, const Matrix& b, Arithmetic arithmetic);
 // a (m x k) · bᵀ, b being (n x k) -> (m x n): attention scores from queries and keys.
 Matrix matmulTransposed(const Matrix& a, const Matrix& b, Arithmetic arithmetic);
 
+// The fast path on views that need no copy (a model's mapped weights, rows of a larger
+// matrix): a (m x k) · b (k x n), or a · bᵀ with b (n x k) when transposedB -> (m x n).
+// `tiles`: OpenBLAS's tiles (BlasGemm.h), 0 for its defaults.
+struct BlasTiles
+{
+    Eigen::Index rows = 0, columns = 0;
+};
+Matrix fastMatmul(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matrix>& b,
+                  bool transposedB, BlasTiles tiles = {});
+
 // x · w + bias (bias broadcast over rows; empty bias: none), as nn.Linear / x @ W.
 Matrix linear(const Matrix& x, const Matrix& w, const RowVector& bias, Arithmetic arithmetic);
 

@@ -181,4 +181,28 @@ void TorchGenerator::bernoulli(std::span<float> out, double p)
         value = uniformDouble() < p ? 1.0f : 0.0f;
 }
 
+std::int64_t TorchGenerator::randint(std::int64_t low, std::int64_t high)
+{
+    const auto range = static_cast<std::uint64_t>(high - low);
+    if (range >= (std::uint64_t{1} << 32))
+        return static_cast<std::int64_t>(random64() % range) + low;
+    return static_cast<std::int64_t>(random() % range) + low;
+}
+
+std::int64_t TorchGenerator::multinomialOne(std::span<const float> probs)
+{
+    std::int64_t best = 0;
+    float bestRatio = -1;
+    for (std::size_t i = 0; i < probs.size(); ++i) {
+        // ATen's exponential_ on float: the double transform, then the cast.
+        const auto q = static_cast<float>(-std::log(1.0 - uniformDouble()));
+        const float ratio = probs[i] / q;
+        if (ratio > bestRatio) { // argmax: the first of equal values
+            bestRatio = ratio;
+            best = std::int64_t(i);
+        }
+    }
+    return best;
+}
+
 } // namespace ae

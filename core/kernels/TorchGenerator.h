@@ -56,6 +56,16 @@ public:
     // tensor.bernoulli_(p) on float32: 1 where a 53-bit uniform double is below p.
     void bernoulli(std::span<float> out, double p);
 
+    // torch.randint(low, high, (n,)) on int64 (high > low): a range below 2^32 takes one
+    // 32-bit draw per value (draw % range + low), a larger one a 64-bit draw; in order.
+    std::int64_t randint(std::int64_t low, std::int64_t high);
+
+    // torch.multinomial(probs, 1) on a float32 vector of non-negative weights, as torch 1.13
+    // draws one sample on the CPU: q = empty_like(probs).exponential_(1) (every cell, in
+    // order: -log(1 - u) of a 53-bit uniform double, rounded to float), then the first index
+    // of the largest probs / q (float division). Cells of weight 0 are never drawn.
+    std::int64_t multinomialOne(std::span<const float> probs);
+
 private:
     float uniformFloat(float from, float to);
     double uniformDouble();

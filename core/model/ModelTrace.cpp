@@ -1,5 +1,6 @@
 #include "ModelTrace.h"
 
+#include "BlockOps.h"
 #include "HeadTensors.h"
 #include "Trace.h"
 #include "TransformerModel.h"
@@ -28,23 +29,7 @@ int ModelTrace::headDim() const
 
 std::vector<NextToken> ModelTrace::nextTokensAt(float temperature, int count) const
 {
-    if (lastLogits.size() == 0)
-        return {};
-    const RowVector scaled = lastLogits / temperature;
-    const float max = scaled.maxCoeff();
-    const double sum = (scaled.array() - max).exp().cast<double>().sum();
-    std::vector<std::int64_t> order(static_cast<std::size_t>(scaled.size()));
-    std::iota(order.begin(), order.end(), 0);
-    const auto n = std::min<std::size_t>(std::size_t(std::max(count, 0)), order.size());
-    std::partial_sort(order.begin(), order.begin() + std::ptrdiff_t(n), order.end(),
-                      [&](std::int64_t a, std::int64_t b) {
-                          return scaled[a] > scaled[b] || (scaled[a] == scaled[b] && a < b);
-                      });
-    std::vector<NextToken> top;
-    for (std::size_t i = 0; i < n; ++i)
-        top.push_back(
-            {order[i], static_cast<float>(std::exp(double(scaled[order[i]] - max)) / sum)});
-    return top;
+    return topNextTokens(lastLogits, count, temperature);
 }
 
 int ModelTrace::kvHeadCount() const

@@ -1,9 +1,8 @@
 #include "TransformerForward.h"
 
 #include "AttentionKernel.h"
-#include "Gelu.h"
+#include "BlockOps.h"
 #include "LayerNorm.h"
-#include "Linear.h"
 #include "ModelRegistry.h"
 #include "ModelTrace.h"
 #include "ParallelFailure.h"
@@ -18,24 +17,11 @@ namespace ae {
 
 namespace {
 
-// The block operations of the kernels tier (LayerNorm.h, Gelu.h, Linear.h) on the
-// canonical tensors; an empty bias is none.
+// LN1 into the layer's inputs (BlockOps.h has the other block operations).
 void layerNorm(const Eigen::Ref<const Matrix>& x, const TensorRef& weight, const TensorRef& bias,
                float eps, Eigen::Ref<Matrix> out)
 {
     ae::layerNorm(x, weight.vector(), bias.vector(), eps, out);
-}
-
-Matrix layerNorm(const Eigen::Ref<const Matrix>& x, const TensorRef& weight, const TensorRef& bias,
-                 float eps)
-{
-    return ae::layerNorm(x, weight.vector(), bias.vector(), eps);
-}
-
-// y (R x out) = x (R x in) · W (in x out) [+ b].
-Matrix conv1d(const Eigen::Ref<const Matrix>& x, const TensorRef& weight, const TensorRef& bias)
-{
-    return linear(x, weight.matrix(), bias.vector());
 }
 
 // rows (T x cols) of the sequence: the first P copied from `kept` (the previous forward's, or
@@ -132,45 +118,6 @@ void attention(const TransformerConfig& c, const TransformerLayerParams& p, cons
     x += layer.contextVec.bottomRows(R);
 }
 
-// logits (1 x V) = x (1 x d) · outHeadᵀ (outHead V x d): blocks of LogitRows rows of the head
-// on every core (one product streams V·d floats); each cell is one row's dot product, whose
-// bits do not depend on the block (Eigen's GEMV, blocks a multiple of its 8-row groups).
-RowVector logits(const Eigen::Ref<const Matrix>& x, const TensorRef& outHead)
-{
-    constexpr Eigen::Index LogitRows = 4096;
-    const auto head = outHead.matrix();
-    const Eigen::Index V = head.rows();
-    const Eigen::Index blocks = (V + LogitRows - 1) / LogitRows;
-    RowVector out(V);
-    ParallelFailure failure;
-#pragma omp parallel for schedule(dynamic) if (blocks > 1)
-    for (Eigen::Index b = 0; b < blocks; ++b)
-        failure.run([&] {
-            const Eigen::Index first = b * LogitRows, rows = std::min(LogitRows, V - first);
-            out.segment(first, rows).noalias() = x * head.middleRows(first, rows).transpose();
-        });
-    failure.rethrow();
-    return out;
-}
-
-std::vector<NextToken> topTokens(const RowVector& logits, std::size_t count)
-{
-    const float max = logits.maxCoeff();
-    const double sum = (logits.array() - max).exp().cast<double>().sum();
-    std::vector<std::int64_t> order(static_cast<std::size_t>(logits.size()));
-    std::iota(order.begin(), order.end(), 0);
-    count = std::min(count, order.size());
-    std::partial_sort(order.begin(), order.begin() + std::ptrdiff_t(count), order.end(),
-                      [&](std::int64_t a, std::int64_t b) {
-                          return logits[a] > logits[b] || (logits[a] == logits[b] && a < b);
-                      });
-    std::vector<NextToken> top;
-    for (std::size_t i = 0; i < count; ++i)
-        top.push_back(
-            {order[i], static_cast<float>(std::exp(double(logits[order[i]] - max)) / sum)});
-    return top;
-}
-
 } // namespace
 
 Session layerSession(const TransformerModel& model, const Session& base)
@@ -257,12 +204,7 @@ std::shared_ptr<const ModelTrace> transformerForward(std::shared_ptr<const Trans
         layerNorm(x, lp.ln1Weight, lp.ln1Bias, c.epsilon, layer->inputs.bottomRows(R));
         attention(c, lp, kept, *layer, P, x);
         trace->layers.push_back(std::move(layer));
-        if (R == 0 || !c.mlp) // attention-only blocks
-            continue;
-        Matrix h = conv1d(layerNorm(x, lp.ln2Weight, lp.ln2Bias, c.epsilon), lp.fcWeight,
-                          lp.fcBias); // (R x 4d)
-        geluTanh(h);
-        x += conv1d(h, lp.fcProjWeight, lp.fcProjBias);
+        addFeedForward(c, lp, x); // nothing for attention-only blocks or R = 0
     }
     Matrix& last = trace->residuals.back();
     keepPrefix(last, P > 0 ? &previous->residuals.back() : nullptr, T, d, P);
@@ -270,10 +212,8 @@ std::shared_ptr<const ModelTrace> transformerForward(std::shared_ptr<const Trans
         last.bottomRows(R) = x;
 
     if (T > 0) {
-        const Matrix final = layerNorm(last.bottomRows(1), p.lnfWeight, p.lnfBias,
-                                       c.epsilon);    // (1 x d)
-        trace->lastLogits = logits(final, p.outHead); // (1 x V)
-        trace->nextTokens = topTokens(trace->lastLogits, 10);
+        trace->lastLogits = finalLogits(*model, last.bottomRows(1)); // (1 x V)
+        trace->nextTokens = topNextTokens(trace->lastLogits, 10);
     }
     trace->model = std::move(model);
     return trace;

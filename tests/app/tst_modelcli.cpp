@@ -255,7 +255,10 @@ private Q_SLOTS:
         for (const char* key :
              {"forward_ms", "init_ms", "peak_rss_mb", "first_forward_ms", "prefix_forward_ms",
               "prefix_forward_delete_ms", "ui_update_ms", "gui_max_block_ms",
-              "ui_update_model_view_ms", "ui_update_weights_ms", "ui_update_head_view_ms"})
+              "ui_update_model_view_ms", "ui_update_weights_ms", "ui_update_head_view_ms",
+              // heads.md's analyses (HeadsBenchmark.h)
+              "detect_ms", "ablate_all_ms", "generate_ms_per_token", "generate_prefix_ms_per_token",
+              "generate_scratch_ms_per_token"})
             QVERIFY2(figures.value(QLatin1StringView(key)).toDouble(-1) >= 0, key);
         QCOMPARE(figures.value(QLatin1StringView("tokens")).toInt(), 4); // "a", " b", " c", " d"
         // Typing "a b c" -> "a b c d" reuses the 3 tokens of "a b c".

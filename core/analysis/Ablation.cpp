@@ -1,0 +1,134 @@
+#include "Ablation.h"
+
+#include "BlockOps.h"
+#include "StackedBlocks.h"
+#include "Trace.h"
+#include "TransformerModel.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ae {
+
+namespace {
+
+constexpr int AblationTopTokens = 10;
+
+// log softmax(logits) in double.
+Eigen::ArrayXd logProbs(const RowVector& logits)
+{
+    const Eigen::ArrayXd l = logits.transpose().cast<double>().array();
+    const double max = l.maxCoeff();
+    return l - (max + std::log((l - max).exp().sum()));
+}
+
+Prediction prediction(const SequencePrediction& s)
+{
+    return {s.loss, s.lastLogits, topNextTokens(s.lastLogits, AblationTopTokens)};
+}
+
+AblationResult compared(const Prediction& base, const SequencePrediction& ablated)
+{
+    const Eigen::ArrayXd p = logProbs(base.lastLogits), q = logProbs(ablated.lastLogits);
+    return {prediction(ablated), (p.exp() * (p - q)).sum()};
+}
+
+// The stacked residual streams after block `layer`'s attention, one sequence per head of
+// `heads`: the stream entering the block plus the projection of its z with that head ablated.
+Matrix ablatedStreams(const ModelTrace& trace, AblationKind kind, int layer,
+                      const std::vector<int>& heads)
+{
+    const TransformerModel& model = *trace.model;
+    const TransformerLayerParams& p = model.params().layers[std::size_t(layer)];
+    const Matrix& z = trace.layers[std::size_t(layer)]->contextVecHeads; // (T x d)
+    const Eigen::Index T = z.rows();
+    const int hd = trace.headDim();
+    Matrix stacked(Eigen::Index(heads.size()) * T, z.cols());
+    for (std::size_t b = 0; b < heads.size(); ++b) {
+        auto rows = stacked.middleRows(Eigen::Index(b) * T, T);
+        rows = z;
+        auto head = rows.middleCols(Eigen::Index(heads[b]) * hd, hd);
+        if (kind == AblationKind::Zero) {
+            head.setZero();
+        } else {
+            const RowVector mean = (head.cast<double>().colwise().sum() / double(T)).cast<float>();
+            head.rowwise() = mean;
+        }
+    }
+    Matrix x = conv1d(stacked, p.attnProjWeight, p.attnProjBias, BlockProducts::Stacked);
+    const Matrix& residual = trace.residuals[std::size_t(layer)];
+    for (std::size_t b = 0; b < heads.size(); ++b)
+        x.middleRows(Eigen::Index(b) * T, T) += residual;
+    addFeedForward(model.config(), p, x, BlockProducts::Stacked);
+    return x;
+}
+
+// Heads `heads` of block `layer` ablated; empty when `keepGoing` stopped it.
+std::vector<AblationResult> ablateStacked(const ModelTrace& trace, const Prediction& base,
+                                          AblationKind kind, int layer,
+                                          const std::vector<int>& heads,
+                                          const std::function<bool()>& keepGoing = {})
+{
+    const Eigen::Index T = trace.tokenCount();
+    Matrix x = ablatedStreams(trace, kind, layer, heads);
+    if (!runStackedBlocks(*trace.model, layer + 1, T, x, keepGoing))
+        return {};
+    std::vector<AblationResult> out;
+    for (const SequencePrediction& s : predictSequences(*trace.model, x, T, trace.tokenIds))
+        out.push_back(compared(base, s));
+    return out;
+}
+
+} // namespace
+
+std::string_view ablationKindKey(AblationKind kind)
+{
+    return kind == AblationKind::Zero ? "zero" : "mean";
+}
+
+Prediction basePrediction(const ModelTrace& trace)
+{
+    const Eigen::Index T = trace.tokenCount();
+    return prediction(predictSequences(*trace.model, trace.finalResidual(), T, trace.tokenIds)[0]);
+}
+
+AblationResult ablateHead(const ModelTrace& trace, const Prediction& base, AblationKind kind,
+                          int layer, int head)
+{
+    return ablateStacked(trace, base, kind, layer, {head}).front();
+}
+
+std::optional<AblationGrid> ablateEveryHead(const ModelTrace& trace, AblationKind kind,
+                                            const AnalysisProgress& progress)
+{
+    AblationGrid grid;
+    grid.kind = kind;
+    grid.layers = trace.layerCount();
+    grid.heads = trace.headCount();
+    const int total = grid.layers * grid.heads;
+    if (!keepGoing(progress, 0, total))
+        return std::nullopt;
+    grid.base = basePrediction(trace);
+    const Eigen::Index T = trace.tokenCount();
+    const int perBatch =
+        int(std::max<Eigen::Index>(1, MaxStackedRows / std::max<Eigen::Index>(T, 1)));
+    int done = 0;
+    for (int l = 0; l < grid.layers; ++l) {
+        for (int first = 0; first < grid.heads; first += perBatch) {
+            std::vector<int> heads;
+            for (int h = first; h < std::min(grid.heads, first + perBatch); ++h)
+                heads.push_back(h);
+            const auto results = ablateStacked(trace, grid.base, kind, l, heads,
+                                               [&] { return keepGoing(progress, done, total); });
+            if (results.empty())
+                return std::nullopt;
+            grid.results.insert(grid.results.end(), results.begin(), results.end());
+            done += int(heads.size());
+            if (!keepGoing(progress, done, total))
+                return std::nullopt;
+        }
+    }
+    return grid;
+}
+
+} // namespace ae

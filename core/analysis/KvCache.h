@@ -1,0 +1,45 @@
+#pragma once
+
+#include "Matrix.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace ae {
+
+class TransformerModel;
+struct ModelTrace;
+
+// The keys and values of every block for the tokens so far: what a new token's attention
+// reads, so that generating one more token computes only that token's rows (heads.md §3).
+// Per block keys and values (capacity x kvd, kvd = n_kv_head · hd; the first size() rows
+// filled); 2 · n_layer · size() · kvd floats in use.
+class KvCache
+{
+public:
+    // Room for `capacity` tokens (at most n_ctx), allocated once.
+    KvCache(const TransformerModel& model, Eigen::Index capacity);
+
+    // The keys and values of a forward's tokens (every block's kvHeads): the prompt's.
+    void fill(const ModelTrace& trace);
+
+    Eigen::Index size() const { return m_size; }
+    Eigen::Index capacity() const { return m_capacity; }
+    // Bytes of the cached rows: 2 · n_layer · size() · kvd · 4.
+    std::int64_t bytes() const;
+
+    // Token `id` at position size() (size() < capacity): per block LN1, its own query, key
+    // and value rows, the keys and values appended, its attention row over every cached key
+    // per head (causal softmax(q·kᵀ / √hd), the forward's Fast arithmetic), the projection and
+    // the feed-forward; then LN_f and the logits (V). With `attention`, per block the new
+    // token's weights (n_head x size() after the call).
+    RowVector step(std::int64_t id, std::vector<Matrix>* attention = nullptr);
+
+private:
+    const TransformerModel& m_model;
+    Eigen::Index m_capacity = 0;
+    Eigen::Index m_size = 0;
+    std::vector<Matrix> m_keys, m_values; // per block (capacity x kvd)
+};
+
+} // namespace ae

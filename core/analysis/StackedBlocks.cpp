@@ -1,0 +1,111 @@
+#include "StackedBlocks.h"
+
+#include "AttentionKernel.h"
+#include "BlockOps.h"
+#include "ParallelFailure.h"
+#include "Trace.h"
+#include "TransformerModel.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ae {
+
+namespace {
+
+// Rows of logits made at once (x 50257 floats: 100 MB for GPT-2).
+constexpr Eigen::Index LogitChunkRows = 512;
+
+// One block's attention half on the stacked sequences: x += concat_h(attention of each
+// sequence's head h) · W_proj + b.
+void addAttention(const TransformerConfig& c, const TransformerLayerParams& p, Eigen::Index T,
+                  Matrix& x)
+{
+    const Eigen::Index d = c.nEmbd;
+    const int hd = c.headDim();
+    const int kvHeads = c.nKvHead > 0 ? c.nKvHead : c.nHead;
+    const int group = std::max(1, c.nHead / kvHeads);
+    const Eigen::Index kvd = Eigen::Index(kvHeads) * hd;
+    const Eigen::Index B = x.rows() / T;
+    const Matrix qkv = conv1d(layerNormRows(x, p.ln1Weight, p.ln1Bias, c.epsilon), p.attnWeight,
+                              p.attnBias, BlockProducts::Stacked); // (B·T x (d + 2·kvd))
+    Matrix z(x.rows(), d); // concatenated heads before the projection
+    HeadOptions options;
+    options.arithmetic = Arithmetic::Fast;
+    options.causal = true;
+    options.scoreDivisor = static_cast<float>(std::sqrt(static_cast<double>(hd)));
+    const int tasks = int(B) * c.nHead;
+    ParallelFailure failure;
+#pragma omp parallel for schedule(dynamic) if (tasks > 1 && T * T >= 1024)
+    for (int task = 0; task < tasks; ++task)
+        failure.run([&] {
+            const Eigen::Index row = Eigen::Index(task / c.nHead) * T;
+            const int h = task % c.nHead, g = h / group;
+            const Matrix queries = qkv.block(row, Eigen::Index(h) * hd, T, hd);
+            const Matrix keys = qkv.block(row, d + Eigen::Index(g) * hd, T, hd);
+            const Matrix values = qkv.block(row, d + kvd + Eigen::Index(g) * hd, T, hd);
+            HeadTrace head;
+            head.contextVec.resize(T, hd);
+            attendHead(queries, keys, values, options, head);
+            z.block(row, Eigen::Index(h) * hd, T, hd) = head.contextVec;
+        });
+    failure.rethrow();
+    x += conv1d(z, p.attnProjWeight, p.attnProjBias, BlockProducts::Stacked);
+}
+
+} // namespace
+
+bool runStackedBlocks(const TransformerModel& model, int firstLayer, Eigen::Index T, Matrix& x,
+                      const std::function<bool()>& keepGoing)
+{
+    const TransformerConfig& c = model.config();
+    for (int l = firstLayer; l < c.nLayer; ++l) {
+        if (keepGoing && !keepGoing())
+            return false;
+        const TransformerLayerParams& p = model.params().layers[std::size_t(l)];
+        addAttention(c, p, T, x);
+        addFeedForward(c, p, x, BlockProducts::Stacked);
+    }
+    return true;
+}
+
+std::vector<SequencePrediction> predictSequences(const TransformerModel& model, const Matrix& x,
+                                                 Eigen::Index T,
+                                                 const std::vector<std::int64_t>& ids)
+{
+    const Eigen::Index B = x.rows() / T;
+    std::vector<SequencePrediction> out(static_cast<std::size_t>(B));
+    std::vector<double> rowLoss(std::size_t(x.rows()), 0.0);
+    for (Eigen::Index first = 0; first < x.rows(); first += LogitChunkRows) {
+        const Eigen::Index rows = std::min(LogitChunkRows, x.rows() - first);
+        const Matrix logits =
+            finalLogits(model, x.middleRows(first, rows), BlockProducts::Stacked); // (rows x V)
+        ParallelFailure failure;
+#pragma omp parallel for schedule(static) if (rows > 1)
+        for (Eigen::Index r = 0; r < rows; ++r)
+            failure.run([&] {
+                const Eigen::Index global = first + r, t = global % T;
+                const auto row = logits.row(r);
+                if (t + 1 < T) { // -log softmax(row)[next id]
+                    const float max = row.maxCoeff();
+                    // exp in float first: Eigen vectorises it only when no cast follows.
+                    const Eigen::ArrayXf e = (row.array() - max).exp().transpose();
+                    const double sum = e.cast<double>().sum();
+                    rowLoss[std::size_t(global)] =
+                        std::log(sum) + double(max) - double(row[ids[std::size_t(t + 1)]]);
+                } else {
+                    out[std::size_t(global / T)].lastLogits = row;
+                }
+            });
+        failure.rethrow();
+    }
+    for (Eigen::Index b = 0; b < B; ++b) {
+        double sum = 0;
+        for (Eigen::Index t = 0; t + 1 < T; ++t)
+            sum += rowLoss[std::size_t(b * T + t)];
+        out[std::size_t(b)].loss = T > 1 ? sum / double(T - 1) : 0.0;
+    }
+    return out;
+}
+
+} // namespace ae
