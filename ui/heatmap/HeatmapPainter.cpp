@@ -265,6 +265,7 @@ void HeatmapPainter::paintPanel(QPainter& painter, const HeatmapSpec& spec, cons
                              fm.elidedText(note, Qt::ElideRight, layout.note.width()));
         }
     }
+    paintOutlines(painter, spec, geometry);
     paintHighlight(painter, geometry, view);
     AxisLabelPainter(m_style, metrics)
         .paint(painter, spec, layout, geometry, view.highlightRow, view.highlightColumn);
@@ -320,6 +321,37 @@ void HeatmapPainter::paintHatch(QPainter& painter, const QRectF& cell, const QPo
     const QList<QLineF> lines = CellRaster::hatchLines(cell, origin);
     painter.setPen(QPen(QColor::fromRgb(ColorMap::hatchColor()), 1));
     painter.drawLines(lines.data(), int(lines.size()));
+}
+
+void HeatmapPainter::paintOutlines(QPainter& painter, const HeatmapSpec& spec,
+                                   const CellGeometry& geometry) const
+{
+    if (!spec.outlined || spec.outlined->empty())
+        return;
+    const IndexRange rows = geometry.visibleRows(), columns = geometry.visibleColumns();
+    const double smallest = std::min(geometry.cellWidth(), geometry.cellHeight());
+    // An orange frame (Okabe-Ito's orange: apart from the sequential and diverging maps in
+    // colour-blind vision) on a white halo; cells under 12 px get a 1 px frame, under 6 px no
+    // halo.
+    const double width = smallest >= 12 ? 2.0 : 1.0;
+    painter.save();
+    painter.setClipRect(geometry.area());
+    painter.setBrush(Qt::NoBrush);
+    for (const auto& [row, column] : *spec.outlined) {
+        if (row < rows.first || row >= rows.last || column < columns.first ||
+            column >= columns.last)
+            continue;
+        const QRectF rect = geometry.cellRect(row, column);
+        const double inset = smallest >= 6 ? width / 2 + 1 : 0;
+        const QRectF inner = rect.adjusted(inset, inset, -inset, -inset);
+        if (smallest >= 6) {
+            painter.setPen(QPen(Qt::white, width + 2));
+            painter.drawRect(inner);
+        }
+        painter.setPen(QPen(QColor(0xE6, 0x9F, 0x00), width));
+        painter.drawRect(inner);
+    }
+    painter.restore();
 }
 
 void HeatmapPainter::paintHighlight(QPainter& painter, const CellGeometry& geometry,

@@ -87,6 +87,8 @@ private:
                           const CellGeometry& geometry, bool showValues) const;
     void paintHatch(QPainter& painter, const QRectF& cell, const QPointF& origin) const;
     void paintHighlight(QPainter& painter, const CellGeometry& geometry, const View& view) const;
+    void paintOutlines(QPainter& painter, const HeatmapSpec& spec,
+                       const CellGeometry& geometry) const;
     double figureTitleHeight(const Figure& figure) const;
 
     HeatmapStyle m_style;

@@ -10,6 +10,8 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <utility>
+#include <vector>
 
 namespace ae {
 
@@ -95,6 +97,9 @@ struct HeatmapSpec
     int decimals = 4;                             // as PyTorch prints
     // The arithmetic behind a cell, for tooltips and the inspector (may be empty).
     std::function<QString(Eigen::Index row, Eigen::Index col)> explain;
+    // Cells framed over their colour (a head detector's pattern over a head's weights), as
+    // (row, column) pairs; null for none.
+    std::shared_ptr<const std::vector<std::pair<Eigen::Index, Eigen::Index>>> outlined;
 };
 
 // The matrix's shape, held or derived.

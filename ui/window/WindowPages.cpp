@@ -2,6 +2,7 @@
 
 #include "FigurePage.h"
 #include "FlashPage.h"
+#include "HeadRolesPage.h"
 #include "HeadViewPage.h"
 #include "ModelViewPage.h"
 #include "NextTokensPage.h"
@@ -33,6 +34,11 @@ std::vector<PageEntry> createPages(const PageContext& context)
     pages.push_back({flash, FlashPage::tr("Flash")});
     pages.push_back({new HeadViewPage(context.parent), HeadViewPage::tr("Head view")});
     pages.push_back({new NextTokensPage(context.parent), NextTokensPage::tr("Next token")});
+    auto* roles = new HeadRolesPage(context.parent);
+    if (context.figuresShown)
+        QObject::connect(roles, &HeadRolesPage::figuresShown, roles,
+                         [roles, shown = context.figuresShown] { shown(roles); });
+    pages.push_back({roles, HeadRolesPage::tr("Head roles")});
     return pages;
 }
 

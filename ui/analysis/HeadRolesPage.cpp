@@ -1,0 +1,309 @@
+#include "HeadRolesPage.h"
+
+#include "AnalysisTask.h"
+#include "FigureWidget.h"
+#include "InductionProbe.h"
+#include "ModelRun.h"
+#include "ModelTrace.h"
+#include "TransformerForward.h"
+#include "TransformerModel.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <numeric>
+
+namespace ae {
+
+namespace {
+
+constexpr int RankedHeads = 20;
+
+} // namespace
+
+HeadRolesPage::HeadRolesPage(QWidget* parent)
+    : ModelPage(parent), m_input(new QComboBox(this)), m_probeSeed(new QSpinBox(this)),
+      m_probeLength(new QSpinBox(this)), m_score(new QComboBox(this)),
+      m_excludeBos(new QCheckBox(tr("Leave out the first token"), this)),
+      m_excludeCurrent(new QCheckBox(tr("Leave out the token itself"), this)),
+      m_status(new QLabel(this)), m_grid(new FigureWidget(this)), m_rankBy(new QComboBox(this)),
+      m_ranking(new QTreeWidget(this)), m_head(new FigureWidget(this)),
+      m_task(new AnalysisTask(this))
+{
+    auto* explanation = new QLabel(
+        tr("What does each head do? A detector compares a head's attention with a pattern: "
+           "the previous token, an earlier copy of the same token, or the token after an "
+           "earlier copy (an induction head, which lets a model continue a sequence it has seen "
+           "before). A score near 1 means the head attends as the pattern says. Click a head to "
+           "see its weights with the pattern framed."),
+        this);
+    explanation->setWordWrap(true);
+    m_input->addItem(tr("the sentence"));
+    m_input->addItem(tr("the induction probe"));
+    m_input->setToolTip(tr("The induction probe: the first token, then random tokens r, then r "
+                           "again. In the second copy an induction head looks at the token that "
+                           "followed the same token in the first."));
+    m_probeSeed->setRange(0, 1'000'000'000);
+    m_probeSeed->setValue(0);
+    m_probeLength->setRange(2, DefaultProbeLength);
+    m_probeLength->setValue(DefaultProbeLength);
+    m_score->addItem(tr("share of attention on the pattern (mul)"));
+    m_score->addItem(tr("closeness to the pattern (abs)"));
+    m_excludeBos->setToolTip(tr("exclude_bos: many heads park attention on the first token; "
+                                "leave that column out of the score"));
+    m_excludeCurrent->setToolTip(
+        tr("exclude_current_token: leave the diagonal (a token attending to itself) out"));
+    for (const HeadPattern pattern : AllHeadPatterns)
+        m_rankBy->addItem(analysisfigures::patternTitle(pattern));
+    m_rankBy->setCurrentIndex(int(HeadPattern::Induction));
+    m_ranking->setColumnCount(3);
+    m_ranking->setHeaderLabels({tr("rank"), tr("head"), tr("score")});
+    m_ranking->setRootIsDecorated(false);
+    m_ranking->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_ranking->setMinimumWidth(fontMetrics().horizontalAdvance(u'M') * 18);
+    m_status->setWordWrap(true);
+
+    auto* inputRow = new QHBoxLayout;
+    auto* inputLabel = new QLabel(tr("&Input:"), this);
+    inputLabel->setBuddy(m_input);
+    auto* seedLabel = new QLabel(tr("probe &seed:"), this);
+    seedLabel->setBuddy(m_probeSeed);
+    auto* lengthLabel = new QLabel(tr("&length:"), this);
+    lengthLabel->setBuddy(m_probeLength);
+    for (QWidget* w : std::initializer_list<QWidget*>{inputLabel, m_input, seedLabel, m_probeSeed,
+                                                      lengthLabel, m_probeLength})
+        inputRow->addWidget(w);
+    inputRow->addStretch(1);
+    auto* scoreRow = new QHBoxLayout;
+    auto* scoreLabel = new QLabel(tr("S&core:"), this);
+    scoreLabel->setBuddy(m_score);
+    for (QWidget* w : std::initializer_list<QWidget*>{scoreLabel, m_score, m_excludeBos,
+                                                      m_excludeCurrent})
+        scoreRow->addWidget(w);
+    scoreRow->addStretch(1);
+
+    // Everything scrolls, the controls too: the page never widens the window (an 800 px
+    // screen).
+    auto* content = new QWidget(this);
+    auto* column = new QVBoxLayout(content);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->addWidget(explanation);
+    column->addLayout(inputRow);
+    column->addLayout(scoreRow);
+    column->addWidget(m_status);
+    auto* grid = new QGridLayout;
+    auto* rankLabel = new QLabel(tr("&Ranked by:"), content);
+    rankLabel->setBuddy(m_rankBy);
+    auto* rankColumn = new QVBoxLayout;
+    rankColumn->addWidget(rankLabel);
+    rankColumn->addWidget(m_rankBy);
+    rankColumn->addWidget(m_ranking, 1);
+    grid->addWidget(m_grid, 0, 0);
+    grid->addLayout(rankColumn, 0, 1);
+    grid->addWidget(m_head, 1, 0, 1, 2);
+    grid->setColumnStretch(0, 1);
+    grid->setRowStretch(1, 1);
+    column->addLayout(grid, 1);
+    m_grid->setMinimumHeight(fontMetrics().height() * 16);
+    m_head->setMinimumHeight(fontMetrics().height() * 24);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(scroll);
+
+    const auto recompute = [this] { compute(); };
+    connect(m_input, &QComboBox::currentIndexChanged, this, [this] {
+        const bool probe = m_input->currentIndex() == 1;
+        m_probeSeed->setEnabled(probe);
+        m_probeLength->setEnabled(probe);
+        compute();
+    });
+    connect(m_probeSeed, &QSpinBox::valueChanged, this, recompute);
+    connect(m_probeLength, &QSpinBox::valueChanged, this, recompute);
+    connect(m_excludeBos, &QCheckBox::toggled, this, recompute);
+    connect(m_excludeCurrent, &QCheckBox::toggled, this, recompute);
+    connect(m_score, &QComboBox::currentIndexChanged, this, [this] { render(); });
+    connect(m_rankBy, &QComboBox::currentIndexChanged, this, [this] { fillRanking(); });
+    connect(m_grid, &FigureWidget::cellClicked, this, [this](int panel, int row, int col) {
+        if (panel >= 0 && panel < int(AllHeadPatterns.size()))
+            openHead(AllHeadPatterns[std::size_t(panel)], row, col);
+    });
+    connect(m_ranking, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* item) {
+        if (item)
+            openHead(HeadPattern(m_rankBy->currentIndex()), item->data(1, Qt::UserRole).toInt(),
+                     item->data(2, Qt::UserRole).toInt());
+    });
+    connect(m_task, &AnalysisTask::progressed, this, [this](int done, int total) {
+        m_status->setText(tr("Scoring the heads: layer %1 of %2…").arg(done).arg(total));
+    });
+    m_probeSeed->setEnabled(false);
+    m_probeLength->setEnabled(false);
+}
+
+HeadRolesPage::~HeadRolesPage() = default;
+
+void HeadRolesPage::setRun(const std::shared_ptr<const ModelRun>& run, int, int)
+{
+    if (run == m_run)
+        return;
+    m_run = run;
+    if (run) {
+        // [bos] + r + r must fit the context.
+        const int longest = std::max(2, (run->trace->model->config().nCtx - 1) / 2);
+        const QSignalBlocker blocker(m_probeLength);
+        m_probeLength->setMaximum(longest);
+    }
+    compute();
+}
+
+bool HeadRolesPage::isUpdatePending() const
+{
+    return m_task->isRunning();
+}
+
+void HeadRolesPage::compute()
+{
+    if (!m_run) {
+        m_task->cancel();
+        m_detection.reset();
+        m_trace.reset();
+        render();
+        return;
+    }
+    const std::shared_ptr<const ModelTrace> sentence = m_run->trace;
+    const bool probe = m_input->currentIndex() == 1;
+    const int seed = m_probeSeed->value(), length = m_probeLength->value();
+    DetectorOptions options;
+    options.excludeBos = m_excludeBos->isChecked();
+    options.excludeCurrentToken = m_excludeCurrent->isChecked();
+    m_status->setText(tr("Scoring the heads…"));
+    m_task->start([this, sentence, probe, seed, length, options](const AnalysisProgress& progress)
+                      -> std::function<void()> {
+        std::shared_ptr<const ModelTrace> trace = sentence;
+        if (probe) {
+            const std::int64_t vocab = sentence->model->config().vocabSize;
+            trace = transformerForward(
+                sentence->model,
+                inductionProbe(vocab, length, std::uint64_t(seed), probeBos(vocab)));
+        }
+        std::optional<HeadDetection> detection = detectHeads(*trace, options, progress);
+        return [this, trace, detection = std::move(detection)] {
+            m_trace = trace;
+            m_detection = detection;
+            render();
+        };
+    });
+}
+
+analysisfigures::DetectorScore HeadRolesPage::score() const
+{
+    return m_score->currentIndex() == 1 ? analysisfigures::DetectorScore::Abs
+                                        : analysisfigures::DetectorScore::Mul;
+}
+
+void HeadRolesPage::render()
+{
+    if (!m_detection) {
+        m_gridFigure.reset();
+        m_headFigure.reset();
+        m_grid->setFigure({});
+        m_head->setFigure({});
+        m_ranking->clear();
+        if (m_trace && m_trace->tokenCount() < 2)
+            m_status->setText(tr("A detector needs at least two tokens: type a longer sentence "
+                                 "or choose the induction probe."));
+        Q_EMIT figuresShown();
+        return;
+    }
+    m_status->setText(
+        m_input->currentIndex() == 1
+            ? tr("The induction probe: %1 tokens (the first token, %2 random ones, the same "
+                 "again).")
+                  .arg(m_trace->tokenCount())
+                  .arg(m_probeLength->value())
+            : tr("The sentence: %1 tokens.").arg(m_trace->tokenCount()));
+    m_gridFigure = analysisfigures::detectors(*m_detection, score());
+    m_grid->setFigure(*m_gridFigure);
+    fillRanking();
+    if (m_opened && m_opened->layer < m_detection->layers && m_opened->head < m_detection->heads)
+        openHead(m_opened->pattern, m_opened->layer, m_opened->head);
+    Q_EMIT figuresShown();
+}
+
+void HeadRolesPage::fillRanking()
+{
+    const QSignalBlocker blocker(m_ranking);
+    m_ranking->clear();
+    if (!m_detection)
+        return;
+    const HeadPattern pattern = HeadPattern(m_rankBy->currentIndex());
+    const HeadDetection& d = *m_detection;
+    const bool abs = score() == analysisfigures::DetectorScore::Abs;
+    const auto value = [&](int index) {
+        const HeadScore& s = d.scores[std::size_t(pattern)][std::size_t(index)];
+        const double v = abs ? s.abs : s.mul;
+        return std::isfinite(v) ? v : -1e300; // a head with no attention left ranks last
+    };
+    std::vector<int> order(std::size_t(d.layers * d.heads));
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](int a, int b) { return value(a) > value(b); });
+    for (int rank = 0; rank < std::min<int>(RankedHeads, int(order.size())); ++rank) {
+        const int layer = order[std::size_t(rank)] / d.heads,
+                  head = order[std::size_t(rank)] % d.heads;
+        auto* item = new QTreeWidgetItem(m_ranking);
+        item->setText(0, QString::number(rank + 1));
+        item->setText(1, tr("layer %1 · head %2").arg(layer + 1).arg(head + 1));
+        item->setData(1, Qt::UserRole, layer);
+        item->setData(2, Qt::UserRole, head);
+        item->setText(2, QString::number(value(order[std::size_t(rank)]), 'f', 3));
+        item->setTextAlignment(2, Qt::AlignRight | Qt::AlignVCenter);
+    }
+}
+
+void HeadRolesPage::openHead(HeadPattern pattern, int layer, int head)
+{
+    if (!m_trace || layer < 0 || head < 0 || layer >= m_trace->layerCount() ||
+        head >= m_trace->headCount())
+        return;
+    m_opened = Opened{pattern, layer, head};
+    m_headFigure = analysisfigures::headWithPattern(m_trace, layer, head, pattern);
+    m_head->setFigure(*m_headFigure);
+    m_grid->setHighlight(int(pattern), layer, head);
+    Q_EMIT figuresShown();
+}
+
+void HeadRolesPage::release()
+{
+    m_task->cancel();
+    m_run.reset();
+    m_trace.reset();
+    m_detection.reset();
+    m_gridFigure.reset();
+    m_headFigure.reset();
+    m_grid->setFigure({});
+    m_head->setFigure({});
+}
+
+std::vector<Figure> HeadRolesPage::currentFigures() const
+{
+    std::vector<Figure> figures;
+    for (const auto* figure : {&m_gridFigure, &m_headFigure})
+        if (*figure)
+            figures.push_back(**figure);
+    return figures;
+}
+
+} // namespace ae
