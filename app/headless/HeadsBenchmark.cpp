@@ -63,8 +63,8 @@ void measureGeneration(const std::shared_ptr<const TransformerModel>& model, QJs
     GenerateOptions options;
     options.maxNewTokens = GenerateSteps;
     const Generation g = generate(model, ids, options);
-    // The first step reads the prompt's logits and the last runs no block (nothing reads its
-    // token's logits): the steps between are a cached forward of one token and a draw each.
+    // Each step is a draw and the cached forward of the drawn token, but the last (nothing
+    // reads its token's logits); the first is left out as a warm-up.
     std::vector<double> steps;
     for (std::size_t s = 1; s + 1 < g.steps.size(); ++s)
         steps.push_back(g.steps[s].ms);
