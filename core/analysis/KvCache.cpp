@@ -81,8 +81,7 @@ RowVector KvCache::step(std::int64_t id, std::vector<Matrix>* attention)
     for (int l = 0; l < c.nLayer; ++l) {
         const TransformerLayerParams& lp = p.layers[std::size_t(l)];
         const Matrix qkv = conv1d(layerNormRows(x, lp.ln1Weight, lp.ln1Bias, c.epsilon),
-                                  lp.attnWeight, lp.attnBias,
-                                  BlockProducts::Row); // (1 x (d + 2·kvd))
+                                  lp.attnWeight, lp.attnBias); // (1 x (d + 2·kvd))
         Matrix& keys = m_keys[std::size_t(l)];
         Matrix& values = m_values[std::size_t(l)];
         keys.row(pos) = qkv.middleCols(d, kvd);
@@ -97,8 +96,8 @@ RowVector KvCache::step(std::int64_t id, std::vector<Matrix>* attention)
             if (attention)
                 (*attention)[std::size_t(l)].row(h) = weights;
         }
-        x += conv1d(z, lp.attnProjWeight, lp.attnProjBias, BlockProducts::Row);
-        addFeedForward(c, lp, x, BlockProducts::Row);
+        x += conv1d(z, lp.attnProjWeight, lp.attnProjBias);
+        addFeedForward(c, lp, x);
     }
     m_size = n;
     return finalLogits(m_model, x).row(0);

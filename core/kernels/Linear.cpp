@@ -24,13 +24,13 @@ void product(const Eigen::Ref<const Matrix>& x, const Eigen::Ref<const Matrix>& 
 } // namespace
 
 Matrix linear(const Eigen::Ref<const Matrix>& x, const Eigen::Ref<const Matrix>& weight,
-              const Eigen::Ref<const RowVector>& bias, double parallelWork)
+              const Eigen::Ref<const RowVector>& bias)
 {
     Matrix y(x.rows(), weight.cols());
     const Eigen::Index n = weight.cols();
     const Eigen::Index blocks = (n + LinearBlockColumns - 1) / LinearBlockColumns;
     const bool worthThreads =
-        double(x.rows()) * double(x.cols()) * double(n) >= parallelWork && blocks > 1;
+        double(x.rows()) * double(x.cols()) * double(n) >= LinearParallelWork && blocks > 1;
     ParallelFailure failure;
 #pragma omp parallel for schedule(dynamic) if (worthThreads)
     for (Eigen::Index b = 0; b < blocks; ++b)

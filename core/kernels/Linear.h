@@ -20,9 +20,7 @@ inline constexpr Eigen::Index LinearGemvRows = 3;
 inline constexpr Eigen::Index LinearBlockColumns = 128;
 inline constexpr double LinearParallelWork = 4.0e6;
 
-// `parallelWork`: the blocks run in parallel from this many multiply-adds on (a cached
-// generation step's single row streams a whole weight matrix: worth both cores at any size).
 Matrix linear(const Eigen::Ref<const Matrix>& x, const Eigen::Ref<const Matrix>& weight,
-              const Eigen::Ref<const RowVector>& bias, double parallelWork = LinearParallelWork);
+              const Eigen::Ref<const RowVector>& bias);
 
 } // namespace ae

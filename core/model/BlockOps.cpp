@@ -29,8 +29,6 @@ Matrix conv1d(const Eigen::Ref<const Matrix>& x, const TensorRef& weight, const 
 {
     if (products == BlockProducts::Linear)
         return linear(x, weight.matrix(), bias.vector());
-    if (products == BlockProducts::Row)
-        return linear(x, weight.matrix(), bias.vector(), 0.0);
     Matrix y = fastMatmul(x, weight.matrix(), false, StackedTiles);
     if (!bias.empty())
         y.rowwise() += bias.vector();

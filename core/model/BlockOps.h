@@ -17,15 +17,12 @@ struct TransformerLayerParams;
 // generation's one row at a time), so that each computes them alike. d = n_embd, R = rows.
 
 // Which products a block runs: the traced forward's (Linear.h: GEMV up to 3 rows, Eigen's
-// fixed column blocks above), for many stacked rows the kernels' fast path (MatMul.h:
-// OpenBLAS from its threshold on, when built with it), or a single row's.
+// fixed column blocks above), or for many stacked rows the kernels' fast path (MatMul.h:
+// OpenBLAS from its threshold on, when built with it).
 enum class BlockProducts
 {
     Linear,
-    Stacked,
-    // One row (a cached generation step): Linear's GEMV, its column blocks on every core at
-    // any size (the same bits as Linear).
-    Row
+    Stacked
 };
 
 // y (R x out) = x (R x in) · W (in x out) [+ b]; an empty bias is none.
