@@ -39,7 +39,7 @@ int refuse(const QString& message)
     return ExitUsageOrIo;
 }
 
-// The forward the analysis reads: the probe's, or the session's sentence's; nullopt with the
+// The forward the analysis reads: the probe's, or the session's sentence's; null with the
 // message printed and `exitCode` set when refused.
 std::shared_ptr<const ModelTrace>
 analysedForward(const CommandLineRequest& request, const Session& session,

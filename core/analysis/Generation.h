@@ -39,7 +39,9 @@ struct GenerationStep
     // With keepAttention: per block the weights (n_head x tokens) of the last token (the one
     // whose logits gave this draw) over every token before it and itself.
     std::vector<Matrix> attention;
-    double ms = 0; // this step's computation: the cached forward of the previous token and the draw
+    // The draw, then the cached forward of the drawn token that gives the next draw's logits
+    // (none after the last draw).
+    double ms = 0;
 };
 
 enum class GenerationStop

@@ -5,6 +5,7 @@
 #include "ParallelFailure.h"
 #include "Trace.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <unordered_map>
@@ -136,6 +137,22 @@ std::optional<HeadDetection> detectHeads(const ModelTrace& trace, DetectorOption
     if (!keepGoing(progress, out.layers, out.layers))
         return std::nullopt;
     return out;
+}
+
+std::vector<RankedHead> rankHeads(const HeadDetection& detection, HeadPattern pattern, bool abs)
+{
+    std::vector<RankedHead> ranked;
+    for (int l = 0; l < detection.layers; ++l)
+        for (int h = 0; h < detection.heads; ++h) {
+            const HeadScore& s = detection.at(pattern, l, h);
+            ranked.push_back({l, h, abs ? s.abs : s.mul});
+        }
+    std::stable_sort(ranked.begin(), ranked.end(), [](const RankedHead& a, const RankedHead& b) {
+        if (std::isnan(a.score) || std::isnan(b.score))
+            return !std::isnan(a.score) && std::isnan(b.score);
+        return a.score > b.score;
+    });
+    return ranked;
 }
 
 } // namespace ae

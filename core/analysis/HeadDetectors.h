@@ -114,4 +114,15 @@ struct HeadDetection
 std::optional<HeadDetection> detectHeads(const ModelTrace& trace, DetectorOptions options = {},
                                          const AnalysisProgress& progress = {});
 
+// The heads ordered by one pattern's score (mul, or abs), highest first, NaN last, ties by
+// layer then head: the Heads page's ranked list and the walkthrough's "the previous-token
+// heads of this model".
+struct RankedHead
+{
+    int layer = 0, head = 0;
+    double score = 0;
+};
+std::vector<RankedHead> rankHeads(const HeadDetection& detection, HeadPattern pattern,
+                                  bool abs = false);
+
 } // namespace ae

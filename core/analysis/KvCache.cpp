@@ -20,6 +20,20 @@ int kvHeadsOf(const TransformerConfig& c)
 
 } // namespace
 
+GenerationCost generationCost(const TransformerConfig& c, Eigen::Index T)
+{
+    const double d = c.nEmbd, kvd = double(kvHeadsOf(c)) * c.headDim(), t = double(T);
+    // Per row: qkv d·(d + 2·kvd), projection d², feed-forward 8d² (none attention-only).
+    const double perRow = d * (d + 2 * kvd) + d * d + (c.mlp ? 8 * d * d : 0);
+    const double logits = d * double(c.vocabSize);
+    // Scores and context of a head: hd per visible key each, T(T+1)/2 keys for T rows.
+    const double attention = 2.0 * double(c.nHead) * c.headDim();
+    GenerationCost cost;
+    cost.scratch = c.nLayer * (t * perRow + attention * t * (t + 1) / 2) + logits;
+    cost.cached = c.nLayer * (perRow + attention * t) + logits;
+    return cost;
+}
+
 KvCache::KvCache(const TransformerModel& model, Eigen::Index capacity)
     : m_model(model), m_capacity(std::min<Eigen::Index>(capacity, model.config().nCtx))
 {

@@ -9,6 +9,18 @@ namespace ae {
 
 class TransformerModel;
 struct ModelTrace;
+struct TransformerConfig;
+
+// Multiply-adds of the token at position T - 1 (T tokens in all), for the Generate page to
+// set beside the cache's size: `scratch` by a forward of all T tokens (every block's products
+// for T rows, each head's causal scores and context, the last row's logits), `cached` by a
+// cached step (one row through every block, its attention over T keys, its logits).
+struct GenerationCost
+{
+    double scratch = 0;
+    double cached = 0;
+};
+GenerationCost generationCost(const TransformerConfig& config, Eigen::Index T);
 
 // The keys and values of every block for the tokens so far: what a new token's attention
 // reads, so that generating one more token computes only that token's rows (heads.md §3).

@@ -81,7 +81,7 @@ std::vector<SequencePrediction> predictSequences(const TransformerModel& model, 
         const Matrix logits =
             finalLogits(model, x.middleRows(first, rows), BlockProducts::Stacked); // (rows x V)
         ParallelFailure failure;
-#pragma omp parallel for schedule(static) if (rows > 1)
+#pragma omp parallel for schedule(dynamic, 8) if (rows > 1)
         for (Eigen::Index r = 0; r < rows; ++r)
             failure.run([&] {
                 const Eigen::Index global = first + r, t = global % T;

@@ -107,6 +107,22 @@ private Q_SLOTS:
         QCOMPARE(cache.bytes(), 2 * c.nLayer * std::int64_t(ids.size()) * kvd * 4);
     }
 
+    // GPT-2 small at T = 256: the from-scratch forward's multiply-adds against a cached step's.
+    void costs()
+    {
+        TransformerConfig c;
+        c.nLayer = 12;
+        c.nHead = 12;
+        c.nEmbd = 768;
+        c.vocabSize = 50257;
+        const GenerationCost cost = generationCost(c, 256);
+        const double perRow = 12.0 * 768 * 768, logits = 768.0 * 50257;
+        const double attention = 2.0 * 768 * (256.0 * 257 / 2);
+        QCOMPARE(cost.scratch, 12 * (256 * perRow + attention) + logits);
+        QCOMPARE(cost.cached, 12 * (perRow + 2.0 * 768 * 256) + logits);
+        QVERIFY(cost.scratch / cost.cached > 100);
+    }
+
     void cancels()
     {
         const auto model = headsModel(headsFixture(QStringLiteral("gpt2")));

@@ -241,6 +241,21 @@ private Q_SLOTS:
         }
     }
 
+    void ranksHeads()
+    {
+        HeadDetection d;
+        d.layers = 2;
+        d.heads = 2;
+        d.scores[std::size_t(HeadPattern::Induction)] = {
+            {0.2, 0.1, 0}, {std::nan(""), 0.3, 0}, {0.9, -0.5, 0}, {0.2, 0.4, 0}};
+        std::vector<std::pair<int, int>> order;
+        for (const RankedHead& r : rankHeads(d, HeadPattern::Induction))
+            order.emplace_back(r.layer, r.head);
+        const std::vector<std::pair<int, int>> mul{{1, 0}, {0, 0}, {1, 1}, {0, 1}};
+        QCOMPARE(order, mul); // ties by layer then head, NaN last
+        QCOMPARE(rankHeads(d, HeadPattern::Induction, true).front().head, 1); // abs 0.4
+    }
+
     void refusesShortInputsAndCancels()
     {
         const auto model = headsModel(headsFixture(QStringLiteral("gpt2")));
