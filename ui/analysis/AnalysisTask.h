@@ -38,7 +38,7 @@ Q_SIGNALS:
 private:
     void setRunning(bool running);
 
-    QList<QFuture<void>> m_runs; // unfinished ones, pruned on each start()
+    QList<QFuture<void>> m_runs;               // unfinished ones, pruned on each start()
     std::shared_ptr<std::atomic<bool>> m_stop; // the current run's
     quint64 m_generation = 0;
     bool m_running = false;

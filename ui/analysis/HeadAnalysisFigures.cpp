@@ -57,8 +57,7 @@ QString patternTitle(HeadPattern pattern)
     return HeadAnalysisFigures::tr("Induction heads");
 }
 
-HeatmapSpec detectorScores(const HeadDetection& detection, HeadPattern pattern,
-                           DetectorScore score)
+HeatmapSpec detectorScores(const HeadDetection& detection, HeadPattern pattern, DetectorScore score)
 {
     std::vector<double> values;
     for (int l = 0; l < detection.layers; ++l)
@@ -69,9 +68,8 @@ HeatmapSpec detectorScores(const HeadDetection& detection, HeadPattern pattern,
     HeatmapSpec spec = layersByHeads(detection.layers, detection.heads, values);
     spec.tensorName = QString::fromLatin1(headPatternKey(pattern));
     spec.title = patternTitle(pattern);
-    spec.operation = score == DetectorScore::Mul
-                         ? QStringLiteral("Σ(A ⊙ P) / ΣA")
-                         : QStringLiteral("1 − round(mean|A − P|·T, 3)");
+    spec.operation = score == DetectorScore::Mul ? QStringLiteral("Σ(A ⊙ P) / ΣA")
+                                                 : QStringLiteral("1 − round(mean|A − P|·T, 3)");
     // mul is a share of the attention (0..1); abs can fall below 0 for a head far from P.
     spec.scheme = score == DetectorScore::Mul ? ColorScheme::Sequential : ColorScheme::Diverging;
     if (score == DetectorScore::Mul)
@@ -145,8 +143,7 @@ HeatmapSpec ablationGrid(const AblationGrid& grid, AblationMetric metric)
 {
     std::vector<double> values;
     for (const AblationResult& r : grid.results)
-        values.push_back(metric == AblationMetric::Kl ? r.kl
-                                                      : r.prediction.loss - grid.base.loss);
+        values.push_back(metric == AblationMetric::Kl ? r.kl : r.prediction.loss - grid.base.loss);
     HeatmapSpec spec = layersByHeads(grid.layers, grid.heads, values);
     const bool kl = metric == AblationMetric::Kl;
     spec.tensorName = kl ? QStringLiteral("ablation_kl") : QStringLiteral("ablation_loss_change");

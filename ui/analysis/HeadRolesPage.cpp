@@ -20,7 +20,6 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
-#include <numeric>
 
 namespace ae {
 
@@ -86,8 +85,8 @@ HeadRolesPage::HeadRolesPage(QWidget* parent)
     auto* scoreRow = new QHBoxLayout;
     auto* scoreLabel = new QLabel(tr("S&core:"), this);
     scoreLabel->setBuddy(m_score);
-    for (QWidget* w : std::initializer_list<QWidget*>{scoreLabel, m_score, m_excludeBos,
-                                                      m_excludeCurrent})
+    for (QWidget* w :
+         std::initializer_list<QWidget*>{scoreLabel, m_score, m_excludeBos, m_excludeCurrent})
         scoreRow->addWidget(w);
     scoreRow->addStretch(1);
 
@@ -189,8 +188,8 @@ void HeadRolesPage::compute()
     options.excludeBos = m_excludeBos->isChecked();
     options.excludeCurrentToken = m_excludeCurrent->isChecked();
     m_status->setText(tr("Scoring the heads…"));
-    m_task->start([this, sentence, probe, seed, length, options](const AnalysisProgress& progress)
-                      -> std::function<void()> {
+    m_task->start([this, sentence, probe, seed, length,
+                   options](const AnalysisProgress& progress) -> std::function<void()> {
         std::shared_ptr<const ModelTrace> trace = sentence;
         if (probe) {
             const std::int64_t vocab = sentence->model->config().vocabSize;
@@ -248,27 +247,17 @@ void HeadRolesPage::fillRanking()
     m_ranking->clear();
     if (!m_detection)
         return;
-    const HeadPattern pattern = HeadPattern(m_rankBy->currentIndex());
-    const HeadDetection& d = *m_detection;
-    const bool abs = score() == analysisfigures::DetectorScore::Abs;
-    const auto value = [&](int index) {
-        const HeadScore& s = d.scores[std::size_t(pattern)][std::size_t(index)];
-        const double v = abs ? s.abs : s.mul;
-        return std::isfinite(v) ? v : -1e300; // a head with no attention left ranks last
-    };
-    std::vector<int> order(std::size_t(d.layers * d.heads));
-    std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(),
-                     [&](int a, int b) { return value(a) > value(b); });
-    for (int rank = 0; rank < std::min<int>(RankedHeads, int(order.size())); ++rank) {
-        const int layer = order[std::size_t(rank)] / d.heads,
-                  head = order[std::size_t(rank)] % d.heads;
+    const std::vector<RankedHead> ranked =
+        rankHeads(*m_detection, HeadPattern(m_rankBy->currentIndex()),
+                  score() == analysisfigures::DetectorScore::Abs);
+    for (int rank = 0; rank < std::min<int>(RankedHeads, int(ranked.size())); ++rank) {
+        const RankedHead& r = ranked[std::size_t(rank)];
         auto* item = new QTreeWidgetItem(m_ranking);
         item->setText(0, QString::number(rank + 1));
-        item->setText(1, tr("layer %1 · head %2").arg(layer + 1).arg(head + 1));
-        item->setData(1, Qt::UserRole, layer);
-        item->setData(2, Qt::UserRole, head);
-        item->setText(2, QString::number(value(order[std::size_t(rank)]), 'f', 3));
+        item->setText(1, tr("layer %1 · head %2").arg(r.layer + 1).arg(r.head + 1));
+        item->setData(1, Qt::UserRole, r.layer);
+        item->setData(2, Qt::UserRole, r.head);
+        item->setText(2, QString::number(r.score, 'f', 3));
         item->setTextAlignment(2, Qt::AlignRight | Qt::AlignVCenter);
     }
 }

@@ -1,5 +1,6 @@
 #include "WindowPages.h"
 
+#include "AblationPage.h"
 #include "FigurePage.h"
 #include "FlashPage.h"
 #include "HeadRolesPage.h"
@@ -39,6 +40,11 @@ std::vector<PageEntry> createPages(const PageContext& context)
         QObject::connect(roles, &HeadRolesPage::figuresShown, roles,
                          [roles, shown = context.figuresShown] { shown(roles); });
     pages.push_back({roles, HeadRolesPage::tr("Head roles")});
+    auto* ablation = new AblationPage(context.parent);
+    if (context.figuresShown)
+        QObject::connect(ablation, &AblationPage::figuresShown, ablation,
+                         [ablation, shown = context.figuresShown] { shown(ablation); });
+    pages.push_back({ablation, AblationPage::tr("Ablation")});
     return pages;
 }
 
