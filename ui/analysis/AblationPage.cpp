@@ -1,6 +1,7 @@
 #include "AblationPage.h"
 
 #include "AnalysisTask.h"
+#include "ControlRow.h"
 #include "FigureWidget.h"
 #include "HeadAnalysisFigures.h"
 #include "ModelFigures.h"
@@ -50,38 +51,29 @@ AblationPage::AblationPage(QWidget* parent)
     m_progress->setVisible(false);
     m_cancel->setVisible(false);
 
-    auto* choice = new QHBoxLayout;
-    auto* kindLabel = new QLabel(tr("&Ablation:"), this);
-    kindLabel->setBuddy(m_kind);
-    auto* headLabel = new QLabel(tr("&Head:"), this);
-    headLabel->setBuddy(m_layer);
-    for (QWidget* w :
-         std::initializer_list<QWidget*>{kindLabel, m_kind, headLabel, m_layer, m_head})
-        choice->addWidget(w);
-    choice->addStretch(1);
+    auto* kindRow = controlRow(this, {{tr("&Ablation:"), m_kind}});
+    auto* headRow = controlRow(this, {{tr("&Head:"), m_layer}, {QString(), m_head}});
     auto* bars = new QGridLayout;
     bars->addWidget(new QLabel(tr("Next token, the model as it is"), this), 0, 0);
     bars->addWidget(m_afterTitle, 0, 1);
     bars->addWidget(m_before, 1, 0);
     bars->addWidget(m_after, 1, 1);
-    auto* gridRow = new QHBoxLayout;
-    auto* metricLabel = new QLabel(tr("&Grid shows:"), this);
-    metricLabel->setBuddy(m_metric);
-    for (QWidget* w :
-         std::initializer_list<QWidget*>{m_everyHead, metricLabel, m_metric, m_progress, m_cancel})
-        gridRow->addWidget(w);
-    gridRow->addStretch(1);
+    auto* runRow = controlRow(
+        this, {{QString(), m_everyHead}, {QString(), m_progress}, {QString(), m_cancel}});
+    auto* metricRow = controlRow(this, {{tr("&Grid shows:"), m_metric}});
     m_gridFigure->setMinimumHeight(fontMetrics().height() * 18);
 
     auto* content = new QWidget(this);
     auto* column = new QVBoxLayout(content);
     column->setContentsMargins(0, 0, 0, 0);
     column->addWidget(explanation);
-    column->addLayout(choice);
+    column->addLayout(kindRow);
+    column->addLayout(headRow);
     column->addWidget(m_summary);
     column->addLayout(bars);
     column->addSpacing(12);
-    column->addLayout(gridRow);
+    column->addLayout(runRow);
+    column->addLayout(metricRow);
     column->addWidget(m_gridFigure, 1);
     auto* scroll = new QScrollArea(this);
     scroll->setWidget(content);

@@ -1,6 +1,7 @@
 #include "HeadRolesPage.h"
 
 #include "AnalysisTask.h"
+#include "ControlRow.h"
 #include "FigureWidget.h"
 #include "InductionProbe.h"
 #include "ModelRun.h"
@@ -71,24 +72,11 @@ HeadRolesPage::HeadRolesPage(QWidget* parent)
     m_ranking->setMinimumWidth(fontMetrics().horizontalAdvance(u'M') * 18);
     m_status->setWordWrap(true);
 
-    auto* inputRow = new QHBoxLayout;
-    auto* inputLabel = new QLabel(tr("&Input:"), this);
-    inputLabel->setBuddy(m_input);
-    auto* seedLabel = new QLabel(tr("probe &seed:"), this);
-    seedLabel->setBuddy(m_probeSeed);
-    auto* lengthLabel = new QLabel(tr("&length:"), this);
-    lengthLabel->setBuddy(m_probeLength);
-    for (QWidget* w : std::initializer_list<QWidget*>{inputLabel, m_input, seedLabel, m_probeSeed,
-                                                      lengthLabel, m_probeLength})
-        inputRow->addWidget(w);
-    inputRow->addStretch(1);
-    auto* scoreRow = new QHBoxLayout;
-    auto* scoreLabel = new QLabel(tr("S&core:"), this);
-    scoreLabel->setBuddy(m_score);
-    for (QWidget* w :
-         std::initializer_list<QWidget*>{scoreLabel, m_score, m_excludeBos, m_excludeCurrent})
-        scoreRow->addWidget(w);
-    scoreRow->addStretch(1);
+    auto* inputRow = controlRow(this, {{tr("&Input:"), m_input}});
+    auto* probeRow =
+        controlRow(this, {{tr("probe &seed:"), m_probeSeed}, {tr("&length:"), m_probeLength}});
+    auto* scoreRow = controlRow(this, {{tr("S&core:"), m_score}});
+    auto* excludeRow = controlRow(this, {{QString(), m_excludeBos}, {QString(), m_excludeCurrent}});
 
     // Everything scrolls, the controls too: the page never widens the window (an 800 px
     // screen).
@@ -96,8 +84,9 @@ HeadRolesPage::HeadRolesPage(QWidget* parent)
     auto* column = new QVBoxLayout(content);
     column->setContentsMargins(0, 0, 0, 0);
     column->addWidget(explanation);
-    column->addLayout(inputRow);
-    column->addLayout(scoreRow);
+    for (QLayout* layout :
+         std::initializer_list<QLayout*>{inputRow, probeRow, scoreRow, excludeRow})
+        column->addLayout(layout);
     column->addWidget(m_status);
     auto* grid = new QGridLayout;
     auto* rankLabel = new QLabel(tr("&Ranked by:"), content);

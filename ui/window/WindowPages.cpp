@@ -3,6 +3,7 @@
 #include "AblationPage.h"
 #include "FigurePage.h"
 #include "FlashPage.h"
+#include "GeneratePage.h"
 #include "HeadRolesPage.h"
 #include "HeadViewPage.h"
 #include "ModelViewPage.h"
@@ -45,6 +46,11 @@ std::vector<PageEntry> createPages(const PageContext& context)
         QObject::connect(ablation, &AblationPage::figuresShown, ablation,
                          [ablation, shown = context.figuresShown] { shown(ablation); });
     pages.push_back({ablation, AblationPage::tr("Ablation")});
+    auto* generate = new GeneratePage(context.parent);
+    if (context.figuresShown)
+        QObject::connect(generate, &GeneratePage::figuresShown, generate,
+                         [generate, shown = context.figuresShown] { shown(generate); });
+    pages.push_back({generate, GeneratePage::tr("Generate")});
     return pages;
 }
 

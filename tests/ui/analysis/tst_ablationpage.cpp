@@ -4,9 +4,9 @@
 // grid arrives in the background with progress, the kind of ablation recomputes, and a one-token
 // sentence is refused with a reason.
 #include "Ablation.h"
+#include "AblationPage.h"
 #include "FigureWidget.h"
 #include "Fixtures.h"
-#include "AblationPage.h"
 #include "ModelRegistry.h"
 #include "ModelRun.h"
 #include "ModelTrace.h"
@@ -59,8 +59,7 @@ private Q_SLOTS:
         waitFor(page);
         QVERIFY(page.single() && page.base());
         const Prediction base = basePrediction(*run->trace);
-        const AblationResult expected =
-            ablateHead(*run->trace, base, AblationKind::Zero, 1, 0);
+        const AblationResult expected = ablateHead(*run->trace, base, AblationKind::Zero, 1, 0);
         QCOMPARE(page.base()->loss, base.loss);
         QCOMPARE(page.single()->prediction.loss, expected.prediction.loss);
         QCOMPARE(page.single()->kl, expected.kl);
@@ -93,8 +92,8 @@ private Q_SLOTS:
         const Matrix& shown = *page.gridFigure()->figure().panels.front().matrix;
         for (int l = 0; l < 2; ++l)
             for (int h = 0; h < 2; ++h)
-                QCOMPARE(shown(l, h), float(expected.at(l, h).prediction.loss -
-                                            expected.base.loss));
+                QCOMPARE(shown(l, h),
+                         float(expected.at(l, h).prediction.loss - expected.base.loss));
         page.metricBox()->setCurrentIndex(1); // KL
         QCOMPARE((*page.gridFigure()->figure().panels.front().matrix)(1, 1),
                  float(expected.at(1, 1).kl));

@@ -131,8 +131,8 @@ private Q_SLOTS:
         }
         // The random module: tokens, embeddings, Q/K/V, RoPE, scores, weights, dropout, context,
         // heads, flash; a model: its tokens, model view, Q/K/V, scores, weights, context, heads,
-        // head view, next token, head roles, ablation.
-        QCOMPARE(visible, model ? 11 : 10);
+        // head view, next token, head roles, ablation, generate.
+        QCOMPARE(visible, model ? 12 : 10);
         // The pages start under the bar, not over it.
         const QRect bar(window.pageBar()->mapTo(&window, QPoint(0, 0)), window.pageBar()->size());
         QVERIFY(bar.bottom() < pages->mapTo(&window, QPoint(0, 0)).y() + 1);

@@ -1,0 +1,19 @@
+#pragma once
+
+#include <QString>
+
+#include <initializer_list>
+#include <utility>
+
+class QHBoxLayout;
+class QWidget;
+
+namespace ae {
+
+// One short row of the analysis pages' controls: each widget after its label (a buddy, for
+// the mnemonic; no label for an empty text), then a stretch. Short rows keep a page narrow
+// enough for a window with both docks at 1280 px.
+QHBoxLayout* controlRow(QWidget* parent,
+                        std::initializer_list<std::pair<QString, QWidget*>> fields);
+
+} // namespace ae
