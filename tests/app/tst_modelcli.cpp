@@ -258,8 +258,13 @@ private Q_SLOTS:
               "ui_update_model_view_ms", "ui_update_weights_ms", "ui_update_head_view_ms",
               // heads.md's analyses (HeadsBenchmark.h)
               "detect_ms", "ablate_all_ms", "generate_ms_per_token", "generate_prefix_ms_per_token",
-              "generate_scratch_ms_per_token"})
+              "generate_scratch_ms_per_token",
+              // the analysis pages in the window
+              "ui_update_head_roles_ms", "gui_max_block_head_roles_ms", "window_ablate_all_ms",
+              "gui_max_block_ablate_all_ms", "window_generate_ms", "gui_max_block_generate_ms"})
             QVERIFY2(figures.value(QLatin1StringView(key)).toDouble(-1) >= 0, key);
+        // Twenty tokens, or as many as the context leaves.
+        QVERIFY(figures.value(QLatin1StringView("window_generated_tokens")).toInt() > 0);
         QCOMPARE(figures.value(QLatin1StringView("tokens")).toInt(), 4); // "a", " b", " c", " d"
         // Typing "a b c" -> "a b c d" reuses the 3 tokens of "a b c".
         QCOMPARE(figures.value(QLatin1StringView("prefix_reused_tokens")).toInt(), 3);

@@ -5,8 +5,7 @@
 
 namespace ae {
 
-QHBoxLayout* controlRow(QWidget* parent,
-                        std::initializer_list<std::pair<QString, QWidget*>> fields)
+QHBoxLayout* controlRow(QWidget* parent, std::initializer_list<std::pair<QString, QWidget*>> fields)
 {
     auto* layout = new QHBoxLayout;
     for (const auto& [text, widget] : fields) {

@@ -47,8 +47,8 @@ GeneratePage::GeneratePage(QWidget* parent)
       m_stopAtEnd(new QCheckBox(tr("Stop at <|endoftext|>"), this)),
       m_generate(new QPushButton(tr("&Generate"), this)),
       m_stop(new QPushButton(tr("S&top"), this)), m_text(new QTextBrowser(this)),
-      m_cost(new QLabel(this)), m_candidates(new QLabel(this)),
-      m_attention(new FigureWidget(this)), m_task(new AnalysisTask(this))
+      m_cost(new QLabel(this)), m_candidates(new QLabel(this)), m_attention(new FigureWidget(this)),
+      m_task(new AnalysisTask(this))
 {
     auto* explanation = new QLabel(
         tr("The model continues the sentence one token at a time. Each new token needs only "
@@ -74,9 +74,11 @@ GeneratePage::GeneratePage(QWidget* parent)
     m_candidates->setWordWrap(true);
     m_attention->setMinimumHeight(fontMetrics().height() * 20);
 
-    auto* sizes = controlRow(this, {{tr("&New tokens:"), m_count}, {tr("T&emperature:"), m_temperature}});
+    auto* sizes =
+        controlRow(this, {{tr("&New tokens:"), m_count}, {tr("T&emperature:"), m_temperature}});
     auto* sampling = controlRow(this, {{tr("Top-&k:"), m_topK}, {tr("Seed:"), m_seed}});
-    auto* actions = controlRow(this, {{QString(), m_stopAtEnd}, {QString(), m_generate}, {QString(), m_stop}});
+    auto* actions =
+        controlRow(this, {{QString(), m_stopAtEnd}, {QString(), m_generate}, {QString(), m_stop}});
 
     auto* content = new QWidget(this);
     auto* column = new QVBoxLayout(content);
@@ -160,14 +162,13 @@ void GeneratePage::start()
     auto inbox = m_inbox = std::make_shared<Inbox>();
     m_task->start([this, trace, options, inbox](const AnalysisProgress& progress) {
         int made = 0;
-        const Generation generation =
-            generate(*trace, options, [&](const GenerationStep& step) {
-                {
-                    const std::lock_guard lock(inbox->mutex);
-                    inbox->steps.push_back(step);
-                }
-                return progress(++made, options.maxNewTokens);
-            });
+        const Generation generation = generate(*trace, options, [&](const GenerationStep& step) {
+            {
+                const std::lock_guard lock(inbox->mutex);
+                inbox->steps.push_back(step);
+            }
+            return progress(++made, options.maxNewTokens);
+        });
         return std::function<void()>([this, stop = generation.stop] {
             takeSteps();
             m_stopped = stop;
@@ -282,8 +283,9 @@ void GeneratePage::showStep()
     const GenerationStep& step = m_steps.back();
     QStringList candidates;
     for (const NextToken& t : step.nextTokens)
-        candidates << QStringLiteral("%1 %2 %").arg(tokenLabel(model, t.id)).arg(
-                          100.0 * t.prob, 0, 'f', 1);
+        candidates << QStringLiteral("%1 %2 %")
+                          .arg(tokenLabel(model, t.id))
+                          .arg(100.0 * t.prob, 0, 'f', 1);
     m_candidates->setText(tr("Token %1 was drawn from: %2")
                               .arg(m_run->trace->tokenCount() + Eigen::Index(m_steps.size()))
                               .arg(candidates.join(QStringLiteral(", "))));

@@ -27,6 +27,8 @@ namespace ae {
 namespace {
 
 constexpr int RankedHeads = 20;
+// Heads of longer texts are opened off the GUI thread (their weights are derived whole).
+constexpr Eigen::Index BackgroundHeadTokens = 256;
 
 } // namespace
 
@@ -37,7 +39,7 @@ HeadRolesPage::HeadRolesPage(QWidget* parent)
       m_excludeCurrent(new QCheckBox(tr("Leave out the token itself"), this)),
       m_status(new QLabel(this)), m_grid(new FigureWidget(this)), m_rankBy(new QComboBox(this)),
       m_ranking(new QTreeWidget(this)), m_head(new FigureWidget(this)),
-      m_task(new AnalysisTask(this))
+      m_task(new AnalysisTask(this)), m_openTask(new AnalysisTask(this))
 {
     auto* explanation = new QLabel(
         tr("What does each head do? A detector compares a head's attention with a pattern: "
@@ -158,7 +160,7 @@ void HeadRolesPage::setRun(const std::shared_ptr<const ModelRun>& run, int, int)
 
 bool HeadRolesPage::isUpdatePending() const
 {
-    return m_task->isRunning();
+    return m_task->isRunning() || m_openTask->isRunning();
 }
 
 void HeadRolesPage::compute()
@@ -257,15 +259,29 @@ void HeadRolesPage::openHead(HeadPattern pattern, int layer, int head)
         head >= m_trace->headCount())
         return;
     m_opened = Opened{pattern, layer, head};
-    m_headFigure = analysisfigures::headWithPattern(m_trace, layer, head, pattern);
-    m_head->setFigure(*m_headFigure);
     m_grid->setHighlight(int(pattern), layer, head);
-    Q_EMIT figuresShown();
+    const std::shared_ptr<const ModelTrace> trace = m_trace;
+    if (trace->tokenCount() <= BackgroundHeadTokens) {
+        m_headFigure = analysisfigures::headWithPattern(trace, layer, head, pattern);
+        m_head->setFigure(*m_headFigure);
+        Q_EMIT figuresShown();
+        return;
+    }
+    // A long text's head: its T x T weights are derived off the GUI thread.
+    m_openTask->start([this, trace, pattern, layer, head](const AnalysisProgress&) {
+        Figure figure = analysisfigures::headWithPattern(trace, layer, head, pattern);
+        return std::function<void()>([this, figure = std::move(figure)] {
+            m_headFigure = figure;
+            m_head->setFigure(figure);
+            Q_EMIT figuresShown();
+        });
+    });
 }
 
 void HeadRolesPage::release()
 {
     m_task->cancel();
+    m_openTask->cancel();
     m_run.reset();
     m_trace.reset();
     m_detection.reset();

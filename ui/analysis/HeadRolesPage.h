@@ -71,7 +71,8 @@ private:
     QComboBox* m_rankBy;
     QTreeWidget* m_ranking;
     FigureWidget* m_head;
-    AnalysisTask* m_task;
+    AnalysisTask* m_task;     // scoring
+    AnalysisTask* m_openTask; // a long text's opened head
     std::shared_ptr<const ModelRun> m_run;
     std::shared_ptr<const ModelTrace> m_trace; // what was scored: the sentence's or the probe's
     std::optional<HeadDetection> m_detection;

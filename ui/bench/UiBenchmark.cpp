@@ -2,10 +2,13 @@
 
 #include "SessionValidator.h"
 
+#include "AblationPage.h"
 #include "Engine.h"
 #include "FigurePage.h"
 #include "FigureWidget.h"
 #include "FlashPage.h"
+#include "GeneratePage.h"
+#include "HeadRolesPage.h"
 #include "HeatmapPainter.h"
 #include "HeatmapWidget.h"
 #include "MainWindow.h"
@@ -20,6 +23,7 @@
 #include <QEventLoop>
 #include <QMetaEnum>
 #include <QPainter>
+#include <QSpinBox>
 #include <QThread>
 #include <QTimer>
 #include <QtConcurrent>
@@ -171,6 +175,7 @@ void waitUntilPainted(MainWindow& window, const std::function<bool()>& arrived, 
     const QList<FigurePage*> figurePages = window.findChildren<FigurePage*>();
     const QList<ModelViewPage*> modelPages = window.findChildren<ModelViewPage*>();
     const QList<FlashPage*> flashPages = window.findChildren<FlashPage*>();
+    const QList<HeadRolesPage*> rolesPages = window.findChildren<HeadRolesPage*>();
     QTimer poll;
     poll.setObjectName(QStringLiteral("benchmark_poll"));
     poll.setInterval(1);
@@ -186,6 +191,9 @@ void waitUntilPainted(MainWindow& window, const std::function<bool()>& arrived, 
         for (FlashPage* page : flashPages)
             if (page->isVisible() && page->isUpdatePending())
                 return; // its result is still being built
+        for (HeadRolesPage* page : rolesPages)
+            if (page->isVisible() && page->isUpdatePending())
+                return; // its heads are still being scored
         for (HeatmapWidget* widget : visibleHeatmaps(window))
             if (widget->isRenderPending())
                 return;
@@ -235,6 +243,36 @@ void measureFlashSteps(MainWindow& window, int runs, UiTimings& timings)
         timings.flashStepMaxBlockMs = std::max(timings.flashStepMaxBlockMs, maxGap);
     }
     timings.flashStepMs = median(steps);
+}
+
+// The GUI thread while the analyses run in the background: every head ablated, then twenty
+// tokens generated, each until its result is on the page.
+void measureAnalysisPages(MainWindow& window, UiTimings& timings)
+{
+    auto* ablation = window.findChild<AblationPage*>();
+    if (ablation && window.showPage(QStringLiteral("ablation"))) {
+        double ignored = 0;
+        waitUntilPainted(
+            window, [&] { return !ablation->isUpdatePending(); }, ignored);
+        QElapsedTimer timer;
+        timer.start();
+        ablation->ablateEveryHead();
+        waitUntilPainted(
+            window, [&] { return !ablation->isUpdatePending() && ablation->grid(); },
+            timings.ablateAllMaxBlockMs);
+        timings.ablateAllMs = double(timer.nsecsElapsed()) / 1e6;
+    }
+    auto* generate = window.findChild<GeneratePage*>();
+    if (generate && window.showPage(QStringLiteral("generate"))) {
+        generate->countBox()->setValue(std::min(20, generate->countBox()->maximum()));
+        QElapsedTimer timer;
+        timer.start();
+        generate->start();
+        waitUntilPainted(
+            window, [&] { return !generate->isRunning(); }, timings.generateMaxBlockMs);
+        timings.generateMs = double(timer.nsecsElapsed()) / 1e6;
+        timings.generatedTokens = int(generate->steps().size());
+    }
 }
 
 } // namespace
@@ -326,7 +364,7 @@ UiTimings measureModelUi(const Session& session, int runs)
     if (lastSpace == std::string::npos || lastSpace == 0)
         return timings; // one word: nothing to take away
     const std::string shorter = sentence.substr(0, lastSpace);
-    for (const char* id : {"model_view", "weights", "head_view"}) {
+    for (const char* id : {"model_view", "weights", "head_view", "head_roles"}) {
         UiTimings::Page page;
         page.id = id;
         window.showPage(QString::fromLatin1(id));
@@ -359,6 +397,7 @@ UiTimings measureModelUi(const Session& session, int runs)
         timings.visibleHeatmaps = std::max(timings.visibleHeatmaps, page.visibleHeatmaps);
         timings.pages.push_back(std::move(page));
     }
+    measureAnalysisPages(window, timings);
     window.document()->setSession(session); // not modified: no question on close
     return timings;
 }

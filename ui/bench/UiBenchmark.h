@@ -26,6 +26,11 @@ struct UiTimings
     // longest the GUI thread blocked meanwhile.
     double flashStepMs = 0;
     double flashStepMaxBlockMs = 0;
+    // A model session's analyses in the window: every head ablated, then up to 20 tokens
+    // generated, each until on the page, and the longest the GUI thread blocked meanwhile.
+    double ablateAllMs = 0, ablateAllMaxBlockMs = 0;
+    double generateMs = 0, generateMaxBlockMs = 0;
+    int generatedTokens = 0;
     // A model session's typing, page by page (the page on screen is the one updated).
     struct Page
     {

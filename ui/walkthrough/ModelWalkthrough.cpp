@@ -4,12 +4,15 @@
 // output projection, the next token), never as the seed module's random weights would be.
 #include "WalkthroughCatalog.h"
 
+#include "HeadDetectors.h"
+#include "HeadTensors.h"
 #include "SelfAttentionFormulas.h"
 #include "StepFigures.h"
 #include "Trace.h"
 #include "VariantFormulas.h"
 
 #include <QFileInfo>
+#include <QStringList>
 
 namespace ae {
 
@@ -54,6 +57,41 @@ QString nextTokenFormula(const Trace& trace, int)
         .arg(trace.queryCount())
         .arg(trace.session.dIn)
         .arg(trace.session.vocabSize);
+}
+
+// Above this many tokens the step names the detectors only: scoring a layer's heads derives
+// every head's T x T weights, which the head roles page does off the GUI thread.
+constexpr Eigen::Index MaxScoredTokens = 256;
+
+// The detectors' patterns, and this layer's best previous-token and induction heads.
+QString headRolesFormula(const Trace& trace, int)
+{
+    QStringList lines;
+    lines << WalkthroughCatalog::tr("previous token: P[i, i−1] = 1")
+          << WalkthroughCatalog::tr("induction: P[i, j] = 1 when token j−1 = token i")
+          << WalkthroughCatalog::tr("score = Σ(α ⊙ P) / Σα: the share of a head's attention on P");
+    const Eigen::Index T = trace.queryCount();
+    if (T < 2 || T > MaxScoredTokens || trace.tokenIds.size() != std::size_t(T))
+        return lines.join(u'\n');
+    for (const HeadPattern pattern : {HeadPattern::PreviousToken, HeadPattern::Induction}) {
+        const DetectionPattern p = detectionPattern(pattern, trace.tokenIds);
+        int best = 0;
+        double bestScore = -1;
+        for (int h = 0; h < int(trace.heads.size()); ++h) {
+            const double score =
+                scoreWeights(*headTensor(trace, h, HeadTensor::Weights), p, {}).mul;
+            if (score > bestScore) {
+                bestScore = score;
+                best = h;
+            }
+        }
+        lines << (pattern == HeadPattern::PreviousToken
+                      ? WalkthroughCatalog::tr("this layer's best previous-token head: %1 (%2)")
+                      : WalkthroughCatalog::tr("this layer's best induction head: %1 (%2)"))
+                     .arg(best + 1)
+                     .arg(bestScore, 0, 'f', 3);
+    }
+    return lines.join(u'\n');
 }
 
 } // namespace
@@ -173,6 +211,21 @@ std::vector<WalkthroughStep> WalkthroughCatalog::modelSteps()
                    StepExtra::None,
                    {},
                    nextTokenFormula,
+                   {}});
+    all.push_back({QStringLiteral("head-roles"),
+                   tr("What the heads do: previous-token and induction heads"),
+                   tr("Heads specialise. A previous-token head looks at the token just before; "
+                      "an induction head looks at the token that followed an earlier copy of the "
+                      "current one, which lets a model repeat a sequence it has seen. The page "
+                      "scores every layer's heads against these patterns and ranks them; on the "
+                      "induction probe (random tokens, repeated) a trained model's induction "
+                      "heads stand out."),
+                   QStringLiteral("head_roles"),
+                   std::monostate{},
+                   false,
+                   StepExtra::None,
+                   {},
+                   headRolesFormula,
                    {}});
     return all;
 }

@@ -14,12 +14,15 @@
 #include "ModelTrace.h"
 #include "TransformerForward.h"
 #include "TransformerModel.h"
+#include "WalkthroughCatalog.h"
 
 #include <QComboBox>
 #include <QLabel>
 #include <QSpinBox>
 #include <QTest>
 #include <QTreeWidget>
+
+#include <algorithm>
 
 using namespace ae;
 using namespace ae::test;
@@ -129,6 +132,38 @@ private Q_SLOTS:
         QCOMPARE(probe.size(), std::size_t(10));
         QVERIFY(page.statusLabel()->text().contains(QStringLiteral("10 tokens")));
         QVERIFY(page.probeSeedBox()->isEnabled());
+    }
+
+    // The walkthrough's step names each layer's best previous-token and induction heads, as the
+    // detectors of the whole model rank them.
+    void walkthroughStepNamesTheLayersBestHeads()
+    {
+        const auto run = fixtureRun();
+        const HeadDetection detection = *detectHeads(*run->trace);
+        const std::vector<WalkthroughStep> steps = WalkthroughCatalog::modelSteps();
+        const auto step = std::find_if(steps.begin(), steps.end(), [](const WalkthroughStep& s) {
+            return s.id == QStringLiteral("head-roles");
+        });
+        QVERIFY(step != steps.end());
+        QCOMPARE(step->pageId, QStringLiteral("head_roles"));
+        for (int layer = 0; layer < run->trace->layerCount(); ++layer) {
+            const QString formula = step->formula(*run->trace->layers[std::size_t(layer)], 0);
+            for (const auto& [pattern, name] :
+                 {std::pair{HeadPattern::PreviousToken, QStringLiteral("previous-token")},
+                  std::pair{HeadPattern::Induction, QStringLiteral("induction")}}) {
+                int best = 0;
+                for (int h = 1; h < detection.heads; ++h)
+                    if (detection.at(pattern, layer, h).mul >
+                        detection.at(pattern, layer, best).mul)
+                        best = h;
+                const QString expected =
+                    QStringLiteral("best %1 head: %2 (%3)")
+                        .arg(name)
+                        .arg(best + 1)
+                        .arg(detection.at(pattern, layer, best).mul, 0, 'f', 3);
+                QVERIFY2(formula.contains(expected), qPrintable(formula + u'\n' + expected));
+            }
+        }
     }
 
     void oneTokenSaysWhatIsMissing()

@@ -290,7 +290,9 @@ private Q_SLOTS:
         QVERIFY(window.showPage(QStringLiteral("weights")));
         QCOMPARE(walkthrough->titleText(), model[4].title); // scaling, the mask and softmax
         QVERIFY(window.showPage(QStringLiteral("next_token")));
-        QCOMPARE(walkthrough->titleText(), model.back().title);
+        QCOMPARE(walkthrough->titleText(), model[8].title);
+        QVERIFY(window.showPage(QStringLiteral("head_roles")));
+        QCOMPARE(walkthrough->titleText(), model.back().title); // the heads' roles
         // Back to the random module: its own steps again.
         window.document()->setSession(Session{});
         QVERIFY(waitForTrace(window));
