@@ -161,7 +161,8 @@ CommandLineRequest parseCommandLine(const QStringList& arguments, const QList<QB
         QStringLiteral("page"),
         CommandLine::tr("The step the app shows first: tokens, embeddings, projections, rope, "
                         "scores, weights, dropout, context, heads or flash; with a model "
-                        "checkpoint also model_view, head_view or next_token."),
+                        "checkpoint also model_view, head_view, next_token, head_roles, "
+                        "ablation or generate."),
         CommandLine::tr("id"));
     parser.addOption(pageOption);
     const QCommandLineOption presentOption(

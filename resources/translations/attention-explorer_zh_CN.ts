@@ -411,8 +411,8 @@ Without --dump-json it opens the desktop app.</source>
         <translation>你是不是想输入 --%1？</translation>
     </message>
     <message>
-        <source>The step the app shows first: tokens, embeddings, projections, rope, scores, weights, dropout, context, heads or flash; with a model checkpoint also model_view, head_view or next_token.</source>
-        <translation>应用首先显示的步骤：tokens、embeddings、projections、rope、scores、weights、dropout、context、heads 或 flash；打开模型检查点时还可选 model_view、head_view 或 next_token。</translation>
+        <source>The step the app shows first: tokens, embeddings, projections, rope, scores, weights, dropout, context, heads or flash; with a model checkpoint also model_view, head_view, next_token, head_roles, ablation or generate.</source>
+        <translation>应用首先显示的步骤：tokens、embeddings、projections、rope、scores、weights、dropout、context、heads 或 flash；打开模型检查点时还可选 model_view、head_view、next_token、head_roles、ablation 或 generate。</translation>
     </message>
 </context>
 <context>
@@ -676,10 +676,211 @@ Without --dump-json it opens the desktop app.</source>
     </message>
 </context>
 <context>
+    <name>HeadAnalysisFigures</name>
+    <message>
+        <source>layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>head</source>
+        <translation>头</translation>
+    </message>
+    <message>
+        <source>Previous-token heads</source>
+        <translation>前一词元头</translation>
+    </message>
+    <message>
+        <source>Duplicate-token heads</source>
+        <translation>重复词元头</translation>
+    </message>
+    <message>
+        <source>Induction heads</source>
+        <translation>归纳头</translation>
+    </message>
+    <message>
+        <source>layer %1, head %2: %3 % of its attention falls on the pattern&apos;s cells</source>
+        <translation>第 %1 层，第 %2 个头：它的注意力有 %3 % 落在模式的单元上</translation>
+    </message>
+    <message>
+        <source>layer %1, head %2: 1 − round(mean|A − P|·T, 3) = %3</source>
+        <translation>第 %1 层，第 %2 个头：1 − round(mean|A − P|·T, 3) = %3</translation>
+    </message>
+    <message>
+        <source>Which heads do what: the share of each head&apos;s attention on each pattern</source>
+        <translation>各个头做什么：每个头的注意力落在各模式上的比例</translation>
+    </message>
+    <message>
+        <source>Which heads do what: 1 − the mean distance to each pattern</source>
+        <translation>各个头做什么：1 − 与各模式的平均距离</translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2: its weights, the pattern framed</source>
+        <translation>第 %1 层，第 %2 个头：它的权重，模式单元加框</translation>
+    </message>
+    <message>
+        <source>%1: %2 cells of P are 1</source>
+        <translation>%1：P 中有 %2 个单元为 1</translation>
+    </message>
+    <message>
+        <source>queries</source>
+        <translation>查询</translation>
+    </message>
+    <message>
+        <source>keys</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>How far the next token moves: KL(base ‖ ablated)</source>
+        <translation>下一个词元的分布变化多少：KL(原模型 ‖ 消融后)</translation>
+    </message>
+    <message>
+        <source>What the loss loses: loss(ablated) − loss(base)</source>
+        <translation>损失变化多少：loss(消融后) − loss(原模型)</translation>
+    </message>
+    <message>
+        <source>%1 ablation of each head in turn, base loss %2</source>
+        <translation>依次对每个头做 %1 消融，原损失 %2</translation>
+    </message>
+    <message>
+        <source>layer %1, head %2 ablated: KL = %3</source>
+        <translation>消融第 %1 层第 %2 个头：KL = %3</translation>
+    </message>
+    <message>
+        <source>layer %1, head %2 ablated: loss %3 − %4 = %5</source>
+        <translation>消融第 %1 层第 %2 个头：损失 %3 − %4 = %5</translation>
+    </message>
+</context>
+<context>
     <name>HeadlessRunner</name>
     <message>
         <source>cannot write to the standard output: %1</source>
         <translation>无法写入标准输出：%1</translation>
+    </message>
+</context>
+<context>
+    <name>HeadsOptions</name>
+    <message>
+        <source>--%1 must be %2, not %3</source>
+        <translation>--%1 必须是%2，而不是 %3</translation>
+    </message>
+    <message>
+        <source>number</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <source>With a model and --dump-json: score every head as a previous-token, duplicate-token and induction head (TransformerLens&apos;s detect_head, mul and abs).</source>
+        <translation>配合模型和 --dump-json：为每个头计算前一词元头、重复词元头和归纳头的得分（TransformerLens 的 detect_head，mul 与 abs）。</translation>
+    </message>
+    <message>
+        <source>With --detect-heads: leave the first token&apos;s column out (detect_head&apos;s exclude_bos).</source>
+        <translation>配合 --detect-heads：不计第一个词元所在的列（detect_head 的 exclude_bos）。</translation>
+    </message>
+    <message>
+        <source>With --detect-heads: leave each token&apos;s attention to itself out (exclude_current_token).</source>
+        <translation>配合 --detect-heads：不计每个词元对自身的注意力（exclude_current_token）。</translation>
+    </message>
+    <message>
+        <source>With --detect-heads or --ablate: run on the probe instead of the sentence; induction: &lt;|endoftext|&gt; + r + r, r random tokens.</source>
+        <translation>配合 --detect-heads 或 --ablate：在探针上运行而不是在句子上；induction：&lt;|endoftext|&gt; + r + r，r 为随机词元。</translation>
+    </message>
+    <message>
+        <source>kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>The probe&apos;s torch.Generator seed (default 0).</source>
+        <translation>探针的 torch.Generator 种子（默认 0）。</translation>
+    </message>
+    <message>
+        <source>The length of r in the probe (default 32).</source>
+        <translation>探针中 r 的长度（默认 32）。</translation>
+    </message>
+    <message>
+        <source>With a model and --dump-json: ablate every head in turn (zero or mean) and report the loss, the KL and the next tokens.</source>
+        <translation>配合模型和 --dump-json：依次消融每个头（zero 或 mean），报告损失、KL 和下一个词元。</translation>
+    </message>
+    <message>
+        <source>zero|mean</source>
+        <translation>zero|mean</translation>
+    </message>
+    <message>
+        <source>With a model and --dump-json: generate this many tokens after the sentence (the book&apos;s generate, with a key/value cache).</source>
+        <translation>配合模型和 --dump-json：在句子之后生成这么多个词元（书中的 generate，使用键/值缓存）。</translation>
+    </message>
+    <message>
+        <source>With --generate: sample at this temperature (default 0: the most probable token).</source>
+        <translation>配合 --generate：以此温度采样（默认 0：取概率最大的词元）。</translation>
+    </message>
+    <message>
+        <source>With --generate: sample among the k most probable tokens only.</source>
+        <translation>配合 --generate：只在概率最大的 k 个词元中采样。</translation>
+    </message>
+    <message>
+        <source>With --generate: torch.manual_seed before the first token (default 123).</source>
+        <translation>配合 --generate：在第一个词元之前调用 torch.manual_seed（默认 123）。</translation>
+    </message>
+    <message>
+        <source>With --generate: stop when &lt;|endoftext|&gt; is drawn (as the book&apos;s eos_id: it is not appended).</source>
+        <translation>配合 --generate：抽到 &lt;|endoftext|&gt; 时停止（同书中的 eos_id：它不会被追加）。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be combined: choose one</source>
+        <translation>%1 不能同时使用：请选择其一</translation>
+    </message>
+    <message>
+        <source>%1 writes its results with --dump-json FILE; give it</source>
+        <translation>%1 通过 --dump-json FILE 写出结果；请提供它</translation>
+    </message>
+    <message>
+        <source>--%1 applies only to %2</source>
+        <translation>--%1 只适用于 %2</translation>
+    </message>
+    <message>
+        <source>--ablate must be zero or mean, not %1</source>
+        <translation>--ablate 必须是 zero 或 mean，而不是 %1</translation>
+    </message>
+    <message>
+        <source>--probe must be induction, not %1</source>
+        <translation>--probe 必须是 induction，而不是 %1</translation>
+    </message>
+    <message>
+        <source>a whole number from 0</source>
+        <translation>从 0 开始的整数</translation>
+    </message>
+    <message>
+        <source>a whole number of tokens from 1</source>
+        <translation>从 1 开始的词元个数（整数）</translation>
+    </message>
+    <message>
+        <source>a whole number of new tokens from 1</source>
+        <translation>从 1 开始的新词元个数（整数）</translation>
+    </message>
+    <message>
+        <source>a number from 0 (0: the most probable token)</source>
+        <translation>从 0 开始的数（0：取概率最大的词元）</translation>
+    </message>
+    <message>
+        <source>a whole number from 1 (the tokens kept)</source>
+        <translation>从 1 开始的整数（保留的词元数）</translation>
+    </message>
+</context>
+<context>
+    <name>HeadsRunner</name>
+    <message>
+        <source>--probe-length %1 makes a probe of %2 tokens, more than the model reads (n_ctx = %3); give at most %4</source>
+        <translation>--probe-length %1 得到 %2 个词元的探针，超过模型能读取的长度（n_ctx = %3）；最多为 %4</translation>
+    </message>
+    <message>
+        <source>%1 needs a model: give --model FILE (or the session key model)</source>
+        <translation>%1 需要模型：请提供 --model FILE（或会话键 model）</translation>
+    </message>
+    <message>
+        <source>--top-k %1 is more than the model&apos;s vocabulary (vocab_size = %2); give 1 to %2</source>
+        <translation>--top-k %1 超过模型的词表大小（vocab_size = %2）；请给出 1 到 %2</translation>
+    </message>
+    <message>
+        <source>%1 needs at least 2 tokens (it reads what each token does with the ones before it); the sentence has 1</source>
+        <translation>%1 至少需要 2 个词元（它考察每个词元如何利用之前的词元）；这个句子只有 1 个</translation>
     </message>
 </context>
 <context>
@@ -2472,6 +2673,14 @@ Without --dump-json it opens the desktop app.</source>
         <source>Head %1 · K/V head %2</source>
         <translation>头 %1 · 键/值头 %2</translation>
     </message>
+    <message>
+        <source>not computed: the mask hides the whole tile</source>
+        <translation>未计算：掩码遮蔽了整个块</translation>
+    </message>
+    <message>
+        <source>not computed</source>
+        <translation>未计算</translation>
+    </message>
 </context>
 <context>
     <name>VariantFormulas</name>
@@ -2817,6 +3026,109 @@ p = softmax(logits)</translation>
     <message>
         <source>On a GPU, attention is limited by memory traffic, not arithmetic. FlashAttention never writes the T×S scores out: it walks over tiles of queries and keys, keeping per row the largest score so far and a running sum, and rescales what it summed when a larger score arrives. The result is the same attention, to float32 rounding.</source>
         <translation>在 GPU 上，注意力受限于内存传输而不是算术。FlashAttention 从不把 T×S 的分数写出：它逐块遍历查询和键，每行只保留迄今最大的分数和一个累加和，遇到更大的分数时重新缩放已累加的部分。结果是同样的注意力，误差仅为 float32 舍入。</translation>
+    </message>
+    <message>
+        <source>previous token: P[i, i−1] = 1</source>
+        <translation>前一词元：P[i, i−1] = 1</translation>
+    </message>
+    <message>
+        <source>induction: P[i, j] = 1 when token j−1 = token i</source>
+        <translation>归纳：当词元 j−1 = 词元 i 时 P[i, j] = 1</translation>
+    </message>
+    <message>
+        <source>score = Σ(α ⊙ P) / Σα: the share of a head&apos;s attention on P</source>
+        <translation>得分 = Σ(α ⊙ P) / Σα：头的注意力落在 P 上的比例</translation>
+    </message>
+    <message>
+        <source>this layer&apos;s best previous-token head: %1 (%2)</source>
+        <translation>本层最佳的前一词元头：%1（%2）</translation>
+    </message>
+    <message>
+        <source>this layer&apos;s best induction head: %1 (%2)</source>
+        <translation>本层最佳的归纳头：%1（%2）</translation>
+    </message>
+    <message>
+        <source>What the heads do: previous-token and induction heads</source>
+        <translation>头在做什么：前一词元头与归纳头</translation>
+    </message>
+    <message>
+        <source>Heads specialise. A previous-token head looks at the token just before; an induction head looks at the token that followed an earlier copy of the current one, which lets a model repeat a sequence it has seen. The page scores every layer&apos;s heads against these patterns and ranks them; on the induction probe (random tokens, repeated) a trained model&apos;s induction heads stand out.</source>
+        <translation>头会分工。前一词元头看紧挨着的前一个词元；归纳头看当前词元较早一次出现之后的那个词元，这让模型能重复它见过的序列。本页按这些模式给每层的头打分并排序；在归纳探针（随机词元重复一遍）上，训练好的模型的归纳头会格外突出。</translation>
+    </message>
+</context>
+<context>
+    <name>ae::AblationPage</name>
+    <message>
+        <source>Ablate &amp;every head</source>
+        <translation>消融每个头(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>To see what a head is for, take it out: its output is replaced by zeros (or by its average over the positions) before the layer&apos;s output projection, and the rest of the model runs as usual. If the next-token guess or the loss on the sentence changes a lot, the model relied on that head.</source>
+        <translation>要看一个头有什么用，就把它拿掉：在该层输出投影之前，把它的输出换成零（或换成它在各位置上的平均值），模型其余部分照常运行。如果下一个词元的预测或句子上的损失变化很大，说明模型依赖这个头。</translation>
+    </message>
+    <message>
+        <source>zero: its output set to 0</source>
+        <translation>zero：输出置为 0</translation>
+    </message>
+    <message>
+        <source>mean: its output set to its average over the positions</source>
+        <translation>mean：输出置为它在各位置上的平均值</translation>
+    </message>
+    <message>
+        <source>loss change</source>
+        <translation>损失变化</translation>
+    </message>
+    <message>
+        <source>KL of the next token</source>
+        <translation>下一个词元的 KL</translation>
+    </message>
+    <message>
+        <source>layer </source>
+        <translation>层 </translation>
+    </message>
+    <message>
+        <source>head </source>
+        <translation>头 </translation>
+    </message>
+    <message>
+        <source>&amp;Ablation:</source>
+        <translation>消融(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>&amp;Head:</source>
+        <translation>头(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>Next token, the model as it is</source>
+        <translation>下一个词元，原模型</translation>
+    </message>
+    <message>
+        <source>&amp;Grid shows:</source>
+        <translation>网格显示(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>Ablating layer %1, head %2…</source>
+        <translation>正在消融第 %1 层第 %2 个头…</translation>
+    </message>
+    <message>
+        <source>Loss on the sentence (mean cross-entropy of each next token): %1 → %2 (%3%4). KL(as it is ‖ ablated) of the next token: %5.</source>
+        <translation>句子上的损失（每个下一个词元交叉熵的平均）：%1 → %2（%3%4）。下一个词元的 KL(原模型 ‖ 消融后)：%5。</translation>
+    </message>
+    <message>
+        <source>Ablation needs at least two tokens: the loss is measured on the tokens after the first.</source>
+        <translation>消融至少需要两个词元：损失是在第一个词元之后的词元上计算的。</translation>
+    </message>
+    <message>
+        <source>Next token, layer %1 head %2 ablated</source>
+        <translation>下一个词元，消融第 %1 层第 %2 个头</translation>
+    </message>
+    <message>
+        <source>Ablation</source>
+        <translation>消融</translation>
     </message>
 </context>
 <context>
@@ -3297,6 +3609,196 @@ p = softmax(logits)</translation>
     <message>
         <source>Flash</source>
         <translation>Flash 分块</translation>
+    </message>
+</context>
+<context>
+    <name>ae::GeneratePage</name>
+    <message>
+        <source>Stop at &lt;|endoftext|&gt;</source>
+        <translation>遇到 &lt;|endoftext|&gt; 时停止</translation>
+    </message>
+    <message>
+        <source>&amp;Generate</source>
+        <translation>生成(&amp;G)</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>停止(&amp;T)</translation>
+    </message>
+    <message>
+        <source>The model continues the sentence one token at a time. Each new token needs only its own query, key and value: the keys and values of the tokens before it are kept in a cache, so its attention is one row over every cached key. Temperature 0 takes the most probable token; above 0 a token is drawn at random (seeded), from the k most probable only with top-k.</source>
+        <translation>模型一次一个词元地续写句子。每个新词元只需计算自己的查询、键和值：之前词元的键和值保存在缓存里，所以它的注意力是对所有缓存键的一行。温度为 0 时取概率最大的词元；大于 0 时随机抽取（带种子），使用 top-k 时只在概率最大的 k 个中抽取。</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>&amp;New tokens:</source>
+        <translation>新词元数(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>T&amp;emperature:</source>
+        <translation>温度(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>Top-&amp;k:</source>
+        <translation>Top-k(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>Seed:</source>
+        <translation>种子：</translation>
+    </message>
+    <message>
+        <source>%1 tokens. Key/value cache: 2·%2 layers·%3 tokens·%4 = %5 floats (%6 MB). The next token costs %7 multiply-adds with the cache, %8 computed from scratch (%9× as many).</source>
+        <translation>%1 个词元。键/值缓存：2·%2 层·%3 个词元·%4 = %5 个浮点数（%6 MB）。下一个词元使用缓存需要 %7 次乘加，从头计算需要 %8 次（%9 倍）。</translation>
+    </message>
+    <message>
+        <source> Last step: %1 ms.</source>
+        <translation> 上一步：%1 ms。</translation>
+    </message>
+    <message>
+        <source> Stopped: the tokens asked for are written.</source>
+        <translation> 已停止：要求的词元已写完。</translation>
+    </message>
+    <message>
+        <source> Stopped: the model wrote &lt;|endoftext|&gt;.</source>
+        <translation> 已停止：模型写出了 &lt;|endoftext|&gt;。</translation>
+    </message>
+    <message>
+        <source> Stopped: the context of %1 tokens is full.</source>
+        <translation> 已停止：%1 个词元的上下文已满。</translation>
+    </message>
+    <message>
+        <source> Stopped by you.</source>
+        <translation> 已由你停止。</translation>
+    </message>
+    <message>
+        <source>Token %1 was drawn from: %2</source>
+        <translation>第 %1 个词元抽取自：%2</translation>
+    </message>
+    <message>
+        <source>Where the newest token looks, in every layer (rows: heads)</source>
+        <translation>最新词元在每一层看向哪里（行：头）</translation>
+    </message>
+    <message>
+        <source>Layer %1</source>
+        <translation>第 %1 层</translation>
+    </message>
+    <message>
+        <source>head</source>
+        <translation>头</translation>
+    </message>
+    <message>
+        <source>keys</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>Generate</source>
+        <translation>生成</translation>
+    </message>
+</context>
+<context>
+    <name>ae::HeadRolesPage</name>
+    <message>
+        <source>Leave out the first token</source>
+        <translation>不计第一个词元</translation>
+    </message>
+    <message>
+        <source>Leave out the token itself</source>
+        <translation>不计词元自身</translation>
+    </message>
+    <message>
+        <source>What does each head do? A detector compares a head&apos;s attention with a pattern: the previous token, an earlier copy of the same token, or the token after an earlier copy (an induction head, which lets a model continue a sequence it has seen before). A score near 1 means the head attends as the pattern says. Click a head to see its weights with the pattern framed.</source>
+        <translation>每个头在做什么？检测器把一个头的注意力与一个模式比较：前一个词元、同一词元较早的一次出现，或较早出现之后的那个词元（归纳头，它让模型能续写见过的序列）。得分接近 1 表示这个头的注意力符合该模式。点击一个头，查看它的权重，模式单元会加框显示。</translation>
+    </message>
+    <message>
+        <source>the sentence</source>
+        <translation>句子</translation>
+    </message>
+    <message>
+        <source>the induction probe</source>
+        <translation>归纳探针</translation>
+    </message>
+    <message>
+        <source>The induction probe: the first token, then random tokens r, then r again. In the second copy an induction head looks at the token that followed the same token in the first.</source>
+        <translation>归纳探针：第一个词元，然后是随机词元 r，再重复一遍 r。在第二遍中，归纳头会看向第一遍里同一词元之后的那个词元。</translation>
+    </message>
+    <message>
+        <source>share of attention on the pattern (mul)</source>
+        <translation>注意力落在模式上的比例（mul）</translation>
+    </message>
+    <message>
+        <source>closeness to the pattern (abs)</source>
+        <translation>与模式的接近程度（abs）</translation>
+    </message>
+    <message>
+        <source>exclude_bos: many heads park attention on the first token; leave that column out of the score</source>
+        <translation>exclude_bos：许多头把注意力停放在第一个词元上；计分时不计这一列</translation>
+    </message>
+    <message>
+        <source>exclude_current_token: leave the diagonal (a token attending to itself) out</source>
+        <translation>exclude_current_token：不计对角线（词元关注自身）</translation>
+    </message>
+    <message>
+        <source>rank</source>
+        <translation>名次</translation>
+    </message>
+    <message>
+        <source>head</source>
+        <translation>头</translation>
+    </message>
+    <message>
+        <source>score</source>
+        <translation>得分</translation>
+    </message>
+    <message>
+        <source>&amp;Input:</source>
+        <translation>输入(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>probe &amp;seed:</source>
+        <translation>探针种子(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>&amp;length:</source>
+        <translation>长度(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>S&amp;core:</source>
+        <translation>得分(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>&amp;Ranked by:</source>
+        <translation>排序依据(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>Scoring the heads: layer %1 of %2…</source>
+        <translation>正在为头打分：第 %1 层，共 %2 层…</translation>
+    </message>
+    <message>
+        <source>Scoring the heads…</source>
+        <translation>正在为头打分…</translation>
+    </message>
+    <message>
+        <source>A detector needs at least two tokens: type a longer sentence or choose the induction probe.</source>
+        <translation>检测器至少需要两个词元：请输入更长的句子，或选择归纳探针。</translation>
+    </message>
+    <message>
+        <source>The induction probe: %1 tokens (the first token, %2 random ones, the same again).</source>
+        <translation>归纳探针：%1 个词元（第一个词元、%2 个随机词元，再重复一遍）。</translation>
+    </message>
+    <message>
+        <source>The sentence: %1 tokens.</source>
+        <translation>句子：%1 个词元。</translation>
+    </message>
+    <message>
+        <source>layer %1 · head %2</source>
+        <translation>第 %1 层 · 第 %2 个头</translation>
+    </message>
+    <message>
+        <source>Head roles</source>
+        <translation>头的分工</translation>
     </message>
 </context>
 <context>
