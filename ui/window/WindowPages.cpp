@@ -13,6 +13,21 @@
 
 namespace ae {
 
+namespace {
+
+// A page whose figures arrive later than its input (built in the background) tells the
+// window when they are on screen (PageContext::figuresShown).
+template <typename P>
+PageEntry withFiguresShown(P* page, const QString& title, const PageContext& context)
+{
+    if (context.figuresShown)
+        QObject::connect(page, &P::figuresShown, page,
+                         [page, shown = context.figuresShown] { shown(page); });
+    return {page, title};
+}
+
+} // namespace
+
 std::vector<PageEntry> createPages(const PageContext& context)
 {
     auto* modelView = new ModelViewPage(context.parent);
@@ -22,35 +37,20 @@ std::vector<PageEntry> createPages(const PageContext& context)
                                  {modelView, ModelViewPage::tr("Model view")}};
     for (PageDefinition& definition : pageCatalog()) {
         const QString title = definition.title;
-        auto* page = new FigurePage(std::move(definition), context.selection, context.parent,
-                                    context.scales);
-        if (context.figuresShown)
-            QObject::connect(page, &FigurePage::figuresShown, page,
-                             [page, shown = context.figuresShown] { shown(page); });
-        pages.push_back({page, title});
+        pages.push_back(withFiguresShown(new FigurePage(std::move(definition), context.selection,
+                                                        context.parent, context.scales),
+                                         title, context));
     }
-    auto* flash = new FlashPage(context.selection, context.parent);
-    if (context.figuresShown)
-        QObject::connect(flash, &FlashPage::figuresShown, flash,
-                         [flash, shown = context.figuresShown] { shown(flash); });
-    pages.push_back({flash, FlashPage::tr("Flash")});
+    pages.push_back(withFiguresShown(new FlashPage(context.selection, context.parent),
+                                     FlashPage::tr("Flash"), context));
     pages.push_back({new HeadViewPage(context.parent), HeadViewPage::tr("Head view")});
     pages.push_back({new NextTokensPage(context.parent), NextTokensPage::tr("Next token")});
-    auto* roles = new HeadRolesPage(context.parent);
-    if (context.figuresShown)
-        QObject::connect(roles, &HeadRolesPage::figuresShown, roles,
-                         [roles, shown = context.figuresShown] { shown(roles); });
-    pages.push_back({roles, HeadRolesPage::tr("Head roles")});
-    auto* ablation = new AblationPage(context.parent);
-    if (context.figuresShown)
-        QObject::connect(ablation, &AblationPage::figuresShown, ablation,
-                         [ablation, shown = context.figuresShown] { shown(ablation); });
-    pages.push_back({ablation, AblationPage::tr("Ablation")});
-    auto* generate = new GeneratePage(context.parent);
-    if (context.figuresShown)
-        QObject::connect(generate, &GeneratePage::figuresShown, generate,
-                         [generate, shown = context.figuresShown] { shown(generate); });
-    pages.push_back({generate, GeneratePage::tr("Generate")});
+    pages.push_back(withFiguresShown(new HeadRolesPage(context.parent),
+                                     HeadRolesPage::tr("Head roles"), context));
+    pages.push_back(
+        withFiguresShown(new AblationPage(context.parent), AblationPage::tr("Ablation"), context));
+    pages.push_back(
+        withFiguresShown(new GeneratePage(context.parent), GeneratePage::tr("Generate"), context));
     return pages;
 }
 

@@ -33,8 +33,9 @@ struct PageEntry
 };
 
 // Every page of the window, in tab order: the tokens, a checkpoint's model view (an overview
-// before the steps of one layer), the steps of attention (PageCatalog), then a checkpoint's
-// head view and next tokens. Which apply to a session each page says itself (Page::appliesTo).
+// before the steps of one layer), the steps of attention (PageCatalog), the flash kernel's tiles,
+// then a checkpoint's head view, next tokens, head roles, ablation and generation. Which apply to a
+// session each page says itself (Page::appliesTo).
 std::vector<PageEntry> createPages(const PageContext& context);
 
 } // namespace ae
