@@ -215,8 +215,8 @@ void flashAttention(const Matrix& queries, const Matrix& keys, const Matrix& val
     trace.queryBlocks = (T + blockQ - 1) / blockQ;
     trace.keyBlocks = (S + blockK - 1) / blockK;
     trace.skipped.assign(std::size_t(trace.queryBlocks * trace.keyBlocks), 0);
-    trace.runningMax.resize(trace.keyBlocks, T);
-    trace.runningSum.resize(trace.keyBlocks, T);
+    trace.maxByRow.resize(T, trace.keyBlocks);
+    trace.sumByRow.resize(T, trace.keyBlocks);
     context.resize(T, dv);
 
     QueryBlockRun run(queries, keys, values, options, blockQ, blockK);
@@ -227,8 +227,8 @@ void flashAttention(const Matrix& queries, const Matrix& keys, const Matrix& val
             if (!run.advance(kb, nullptr))
                 trace.skipped[std::size_t(qb * trace.keyBlocks + kb)] = 1;
             for (Eigen::Index i = 0; i < run.rows(); ++i) {
-                trace.runningMax(kb, r0 + i) = run.m(i);
-                trace.runningSum(kb, r0 + i) = run.l(i);
+                trace.maxByRow(r0 + i, kb) = run.m(i);
+                trace.sumByRow(r0 + i, kb) = run.l(i);
             }
         }
         for (Eigen::Index i = 0; i < run.rows(); ++i)

@@ -19,11 +19,15 @@ struct FlashTrace
     // skipped[qb · keyBlocks + kb]: every cell of the tile was hidden (causal or window), so it
     // was not computed.
     std::vector<std::uint8_t> skipped;
-    // runningMax(kb, i), runningSum(kb, i): row i's m and ℓ after key block kb of its query
-    // block (a skipped tile repeats the values before it). keyBlocks x T each; m = −∞, ℓ = 0
-    // while a row has seen no visible key.
-    Matrix runningMax, runningSum;
+    // maxByRow(i, kb), sumByRow(i, kb): row i's m and ℓ after key block kb of its query block
+    // (a skipped tile repeats the values before it). T x keyBlocks each, by row: the forward
+    // writes a block's rows key block after key block (by key block, its strided writes took a
+    // third of the kernel's time at T = 1024); m = −∞, ℓ = 0 while a row has seen no visible
+    // key.
+    Matrix maxByRow, sumByRow;
 
+    float runningMax(Eigen::Index kb, Eigen::Index row) const { return maxByRow(row, kb); }
+    float runningSum(Eigen::Index kb, Eigen::Index row) const { return sumByRow(row, kb); }
     bool isSkipped(Eigen::Index qb, Eigen::Index kb) const
     {
         return skipped[std::size_t(qb * keyBlocks + kb)] != 0;

@@ -24,7 +24,7 @@ std::int64_t Trace::storedBytes() const
                   head.queriesRope.size() + head.keysRope.size() + head.dropoutMask.size() +
                   head.contextVec.size();
         if (head.flash)
-            floats += head.flash->runningMax.size() + head.flash->runningSum.size() +
+            floats += head.flash->maxByRow.size() + head.flash->sumByRow.size() +
                       Eigen::Index(head.flash->skipped.size() / sizeof(float));
     }
     for (const KeyValueHead& kv : kvHeads)

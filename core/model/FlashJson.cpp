@@ -9,7 +9,7 @@ namespace ae {
 
 void writeFlashJson(JsonWriter& w, const FlashTrace& flash, float maxDiffStandard)
 {
-    const Eigen::Index T = flash.runningMax.cols();
+    const Eigen::Index T = flash.maxByRow.rows();
     w.beginObject();
     w.key("block_q");
     w.value(std::int64_t{flash.blockQ});
@@ -29,9 +29,9 @@ void writeFlashJson(JsonWriter& w, const FlashTrace& flash, float maxDiffStandar
             w.key("skipped");
             w.value(flash.isSkipped(qb, kb));
             w.key("m");
-            w.vector(flash.runningMax.row(kb).segment(r0, rows));
+            w.vector(flash.maxByRow.col(kb).segment(r0, rows).transpose());
             w.key("l");
-            w.vector(flash.runningSum.row(kb).segment(r0, rows));
+            w.vector(flash.sumByRow.col(kb).segment(r0, rows).transpose());
             w.endObject();
         }
     }
