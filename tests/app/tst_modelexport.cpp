@@ -168,7 +168,8 @@ private Q_SLOTS:
                                 QStringLiteral("08-head_grid_attn_weights-layer%1").arg(l),
                                 QStringLiteral("09-output-layer%1").arg(l),
                                 QStringLiteral("10-head_view_attn_weights-layer%1-query5").arg(l),
-                                QStringLiteral("11-next_token_probs")};
+                                QStringLiteral("11-next_token_probs"),
+                                QStringLiteral("12-head_detectors")};
         const QStringList printed = QString::fromLocal8Bit(r.out).split(u'\n', Qt::SkipEmptyParts);
         for (const QString& stem : stems) {
             const QString base = QDir(out).filePath(stem);
@@ -189,6 +190,7 @@ private Q_SLOTS:
         }
         // A layer starts from LN1 of the residual stream: no embeddings figures; no other layer.
         const QStringList files = QDir(out).entryList(QDir::Files);
+        QCOMPARE(files.filter(QStringLiteral("13-head_pattern-layer%1-head").arg(l)).size(), 4);
         for (const QString& file : files) {
             QVERIFY2(!file.startsWith(QLatin1StringView("01-")), qPrintable(file));
             QVERIFY2(!file.contains(QStringLiteral("-layer%1").arg(2 - layer)), qPrintable(file));

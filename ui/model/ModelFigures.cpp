@@ -2,6 +2,7 @@
 
 #include "AttentionThumbnails.h"
 #include "CellExplanations.h"
+#include "HeadAnalysisFigures.h"
 #include "ModelRegistry.h"
 #include "ModelRun.h"
 #include "ModelTrace.h"
@@ -211,6 +212,18 @@ std::vector<Figure> allFigures(const ModelRun& run, int layer)
     if (trace.tokenCount() > 0)
         all.push_back(headView(trace, layer, int(trace.tokenCount()) - 1, HeadViewKeys::Strongest));
     all.push_back(nextTokens(*trace.model, trace.nextTokens, 1.0));
+    // What the heads do (the head roles page): every head scored, and the layer's best
+    // induction head with its pattern framed.
+    if (const std::optional<HeadDetection> detection = detectHeads(trace)) {
+        all.push_back(analysisfigures::detectors(*detection, analysisfigures::DetectorScore::Mul));
+        int best = 0;
+        for (int h = 1; h < detection->heads; ++h)
+            if (detection->at(HeadPattern::Induction, layer, h).mul >
+                detection->at(HeadPattern::Induction, layer, best).mul)
+                best = h;
+        all.push_back(
+            analysisfigures::headWithPattern(run.trace, layer, best, HeadPattern::Induction));
+    }
     return all;
 }
 

@@ -23,6 +23,8 @@ struct Trace;
 //   01..09-<step figures>-layer<l>[-head<k>]    the steps of layer l (figures::allFigures)
 //   10-head_view_attn_weights-layer<l>-query<q> where query q attends, head by head
 //   11-next_token_probs                         the ten most likely next tokens
+//   12-head_detectors                           every head scored (ui/analysis), from 2 tokens
+//   13-head_pattern-layer<l>-head<h>            layer l's best induction head, its pattern framed
 namespace modelfigures {
 
 // Which keys the head view shows.
@@ -64,7 +66,8 @@ QString withLayer(const QString& stem, int layer, int layers);
 
 // Every figure of a run, what --export and "Export all figures" write: of the seed module its
 // step figures (figures::allFigures); of a checkpoint the model view, the steps of `layer`
-// (from 0), the head view of the last token (Strongest) and the next tokens at temperature 1.
+// (from 0), the head view of the last token (Strongest), the next tokens at temperature 1 and
+// what the heads do (the detectors' grids, the layer's best induction head).
 // The model view's thumbnails are computed here (every head's weights are derived once).
 std::vector<Figure> allFigures(const ModelRun& run, int layer);
 
