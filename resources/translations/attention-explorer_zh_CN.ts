@@ -3048,12 +3048,12 @@ p = softmax(logits)</translation>
         <translation>本层最佳的归纳头：%1（%2）</translation>
     </message>
     <message>
-        <source>What the heads do: previous-token and induction heads</source>
-        <translation>头在做什么：前一词元头与归纳头</translation>
-    </message>
-    <message>
         <source>Heads specialise. A previous-token head looks at the token just before; an induction head looks at the token that followed an earlier copy of the current one, which lets a model repeat a sequence it has seen. The page scores every layer&apos;s heads against these patterns and ranks them; on the induction probe (random tokens, repeated) a trained model&apos;s induction heads stand out.</source>
         <translation>头会分工。前一词元头看紧挨着的前一个词元；归纳头看当前词元较早一次出现之后的那个词元，这让模型能重复它见过的序列。本页按这些模式给每层的头打分并排序；在归纳探针（随机词元重复一遍）上，训练好的模型的归纳头会格外突出。</translation>
+    </message>
+    <message>
+        <source>Previous-token and induction heads</source>
+        <translation>前一词元头与归纳头</translation>
     </message>
 </context>
 <context>

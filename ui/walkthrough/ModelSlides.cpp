@@ -1,6 +1,7 @@
 #include "ModelSlides.h"
 
 #include "AttentionThumbnails.h"
+#include "HeadAnalysisFigures.h"
 #include "ModelFigures.h"
 #include "ModelRegistry.h"
 #include "ModelRun.h"
@@ -17,7 +18,8 @@ bool ModelSlides::isModelPage(const WalkthroughStep& step)
 {
     return step.pageId == QLatin1StringView("model_view") ||
            step.pageId == QLatin1StringView("head_view") ||
-           step.pageId == QLatin1StringView("next_token");
+           step.pageId == QLatin1StringView("next_token") ||
+           step.pageId == QLatin1StringView("head_roles");
 }
 
 std::vector<Figure> ModelSlides::figures(const WalkthroughStep& step, const ModelRun& run,
@@ -34,6 +36,11 @@ std::vector<Figure> ModelSlides::figures(const WalkthroughStep& step, const Mode
     }
     if (step.pageId == QLatin1StringView("next_token"))
         return {modelfigures::nextTokens(*trace.model, trace.nextTokens, 1.0)};
+    if (step.pageId == QLatin1StringView("head_roles")) {
+        if (const std::optional<HeadDetection> detection = detectHeads(trace))
+            return {analysisfigures::detectors(*detection, analysisfigures::DetectorScore::Mul)};
+        return {};
+    }
     return {};
 }
 

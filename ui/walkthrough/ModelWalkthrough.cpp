@@ -213,7 +213,7 @@ std::vector<WalkthroughStep> WalkthroughCatalog::modelSteps()
                    nextTokenFormula,
                    {}});
     all.push_back({QStringLiteral("head-roles"),
-                   tr("What the heads do: previous-token and induction heads"),
+                   tr("Previous-token and induction heads"),
                    tr("Heads specialise. A previous-token head looks at the token just before; "
                       "an induction head looks at the token that followed an earlier copy of the "
                       "current one, which lets a model repeat a sequence it has seen. The page "
