@@ -5,6 +5,7 @@
 #include "Embedding.h"
 #include "Engine.h"
 #include "Forward.h"
+#include "ForwardCost.h"
 #include "HeadlessRunner.h"
 #include "ModelRegistry.h"
 #include "ModelRunner.h"
@@ -163,6 +164,8 @@ int runBenchmark(const CommandLineRequest& request)
     result[QStringLiteral("embedding_ms")] = rounded(embeddingMs);
     result[QStringLiteral("init_ms")] = rounded(initMs);
     result[QStringLiteral("forward_ms")] = rounded(median(forwardTimes));
+    // Useful GFLOP/s of the median forward (ForwardCost.h: what counts).
+    result[QStringLiteral("gflops")] = rounded(forwardFlops(trace) / (median(forwardTimes) * 1e6));
     result[QStringLiteral("forward_min_ms")] =
         rounded(*std::min_element(forwardTimes.begin(), forwardTimes.end()));
     result[QStringLiteral("complete_ms")] = rounded(first.trace->timings.completeMs);

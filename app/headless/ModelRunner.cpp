@@ -3,6 +3,7 @@
 #include "CommandLine.h"
 #include "HeadlessRunner.h"
 #include "HeadsBenchmark.h"
+#include "KvCache.h"
 #include "ModelRegistry.h"
 #include "ModelRun.h"
 #include "ModelTrace.h"
@@ -160,6 +161,10 @@ bool measureForward(const Session& session, QJsonObject& out, int& exitCode)
     out[QStringLiteral("init_ms")] = rounded(first.run->loadMs);
     out[QStringLiteral("first_forward_ms")] = rounded(first.run->forwardMs);
     out[QStringLiteral("forward_ms")] = rounded(times[times.size() / 2]);
+    // Useful GFLOP/s of the median forward: 2 per multiply-add of every block's products, of
+    // each head's causal half, and of the last row's logits (generationCost's scratch).
+    out[QStringLiteral("gflops")] = rounded(
+        2 * generationCost(c, Eigen::Index(ids.size())).scratch / (times[times.size() / 2] * 1e6));
     out[QStringLiteral("forward_min_ms")] = rounded(times.front());
     exitCode = changedWhileRead(*model) ? ExitUsageOrIo : ExitOk;
     return exitCode == ExitOk;
