@@ -95,8 +95,11 @@ int runBenchmark(const CommandLineRequest& request)
                 out[QStringLiteral("visible_heatmaps_%1").arg(id)] = page.visibleHeatmaps;
             }
             // The analysis pages in the window (the core's own figures: detect_ms and the rest).
-            out[QStringLiteral("window_ablate_all_ms")] = rounded(ui.ablateAllMs);
-            out[QStringLiteral("gui_max_block_ablate_all_ms")] = rounded(ui.ablateAllMaxBlockMs);
+            if (ui.ablateAllMs > 0) { // sentences up to 64 tokens
+                out[QStringLiteral("window_ablate_all_ms")] = rounded(ui.ablateAllMs);
+                out[QStringLiteral("gui_max_block_ablate_all_ms")] =
+                    rounded(ui.ablateAllMaxBlockMs);
+            }
             out[QStringLiteral("window_generate_ms")] = rounded(ui.generateMs);
             out[QStringLiteral("window_generated_tokens")] = ui.generatedTokens;
             out[QStringLiteral("gui_max_block_generate_ms")] = rounded(ui.generateMaxBlockMs);

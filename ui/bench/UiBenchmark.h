@@ -26,8 +26,9 @@ struct UiTimings
     // longest the GUI thread blocked meanwhile.
     double flashStepMs = 0;
     double flashStepMaxBlockMs = 0;
-    // A model session's analyses in the window: every head ablated, then up to 20 tokens
-    // generated, each until on the page, and the longest the GUI thread blocked meanwhile.
+    // A model session's analyses in the window: every head ablated (sentences up to 64 tokens;
+    // else 0), then up to 20 tokens generated, each until on the page, and the longest the GUI
+    // thread blocked meanwhile.
     double ablateAllMs = 0, ablateAllMaxBlockMs = 0;
     double generateMs = 0, generateMaxBlockMs = 0;
     int generatedTokens = 0;
