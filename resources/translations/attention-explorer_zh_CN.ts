@@ -2666,10 +2666,6 @@ Without --dump-json it opens the desktop app.</source>
         <translation>|差异|</translation>
     </message>
     <message>
-        <source>; each row shares one key/value head (%1 of them)</source>
-        <translation>；每一行共享一个键/值头（共 %1 个）</translation>
-    </message>
-    <message>
         <source>Head %1 · K/V head %2</source>
         <translation>头 %1 · 键/值头 %2</translation>
     </message>
@@ -2680,6 +2676,10 @@ Without --dump-json it opens the desktop app.</source>
     <message>
         <source>not computed</source>
         <translation>未计算</translation>
+    </message>
+    <message>
+        <source>; the query heads of each key/value head side by side (%1 of them)</source>
+        <translation>；共用同一个键/值头的查询头并排显示（共 %1 个键/值头）</translation>
     </message>
 </context>
 <context>

@@ -371,11 +371,19 @@ Figure headGrid(const TracePtr& trace)
     figure.columns = heads <= 4 ? heads : heads <= 9 ? 3 : 4;
     const bool grouped = trace->session.grouped();
     if (grouped) {
-        // One row per key/value head: the query heads that read it side by side.
+        // The query heads that read one key/value head side by side, whole groups to a row: up
+        // to 4 heads one group a row; more, as many columns as the smallest multiple of the group
+        // that the ungrouped grid has, so that the panels keep their size (larger ones cost
+        // 10 ms of the live update at 1,024 tokens); a group wider than that grid wraps, its
+        // panels' titles naming it.
         const int group = heads / trace->session.kvHeads();
-        figure.columns = group;
-        figure.title += TraceFigures::tr("; each row shares one key/value head (%1 of them)")
-                            .arg(trace->session.kvHeads());
+        if (heads <= 4)
+            figure.columns = group;
+        else if (group <= figure.columns)
+            figure.columns = (figure.columns + group - 1) / group * group;
+        figure.title +=
+            TraceFigures::tr("; the query heads of each key/value head side by side (%1 of them)")
+                .arg(trace->session.kvHeads());
     }
     for (int h = 0; h < heads; ++h) {
         HeatmapSpec spec = weights(trace, h);

@@ -198,7 +198,13 @@ private Q_SLOTS:
         s.dOutKq = s.dOutV = 8; // head size 2
         const auto trace = compute(s);
         const Figure grid = figures::headGrid(trace);
-        QCOMPARE(grid.columns, 2);
+        QCOMPARE(grid.columns, 2); // one group a row
+        // 12 heads in 4 groups of 3: two groups a row, panels as large as without groups (4).
+        Session twelve = s;
+        twelve.numHeads = 12;
+        twelve.numKvHeads = 4;
+        twelve.dOutKq = twelve.dOutV = 24;
+        QCOMPARE(figures::headGrid(compute(twelve)).columns, 6);
         QVERIFY(grid.panels[2].title.contains(QStringLiteral("K/V head 2")));
         QVERIFY(grid.panels[1].title.contains(QStringLiteral("K/V head 1")));
         const HeatmapSpec cache = figures::kvCache(trace);
