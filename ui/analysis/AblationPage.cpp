@@ -1,7 +1,6 @@
 #include "AblationPage.h"
 
 #include "AnalysisTask.h"
-#include "ControlRow.h"
 #include "FigureWidget.h"
 #include "HeadAnalysisFigures.h"
 #include "ModelFigures.h"
@@ -9,6 +8,7 @@
 #include "ModelRun.h"
 #include "ModelTrace.h"
 #include "NextTokenBars.h"
+#include "PageLayout.h"
 #include "TokenSpanText.h"
 #include "TraceFigures.h"
 #include "TransformerModel.h"
@@ -19,7 +19,6 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QScrollArea>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -75,13 +74,7 @@ AblationPage::AblationPage(QWidget* parent)
     column->addLayout(runRow);
     column->addLayout(metricRow);
     column->addWidget(m_gridFigure, 1);
-    auto* scroll = new QScrollArea(this);
-    scroll->setWidget(content);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(scroll);
+    scrollContent(this, content);
 
     connect(m_kind, &QComboBox::currentIndexChanged, this, [this] {
         m_gridTask->cancel();

@@ -1,13 +1,13 @@
 #include "GeneratePage.h"
 
 #include "AnalysisTask.h"
-#include "ControlRow.h"
 #include "FigureWidget.h"
 #include "InductionProbe.h"
 #include "KvCache.h"
 #include "ModelRegistry.h"
 #include "ModelRun.h"
 #include "ModelTrace.h"
+#include "PageLayout.h"
 #include "TokenSpanText.h"
 #include "TransformerModel.h"
 
@@ -17,7 +17,6 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
-#include <QScrollArea>
 #include <QSpinBox>
 #include <QTextBrowser>
 #include <QVBoxLayout>
@@ -91,13 +90,7 @@ GeneratePage::GeneratePage(QWidget* parent)
     column->addWidget(m_cost);
     column->addWidget(m_candidates);
     column->addWidget(m_attention, 1);
-    auto* scroll = new QScrollArea(this);
-    scroll->setWidget(content);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(scroll);
+    scrollContent(this, content);
 
     connect(m_generate, &QPushButton::clicked, this, [this] { start(); });
     connect(m_stop, &QPushButton::clicked, this, [this] { stop(); });

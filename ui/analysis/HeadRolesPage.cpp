@@ -1,11 +1,11 @@
 #include "HeadRolesPage.h"
 
 #include "AnalysisTask.h"
-#include "ControlRow.h"
 #include "FigureWidget.h"
 #include "InductionProbe.h"
 #include "ModelRun.h"
 #include "ModelTrace.h"
+#include "PageLayout.h"
 #include "TransformerForward.h"
 #include "TransformerModel.h"
 
@@ -15,7 +15,6 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QScrollArea>
 #include <QSpinBox>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -80,8 +79,6 @@ HeadRolesPage::HeadRolesPage(QWidget* parent)
     auto* scoreRow = controlRow(this, {{tr("S&core:"), m_score}});
     auto* excludeRow = controlRow(this, {{QString(), m_excludeBos}, {QString(), m_excludeCurrent}});
 
-    // Everything scrolls, the controls too: the page never widens the window (an 800 px
-    // screen).
     auto* content = new QWidget(this);
     auto* column = new QVBoxLayout(content);
     column->setContentsMargins(0, 0, 0, 0);
@@ -105,13 +102,7 @@ HeadRolesPage::HeadRolesPage(QWidget* parent)
     column->addLayout(grid, 1);
     m_grid->setMinimumHeight(fontMetrics().height() * 16);
     m_head->setMinimumHeight(fontMetrics().height() * 24);
-    auto* scroll = new QScrollArea(this);
-    scroll->setWidget(content);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(scroll);
+    scrollContent(this, content);
 
     const auto recompute = [this] { compute(); };
     connect(m_input, &QComboBox::currentIndexChanged, this, [this] {

@@ -5,13 +5,9 @@
 // sentence is refused with a reason.
 #include "Ablation.h"
 #include "AblationPage.h"
+#include "AnalysisFixtures.h"
 #include "FigureWidget.h"
-#include "Fixtures.h"
-#include "ModelRegistry.h"
-#include "ModelRun.h"
 #include "ModelTrace.h"
-#include "TransformerForward.h"
-#include "TransformerModel.h"
 
 #include <QComboBox>
 #include <QLabel>
@@ -25,20 +21,6 @@ using namespace ae;
 using namespace ae::test;
 
 namespace {
-
-std::shared_ptr<const ModelRun> fixtureRun(std::vector<std::int64_t> ids = {})
-{
-    const QJsonObject expected = readFixture(QStringLiteral("gpt2/f32_prefix/expected.json"));
-    const auto loaded = loadModel(fixturePath(QStringLiteral("gpt2/f32_prefix/model.safetensors")));
-    if (!loaded.model)
-        qFatal("fixture model");
-    if (ids.empty())
-        for (const QJsonValue& id : expected.value(QLatin1StringView("token_ids")).toArray())
-            ids.push_back(id.toInteger());
-    auto run = std::make_shared<ModelRun>();
-    run->trace = transformerForward(loaded.model, ids);
-    return run;
-}
 
 void waitFor(const AblationPage& page)
 {

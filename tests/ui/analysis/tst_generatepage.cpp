@@ -3,15 +3,11 @@
 // PyTorch's), greedy and sampled with a seed; the text grows with each token; the newest
 // token's attention is shown for every layer; Stop keeps what was written; the count is bounded
 // by the context.
+#include "AnalysisFixtures.h"
 #include "FigureWidget.h"
-#include "Fixtures.h"
 #include "GeneratePage.h"
 #include "Generation.h"
-#include "ModelRegistry.h"
-#include "ModelRun.h"
 #include "ModelTrace.h"
-#include "TransformerForward.h"
-#include "TransformerModel.h"
 
 #include <QDoubleSpinBox>
 #include <QLabel>
@@ -24,20 +20,6 @@ using namespace ae;
 using namespace ae::test;
 
 namespace {
-
-std::shared_ptr<const ModelRun> fixtureRun()
-{
-    const QJsonObject expected = readFixture(QStringLiteral("gpt2/f32_prefix/expected.json"));
-    const auto loaded = loadModel(fixturePath(QStringLiteral("gpt2/f32_prefix/model.safetensors")));
-    if (!loaded.model)
-        qFatal("fixture model");
-    std::vector<std::int64_t> ids;
-    for (const QJsonValue& id : expected.value(QLatin1StringView("token_ids")).toArray())
-        ids.push_back(id.toInteger());
-    auto run = std::make_shared<ModelRun>();
-    run->trace = transformerForward(loaded.model, ids);
-    return run;
-}
 
 std::vector<std::int64_t> idsOf(const std::vector<GenerationStep>& steps)
 {

@@ -3,17 +3,13 @@
 // those against PyTorch), the ranking is in order, an opened head shows the forward's weights
 // with exactly the pattern's cells framed (and the painter frames them), the induction probe
 // is scored on its own forward, and a one-token sentence says what is missing.
+#include "AnalysisFixtures.h"
 #include "FigureExporter.h"
 #include "FigureWidget.h"
-#include "Fixtures.h"
 #include "HeadDetectors.h"
 #include "HeadRolesPage.h"
 #include "InductionProbe.h"
-#include "ModelRegistry.h"
-#include "ModelRun.h"
 #include "ModelTrace.h"
-#include "TransformerForward.h"
-#include "TransformerModel.h"
 #include "WalkthroughCatalog.h"
 
 #include <QComboBox>
@@ -28,20 +24,6 @@ using namespace ae;
 using namespace ae::test;
 
 namespace {
-
-std::shared_ptr<const ModelRun> fixtureRun(std::vector<std::int64_t> ids = {})
-{
-    const QJsonObject expected = readFixture(QStringLiteral("gpt2/f32_prefix/expected.json"));
-    const auto loaded = loadModel(fixturePath(QStringLiteral("gpt2/f32_prefix/model.safetensors")));
-    if (!loaded.model)
-        qFatal("fixture model");
-    if (ids.empty())
-        for (const QJsonValue& id : expected.value(QLatin1StringView("token_ids")).toArray())
-            ids.push_back(id.toInteger());
-    auto run = std::make_shared<ModelRun>();
-    run->trace = transformerForward(loaded.model, ids);
-    return run;
-}
 
 void waitFor(const HeadRolesPage& page)
 {

@@ -1,7 +1,9 @@
-#include "ControlRow.h"
+#include "PageLayout.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QScrollArea>
+#include <QVBoxLayout>
 
 namespace ae {
 
@@ -18,6 +20,17 @@ QHBoxLayout* controlRow(QWidget* parent, std::initializer_list<std::pair<QString
     }
     layout->addStretch(1);
     return layout;
+}
+
+void scrollContent(QWidget* page, QWidget* content)
+{
+    auto* scroll = new QScrollArea(page);
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* layout = new QVBoxLayout(page);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(scroll);
 }
 
 } // namespace ae
