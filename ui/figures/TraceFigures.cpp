@@ -1,7 +1,7 @@
 #include "TraceFigures.h"
 
-#include "CacheFigures.h"
 #include "FlashFigures.h"
+#include "HeadsFigures.h"
 #include "RopeFigures.h"
 
 #include "CellExplanations.h"
@@ -358,42 +358,6 @@ HeatmapSpec context(const TracePtr& trace, int head)
         return explain::context(*t, head, r, c);
     };
     return spec;
-}
-
-Figure headGrid(const TracePtr& trace)
-{
-    Figure figure;
-    const int heads = int(trace->heads.size());
-    figure.name = fileStem(8, QStringLiteral("head_grid_attn_weights"), *trace);
-    figure.title = TraceFigures::tr("Attention weights of every head: %1 × %2")
-                       .arg(heads)
-                       .arg(cellsShape(*trace));
-    figure.columns = heads <= 4 ? heads : heads <= 9 ? 3 : 4;
-    const bool grouped = trace->session.grouped();
-    if (grouped) {
-        // The query heads that read one key/value head side by side, whole groups to a row: up
-        // to 4 heads one group a row; more, as many columns as the smallest multiple of the group
-        // that the ungrouped grid has, so that the panels keep their size (larger ones cost
-        // 10 ms of the live update at 1,024 tokens); a group wider than that grid wraps, its
-        // panels' titles naming it.
-        const int group = heads / trace->session.kvHeads();
-        if (heads <= 4)
-            figure.columns = group;
-        else if (group <= figure.columns)
-            figure.columns = (figure.columns + group - 1) / group * group;
-        figure.title +=
-            TraceFigures::tr("; the query heads of each key/value head side by side (%1 of them)")
-                .arg(trace->session.kvHeads());
-    }
-    for (int h = 0; h < heads; ++h) {
-        HeatmapSpec spec = weights(trace, h);
-        spec.title =
-            grouped
-                ? TraceFigures::tr("Head %1 · K/V head %2").arg(h + 1).arg(trace->kvHeadOf(h) + 1)
-                : TraceFigures::tr("Head %1").arg(h + 1);
-        figure.panels.push_back(std::move(spec));
-    }
-    return figure;
 }
 
 Figure output(const TracePtr& trace)

@@ -53,7 +53,6 @@ HeatmapSpec weights(const TracePtr& trace, int head);      // α
 Figure maskMethods(const TracePtr& trace, int head);       // both causal methods side by side
 Figure dropout(const TracePtr& trace, int head);           // keep mask, α before, α after
 HeatmapSpec context(const TracePtr& trace, int head);      // z
-Figure headGrid(const TracePtr& trace);                    // α of every head
 Figure output(const TracePtr& trace);                      // concatenation, out_proj, output
 
 // Every figure of the session, each with a file-name stem that says what it is:

@@ -1,6 +1,6 @@
 #include "PageCatalog.h"
 
-#include "CacheFigures.h"
+#include "HeadsFigures.h"
 #include "RopeFigures.h"
 #include "Trace.h"
 #include "TraceFigures.h"

@@ -2,6 +2,7 @@
 
 #include "FlashAttention.h"
 #include "FlashFigures.h"
+#include "HeadsFigures.h"
 #include "RopeFigures.h"
 #include "Trace.h"
 #include "TraceFigures.h"

@@ -2,10 +2,10 @@
 // cross-attention axes that name their sentences, a causal cross-attention that says what
 // its mask means, and attention weights coloured on a scale that shows a long causal
 // sentence's structure.
-#include "CacheFigures.h"
 #include "ColorMap.h"
 #include "ColorScaleChoice.h"
 #include "Engine.h"
+#include "HeadsFigures.h"
 #include "MatrixStats.h"
 #include "PageCatalog.h"
 #include "Session.h"
