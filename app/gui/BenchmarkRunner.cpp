@@ -15,6 +15,7 @@
 #include "Tokenizer.h"
 #include "Trace.h"
 #include "UiBenchmark.h"
+#include "ViewExtent.h"
 #include "Vocabulary.h"
 
 #include <QJsonArray>
@@ -110,7 +111,7 @@ int runBenchmark(const CommandLineRequest& request)
     }
 
     // One full computation first: it checks the session and gives the shapes.
-    const ComputeResult first = Engine().compute(session);
+    const ComputeResult first = Engine().compute(session, viewWeightsReduction);
     const Trace& trace = *first.trace;
 
     std::vector<std::string_view> texts{session.sentence};
@@ -137,8 +138,10 @@ int runBenchmark(const CommandLineRequest& request)
     for (int i = 0; i < Runs + 2; ++i) {
         Trace scratch;
         scratch.session = session;
-        const double ms = milliseconds(
-            [&] { runForward(session, params, trace.inputs, trace.keySource(), scratch); });
+        const double ms = milliseconds([&] {
+            runForward(session, params, trace.inputs, trace.keySource(), scratch, std::nullopt,
+                       nullptr, viewWeightsReduction(trace.queryCount(), trace.keyCount()));
+        });
         if (i >= 2) // two warm-up runs: page faults of the first allocations, thread pool start
             forwardTimes.push_back(ms);
     }

@@ -5,7 +5,6 @@
 #include "AttentionParams.h"
 #include "FlashAttention.h"
 #include "HeadTensors.h"
-#include "HeadViews.h"
 #include "MatMul.h"
 #include "ParallelFailure.h"
 #include "Rope.h"
@@ -98,7 +97,8 @@ Projections project(const AttentionParams& params, const Matrix& x, const Matrix
 
 void runForward(const Session& s, const std::shared_ptr<const AttentionParams>& shared,
                 const Matrix& x, const Matrix& source, Trace& trace,
-                std::optional<Arithmetic> forced, const Projections* projections)
+                std::optional<Arithmetic> forced, const Projections* projections,
+                std::optional<WeightsReduction> reduction)
 {
     const AttentionParams& params = *shared;
     const int heads = s.effectiveHeads();
@@ -117,10 +117,11 @@ void runForward(const Session& s, const std::shared_ptr<const AttentionParams>& 
         s.hasWeights() ? static_cast<float>(std::sqrt(static_cast<double>(params.headDimKq)))
                        : 1.0f;
     trace.scoreDivisor = options.scoreDivisor;
-    // A long text's weights are reduced to view size while the forward has them.
-    const int reduceRows = reducedViewBlock(T), reduceColumns = reducedViewBlock(S);
-    const bool reduce = arithmetic == Arithmetic::Fast && std::max(T, S) > ReducedViewExtent &&
-                        CausalBlockRows % reduceRows == 0;
+    // A view's reduction of the weights, while the forward has them (see WeightsReduction).
+    const bool reduce = reduction && arithmetic == Arithmetic::Fast && reduction->rowBlock > 0 &&
+                        reduction->columnBlock > 0 && CausalBlockRows % reduction->rowBlock == 0;
+    const int reduceRows = reduce ? reduction->rowBlock : 1;
+    const int reduceColumns = reduce ? reduction->columnBlock : 1;
     std::vector<std::shared_ptr<BlockReducer::Result>> reductions;
     const auto reductionFor = [&](int h) -> BlockReducer::Result* {
         return reduce ? reductions[std::size_t(h)].get() : nullptr;

@@ -23,6 +23,19 @@ struct Projections
 Projections project(const AttentionParams& params, const Matrix& x, const Matrix& source,
                     Arithmetic arithmetic);
 
+// Each head's weights reduced by blocks of rowBlock x columnBlock cells (BlockReducer: the
+// largest weight per block, with per-row fractions) while the forward has each block of rows
+// in cache, into HeadTrace::reducedWeights. How much to reduce, and for which texts, is a
+// view's decision (ui/figures/ViewExtent.h); the forward only offers the pass. Done on the
+// fast path only, and only when rowBlock divides CausalBlockRows (each block of rows then
+// reduces into whole blocks); otherwise nothing is reduced and views derive it.
+struct WeightsReduction
+{
+    int rowBlock = 1, columnBlock = 1;
+};
+// What a caller asks for a text of T queries and S keys (nullopt: no reduction).
+using WeightsReductionPolicy = std::optional<WeightsReduction> (*)(Eigen::Index T, Eigen::Index S);
+
 // The attention module's forward pass on prepared inputs (spec §3-§5):
 // x (T, d_in), source (S, d_in; x itself without cross-attention) ->
 // trace.heads, trace.contextVecHeads (multihead), trace.contextVec.
@@ -33,6 +46,7 @@ Projections project(const AttentionParams& params, const Matrix& x, const Matrix
 // pass 3: heads in parallel, each attendHead() on its column slices (keeping its context,
 //         never its T x S scores or weights: see HeadTensors.h);
 // pass 4: concatenate heads; multihead: · out_proj + bias.
+// With `reduction`, each head's weights are also reduced as WeightsReduction says.
 // With a causal mask each head also gets maskMethodsMaxDiff (see completeTrace()).
 // The trace keeps `params` (shared, not copied) as trace.parameters, except for simplified
 // attention, which has none. `arithmetic` overrides chooseArithmetic() (the tests run every
@@ -41,7 +55,8 @@ Projections project(const AttentionParams& params, const Matrix& x, const Matrix
 void runForward(const Session& session, const std::shared_ptr<const AttentionParams>& params,
                 const Matrix& x, const Matrix& source, Trace& trace,
                 std::optional<Arithmetic> arithmetic = std::nullopt,
-                const Projections* projections = nullptr);
+                const Projections* projections = nullptr,
+                std::optional<WeightsReduction> reduction = std::nullopt);
 
 // What the trace shows beyond the forward pass proper. Nothing today: the forward itself
 // compares the two causal masking methods (with a causal mask it computes the hidden keys'

@@ -52,19 +52,6 @@ void fromScores(const Trace& trace, const HeadOptions& options, HeadView view, c
 
 } // namespace
 
-int reducedViewBlock(Eigen::Index count)
-{
-    int block = 1;
-    while (count > ReducedViewExtent * block)
-        block *= 2;
-    return block;
-}
-
-bool derivesHeadViews(const Trace& trace)
-{
-    return std::max(trace.queryCount(), trace.keyCount()) > ReducedViewExtent;
-}
-
 BlockReducer::Result headViewReduced(const Trace& trace, int head, HeadView view,
                                      Eigen::Index firstRow, Eigen::Index lastRow, int rowBlock,
                                      int columnBlock, bool fractions)

@@ -20,17 +20,6 @@ enum class HeadView
     WeightsDropped,     // attn_weights_dropped (empty without dropout)
 };
 
-// A head's T x S views of a text with more tokens than this (queries or keys) are never held
-// whole: views derive them block by block, reduced to blocks that leave at most this many per
-// side (finer than any view that is not zoomed in; a view's blocks are whole multiples of
-// them), and the forward keeps the weights so reduced (HeadTrace::reducedWeights).
-constexpr Eigen::Index ReducedViewExtent = 512;
-// The block that reduces `count` rows (or columns) to at most ReducedViewExtent: a power of
-// two, so that it divides the forward's blocks of rows (CausalBlockRows) up to 32768 tokens.
-int reducedViewBlock(Eigen::Index count);
-// Whether views of the trace derive its T x S matrices rather than hold them.
-bool derivesHeadViews(const Trace& trace);
-
 // Rows [firstRow, lastRow) of the view reduced to blocks (BlockReducer: max |value| per block,
 // per-row fractions when asked), derived block of rows by block of rows: equal to reducing
 // headViewMatrix().

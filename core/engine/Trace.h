@@ -39,9 +39,9 @@ struct HeadTrace
     Matrix dropoutMask;           // dropout_mask (T x S), 1 = kept: only when dropout acts
     Matrix contextVec;            // context_vec (T x dv)
     float maskMethodsMaxDiff = 0; // causal: max |neg-inf weights - renormalized weights|
-    // A long text's attn_weights reduced to view size by the forward, while each block of
-    // rows was in cache (HeadViews.h: reducedViewBlock()): values and per-row fractions, the
-    // very reduction a view would derive; null for texts a view shows whole.
+    // attn_weights reduced by blocks by the forward, while each block of rows was in cache,
+    // when its caller asked (Forward.h: WeightsReduction; the pages ask for long texts):
+    // values and per-row fractions, the very reduction a view would derive; else null.
     std::shared_ptr<const BlockReducer::Result> reducedWeights;
     // kernel "flash": the tiles FlashAttention-2 went through (contextVec is its result) and
     // max |its context - the standard kernel's|; null with the standard kernel.

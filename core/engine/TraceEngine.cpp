@@ -133,7 +133,8 @@ void TraceEngine::embed(const Session& session, Trace& trace) const
     trace.sourceTokenEmbeddings = std::move(sourceTokens);
 }
 
-std::shared_ptr<const Trace> TraceEngine::compute(const Session& session) const
+std::shared_ptr<const Trace> TraceEngine::compute(const Session& session,
+                                                  WeightsReductionPolicy reduction) const
 {
     auto trace = std::make_shared<Trace>();
     trace->session = session;
@@ -198,7 +199,8 @@ std::shared_ptr<const Trace> TraceEngine::compute(const Session& session) const
         }
     }
     runForward(session, params, trace->inputs, trace->keySource(), *trace, arithmetic,
-               projections.get());
+               projections.get(),
+               reduction ? reduction(trace->queryCount(), trace->keyCount()) : std::nullopt);
     trace->timings.forwardMs = millisecondsSince(start);
 
     start = std::chrono::steady_clock::now();

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "Forward.h"
+
 #include <memory>
 
 namespace ae {
@@ -18,7 +20,9 @@ public:
     TraceEngine();
     ~TraceEngine();
 
-    std::shared_ptr<const Trace> compute(const Session& validSession) const;
+    // `reduction`: what the caller's views want reduced by the forward (Forward.h).
+    std::shared_ptr<const Trace> compute(const Session& validSession,
+                                         WeightsReductionPolicy reduction = nullptr) const;
 
 private:
     // tokens -> inputs (and source inputs): token embeddings plus, if any, positions.

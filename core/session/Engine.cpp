@@ -7,7 +7,7 @@
 
 namespace ae {
 
-ComputeResult Engine::compute(const Session& session) const
+ComputeResult Engine::compute(const Session& session, WeightsReductionPolicy reduction) const
 {
     // A GPT-2 checkpoint is computed by core/model (ModelEngine, on top of this library),
     // which the window, --dump-json, --benchmark, --export and --export-deck call for a model
@@ -20,7 +20,7 @@ ComputeResult Engine::compute(const Session& session) const
                                                     "attention module's")}};
     if (auto issue = validateSession(session))
         return {nullptr, std::move(issue)};
-    return {m_engine.compute(session), std::nullopt};
+    return {m_engine.compute(session, reduction), std::nullopt};
 }
 
 } // namespace ae

@@ -28,7 +28,8 @@ struct ComputeResult
 class Engine
 {
 public:
-    ComputeResult compute(const Session& session) const;
+    // `reduction`: what the caller's views want the forward to reduce (TraceEngine).
+    ComputeResult compute(const Session& session, WeightsReductionPolicy reduction = nullptr) const;
 
 private:
     TraceEngine m_engine;

@@ -39,9 +39,16 @@ Session sized(int tokens, bool causal, MaskMethod method, double dropout)
     return s;
 }
 
-std::shared_ptr<const Trace> compute(const Session& s)
+// The blocks reduceAsked() asks the forward for (a test's data row sets them).
+WeightsReduction asked;
+std::optional<WeightsReduction> reduceAsked(Eigen::Index, Eigen::Index)
 {
-    const ComputeResult result = Engine().compute(s);
+    return asked;
+}
+
+std::shared_ptr<const Trace> compute(const Session& s, WeightsReductionPolicy reduction = nullptr)
+{
+    const ComputeResult result = Engine().compute(s, reduction);
     if (!result.trace)
         qFatal("session refused: %s", qPrintable(result.issue->message));
     return result.trace;
@@ -223,20 +230,20 @@ private Q_SLOTS:
         }
     }
 
-    // A long text's forward keeps each head's weights reduced to view size (values and the
-    // per-row scale's fractions): equal, bit for bit, to the reduction a view derives from
-    // the queries and keys (checked against the whole matrix above), for every masking, at
-    // sizes whose blocks do not divide them, and for cross-attention (T != S).
+    // Asked, the forward keeps each head's weights reduced by blocks (values and the per-row
+    // scale's fractions): equal, bit for bit, to the reduction a view derives from the
+    // queries and keys (checked against the whole matrix above), for every masking, at sizes
+    // whose blocks do not divide them, and for cross-attention (T != S).
     void forwardReductionEqualsTheDerivedOne_data()
     {
         QTest::addColumn<Session>("session");
         QTest::addColumn<int>("rowBlock");
         QTest::addColumn<int>("columnBlock");
         QTest::newRow("600, not causal") << sized(600, false, MaskMethod::NegInf, 0) << 2 << 2;
-        QTest::newRow("600, neg-inf") << sized(600, true, MaskMethod::NegInf, 0) << 2 << 2;
+        QTest::newRow("600, neg-inf") << sized(600, true, MaskMethod::NegInf, 0) << 2 << 3;
         QTest::newRow("1100, renormalize")
             << sized(1100, true, MaskMethod::Renormalize, 0) << 4 << 4;
-        QTest::newRow("700, dropout") << sized(700, true, MaskMethod::NegInf, 0.25) << 2 << 2;
+        QTest::newRow("700, dropout") << sized(700, true, MaskMethod::NegInf, 0.25) << 8 << 2;
         Session cross = sized(300, false, MaskMethod::NegInf, 0);
         cross.sourceSentence = test::numberedSentence(1030);
         QTest::newRow("cross, 300 x 1030") << cross << 1 << 4;
@@ -246,11 +253,9 @@ private Q_SLOTS:
         QFETCH(Session, session);
         QFETCH(int, rowBlock);
         QFETCH(int, columnBlock);
-        const auto trace = compute(session);
+        asked = {rowBlock, columnBlock};
+        const auto trace = compute(session, reduceAsked);
         const Eigen::Index T = trace->queryCount(), S = trace->keyCount();
-        QVERIFY(derivesHeadViews(*trace));
-        QCOMPARE(reducedViewBlock(T), rowBlock);
-        QCOMPARE(reducedViewBlock(S), columnBlock);
         for (int h = 0; h < int(trace->heads.size()); ++h) {
             const auto& kept = trace->heads[std::size_t(h)].reducedWeights;
             QVERIFY(kept);
@@ -267,13 +272,24 @@ private Q_SLOTS:
         }
     }
 
-    // A text short enough to be shown whole gets no reduction from the forward.
-    void shortTextsAreNotReduced()
+    // The forward reduces nothing unless asked, nor on the PyTorch-order path, nor by blocks
+    // of rows that do not divide its own (a block would straddle two of them).
+    void nothingIsReducedUnlessItCanBe()
     {
-        const auto trace = compute(sized(300, true, MaskMethod::NegInf, 0));
-        QVERIFY(!derivesHeadViews(*trace));
-        for (const HeadTrace& head : trace->heads)
-            QVERIFY(!head.reducedWeights);
+        const Session long600 = sized(600, true, MaskMethod::NegInf, 0);
+        const auto unasked = compute(long600);
+        asked = {3, 2};
+        const auto straddling = compute(long600, reduceAsked);
+        asked = {2, 2};
+        const auto shortText = compute(sized(6, true, MaskMethod::NegInf, 0), reduceAsked);
+        QCOMPARE(shortText->arithmetic, Arithmetic::TorchOrder);
+        for (const auto& trace : {unasked, straddling, shortText})
+            for (const HeadTrace& head : trace->heads)
+                QVERIFY(!head.reducedWeights);
+        // Asking changes what is kept, not what is computed.
+        const auto reduced = compute(long600, reduceAsked);
+        QVERIFY(reduced->heads[0].reducedWeights);
+        QVERIFY(reduced->contextVec == unasked->contextVec);
     }
 
     // Asked twice while held, a tensor is derived once; once let go, nothing keeps it.

@@ -17,6 +17,7 @@
 #include "SessionDocument.h"
 #include "Trace.h"
 #include "TraceFigures.h"
+#include "ViewExtent.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -286,7 +287,7 @@ void measureAnalysisPages(MainWindow& window, UiTimings& timings)
 UiTimings measureUi(const Session& session, int runs)
 {
     UiTimings timings;
-    const ComputeResult computed = Engine().compute(session);
+    const ComputeResult computed = Engine().compute(session, viewWeightsReduction);
     if (!computed.trace)
         return timings;
 

@@ -11,6 +11,7 @@
 #include "SessionEnums.h"
 #include "Trace.h"
 #include "TraceDerived.h"
+#include "ViewExtent.h"
 
 #include <QCoreApplication>
 

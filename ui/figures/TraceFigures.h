@@ -19,7 +19,7 @@ using TracePtr = std::shared_ptr<const Trace>;
 namespace figures {
 
 // While one lives on a thread, the figures built there of traces with more than
-// ReducedViewExtent queries or keys (HeadViews.h: derivesHeadViews()) hold their heads' T x S
+// ReducedViewExtent queries or keys (ViewExtent.h: derivesHeadViews()) hold their heads' T x S
 // tensors (scores, weights and their functions, the causal mask) as HeatmapSpec::derived, derived
 // on demand and never whole, instead of whole matrices: the pages' views of long texts. Exports and
 // smaller traces hold whole matrices (the default).

@@ -3,9 +3,9 @@
 #include "CellSelection.h"
 #include "ColorScaleChoice.h"
 #include "FigureWidget.h"
-#include "HeadViews.h"
 #include "Trace.h"
 #include "TraceFigures.h"
+#include "ViewExtent.h"
 #include "ViewJobs.h"
 
 #include <QComboBox>
@@ -103,7 +103,7 @@ void prepareOffGuiThread(HeatmapSpec& spec)
 {
     if (spec.derived) {
         // A derived matrix (a long text's head) is reduced once per trace to view size
-        // (HeadViews.h), unless the forward did it already (the weights).
+        // (ViewExtent.h), unless the forward did it already (the weights).
         const DerivedMatrix& d = *spec.derived;
         const bool fractions =
             spec.scheme == ColorScheme::Sequential && spec.scale == ScaleMode::PerRow;

@@ -5,6 +5,7 @@
 #include "TokenizerTexts.h"
 #include "Trace.h"
 
+#include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
 #include <QSignalBlocker>

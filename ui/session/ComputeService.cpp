@@ -6,6 +6,7 @@
 #include "ModelRun.h"
 #include "ModelViewEngine.h"
 #include "Trace.h"
+#include "ViewExtent.h"
 
 #include <QtConcurrent>
 
@@ -56,7 +57,9 @@ ComputeService::ComputeService(QObject* parent)
       m_modelEngine(std::make_shared<ModelViewEngine>()),
       m_latest(std::make_shared<std::atomic<quint64>>(0))
 {
-    m_compute = [engine = m_engine](const Session& session) { return engine->compute(session); };
+    m_compute = [engine = m_engine](const Session& session) {
+        return engine->compute(session, viewWeightsReduction);
+    };
     m_pool.setMaxThreadCount(1);
     m_pool.setExpiryTimeout(-1); // the same thread, and so the same OpenMP team, every time
     qRegisterMetaType<std::shared_ptr<const ae::Trace>>();

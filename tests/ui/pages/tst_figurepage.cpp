@@ -15,6 +15,7 @@
 #include "PageCatalog.h"
 #include "Trace.h"
 #include "TraceFigures.h"
+#include "ViewExtent.h"
 
 #include <QStandardPaths>
 #include <QTest>
@@ -35,7 +36,7 @@ std::shared_ptr<const Trace> compute(int tokens)
     s.dOutKq = s.dOutV = 8;
     s.numHeads = 2;
     s.causal = true;
-    const ComputeResult result = Engine().compute(s);
+    const ComputeResult result = Engine().compute(s, viewWeightsReduction);
     if (!result.trace)
         qFatal("session refused");
     return result.trace;
@@ -120,6 +121,26 @@ private Q_SLOTS:
         weights->release();
         QVERIFY(weights->currentFigures().empty());
         QVERIFY(!figure->panel(0) || !figure->panel(0)->spec().reduced);
+    }
+
+    // The pages' policy: a text shown whole asks for nothing; a longer one for blocks that
+    // leave at most ReducedViewExtent cells per side, powers of two (dividing the forward's).
+    void viewPolicyAsksForViewSizedBlocks()
+    {
+        QVERIFY(!viewWeightsReduction(512, 300));
+        const auto blocks = [](Eigen::Index T, Eigen::Index S) {
+            const auto r = viewWeightsReduction(T, S);
+            return r ? std::pair(r->rowBlock, r->columnBlock) : std::pair(0, 0);
+        };
+        QCOMPARE(blocks(600, 600), std::pair(2, 2));
+        QCOMPARE(blocks(1100, 1100), std::pair(4, 4));
+        QCOMPARE(blocks(300, 1030), std::pair(1, 4));
+        QCOMPARE(blocks(32768, 513), std::pair(64, 2));
+        const auto trace = compute(600);
+        QVERIFY(derivesHeadViews(*trace));
+        QVERIFY(trace->heads[0].reducedWeights);
+        QCOMPARE(trace->heads[0].reducedWeights->rowBlock, 2);
+        QVERIFY(!derivesHeadViews(*compute(512)));
     }
 
     void articleSizeKeepsWholeMatrices()
