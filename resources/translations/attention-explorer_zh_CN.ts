@@ -1618,6 +1618,45 @@ Without --dump-json it opens the desktop app.</source>
     </message>
 </context>
 <context>
+    <name>RunSummary</name>
+    <message>
+        <source>%1 %2: %3 layers × %4 heads, d = %5 · T = %6 · layer %7 · forward %8 ms</source>
+        <translation>%1 %2：%3 层 × %4 个头，d = %5 · T = %6 · 第 %7 层 · 前向 %8 ms</translation>
+    </message>
+    <message>
+        <source>Simplified attention</source>
+        <translation>简化注意力</translation>
+    </message>
+    <message>
+        <source>Self-attention</source>
+        <translation>自注意力</translation>
+    </message>
+    <message>
+        <source>Multi-head attention</source>
+        <translation>多头注意力</translation>
+    </message>
+    <message>
+        <source>%1 tokens attend to %2 source tokens</source>
+        <translation>%1 个 token 关注 %2 个源 token</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 个 token</translation>
+    </message>
+    <message>
+        <source>%1 · %2 of %3 numbers each · %4 · computed in %5 ms</source>
+        <translation>%1 · %2，每个 %3 个数 · %4 · 计算用时 %5 毫秒</translation>
+    </message>
+    <message>
+        <source>1 head</source>
+        <translation>1 个头</translation>
+    </message>
+    <message>
+        <source>%1 heads</source>
+        <translation>%1 个头</translation>
+    </message>
+</context>
+<context>
     <name>Safetensors</name>
     <message>
         <source>%1: cannot open the file (%2)</source>
@@ -4076,44 +4115,8 @@ The pages still show the last session that could.</source>
         <translation>第 %1 层不存在：%2 有 %3 层；显示第 %4 层</translation>
     </message>
     <message>
-        <source>%1 %2: %3 layers × %4 heads, d = %5 · T = %6 · layer %7 · forward %8 ms</source>
-        <translation>%1 %2：%3 层 × %4 个头，d = %5 · T = %6 · 第 %7 层 · 前向 %8 ms</translation>
-    </message>
-    <message>
         <source>Open &amp;Model…</source>
         <translation>打开模型(&amp;M)…</translation>
-    </message>
-    <message>
-        <source>Simplified attention</source>
-        <translation>简化注意力</translation>
-    </message>
-    <message>
-        <source>Self-attention</source>
-        <translation>自注意力</translation>
-    </message>
-    <message>
-        <source>Multi-head attention</source>
-        <translation>多头注意力</translation>
-    </message>
-    <message>
-        <source>%1 tokens attend to %2 source tokens</source>
-        <translation>%1 个 token 关注 %2 个源 token</translation>
-    </message>
-    <message>
-        <source>%1 tokens</source>
-        <translation>%1 个 token</translation>
-    </message>
-    <message>
-        <source>%1 · %2 of %3 numbers each · %4 · computed in %5 ms</source>
-        <translation>%1 · %2，每个 %3 个数 · %4 · 计算用时 %5 毫秒</translation>
-    </message>
-    <message>
-        <source>1 head</source>
-        <translation>1 个头</translation>
-    </message>
-    <message>
-        <source>%1 heads</source>
-        <translation>%1 个头</translation>
     </message>
     <message>
         <source>&amp;User Guide</source>

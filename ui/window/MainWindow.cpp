@@ -18,8 +18,10 @@
 #include "ModelTrace.h"
 #include "Page.h"
 #include "PageBar.h"
+#include "PageStack.h"
 #include "PresentationMode.h"
 #include "PresentationStage.h"
+#include "RunSummary.h"
 #include "SessionActions.h"
 #include "SessionAutosave.h"
 #include "SessionDocument.h"
@@ -65,15 +67,14 @@ MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_document(new SessionDocument(this)),
       m_service(new ComputeService(this)), m_selection(new CellSelection(this)),
       m_controls(new ControlPanel(m_document, this)), m_inspector(new InspectorPanel(this)),
-      m_tabs(new QTabWidget(this)), m_banner(new QLabel(this)), m_status(new QLabel(this)),
-      m_busy(new QProgressBar(this)), m_head(new QSpinBox(this)), m_layer(new QSpinBox(this)),
+      m_banner(new QLabel(this)), m_status(new QLabel(this)), m_busy(new QProgressBar(this)),
+      m_head(new QSpinBox(this)), m_layer(new QSpinBox(this)),
       m_autosave(new SessionAutosave(m_document, this)), m_walkthrough(new WalkthroughPanel(this)),
       m_presentation(new PresentationMode(this, m_walkthrough)),
       m_stage(new PresentationStage(this)), m_sandbox(new WalkthroughSandbox(m_document, this))
 {
     keepPaintHelperThreads();
     setAcceptDrops(true);
-    m_tabs->setDocumentMode(true);
     PageContext context;
     context.parent = this;
     context.selection = m_selection;
@@ -82,13 +83,11 @@ MainWindow::MainWindow(QWidget* parent)
     // A large trace's figures come later, from the background: the stage takes them then
     // (it kept showing the previous step's figure).
     context.figuresShown = [this](Page* page) {
-        if (page->widget() == m_tabs->currentWidget())
+        if (page == m_stack->current())
             updateStage();
     };
-    for (const PageEntry& entry : createPages(context)) {
-        m_pages.push_back(entry.page);
-        m_tabs->setTabToolTip(m_tabs->addTab(entry.page->widget(), entry.title), entry.title);
-    }
+    m_stack = new PageStack(context, this);
+    m_tabs = m_stack->tabs();
     m_pageBar = new PageBar(m_tabs, this); // the tabs on as many rows as they need
 
     m_banner->setWordWrap(true);
@@ -177,7 +176,8 @@ MainWindow::MainWindow(QWidget* parent)
         // The step follows a page the user chose (a tab, a menu, --page), never the reverse.
         if (!m_pageFromWalkthrough)
             m_walkthrough->showStepOfPage(currentPageId(), m_document->session());
-        updateCurrentPage();
+        m_stack->refreshCurrent();
+        updateStage();
     });
 
     QSettings settings;
@@ -252,9 +252,7 @@ void MainWindow::showRun(const std::shared_ptr<const ModelRun>& run, int layer)
 void MainWindow::updateTabVisibility()
 {
     // From the session, not the result: --page can choose a model page before it is computed.
-    const ModelSource source = modelSource(m_document->session());
-    for (Page* page : m_pages)
-        m_tabs->setTabVisible(m_tabs->indexOf(page->widget()), page->appliesTo(source));
+    m_stack->showApplicable(modelSource(m_document->session()));
     m_pageBar->sync();
 }
 
@@ -283,63 +281,15 @@ void MainWindow::showTrace(const std::shared_ptr<const Trace>& trace)
     }
     m_headAction->setVisible(heads > 1);
     updatePages();
-    const Session& s = trace->session;
-    if (!m_run->trace->isSeedModule()) {
-        const TransformerConfig& c = m_run->trace->model->config();
-        m_status->setText(
-            tr("%1 %2: %3 layers × %4 heads, d = %5 · T = %6 · layer %7 · forward %8 ms")
-                .arg(modelFamilyTitle(c),
-                     QFileInfo(QString::fromStdString(m_run->trace->model->path())).fileName())
-                .arg(c.nLayer)
-                .arg(c.nHead)
-                .arg(c.nEmbd)
-                .arg(trace->queryCount())
-                .arg(m_layer->value())
-                .arg(m_run->forwardMs, 0, 'f', 1));
-        Q_EMIT traceShown(trace);
-        return;
-    }
-    // In words a student reads: which attention, how many tokens, how long it took.
-    const QString module = s.variant == Variant::Simplified      ? tr("Simplified attention")
-                           : s.variant == Variant::SelfAttention ? tr("Self-attention")
-                                                                 : tr("Multi-head attention");
-    const QString tokens = s.isCross() ? tr("%1 tokens attend to %2 source tokens")
-                                             .arg(trace->queryCount())
-                                             .arg(trace->keyCount())
-                                       : tr("%1 tokens").arg(trace->queryCount());
-    m_status->setText(tr("%1 · %2 of %3 numbers each · %4 · computed in %5 ms")
-                          .arg(module, tokens)
-                          .arg(s.dIn)
-                          .arg(heads == 1 ? tr("1 head") : tr("%1 heads").arg(heads))
-                          .arg(trace->timings.embeddingMs + trace->timings.initMs +
-                                   trace->timings.forwardMs + trace->timings.completeMs,
-                               0, 'f', 2));
+    m_status->setText(RunSummary::of(*m_run, *trace, m_layer->value()));
     Q_EMIT traceShown(trace);
 }
 
 void MainWindow::updatePages()
 {
-    // Only the page on screen is rebuilt now; the others when they are shown. Meanwhile they
-    // let go of their old trace and figures, which would otherwise stay pinned in memory (a
-    // grid of heads at 4096 tokens derives some 800 MB of weights).
-    m_stalePages.clear();
-    for (int i = 0; i < m_tabs->count(); ++i) {
-        m_stalePages.insert(m_tabs->widget(i));
-    }
-    for (Page* page : m_pages) {
-        if (page->widget() != m_tabs->currentWidget())
-            page->release();
-    }
-    updateCurrentPage();
-}
-
-void MainWindow::updateCurrentPage()
-{
-    QWidget* current = m_tabs->currentWidget();
-    if (m_trace && m_stalePages.remove(current)) {
+    if (m_trace) {
         const int head = std::min(m_head->value(), int(m_trace->heads.size())) - 1;
-        if (Page* page = currentPage())
-            page->showInput({m_trace, m_run, m_layer->value() - 1, head});
+        m_stack->setInput({m_trace, m_run, m_layer->value() - 1, head});
     }
     updateStage();
 }
@@ -349,7 +299,7 @@ void MainWindow::updateStage()
     std::optional<Figure> main;
     // A model page is shown as it is (its thumbnails, bars and query choice are the point; its
     // export figure of 144 panels is not a slide).
-    if (const Page* page = currentPage();
+    if (const Page* page = m_stack->current();
         isPresentationMode() && page && page->showsFigureAsSlide()) {
         // The step's figure (the causal mask's two methods), else the page's first, its main one.
         const std::vector<Figure> figures = currentPageFigures();
@@ -366,8 +316,7 @@ void MainWindow::updateStage()
 
 QString MainWindow::currentPageId() const
 {
-    const Page* page = currentPage();
-    return page ? page->pageId() : QStringLiteral("tokens");
+    return m_stack->currentId();
 }
 
 void MainWindow::fitToScreen()
@@ -392,8 +341,7 @@ void MainWindow::showIssue(const SessionIssue& issue)
     if (m_trace && m_trace->session.model != m_document->session().model) {
         m_run.reset();
         m_trace.reset();
-        for (Page* page : m_pages)
-            page->release();
+        m_stack->clear();
         m_status->clear();
         updateStage();
     }
@@ -455,13 +403,10 @@ void MainWindow::showStatus(const QString& message)
 
 bool MainWindow::showPage(const QString& id)
 {
-    QWidget* target = nullptr;
-    for (Page* page : m_pages)
-        if (page->pageId() == id)
-            target = page->widget();
-    if (!target)
+    Page* page = m_stack->find(id);
+    if (!page)
         return false;
-    m_tabs->setCurrentWidget(target);
+    m_tabs->setCurrentWidget(page->widget());
     // Also when the page was already shown: the session may have changed since (--page).
     if (!m_pageFromWalkthrough)
         m_walkthrough->showStepOfPage(id, m_document->session());
@@ -489,16 +434,8 @@ void MainWindow::takeOver(const MainWindow& old)
 
 std::vector<Figure> MainWindow::currentPageFigures() const
 {
-    const Page* page = currentPage();
+    const Page* page = m_stack->current();
     return page ? page->currentFigures() : std::vector<Figure>{};
-}
-
-Page* MainWindow::currentPage() const
-{
-    for (Page* page : m_pages)
-        if (page->widget() == m_tabs->currentWidget())
-            return page;
-    return nullptr;
 }
 
 } // namespace ae

@@ -4,7 +4,6 @@
 
 #include <QJsonObject>
 #include <QMainWindow>
-#include <QSet>
 
 #include <functional>
 #include <memory>
@@ -26,6 +25,7 @@ class ControlPanel;
 class InspectorPanel;
 class Page;
 class PageBar;
+class PageStack;
 class PresentationMode;
 class PresentationStage;
 class SessionActions;
@@ -118,8 +118,8 @@ private:
     // The deck of the session: the walkthrough's, or for a model session the layer shown's.
     DeckExporter deckExporter() const;
     void showIssue(const SessionIssue& issue);
+    // Every page is to show the trace shown, with the layer and head chosen.
     void updatePages();
-    void updateCurrentPage();
     void updateStage();
     QString currentPageId() const;
     // The default size, within the screen the window opens on.
@@ -129,16 +129,15 @@ private:
     void exportFigures(bool all);
     void showStatus(const QString& message);
     std::vector<Figure> currentPageFigures() const;
-    Page* currentPage() const;
 
     SessionDocument* m_document;
     ComputeService* m_service;
     CellSelection* m_selection;
     ControlPanel* m_controls;
     InspectorPanel* m_inspector;
-    QTabWidget* m_tabs;
+    PageStack* m_stack = nullptr;
+    QTabWidget* m_tabs = nullptr; // m_stack's
     PageBar* m_pageBar = nullptr;
-    std::vector<Page*> m_pages; // in tab order
     QLabel* m_banner;
     QLabel* m_status;
     QProgressBar* m_busy;
@@ -160,7 +159,6 @@ private:
     bool m_recoveryDeferred = false;
     bool m_pageFromWalkthrough = false; // the walkthrough asked for the page being shown
     std::shared_ptr<const Trace> m_trace;
-    QSet<QWidget*> m_stalePages; // pages not yet showing m_trace
 };
 
 } // namespace ae

@@ -11,6 +11,7 @@
 #include "ModelFigures.h"
 #include "ModelRun.h"
 #include "ModelTrace.h"
+#include "PageStack.h"
 #include "PresentationMode.h"
 #include "SessionActions.h"
 #include "SessionDocument.h"
@@ -214,7 +215,7 @@ void MainWindow::exportFigures(bool all)
         figures = currentPageFigures();
         // A model's step figures are named with their layer, as --export names them (the model's
         // own pages, which only a checkpoint has, name theirs already).
-        if (const Page* page = currentPage();
+        if (const Page* page = m_stack->current();
             !m_run->trace->isSeedModule() && page && page->appliesTo(ModelSource::SeedModule))
             for (Figure& figure : figures)
                 figure.name =
