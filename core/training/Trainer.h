@@ -21,9 +21,9 @@ struct ProbeSnapshot
 {
     int step = 0; // stepsDone() when it was taken
     int layers = 0, heads = 0;
-    std::vector<std::int64_t> tokenIds;  // the probe (T tokens)
-    std::vector<Matrix> attnWeights;     // [layer * heads + head], T x T, causal
-    HeadDetection detection;             // scores[pattern][layer * heads + head]
+    std::vector<std::int64_t> tokenIds; // the probe (T tokens)
+    std::vector<Matrix> attnWeights;    // [layer * heads + head], T x T, causal
+    HeadDetection detection;            // scores[pattern][layer * heads + head]
 
     const Matrix& weights(int layer, int head) const
     {
@@ -93,7 +93,8 @@ public:
         std::vector<float> values;
     };
     std::vector<NamedTensor> parameters() const;
-    // The gradients of the last step() before clipping and the optimiser update, same order.
+    // The gradients of the last step() (after clipping when train.grad_clip is set, as the
+    // optimiser used them), same order.
     std::vector<NamedTensor> gradients() const;
 
 private:

@@ -1,7 +1,7 @@
 // Layering probe (tests/layering/CMakeLists.txt): must not compile in ae_training (the command
 // line sits above it).
-#include "Trainer.h"
 #include "CommandLine.h"
+#include "Trainer.h"
 
 int aeLayeringProbe()
 {
