@@ -102,7 +102,9 @@ ParameterLayout parameterLayout(const TrainingConfig& config, int vocabSize)
 std::vector<float> initialParameters(const ParameterLayout& l, TorchGenerator& g)
 {
     std::vector<float> p(l.total, 0.0f);
-    auto span = [&](std::size_t offset, std::size_t n) { return std::span<float>(p.data() + offset, n); };
+    auto span = [&](std::size_t offset, std::size_t n) {
+        return std::span<float>(p.data() + offset, n);
+    };
     auto linear = [&](std::size_t w, std::size_t b, int in, int out, bool bias) {
         const LinearParams drawn = drawLinear(g, in, out, bias);
         // drawn.weight is (in x out): back to torch's (out x in).

@@ -24,12 +24,12 @@ struct ParamTensor
 
 struct BlockOffsets
 {
-    std::size_t wqkv = 0, bqkv = 0; // (3d x d), (3d); bqkv only with qkv_bias
-    std::size_t wo = 0, bo = 0;     // out_proj (d x d), (d)
-    std::size_t fc = 0, fcb = 0;    // ff.layers.0 (4d x d), (4d); only with mlp
-    std::size_t proj = 0, projb = 0;  // ff.layers.2 (d x 4d), (d)
-    std::size_t n1s = 0, n1b = 0;     // norm1 scale, shift (d)
-    std::size_t n2s = 0, n2b = 0;     // norm2 (d); only with mlp
+    std::size_t wqkv = 0, bqkv = 0;  // (3d x d), (3d); bqkv only with qkv_bias
+    std::size_t wo = 0, bo = 0;      // out_proj (d x d), (d)
+    std::size_t fc = 0, fcb = 0;     // ff.layers.0 (4d x d), (4d); only with mlp
+    std::size_t proj = 0, projb = 0; // ff.layers.2 (d x 4d), (d)
+    std::size_t n1s = 0, n1b = 0;    // norm1 scale, shift (d)
+    std::size_t n2s = 0, n2b = 0;    // norm2 (d); only with mlp
 };
 
 struct ParameterLayout

@@ -138,8 +138,8 @@ void backwardBatch(const ParameterLayout& l, const float* p, Activations& acts, 
     }
     Matrix dnorm, dx = Matrix::Zero(N, d);
     linearBackward(dlogits, acts.lnfOut, p + l.out, g + l.out, nullptr, dnorm);
-    train::layerNormBackward(dnorm, acts.lnfHat, acts.lnfRstd, p + l.lnfs, g + l.lnfs,
-                             g + l.lnfb, dx);
+    train::layerNormBackward(dnorm, acts.lnfHat, acts.lnfRstd, p + l.lnfs, g + l.lnfs, g + l.lnfb,
+                             dx);
 
     Matrix dy, dh, dqkv, dcontext;
     for (int i = l.layers - 1; i >= 0; --i) {
@@ -156,8 +156,8 @@ void backwardBatch(const ParameterLayout& l, const float* p, Activations& acts, 
                 for (Eigen::Index j = 0; j < dh.cols(); ++j) {
                     const float x = a.fcPre(r, j);
                     const float t = std::tanh(c * (x + 0.044715f * x * x * x));
-                    dh(r, j) *= 0.5f * (1 + t) +
-                                0.5f * x * (1 - t * t) * c * (1 + 3 * 0.044715f * x * x);
+                    dh(r, j) *=
+                        0.5f * (1 + t) + 0.5f * x * (1 - t * t) * c * (1 + 3 * 0.044715f * x * x);
                 }
             linearBackward(dh, a.ln2Out, p + o.fc, g + o.fc, g + o.fcb, dnorm);
             train::layerNormBackward(dnorm, a.ln2Hat, a.ln2Rstd, p + o.n2s, g + o.n2s, g + o.n2b,

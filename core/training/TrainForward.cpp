@@ -116,7 +116,7 @@ void attentionForward(BlockActivations& a, int B, int T, int H, int d, double dr
         Eigen::Map<const Matrix, 0, Stride> v(base + 2 * d + h * hd, T, hd, Stride(ld));
         Eigen::Map<const Matrix> w(weights->data() + std::size_t(bh) * std::size_t(TT), T, T);
         Eigen::Map<Matrix, 0, Stride> ctx(a.context.data() + Eigen::Index(b) * T * d + h * hd, T,
-                                           hd, Stride(d));
+                                          hd, Stride(d));
         ctx.noalias() = w * v;
     }
 }

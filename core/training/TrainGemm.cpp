@@ -8,8 +8,7 @@ using Stride = Eigen::OuterStride<>;
 using ConstView = Eigen::Map<const Matrix, 0, Stride>;
 using View = Eigen::Map<Matrix, 0, Stride>;
 
-template <typename Body>
-void forRowBlocks(Eigen::Index m, Body body)
+template <typename Body> void forRowBlocks(Eigen::Index m, Body body)
 {
     const Eigen::Index blocks = (m + GemmBlockRows - 1) / GemmBlockRows;
 #pragma omp parallel for schedule(static) if (blocks > 1)
@@ -41,8 +40,8 @@ void gemmNN(const float* a, Eigen::Index lda, const float* b, Eigen::Index ldb, 
     });
 }
 
-void gemmTNAccumulate(const float* a, Eigen::Index lda, const float* b, Eigen::Index ldb,
-                      float* c, Eigen::Index ldc, Eigen::Index m, Eigen::Index n, Eigen::Index k)
+void gemmTNAccumulate(const float* a, Eigen::Index lda, const float* b, Eigen::Index ldb, float* c,
+                      Eigen::Index ldc, Eigen::Index m, Eigen::Index n, Eigen::Index k)
 {
     const ConstView bv(b, k, n, Stride(ldb));
     forRowBlocks(m, [&](Eigen::Index r0, Eigen::Index rows) {

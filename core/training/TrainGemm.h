@@ -18,7 +18,7 @@ void gemmNT(const float* a, Eigen::Index lda, const float* b, Eigen::Index ldb, 
             Eigen::Index ldc, Eigen::Index m, Eigen::Index n, Eigen::Index k);
 void gemmNN(const float* a, Eigen::Index lda, const float* b, Eigen::Index ldb, float* c,
             Eigen::Index ldc, Eigen::Index m, Eigen::Index n, Eigen::Index k);
-void gemmTNAccumulate(const float* a, Eigen::Index lda, const float* b, Eigen::Index ldb,
-                      float* c, Eigen::Index ldc, Eigen::Index m, Eigen::Index n, Eigen::Index k);
+void gemmTNAccumulate(const float* a, Eigen::Index lda, const float* b, Eigen::Index ldb, float* c,
+                      Eigen::Index ldc, Eigen::Index m, Eigen::Index n, Eigen::Index k);
 
 } // namespace ae::train

@@ -15,18 +15,18 @@ class TorchGenerator;
 // empty without dropout.
 struct BlockActivations
 {
-    Matrix ln1Hat, ln1Out;          // (N x d): (x − mean) / √(var + eps), then scale·hat + shift
-    std::vector<float> ln1Rstd;     // (N)
-    Matrix qkv;                     // (N x 3d): queries | keys | values
-    std::vector<float> attn;        // (B, H, T, T): softmax weights
-    std::vector<float> attnMask;    // (B, H, T, T): attention dropout
+    Matrix ln1Hat, ln1Out;       // (N x d): (x − mean) / √(var + eps), then scale·hat + shift
+    std::vector<float> ln1Rstd;  // (N)
+    Matrix qkv;                  // (N x 3d): queries | keys | values
+    std::vector<float> attn;     // (B, H, T, T): softmax weights
+    std::vector<float> attnMask; // (B, H, T, T): attention dropout
     std::vector<float> attnDropped; // attn ⊙ attnMask (what multiplies the values)
     Matrix context;                 // (N x d): heads side by side
     std::vector<float> attMask;     // (N x d): drop_shortcut after attention
     Matrix ln2Hat, ln2Out;          // (N x d), with mlp
     std::vector<float> ln2Rstd;
-    Matrix fcPre, fcAct;            // (N x 4d): before and after GELU
-    std::vector<float> ffMask;      // (N x d): drop_shortcut after the feed-forward
+    Matrix fcPre, fcAct;       // (N x 4d): before and after GELU
+    std::vector<float> ffMask; // (N x d): drop_shortcut after the feed-forward
 };
 
 struct Activations

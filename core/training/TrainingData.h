@@ -53,8 +53,9 @@ public:
     std::vector<std::int64_t> firstValidationWindow() const;
 
 private:
-    TokenBatch batchOf(const std::vector<std::int64_t>& ids, const std::vector<std::int64_t>& starts,
-                       const std::int64_t* picks, int count) const;
+    TokenBatch batchOf(const std::vector<std::int64_t>& ids,
+                       const std::vector<std::int64_t>& starts, const std::int64_t* picks,
+                       int count) const;
 
     const TrainingConfig& m_config;
     int m_vocabSize = 0;

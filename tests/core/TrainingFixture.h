@@ -47,8 +47,7 @@ inline std::vector<double> numbers(const QJsonValue& v)
 }
 
 // Worst |a − b| / (|b| + floor) over the cells, as llm.c's check_tensor prints it.
-inline double worstRelative(const std::vector<float>& a, const std::vector<double>& b,
-                            double floor)
+inline double worstRelative(const std::vector<float>& a, const std::vector<double>& b, double floor)
 {
     double worst = 0;
     for (std::size_t i = 0; i < a.size() && i < b.size(); ++i)

@@ -101,14 +101,17 @@ void TestTrainer::trajectory()
             gotVal.push_back(trainer.validationLoss());
     }
     const double worst = worstRelative(got, loss, 0);
-    const double worstVal = gotVal.empty() && valLoss.empty() ? 0 : worstRelative(gotVal, valLoss, 0);
+    const double worstVal =
+        gotVal.empty() && valLoss.empty() ? 0 : worstRelative(gotVal, valLoss, 0);
     qInfo("worst relative loss difference %.3g, validation %.3g over %zu steps", worst, worstVal,
           loss.size());
     QVERIFY(worst < 1e-4);
     QVERIFY(worstVal < 1e-4);
-    QCOMPARE(trainer.probeIds().size(), std::size_t(want.value(QStringLiteral("probe_ids")).toArray().size()));
+    QCOMPARE(trainer.probeIds().size(),
+             std::size_t(want.value(QStringLiteral("probe_ids")).toArray().size()));
     for (std::size_t i = 0; i < trainer.probeIds().size(); ++i)
-        QCOMPARE(trainer.probeIds()[i], want.value(QStringLiteral("probe_ids"))[qsizetype(i)].toInteger());
+        QCOMPARE(trainer.probeIds()[i],
+                 want.value(QStringLiteral("probe_ids"))[qsizetype(i)].toInteger());
 }
 
 void TestTrainer::finalWeightsAndScores()
@@ -136,8 +139,10 @@ void TestTrainer::finalWeightsAndScores()
         for (int layer = 0; layer < probe->layers; ++layer)
             for (int head = 0; head < probe->heads; ++head) {
                 const ae::HeadScore& s = probe->detection.at(ae::AllHeadPatterns[k], layer, head);
-                QVERIFY(std::abs(s.mul - kind.value(QStringLiteral("mul"))[layer][head].toDouble()) < 0.01);
-                QVERIFY(std::abs(s.abs - kind.value(QStringLiteral("abs"))[layer][head].toDouble()) < 0.01);
+                QVERIFY(std::abs(s.mul -
+                                 kind.value(QStringLiteral("mul"))[layer][head].toDouble()) < 0.01);
+                QVERIFY(std::abs(s.abs -
+                                 kind.value(QStringLiteral("abs"))[layer][head].toDouble()) < 0.01);
             }
     }
 }
