@@ -82,20 +82,23 @@ void TestTrainingData::refusals_data()
     QTest::addColumn<QByteArray>("json");
     QTest::addColumn<QString>("key");
     QTest::newRow("unknown top key") << QByteArray(R"({"init_sed": 1})") << "init_sed";
-    QTest::newRow("unknown nested key") << QByteArray(R"({"model": {"layers": 2}})") << "model.layers";
+    QTest::newRow("unknown nested key")
+        << QByteArray(R"({"model": {"layers": 2}})") << "model.layers";
     QTest::newRow("wrong type") << QByteArray(R"({"train": {"lr": "fast"}})") << "train.lr";
-    QTest::newRow("fraction of a step") << QByteArray(R"({"train": {"steps": 1.5}})") << "train.steps";
+    QTest::newRow("fraction of a step")
+        << QByteArray(R"({"train": {"steps": 1.5}})") << "train.steps";
     QTest::newRow("unknown kind") << QByteArray(R"({"task": {"kind": "copy"}})") << "task.kind";
     QTest::newRow("heads not dividing")
         << QByteArray(R"({"model": {"n_heads": 3}})") << "model.n_heads";
     QTest::newRow("context shorter than the period")
         << QByteArray(R"({"model": {"context_length": 32}})") << "model.context_length";
-    QTest::newRow("text without file") << QByteArray(R"({"task": {"kind": "text"}})")
-                                       << "task.text_file";
+    QTest::newRow("text without file")
+        << QByteArray(R"({"task": {"kind": "text"}})") << "task.text_file";
     QTest::newRow("text too short")
         << QByteArray(R"({"task": {"kind": "text", "text_file": "sample.txt", "max_length": 64}})")
         << "task.text_file";
-    QTest::newRow("format") << QByteArray(R"({"format": "attention-explorer-session"})") << "format";
+    QTest::newRow("format") << QByteArray(R"({"format": "attention-explorer-session"})")
+                            << "format";
     QTest::newRow("not an object") << QByteArray("[1]") << "";
 }
 
