@@ -199,6 +199,23 @@ CommandLineRequest parseCommandLine(const QStringList& arguments, const QList<QB
     parser.addOption(formatOption);
     parser.addOption(scaleOption);
     addHeadsOptions(parser);
+    const QCommandLineOption trainOption(
+        QStringLiteral("train"),
+        CommandLine::tr("Train the book's model on a training session (JSON) without a display: "
+                        "with --dump-json (losses, probe, head scores) or --benchmark."),
+        CommandLine::tr("file"));
+    const QCommandLineOption stepsOption(
+        QStringLiteral("steps"),
+        CommandLine::tr("With --train: the number of steps (overrides train.steps)."),
+        CommandLine::tr("number"));
+    const QCommandLineOption saveCheckpointOption(
+        QStringLiteral("save-checkpoint"),
+        CommandLine::tr("With --train and --dump-json: write the trained model as the book's "
+                        "checkpoint (model.safetensors, config.json) into a directory."),
+        CommandLine::tr("directory"));
+    parser.addOption(trainOption);
+    parser.addOption(stepsOption);
+    parser.addOption(saveCheckpointOption);
     const QStringList keys = flagKeys();
     for (const QString& key : keys)
         parser.addOption(QCommandLineOption(
@@ -212,7 +229,8 @@ CommandLineRequest parseCommandLine(const QStringList& arguments, const QList<QB
             for (const QCommandLineOption* option :
                  {&sessionOption, &dumpOption, &benchmarkOption, &exportOption, &formatOption,
                   &scaleOption, &pageOption, &presentOption, &deckOption, &layerOption,
-                  &truncateOption, &languageOption})
+                  &truncateOption, &languageOption, &trainOption, &stepsOption,
+                  &saveCheckpointOption})
                 known << option->names();
             for (const QString& key : keys)
                 known << flagFor(key);
@@ -272,8 +290,8 @@ CommandLineRequest parseCommandLine(const QStringList& arguments, const QList<QB
         refused.invalidSession = keys.contains(QString(name).replace(u'-', u'_'));
         return refused;
     }
-    for (const QCommandLineOption* option :
-         {&sessionOption, &dumpOption, &exportOption, &deckOption}) {
+    for (const QCommandLineOption* option : {&sessionOption, &dumpOption, &exportOption,
+                                             &deckOption, &trainOption, &saveCheckpointOption}) {
         if (parser.isSet(*option) && parser.value(*option).isEmpty())
             return usage(CommandLine::tr("--%1 needs a file name, not an empty text")
                              .arg(option->names().constFirst()));
@@ -309,6 +327,27 @@ CommandLineRequest parseCommandLine(const QStringList& arguments, const QList<QB
             return usage(CommandLine::tr("--layer must be a whole number from 1 (the first layer), "
                                          "not %1")
                              .arg(quotedForMessage(request.layerText)));
+    }
+
+    for (const QCommandLineOption* option : {&stepsOption, &saveCheckpointOption})
+        if (parser.isSet(*option) && !parser.isSet(trainOption))
+            return usage(
+                CommandLine::tr("--%1 applies only to --train").arg(option->names().constFirst()));
+    if (parser.isSet(trainOption)) {
+        if (!parser.isSet(dumpOption) && !parser.isSet(benchmarkOption))
+            return usage(CommandLine::tr("--train needs --dump-json FILE or --benchmark"));
+        if (parser.isSet(saveCheckpointOption) && !parser.isSet(dumpOption))
+            return usage(CommandLine::tr("--save-checkpoint applies only to --train with "
+                                         "--dump-json"));
+        request.trainSession = parser.value(trainOption);
+        request.saveCheckpoint = parser.value(saveCheckpointOption);
+        if (parser.isSet(stepsOption)) {
+            bool ok = false;
+            request.trainSteps = parser.value(stepsOption).trimmed().toInt(&ok);
+            if (!ok || request.trainSteps < 1)
+                return usage(CommandLine::tr("--steps must be a whole number from 1, not %1")
+                                 .arg(quotedForMessage(parser.value(stepsOption))));
+        }
     }
 
     if (const QString error = readHeadsOptions(parser, parser.isSet(dumpOption), request.heads);

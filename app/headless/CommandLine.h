@@ -51,6 +51,11 @@ struct CommandLineRequest
     QByteArray sessionNative, dumpNative;
     // --detect-heads, --ablate, --generate and their options (with --dump-json only).
     HeadsRequest heads;
+    // --train SESSION (training.md §4) with --dump-json or --benchmark; --steps N overrides
+    // train.steps (-1: not given); --save-checkpoint DIR (with --dump-json only).
+    QString trainSession;
+    int trainSteps = -1;
+    QString saveCheckpoint;
 };
 
 // Parses arguments (argv[0] included) without needing an application object. `native`,

@@ -6,6 +6,7 @@
 #include "OutputFile.h"
 #include "RunCompute.h"
 #include "RunJson.h"
+#include "TrainingRunner.h"
 
 #include <QByteArray>
 #include <QCoreApplication>
@@ -19,6 +20,8 @@ namespace ae {
 
 int runDumpJson(const CommandLineRequest& request)
 {
+    if (!request.trainSession.isEmpty())
+        return runTrainingDump(request);
     if (request.heads.analysis != HeadsRequest::Analysis::None)
         return runHeadsDump(request);
     int exitCode = ExitOk;

@@ -37,21 +37,6 @@ int refused(const ModelRunResult& result)
     return exitCodeOf(result);
 }
 
-// The peak resident memory of this program: VmHWM, which starts afresh at exec. (getrusage's
-// ru_maxrss carries the parent's peak over fork and exec: started from a Python process that
-// holds PyTorch's copy of the model, it would report that process's memory.)
-double peakRssMb()
-{
-    QFile status(QStringLiteral("/proc/self/status"));
-    if (status.open(QIODevice::ReadOnly))
-        for (const QByteArray& line : status.readAll().split('\n'))
-            if (line.startsWith("VmHWM:"))
-                return line.mid(6).trimmed().split(' ').value(0).toDouble() / 1024.0; // kB
-    rusage usage{};
-    getrusage(RUSAGE_SELF, &usage);
-    return double(usage.ru_maxrss) / 1024.0;
-}
-
 // The checkpoint was truncated while the forward read it (MappedFileGuard gave zeros instead
 // of a crash): whatever was computed is wrong, so nothing is written. True when it was.
 bool changedWhileRead(const TransformerModel& model)
@@ -118,6 +103,21 @@ void measurePrefixForward(const Session& session, std::shared_ptr<const ModelTra
 
 } // namespace
 
+// VmHWM, which starts afresh at exec. (getrusage's
+// ru_maxrss carries the parent's peak over fork and exec: started from a Python process that
+// holds PyTorch's copy of the model, it would report that process's memory.)
+double processPeakRssMb()
+{
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (status.open(QIODevice::ReadOnly))
+        for (const QByteArray& line : status.readAll().split('\n'))
+            if (line.startsWith("VmHWM:"))
+                return line.mid(6).trimmed().split(' ').value(0).toDouble() / 1024.0; // kB
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return double(usage.ru_maxrss) / 1024.0;
+}
+
 int exitCodeOf(const ModelRunResult& refused)
 {
     return refused.ioError || refused.overMemoryLimit ? ExitUsageOrIo : ExitInvalidSession;
@@ -183,7 +183,7 @@ int runModelBenchmark(const Session& session, const std::function<void(QJsonObje
     // the forwards above is held meanwhile, so peak_rss_mb is the larger of the two parts.
     if (more)
         more(out);
-    out[QStringLiteral("peak_rss_mb")] = rounded(peakRssMb());
+    out[QStringLiteral("peak_rss_mb")] = rounded(processPeakRssMb());
     std::printf("%s\n", QJsonDocument(out).toJson(QJsonDocument::Compact).constData());
     return ExitOk;
 }

@@ -25,6 +25,10 @@ int exitCodeOf(const ModelRunResult& refused);
 // JSON line. `more` adds the window's
 // figures (the graphical front end: ui_update_ms for typing, gui_max_block_ms); it runs before
 // peak_rss_mb is read.
+// The peak resident memory of this program in MB: VmHWM, which starts afresh at exec (every
+// benchmark's peak_rss_mb).
+double processPeakRssMb();
+
 int runModelBenchmark(const Session& session, const std::function<void(QJsonObject&)>& more = {});
 
 } // namespace ae

@@ -189,6 +189,18 @@ std::int64_t TorchGenerator::randint(std::int64_t low, std::int64_t high)
     return static_cast<std::int64_t>(random() % range) + low;
 }
 
+std::vector<std::int64_t> TorchGenerator::randperm(std::int64_t n)
+{
+    std::vector<std::int64_t> perm(std::size_t(std::max<std::int64_t>(n, 0)));
+    for (std::int64_t i = 0; i < n; ++i)
+        perm[std::size_t(i)] = i;
+    for (std::int64_t i = 0; i + 1 < n; ++i) {
+        const auto z = std::int64_t(random() % std::uint64_t(n - i));
+        std::swap(perm[std::size_t(i)], perm[std::size_t(z + i)]);
+    }
+    return perm;
+}
+
 std::int64_t TorchGenerator::multinomialOne(std::span<const float> probs)
 {
     std::int64_t best = 0;

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <vector>
 
 namespace ae {
 
@@ -59,6 +60,10 @@ public:
     // torch.randint(low, high, (n,)) on int64 (high > low): a range below 2^32 takes one
     // 32-bit draw per value (draw % range + low), a larger one a 64-bit draw; in order.
     std::int64_t randint(std::int64_t low, std::int64_t high);
+
+    // torch.randperm(n) on int64, as torch 1.13's randperm_cpu shuffles: 0 ... n-1 in order,
+    // then for i in [0, n-1) swap cell i with cell i + (one 32-bit draw % (n - i)).
+    std::vector<std::int64_t> randperm(std::int64_t n);
 
     // torch.multinomial(probs, 1) on a float32 vector of non-negative weights, as torch 1.13
     // draws one sample on the CPU: q = empty_like(probs).exponential_(1) (every cell, in
