@@ -13,8 +13,7 @@
 
 namespace ae {
 
-// The translation context of these messages (lupdate files a free TrainingCheckpointText::tr()
-// under the namespace).
+// The translation context of these messages (lupdate files a free tr() under the namespace).
 struct TrainingCheckpointText
 {
     Q_DECLARE_TR_FUNCTIONS(TrainingCheckpoint)

@@ -15,8 +15,7 @@
 
 namespace ae {
 
-// The translation context of these messages (lupdate files a free TrainingSessionText::tr() under
-// the namespace).
+// The translation context of these messages (lupdate files a free tr() under the namespace).
 struct TrainingSessionText
 {
     Q_DECLARE_TR_FUNCTIONS(TrainingSession)
