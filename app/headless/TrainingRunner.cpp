@@ -97,9 +97,7 @@ int runTrainingDump(const CommandLineRequest& request)
         }
     }
     const QByteArray text = QJsonDocument(dump).toJson(QJsonDocument::Compact);
-    return writeDump(request, [&](QIODevice& device) {
-        return device.write(text) == text.size();
-    });
+    return writeDump(request, [&](QIODevice& device) { return device.write(text) == text.size(); });
 }
 
 int runTrainingBenchmark(const CommandLineRequest& request)
@@ -113,18 +111,19 @@ int runTrainingBenchmark(const CommandLineRequest& request)
     for (int s = 0; s < config->steps; ++s) {
         const auto start = std::chrono::steady_clock::now();
         trainer.step();
-        ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() -
-                                                               start)
-                         .count());
+        ms.push_back(
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                .count());
     }
     // The first fifth warms caches and the allocator up: the median of the rest.
     std::vector<double> rest(ms.begin() + std::ptrdiff_t(ms.size() / 5), ms.end());
     std::sort(rest.begin(), rest.end());
     const double median = rest.empty() ? 0 : rest[rest.size() / 2];
-    const QJsonObject out{{QStringLiteral("ms_per_step"), std::round(median * 1000) / 1000},
-                          {QStringLiteral("steps"), config->steps},
-                          {QStringLiteral("threads"), omp_get_max_threads()},
-                          {QStringLiteral("peak_rss_mb"), std::round(processPeakRssMb() * 1000) / 1000}};
+    const QJsonObject out{
+        {QStringLiteral("ms_per_step"), std::round(median * 1000) / 1000},
+        {QStringLiteral("steps"), config->steps},
+        {QStringLiteral("threads"), omp_get_max_threads()},
+        {QStringLiteral("peak_rss_mb"), std::round(processPeakRssMb() * 1000) / 1000}};
     std::printf("%s\n", QJsonDocument(out).toJson(QJsonDocument::Compact).constData());
     return ExitOk;
 }

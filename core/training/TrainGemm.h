@@ -12,7 +12,7 @@ namespace ae::train {
 //   nt: C (m x n)  = A (m x k) · Bᵀ, B (n x k)   y = x · Wᵀ (nn.Linear)
 //   nn: C (m x n)  = A (m x k) · B (k x n)       dx = dy · W
 //   tn: C (m x n) += Aᵀ · B, A (k x m), B (k x n) dW += dyᵀ · x (accumulate: shared weights)
-inline constexpr Eigen::Index GemmBlockRows = 64;
+inline constexpr Eigen::Index GemmBlockRows = 256;
 
 void gemmNT(const float* a, Eigen::Index lda, const float* b, Eigen::Index ldb, float* c,
             Eigen::Index ldc, Eigen::Index m, Eigen::Index n, Eigen::Index k);

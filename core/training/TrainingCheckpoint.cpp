@@ -13,12 +13,13 @@
 
 namespace ae {
 
-namespace {
-
-QString tr(const char* text)
+// The translation context of these messages (lupdate files a free tr() under the namespace).
+struct TrainingCheckpointText
 {
-    return QCoreApplication::translate("TrainingCheckpoint", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(TrainingCheckpoint)
+};
+
+namespace {
 
 // The state_dict: the parameters plus each block's causal mask buffer, float32
 // triu(ones(context, context), diagonal=1) as the book's MultiHeadAttention registers it.
@@ -103,7 +104,8 @@ QString writeFile(const QString& path, const QByteArray& bytes)
 QString saveTrainingCheckpoint(const Trainer& trainer, const QString& dir)
 {
     if (!QDir().mkpath(dir))
-        return tr("cannot create the folder %1").arg(QDir::toNativeSeparators(dir));
+        return TrainingCheckpointText::tr("cannot create the folder %1")
+            .arg(QDir::toNativeSeparators(dir));
     const QDir folder(dir);
     if (QString error = writeFile(folder.filePath(QStringLiteral("model.safetensors")),
                                   safetensors(stateDict(trainer)));

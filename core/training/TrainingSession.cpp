@@ -15,12 +15,13 @@
 
 namespace ae {
 
-namespace {
-
-QString tr(const char* text)
+// The translation context of these messages (lupdate files a free tr() under the namespace).
+struct TrainingSessionText
 {
-    return QCoreApplication::translate("TrainingSession", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(TrainingSession)
+};
+
+namespace {
 
 QString quoted(const std::string& key)
 {
@@ -45,7 +46,8 @@ public:
         for (auto it = object.begin(); it != object.end(); ++it)
             if (!known.count(it.key())) {
                 const std::string key = prefix + it.key().toStdString();
-                fail(key, tr("unknown key %1 in a training session").arg(quoted(key)));
+                fail(key, TrainingSessionText::tr("unknown key %1 in a training session")
+                              .arg(quoted(key)));
             }
     }
     QJsonObject section(const QJsonObject& root, const char* name)
@@ -54,7 +56,7 @@ public:
         if (v.isUndefined())
             return {};
         if (!v.isObject())
-            fail(name, tr("%1 must be an object").arg(quoted(name)));
+            fail(name, TrainingSessionText::tr("%1 must be an object").arg(quoted(name)));
         return v.toObject();
     }
     void integer(const QJsonObject& o, const std::string& key, const char* name, int& out,
@@ -65,8 +67,10 @@ public:
             return;
         const double d = v.toDouble(std::nan(""));
         if (!v.isDouble() || d != std::floor(d) || d < double(low) || d > double(high)) {
-            fail(key,
-                 tr("%1 must be a whole number from %2 to %3").arg(quoted(key)).arg(low).arg(high));
+            fail(key, TrainingSessionText::tr("%1 must be a whole number from %2 to %3")
+                          .arg(quoted(key))
+                          .arg(low)
+                          .arg(high));
             return;
         }
         out = int(d);
@@ -78,7 +82,8 @@ public:
             return;
         const double d = v.toDouble(-1);
         if (!v.isDouble() || d != std::floor(d) || d < 0 || d > 9007199254740991.0) {
-            fail(name, tr("%1 must be a whole number from 0 to 2^53 − 1").arg(quoted(name)));
+            fail(name, TrainingSessionText::tr("%1 must be a whole number from 0 to 2^53 − 1")
+                           .arg(quoted(name)));
             return;
         }
         out = std::uint64_t(d);
@@ -91,8 +96,9 @@ public:
             return;
         const double d = v.toDouble(std::nan(""));
         if (!v.isDouble() || !(lowOpen ? d > low : d >= low) || !(d <= high)) {
-            fail(key, tr("%1 must be a number %2 %3 and at most %4")
-                          .arg(quoted(key), lowOpen ? tr("above") : tr("of at least"))
+            fail(key, TrainingSessionText::tr("%1 must be a number %2 %3 and at most %4")
+                          .arg(quoted(key), lowOpen ? TrainingSessionText::tr("above")
+                                                    : TrainingSessionText::tr("of at least"))
                           .arg(low)
                           .arg(high));
             return;
@@ -105,7 +111,7 @@ public:
         if (v.isUndefined())
             return;
         if (!v.isBool()) {
-            fail(key, tr("%1 must be true or false").arg(quoted(key)));
+            fail(key, TrainingSessionText::tr("%1 must be true or false").arg(quoted(key)));
             return;
         }
         out = v.toBool();
@@ -119,7 +125,7 @@ public:
             return -1;
         const int at = v.isString() ? int(choices.indexOf(v.toString())) : -1;
         if (at < 0)
-            fail(key, tr("%1 must be one of %2")
+            fail(key, TrainingSessionText::tr("%1 must be one of %2")
                           .arg(quoted(key), u'"' + choices.join(QStringLiteral("\", \"")) + u'"'));
         return at;
     }
@@ -145,7 +151,8 @@ void readTask(Reader& r, const QJsonObject& t, TrainingConfig& c, bool& strideGi
     r.integer(t, "task.max_period", "max_period", c.maxPeriod, 1, 4096);
     if (const QJsonValue f = t.value(QLatin1StringView("text_file")); !f.isUndefined()) {
         if (!f.isString() || f.toString().isEmpty())
-            r.fail("task.text_file", tr("\"task.text_file\" must be a file name"));
+            r.fail("task.text_file",
+                   TrainingSessionText::tr("\"task.text_file\" must be a file name"));
         else
             c.textFile = f.toString().toStdString();
     }
@@ -200,15 +207,15 @@ bool readText(TrainingConfig& c, const QString& baseDir, std::vector<SessionIssu
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) {
         issues.push_back(
-            {"task.text_file", tr("\"task.text_file\": cannot read %1 (%2)")
+            {"task.text_file", TrainingSessionText::tr("\"task.text_file\": cannot read %1 (%2)")
                                    .arg(QDir::toNativeSeparators(path), f.errorString())});
         return false;
     }
     const QByteArray bytes = f.readAll();
     if (QString::fromUtf8(bytes).toUtf8() != bytes) {
         issues.push_back(
-            {"task.text_file",
-             tr("\"task.text_file\": %1 is not UTF-8 text").arg(QDir::toNativeSeparators(path))});
+            {"task.text_file", TrainingSessionText::tr("\"task.text_file\": %1 is not UTF-8 text")
+                                   .arg(QDir::toNativeSeparators(path))});
         return false;
     }
     c.text = bytes.toStdString();
@@ -224,30 +231,36 @@ std::vector<SessionIssue> validateTrainingConfig(const TrainingConfig& c)
         issues.push_back({std::move(key), std::move(message)});
     };
     if (c.embDim % c.nHeads != 0)
-        fail("model.n_heads", tr("\"model.n_heads\" (%1) must divide \"model.emb_dim\" (%2)")
-                                  .arg(c.nHeads)
-                                  .arg(c.embDim));
+        fail("model.n_heads",
+             TrainingSessionText::tr("\"model.n_heads\" (%1) must divide \"model.emb_dim\" (%2)")
+                 .arg(c.nHeads)
+                 .arg(c.embDim));
     if (c.task == TrainingConfig::TaskKind::Induction) {
         if (c.minPeriod > c.maxPeriod)
-            fail("task.min_period", tr("\"task.min_period\" (%1) is above \"task.max_period\" (%2)")
-                                        .arg(c.minPeriod)
-                                        .arg(c.maxPeriod));
+            fail("task.min_period",
+                 TrainingSessionText::tr(
+                     "\"task.min_period\" (%1) is above \"task.max_period\" (%2)")
+                     .arg(c.minPeriod)
+                     .arg(c.maxPeriod));
         if (c.contextLength < c.maxPeriod + 1)
             fail("model.context_length",
-                 tr("\"model.context_length\" (%1) must be at least \"task.max_period\" + 1 (%2): "
-                    "a row must repeat its period")
+                 TrainingSessionText::tr(
+                     "\"model.context_length\" (%1) must be at least \"task.max_period\" + 1 (%2): "
+                     "a row must repeat its period")
                      .arg(c.contextLength)
                      .arg(c.maxPeriod + 1));
         return issues;
     }
     if (c.maxLength > c.contextLength)
         fail("task.max_length",
-             tr("\"task.max_length\" (%1) is above \"model.context_length\" (%2)")
+             TrainingSessionText::tr(
+                 "\"task.max_length\" (%1) is above \"model.context_length\" (%2)")
                  .arg(c.maxLength)
                  .arg(c.contextLength));
     if (c.text.empty()) {
-        fail("task.text_file", c.textFile.empty() ? tr("a text task needs \"task.text_file\"")
-                                                  : tr("\"task.text_file\" is empty"));
+        fail("task.text_file", c.textFile.empty()
+                                   ? TrainingSessionText::tr("a text task needs \"task.text_file\"")
+                                   : TrainingSessionText::tr("\"task.text_file\" is empty"));
         return issues;
     }
     const TextSplit split = splitText(c);
@@ -257,13 +270,16 @@ std::vector<SessionIssue> validateTrainingConfig(const TrainingConfig& c)
         windowStarts(std::int64_t(split.validation.size()), c.maxLength, c.stride).size();
     if (train < std::size_t(c.batchSize))
         fail("task.text_file",
-             tr("\"task.text_file\" is too short: its training part gives %1 windows of "
-                "\"task.max_length\" tokens, fewer than one batch (\"train.batch_size\" %2)")
+             TrainingSessionText::tr(
+                 "\"task.text_file\" is too short: its training part gives %1 windows of "
+                 "\"task.max_length\" tokens, fewer than one batch (\"train.batch_size\" %2)")
                  .arg(train)
                  .arg(c.batchSize));
     else if (val == 0)
-        fail("task.text_file",
-             tr("\"task.text_file\" is too short: its validation part (after \"task.train_ratio\") "
+        fail(
+            "task.text_file",
+            TrainingSessionText::tr(
+                "\"task.text_file\" is too short: its validation part (after \"task.train_ratio\") "
                 "holds no window of \"task.max_length\" + 1 tokens"));
     return issues;
 }
@@ -274,7 +290,8 @@ TrainingSessionResult trainingSessionFromJson(const QByteArray& json, const QStr
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &error);
     if (doc.isNull() || !doc.isObject()) {
-        result.issues.push_back({"", tr("not a JSON object: %1").arg(error.errorString())});
+        result.issues.push_back(
+            {"", TrainingSessionText::tr("not a JSON object: %1").arg(error.errorString())});
         return result;
     }
     const QJsonObject root = doc.object();
@@ -286,10 +303,12 @@ TrainingSessionResult trainingSessionFromJson(const QByteArray& json, const QStr
                  QStringLiteral("data_seed"), QStringLiteral("probe_seed")});
     if (root.contains(QLatin1StringView("format")) &&
         root.value(QLatin1StringView("format")).toString() != QLatin1StringView(TrainingFormatTag))
-        r.fail("format", tr("\"format\" must be \"%1\"").arg(QLatin1StringView(TrainingFormatTag)));
+        r.fail("format", TrainingSessionText::tr("\"format\" must be \"%1\"")
+                             .arg(QLatin1StringView(TrainingFormatTag)));
     if (root.contains(QLatin1StringView("version")) &&
         root.value(QLatin1StringView("version")).toDouble(-1) != TrainingFormatVersion)
-        r.fail("version", tr("\"version\" must be %1").arg(TrainingFormatVersion));
+        r.fail("version",
+               TrainingSessionText::tr("\"version\" must be %1").arg(TrainingFormatVersion));
     bool strideGiven = false;
     readTask(r, r.section(root, "task"), c, strideGiven);
     if (!strideGiven)
@@ -313,8 +332,9 @@ TrainingSessionResult readTrainingSession(const QString& path)
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) {
         TrainingSessionResult result;
-        result.issues.push_back({"", tr("cannot read the training session %1 (%2)")
-                                         .arg(QDir::toNativeSeparators(path), f.errorString())});
+        result.issues.push_back(
+            {"", TrainingSessionText::tr("cannot read the training session %1 (%2)")
+                     .arg(QDir::toNativeSeparators(path), f.errorString())});
         return result;
     }
     return trainingSessionFromJson(f.readAll(), QFileInfo(path).absolutePath());

@@ -39,10 +39,10 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("train.json"));
         const QString ckpt = dir.filePath(QStringLiteral("ckpt"));
-        const Run r = run({QStringLiteral("--train"), fixture("text_chars.session.json"),
-                           QStringLiteral("--steps"), QStringLiteral("12"),
-                           QStringLiteral("--dump-json"), out, QStringLiteral("--save-checkpoint"),
-                           ckpt});
+        const Run r =
+            run({QStringLiteral("--train"), fixture("text_chars.session.json"),
+                 QStringLiteral("--steps"), QStringLiteral("12"), QStringLiteral("--dump-json"),
+                 out, QStringLiteral("--save-checkpoint"), ckpt});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QJsonObject dump = readJson(out);
         const QJsonArray loss = dump.value(QLatin1StringView("loss")).toArray();
@@ -73,9 +73,9 @@ private Q_SLOTS:
 
     void benchmark()
     {
-        const Run r = run({QStringLiteral("--train"), fixture("induction_small.session.json"),
-                           QStringLiteral("--steps"), QStringLiteral("10"),
-                           QStringLiteral("--benchmark")});
+        const Run r =
+            run({QStringLiteral("--train"), fixture("induction_small.session.json"),
+                 QStringLiteral("--steps"), QStringLiteral("10"), QStringLiteral("--benchmark")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QJsonObject line = QJsonDocument::fromJson(r.out.trimmed()).object();
         QVERIFY(line.value(QLatin1StringView("ms_per_step")).toDouble() > 0);
@@ -96,9 +96,9 @@ private Q_SLOTS:
         QTest::newRow("unreadable text")
             << QByteArray(R"({"task": {"kind": "text", "text_file": "missing.txt"}})")
             << QStringList{} << 1 << QStringLiteral("task.text_file");
-        QTest::newRow("steps 0") << QByteArray("{}") << QStringList{QStringLiteral("--steps"),
-                                                                    QStringLiteral("0")}
-                                 << 2 << QStringLiteral("--steps");
+        QTest::newRow("steps 0") << QByteArray("{}")
+                                 << QStringList{QStringLiteral("--steps"), QStringLiteral("0")} << 2
+                                 << QStringLiteral("--steps");
     }
     void refusals()
     {
@@ -113,9 +113,9 @@ private Q_SLOTS:
         f.write(session);
         f.close();
         const QString out = dir.filePath(QStringLiteral("out.json"));
-        const Run r = run(QStringList{QStringLiteral("--train"), path, QStringLiteral("--dump-json"),
-                                      out} +
-                          flags);
+        const Run r =
+            run(QStringList{QStringLiteral("--train"), path, QStringLiteral("--dump-json"), out} +
+                flags);
         QCOMPARE(r.exitCode, exitCode);
         QVERIFY2(QString::fromUtf8(r.err).contains(named), r.err.constData());
         QVERIFY(!QFile::exists(out));
