@@ -139,7 +139,7 @@ int main(int argc, char* argv[])
     QGuiApplication::setDesktopFileName(
         QStringLiteral(AE_APP_ID)); // Wayland finds the icon through it
     ae::WindowHost host;
-    host.show(
-        {request.sessionPath, request.overrides, request.page, request.present, request.layer});
+    host.show({request.sessionPath, request.overrides, request.page, request.present, request.layer,
+               request.trainSession});
     return app->exec();
 }

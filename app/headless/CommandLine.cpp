@@ -201,8 +201,9 @@ CommandLineRequest parseCommandLine(const QStringList& arguments, const QList<QB
     addHeadsOptions(parser);
     const QCommandLineOption trainOption(
         QStringLiteral("train"),
-        CommandLine::tr("Train the book's model on a training session (JSON) without a display: "
-                        "with --dump-json (losses, probe, head scores) or --benchmark."),
+        CommandLine::tr("Train the book's model on a training session (JSON): without a display "
+                        "with --dump-json (losses, probe, head scores) or --benchmark; else in "
+                        "the window's training lab."),
         CommandLine::tr("file"));
     const QCommandLineOption stepsOption(
         QStringLiteral("steps"),
@@ -334,8 +335,10 @@ CommandLineRequest parseCommandLine(const QStringList& arguments, const QList<QB
             return usage(
                 CommandLine::tr("--%1 applies only to --train").arg(option->names().constFirst()));
     if (parser.isSet(trainOption)) {
-        if (!parser.isSet(dumpOption) && !parser.isSet(benchmarkOption))
-            return usage(CommandLine::tr("--train needs --dump-json FILE or --benchmark"));
+        // Without --dump-json or --benchmark the window opens with the lab on the session.
+        if (!parser.isSet(dumpOption) && !parser.isSet(benchmarkOption) && !mode.isEmpty())
+            return usage(CommandLine::tr("--train needs --dump-json FILE or --benchmark, or no "
+                                         "other mode (the training lab opens)"));
         if (parser.isSet(saveCheckpointOption) && !parser.isSet(dumpOption))
             return usage(CommandLine::tr("--save-checkpoint applies only to --train with "
                                          "--dump-json"));

@@ -6,10 +6,14 @@
 #include "Session.h"
 #include "Tokenizer.h"
 #include "TransformerModel.h"
+#include "Utf8.h"
 
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
+
+#include <algorithm>
+#include <cctype>
 
 namespace ae {
 
@@ -88,20 +92,73 @@ const Tokenizer& sessionTokenizer(const Session& session)
 
 const Tokenizer& modelTokenizer(const TransformerConfig& config)
 {
-    // A family's loader names a registered tokenizer (every one here: "gpt2").
+    // A model's own vocabulary has no registered tokenizer: its tokens are shown as written,
+    // as the words tokenizer's are (no fixed vocabulary whose bytes would replace them).
+    if (hasOwnVocabulary(config))
+        return tokenizerFor(TokenizerKind::Words);
     const Tokenizer* tokenizer = findTokenizer(config.tokenizer);
     return tokenizer ? *tokenizer : tokenizerFor(TokenizerKind::Gpt2);
 }
 
+bool hasOwnVocabulary(const TransformerConfig& config)
+{
+    return config.tokenizer == "ids" || config.tokenizer == "chars";
+}
+
 ModelTokens modelTokens(const TransformerModel& model, std::string_view text)
 {
-    TokenizedTexts tokens = modelTokenizer(model.config()).encode({text});
+    const TransformerConfig& c = model.config();
+    ModelTokens out;
+    if (c.tokenizer == "ids") {
+        // Whitespace-separated whole numbers; anything else is an id of -1 (refused by name).
+        std::size_t pos = 0;
+        while (pos < text.size()) {
+            while (pos < text.size() && std::isspace(static_cast<unsigned char>(text[pos])))
+                ++pos;
+            const std::size_t start = pos;
+            while (pos < text.size() && !std::isspace(static_cast<unsigned char>(text[pos])))
+                ++pos;
+            if (start == pos)
+                break;
+            const std::string_view word = text.substr(start, pos - start);
+            std::int64_t id = -1;
+            if (word.size() <= 9 && std::all_of(word.begin(), word.end(),
+                                                [](char ch) { return ch >= '0' && ch <= '9'; }))
+                id = std::stoll(std::string(word));
+            out.ids.push_back(id);
+            out.tokens.emplace_back(word);
+        }
+        return out;
+    }
+    if (c.tokenizer == "chars") {
+        std::size_t pos = 0;
+        while (pos < text.size()) {
+            std::string character;
+            utf8::append(character, utf8::next(text, pos));
+            const auto it = std::find(c.vocabulary.begin(), c.vocabulary.end(), character);
+            out.ids.push_back(it == c.vocabulary.end() ? -1
+                                                       : std::int64_t(it - c.vocabulary.begin()));
+            out.tokens.push_back(std::move(character));
+        }
+        return out;
+    }
+    TokenizedTexts tokens = modelTokenizer(c).encode({text});
     return {std::move(tokens.ids.front()), std::move(tokens.tokens.front())};
 }
 
 std::string modelTokenBytes(const TransformerModel& model, std::int64_t id)
 {
-    return modelTokenizer(model.config()).tokenBytes(id);
+    const TransformerConfig& c = model.config();
+    if (c.tokenizer == "ids") { // a space before each, so that generated ids read apart
+        std::string bytes;
+        if (id >= 0)
+            bytes.append(1, ' ').append(std::to_string(id));
+        return bytes;
+    }
+    if (c.tokenizer == "chars")
+        return id >= 0 && std::size_t(id) < c.vocabulary.size() ? c.vocabulary[std::size_t(id)]
+                                                                : std::string();
+    return modelTokenizer(c).tokenBytes(id);
 }
 
 } // namespace ae

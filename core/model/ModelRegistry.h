@@ -62,11 +62,16 @@ ModelSource modelSource(const Session& session);
 // checkpoint, the one its family's ids come from (TransformerConfig::tokenizer; every family
 // here reads GPT-2's), known before the checkpoint is loaded.
 const Tokenizer& sessionTokenizer(const Session& session);
-// The registered tokenizer a model's ids come from (TransformerConfig::tokenizer).
+// The registered tokenizer a model's ids come from (TransformerConfig::tokenizer); for a
+// model with a vocabulary of its own (hasOwnVocabulary) the words tokenizer, whose tokens are
+// shown as written.
 const Tokenizer& modelTokenizer(const TransformerConfig& config);
+// "ids" or "chars": the model's tokens are its own (TransformerConfig::vocabulary), read by
+// modelTokens() and written by modelTokenBytes() rather than by a registered tokenizer.
+bool hasOwnVocabulary(const TransformerConfig& config);
 
 // `text` in the model's own tokenizer (TransformerConfig::tokenizer): ids and each token's text
-// as the dump shows it.
+// as the dump shows it. With a vocabulary of its own, a token it does not have gets id -1.
 struct ModelTokens
 {
     std::vector<std::int64_t> ids;

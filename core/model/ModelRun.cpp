@@ -1,6 +1,7 @@
 #include "ModelRun.h"
 
 #include "Limits.h"
+#include "MessageText.h"
 #include "ModelMemory.h"
 #include "ModelRegistry.h"
 #include "ModelTrace.h"
@@ -109,6 +110,24 @@ ModelRunResult ModelEngine::compute(const Session& session, const ModelTrace* pr
             c.nCtx};
         return result;
     }
+    for (std::size_t i = 0; i < tokens.ids.size(); ++i)
+        if (tokens.ids[i] < 0) {
+            result.issue = SessionIssue{
+                "sentence",
+                c.tokenizer == "ids"
+                    ? Gpt2Session::tr("token %1 of sentence, %2, is not an id: this model "
+                                      "reads its ids written out, 0 to %3, separated by spaces")
+                          .arg(i + 1)
+                          .arg(quotedForMessage(QString::fromStdString(tokens.tokens[i])))
+                          .arg(c.vocabSize - 1)
+                    : Gpt2Session::tr("character %1 of sentence, %2, is not in the model's "
+                                      "vocabulary (the %3 characters of the text it was trained "
+                                      "on)")
+                          .arg(i + 1)
+                          .arg(quotedForMessage(QString::fromStdString(tokens.tokens[i])))
+                          .arg(c.vocabulary.size())};
+            return result;
+        }
     for (std::size_t i = 0; i < tokens.ids.size(); ++i)
         if (tokens.ids[i] >= c.vocabSize) {
             result.issue = SessionIssue{

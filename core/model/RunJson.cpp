@@ -4,6 +4,7 @@
 #include "Gpt2Encoding.h"
 #include "HeadTensors.h"
 #include "JsonWriter.h"
+#include "ModelRegistry.h"
 #include "ModelRun.h"
 #include "ModelTrace.h"
 #include "SessionEnums.h"
@@ -220,7 +221,10 @@ void writeModelFields(JsonWriter& w, const ModelRun& run)
         w.beginObject();
         integerField(w, "id", next.id);
         w.key("token");
-        w.value(std::string_view(gpt2TokenText(next.id)));
+        // GPT-2's token text (gpt2.md §3); a model's own vocabulary's token as written.
+        const TransformerConfig& config = trace.model->config();
+        w.value(hasOwnVocabulary(config) ? modelTokenBytes(*trace.model, next.id)
+                                         : std::string(gpt2TokenText(next.id)));
         w.key("prob");
         w.value(next.prob);
         w.endObject();

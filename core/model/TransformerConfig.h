@@ -1,6 +1,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace ae {
 
@@ -19,8 +20,14 @@ struct TransformerConfig
     float epsilon = 1e-5f; // layer_norm_epsilon (the book: 1e-5)
     bool mlp = true;       // blocks with a feed-forward half (false: attention-only) [mlp]
     bool tiedHead = true;  // the output head is wte (GPT-2) or a tensor of its own (the book)
-    std::string tokenizer = "gpt2"; // the tokenizer its ids come from
-    std::string dtype;              // of the token embeddings in the file: "F32", "F16", "BF16"
+    // The tokenizer its ids come from: a registered one ("gpt2"), or a model's own
+    // vocabulary: "ids" (the text is the ids, written out: "3 17 42"), "chars" (each
+    // character is a token: `vocabulary` lists them, id -> character), as the training lab's
+    // induction and character models have (training.md §4).
+    std::string tokenizer = "gpt2";
+    std::vector<std::string> vocabulary; // "chars": the characters, UTF-8, by id
+
+    std::string dtype; // of the token embeddings in the file: "F32", "F16", "BF16"
 
     int headDim() const { return nHead > 0 ? nEmbd / nHead : 0; }
 };

@@ -131,6 +131,14 @@ int Trainer::vocabSize() const
     return m_state->layout.vocab;
 }
 
+std::string Trainer::tokenizerName() const
+{
+    const TrainingConfig& c = m_state->config;
+    if (c.task == TrainingConfig::TaskKind::Induction)
+        return "ids";
+    return c.tokenizer == TrainingConfig::TextTokenizer::Gpt2 ? "gpt2" : "chars";
+}
+
 const std::vector<std::string>& Trainer::charVocabulary() const
 {
     static const std::vector<std::string> none;
@@ -235,9 +243,8 @@ std::shared_ptr<const TransformerModel> Trainer::model() const
     c.mlp = l.mlp;
     c.tiedHead = false;
     c.dtype = "F32";
-    const bool gpt2 = s.config.task == TrainingConfig::TaskKind::Text &&
-                      s.config.tokenizer == TrainingConfig::TextTokenizer::Gpt2;
-    c.tokenizer = gpt2 ? "gpt2" : s.text ? "chars" : "ids";
+    c.tokenizer = tokenizerName();
+    c.vocabulary = charVocabulary();
     auto model = std::make_shared<TransformerModel>(std::string(), c);
     auto same = [&](std::size_t offset, std::int64_t rows, std::int64_t cols) {
         const float* from = p + offset;

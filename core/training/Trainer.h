@@ -61,6 +61,9 @@ public:
     // The chars tokenizer's vocabulary: id -> its code point as UTF-8 (empty for the other
     // tokenizers), so that ids can be shown and generated text decoded.
     const std::vector<std::string>& charVocabulary() const;
+    // The ids the model reads (TransformerConfig::tokenizer): "ids" (induction), "chars" or
+    // "gpt2" (text).
+    std::string tokenizerName() const;
 
     // One optimiser step on the next training batch; returns that batch's loss (before the
     // update, as loss.item() in the script).

@@ -5,6 +5,7 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
@@ -86,6 +87,14 @@ QByteArray configJson(const Trainer& trainer)
     o[QStringLiteral("drop_rate")] = c.dropRate;
     o[QStringLiteral("qkv_bias")] = c.qkvBias;
     o[QStringLiteral("mlp")] = c.mlp;
+    // Which ids the model reads (beside the book's keys, which the book's code ignores).
+    o[QStringLiteral("tokenizer")] = QString::fromStdString(trainer.tokenizerName());
+    if (!trainer.charVocabulary().empty()) {
+        QJsonArray vocabulary;
+        for (const std::string& character : trainer.charVocabulary())
+            vocabulary.append(QString::fromStdString(character));
+        o[QStringLiteral("vocabulary")] = vocabulary;
+    }
     return QJsonDocument(o).toJson();
 }
 

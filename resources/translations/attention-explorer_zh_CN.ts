@@ -91,6 +91,18 @@
         <source>the configuration has fewer layers</source>
         <translation>配置中的层数更少</translation>
     </message>
+    <message>
+        <source>the key &quot;tokenizer&quot; must be &quot;gpt2&quot;, &quot;ids&quot; or &quot;chars&quot;</source>
+        <translation>键 &quot;tokenizer&quot; 必须是 &quot;gpt2&quot;、&quot;ids&quot; 或 &quot;chars&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;tokenizer&quot;: &quot;chars&quot; needs &quot;vocabulary&quot;, a list of vocab_size (%1) characters</source>
+        <translation>&quot;tokenizer&quot;: &quot;chars&quot; 需要 &quot;vocabulary&quot;：由 vocab_size（%1）个字符组成的列表</translation>
+    </message>
+    <message>
+        <source>&quot;vocabulary&quot; must list distinct single characters</source>
+        <translation>&quot;vocabulary&quot; 必须列出互不相同的单个字符</translation>
+    </message>
 </context>
 <context>
     <name>CellExplanations</name>
@@ -414,6 +426,34 @@ Without --dump-json it opens the desktop app.</source>
         <source>The step the app shows first: tokens, embeddings, projections, rope, scores, weights, dropout, context, heads or flash; with a model checkpoint also model_view, head_view, next_token, head_roles, ablation or generate.</source>
         <translation>应用首先显示的步骤：tokens、embeddings、projections、rope、scores、weights、dropout、context、heads 或 flash；打开模型检查点时还可选 model_view、head_view、next_token、head_roles、ablation 或 generate。</translation>
     </message>
+    <message>
+        <source>Train the book&apos;s model on a training session (JSON): without a display with --dump-json (losses, probe, head scores) or --benchmark; else in the window&apos;s training lab.</source>
+        <translation>按训练会话（JSON）训练书中的模型：配合 --dump-json（损失、探针、注意力头得分）或 --benchmark 时不打开窗口；否则在窗口的训练实验室中训练。</translation>
+    </message>
+    <message>
+        <source>With --train: the number of steps (overrides train.steps).</source>
+        <translation>与 --train 一起使用：训练步数（覆盖 train.steps）。</translation>
+    </message>
+    <message>
+        <source>With --train and --dump-json: write the trained model as the book&apos;s checkpoint (model.safetensors, config.json) into a directory.</source>
+        <translation>与 --train 和 --dump-json 一起使用：把训练好的模型以书中的检查点格式（model.safetensors、config.json）写入目录。</translation>
+    </message>
+    <message>
+        <source>--%1 applies only to --train</source>
+        <translation>--%1 只适用于 --train</translation>
+    </message>
+    <message>
+        <source>--train needs --dump-json FILE or --benchmark, or no other mode (the training lab opens)</source>
+        <translation>--train 需要 --dump-json FILE 或 --benchmark，或者不带其他模式（此时打开训练实验室）</translation>
+    </message>
+    <message>
+        <source>--save-checkpoint applies only to --train with --dump-json</source>
+        <translation>--save-checkpoint 只适用于带 --dump-json 的 --train</translation>
+    </message>
+    <message>
+        <source>--steps must be a whole number from 1, not %1</source>
+        <translation>--steps 必须是从 1 起的整数，而不是 %1</translation>
+    </message>
 </context>
 <context>
     <name>DeckExporter</name>
@@ -673,6 +713,14 @@ Without --dump-json it opens the desktop app.</source>
     <message>
         <source>sentence has %1 tokens but the model reads at most n_ctx = %2: shorten it, or keep its first %2 tokens (--truncate, or &quot;truncate&quot;: true in the session)</source>
         <translation>sentence 有 %1 个 token，但模型最多读取 n_ctx = %2 个：请缩短它，或保留其前 %2 个 token（--truncate，或在会话中设置 &quot;truncate&quot;: true）</translation>
+    </message>
+    <message>
+        <source>token %1 of sentence, %2, is not an id: this model reads its ids written out, 0 to %3, separated by spaces</source>
+        <translation>句子的第 %1 个词元 %2 不是编号：此模型读取写出的编号（0 到 %3），以空格分隔</translation>
+    </message>
+    <message>
+        <source>character %1 of sentence, %2, is not in the model&apos;s vocabulary (the %3 characters of the text it was trained on)</source>
+        <translation>句子的第 %1 个字符 %2 不在模型的词表中（词表是其训练文本中的 %3 个字符）</translation>
     </message>
 </context>
 <context>
@@ -2722,6 +2770,164 @@ Without --dump-json it opens the desktop app.</source>
     </message>
 </context>
 <context>
+    <name>TrainingCheckpoint</name>
+    <message>
+        <source>cannot create the folder %1</source>
+        <translation>无法创建文件夹 %1</translation>
+    </message>
+</context>
+<context>
+    <name>TrainingFigures</name>
+    <message>
+        <source>Layer %1, head %2</source>
+        <translation>第 %1 层，第 %2 个头</translation>
+    </message>
+    <message>
+        <source>softmax(q·kᵀ/√d_h + causal mask) : (%1×%1)</source>
+        <translation>softmax(q·kᵀ/√d_h + 因果掩码) : (%1×%1)</translation>
+    </message>
+    <message>
+        <source>query position</source>
+        <translation>查询位置</translation>
+    </message>
+    <message>
+        <source>key position</source>
+        <translation>键位置</translation>
+    </message>
+    <message>
+        <source>key %1 comes after query %2: masked, weight 0</source>
+        <translation>键 %1 位于查询 %2 之后：被掩码，权重为 0</translation>
+    </message>
+    <message>
+        <source>α[%1, %2] = %3: query %1 gives key %2 this share of its attention (its row sums to 1)</source>
+        <translation>α[%1, %2] = %3：查询 %1 把这一份注意力分给键 %2（每行之和为 1）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Attention on the probe after %n step(s)</source>
+        <translation>
+            <numerusform>训练 %n 步后探针上的注意力</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Layer %1</source>
+        <translation>第 %1 层</translation>
+    </message>
+    <message>
+        <source>Head %1</source>
+        <translation>第 %1 个头</translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2 after %3 steps · induction score %4</source>
+        <translation>第 %1 层第 %2 个头，训练 %3 步后 · 归纳得分 %4</translation>
+    </message>
+</context>
+<context>
+    <name>TrainingRunner</name>
+    <message>
+        <source>--train: cannot read the training session %1</source>
+        <translation>--train：无法读取训练会话 %1</translation>
+    </message>
+</context>
+<context>
+    <name>TrainingSession</name>
+    <message>
+        <source>unknown key %1 in a training session</source>
+        <translation>训练会话中有未知的键 %1</translation>
+    </message>
+    <message>
+        <source>%1 must be an object</source>
+        <translation>%1 必须是对象</translation>
+    </message>
+    <message>
+        <source>%1 must be a whole number from %2 to %3</source>
+        <translation>%1 必须是 %2 到 %3 之间的整数</translation>
+    </message>
+    <message>
+        <source>%1 must be a whole number from 0 to 2^53 − 1</source>
+        <translation>%1 必须是 0 到 2^53 − 1 之间的整数</translation>
+    </message>
+    <message>
+        <source>%1 must be a number %2 %3 and at most %4</source>
+        <translation>%1 必须是一个%2 %3 且至多 %4 的数</translation>
+    </message>
+    <message>
+        <source>above</source>
+        <translation>大于</translation>
+    </message>
+    <message>
+        <source>of at least</source>
+        <translation>至少为</translation>
+    </message>
+    <message>
+        <source>%1 must be true or false</source>
+        <translation>%1 必须是 true 或 false</translation>
+    </message>
+    <message>
+        <source>%1 must be one of %2</source>
+        <translation>%1 必须是 %2 之一</translation>
+    </message>
+    <message>
+        <source>&quot;task.text_file&quot; must be a file name</source>
+        <translation>&quot;task.text_file&quot; 必须是文件名</translation>
+    </message>
+    <message>
+        <source>&quot;task.text_file&quot;: cannot read %1 (%2)</source>
+        <translation>&quot;task.text_file&quot;：无法读取 %1（%2）</translation>
+    </message>
+    <message>
+        <source>&quot;task.text_file&quot;: %1 is not UTF-8 text</source>
+        <translation>&quot;task.text_file&quot;：%1 不是 UTF-8 文本</translation>
+    </message>
+    <message>
+        <source>&quot;model.n_heads&quot; (%1) must divide &quot;model.emb_dim&quot; (%2)</source>
+        <translation>&quot;model.n_heads&quot;（%1）必须整除 &quot;model.emb_dim&quot;（%2）</translation>
+    </message>
+    <message>
+        <source>&quot;task.min_period&quot; (%1) is above &quot;task.max_period&quot; (%2)</source>
+        <translation>&quot;task.min_period&quot;（%1）大于 &quot;task.max_period&quot;（%2）</translation>
+    </message>
+    <message>
+        <source>&quot;model.context_length&quot; (%1) must be at least &quot;task.max_period&quot; + 1 (%2): a row must repeat its period</source>
+        <translation>&quot;model.context_length&quot;（%1）必须至少为 &quot;task.max_period&quot; + 1（%2）：每行都必须重复其周期</translation>
+    </message>
+    <message>
+        <source>&quot;task.max_length&quot; (%1) is above &quot;model.context_length&quot; (%2)</source>
+        <translation>&quot;task.max_length&quot;（%1）大于 &quot;model.context_length&quot;（%2）</translation>
+    </message>
+    <message>
+        <source>a text task needs &quot;task.text_file&quot;</source>
+        <translation>文本任务需要 &quot;task.text_file&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;task.text_file&quot; is empty</source>
+        <translation>&quot;task.text_file&quot; 是空的</translation>
+    </message>
+    <message>
+        <source>&quot;task.text_file&quot; is too short: its training part gives %1 windows of &quot;task.max_length&quot; tokens, fewer than one batch (&quot;train.batch_size&quot; %2)</source>
+        <translation>&quot;task.text_file&quot; 太短：其训练部分只能切出 %1 个长度为 &quot;task.max_length&quot; 的窗口，不足一个批次（&quot;train.batch_size&quot; %2）</translation>
+    </message>
+    <message>
+        <source>&quot;task.text_file&quot; is too short: its validation part (after &quot;task.train_ratio&quot;) holds no window of &quot;task.max_length&quot; + 1 tokens</source>
+        <translation>&quot;task.text_file&quot; 太短：其验证部分（&quot;task.train_ratio&quot; 之后）容不下一个 &quot;task.max_length&quot; + 1 个词元的窗口</translation>
+    </message>
+    <message>
+        <source>not a JSON object: %1</source>
+        <translation>不是 JSON 对象：%1</translation>
+    </message>
+    <message>
+        <source>&quot;format&quot; must be &quot;%1&quot;</source>
+        <translation>&quot;format&quot; 必须是 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;version&quot; must be %1</source>
+        <translation>&quot;version&quot; 必须是 %1</translation>
+    </message>
+    <message>
+        <source>cannot read the training session %1 (%2)</source>
+        <translation>无法读取训练会话 %1（%2）</translation>
+    </message>
+</context>
+<context>
     <name>VariantFormulas</name>
     <message>
         <source>This session is not causal: every query still sees every key.</source>
@@ -3406,6 +3612,13 @@ p = softmax(logits)</translation>
     <message>
         <source>&amp;Keep the first %1 tokens</source>
         <translation>保留前 %1 个 token(&amp;K)</translation>
+    </message>
+</context>
+<context>
+    <name>ae::CurveChart</name>
+    <message>
+        <source>%1 at step %2: %3</source>
+        <translation>%1，第 %2 步：%3</translation>
     </message>
 </context>
 <context>
@@ -4122,6 +4335,22 @@ The pages still show the last session that could.</source>
         <source>&amp;User Guide</source>
         <translation>用户指南(&amp;U)</translation>
     </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>工具(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Training &amp;Lab…</source>
+        <translation>训练实验室(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+T</source>
+        <translation>Ctrl+Shift+T</translation>
+    </message>
+    <message>
+        <source>Train the book&apos;s GPT model in the app and watch its heads form</source>
+        <translation>在应用中训练书中的 GPT 模型，观察其注意力头如何形成</translation>
+    </message>
 </context>
 <context>
     <name>ae::ManualEmbeddingEditor</name>
@@ -4671,6 +4900,501 @@ dtype：%9
     <message>
         <source>Tokens</source>
         <translation>词元</translation>
+    </message>
+</context>
+<context>
+    <name>ae::TrainingForm</name>
+    <message>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Induction</source>
+        <translation>归纳</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>Induction: rows of a random sequence repeated (the period varies); only a head that finds the earlier occurrence of the current token and copies what followed it can predict them. Text: the book&apos;s chapter 5.</source>
+        <translation>归纳：每行是一个随机序列的重复（周期各不相同）；只有能找到当前词元先前出现的位置并复制其后词元的注意力头才能预测它们。文本：书中第 5 章的任务。</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Token ids 0 … V−1 of the random sequences</source>
+        <translation>随机序列的词元编号 0 … V−1</translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation>词表</translation>
+    </message>
+    <message>
+        <source>The shortest period drawn</source>
+        <translation>抽取的最短周期</translation>
+    </message>
+    <message>
+        <source>The longest period drawn (at most context − 1)</source>
+        <translation>抽取的最长周期（至多为上下文长度 − 1）</translation>
+    </message>
+    <message>
+        <source>Periods</source>
+        <translation>周期</translation>
+    </message>
+    <message>
+        <source>Open Text File…</source>
+        <translation>打开文本文件…</translation>
+    </message>
+    <message>
+        <source>Characters</source>
+        <translation>字符</translation>
+    </message>
+    <message>
+        <source>GPT-2 tokens</source>
+        <translation>GPT-2 词元</translation>
+    </message>
+    <message>
+        <source>Characters: the text&apos;s distinct characters are the vocabulary. GPT-2 tokens: 50,257 of them, a much larger output layer.</source>
+        <translation>字符：文本中互不相同的字符构成词表。GPT-2 词元：共 50,257 个，输出层大得多。</translation>
+    </message>
+    <message>
+        <source>Tokenizer</source>
+        <translation>分词器</translation>
+    </message>
+    <message>
+        <source>Tokens per training window</source>
+        <translation>每个训练窗口的词元数</translation>
+    </message>
+    <message>
+        <source>Window</source>
+        <translation>窗口</translation>
+    </message>
+    <message>
+        <source>Tokens between the starts of two windows</source>
+        <translation>相邻两个窗口起点之间的词元数</translation>
+    </message>
+    <message>
+        <source>Stride</source>
+        <translation>步幅</translation>
+    </message>
+    <message>
+        <source>Model (the book&apos;s GPTModel)</source>
+        <translation>模型（书中的 GPTModel）</translation>
+    </message>
+    <message>
+        <source>Transformer blocks</source>
+        <translation>Transformer 块数</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>Attention heads per block; they must divide the width</source>
+        <translation>每个块的注意力头数；必须整除宽度</translation>
+    </message>
+    <message>
+        <source>Heads</source>
+        <translation>注意力头</translation>
+    </message>
+    <message>
+        <source>d: the width of the embeddings and the residual stream</source>
+        <translation>d：嵌入和残差流的宽度</translation>
+    </message>
+    <message>
+        <source>Width</source>
+        <translation>宽度</translation>
+    </message>
+    <message>
+        <source>The longest sequence: rows of the position embeddings</source>
+        <translation>最长序列：位置嵌入的行数</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <source>Feed-forward half</source>
+        <translation>前馈部分</translation>
+    </message>
+    <message>
+        <source>Off: attention-only blocks, as in the induction-head papers</source>
+        <translation>关闭：只有注意力的块，如归纳头论文中那样</translation>
+    </message>
+    <message>
+        <source>MLP</source>
+        <translation>MLP</translation>
+    </message>
+    <message>
+        <source>Dropout while training (not in evaluation)</source>
+        <translation>训练时的 dropout（评估时不用）</translation>
+    </message>
+    <message>
+        <source>Dropout</source>
+        <translation>Dropout</translation>
+    </message>
+    <message>
+        <source>W_query, W_key, W_value</source>
+        <translation>W_query、W_key、W_value</translation>
+    </message>
+    <message>
+        <source>Biases in the query, key and value projections</source>
+        <translation>查询、键和值投影中的偏置</translation>
+    </message>
+    <message>
+        <source>QKV bias</source>
+        <translation>QKV 偏置</translation>
+    </message>
+    <message>
+        <source>Training (AdamW)</source>
+        <translation>训练（AdamW）</translation>
+    </message>
+    <message>
+        <source>Sequences per step</source>
+        <translation>每步的序列数</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>批次</translation>
+    </message>
+    <message>
+        <source>Optimiser steps in all</source>
+        <translation>优化器总步数</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>AdamW&apos;s learning rate</source>
+        <translation>AdamW 的学习率</translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <source>AdamW&apos;s decoupled weight decay</source>
+        <translation>AdamW 的解耦权重衰减</translation>
+    </message>
+    <message>
+        <source>Weight decay</source>
+        <translation>权重衰减</translation>
+    </message>
+    <message>
+        <source>clip_grad_norm_&apos;s max_norm</source>
+        <translation>clip_grad_norm_ 的 max_norm</translation>
+    </message>
+    <message>
+        <source>Clip gradients</source>
+        <translation>梯度裁剪</translation>
+    </message>
+    <message>
+        <source>Steps between two looks at the probe</source>
+        <translation>两次查看探针之间的步数</translation>
+    </message>
+    <message>
+        <source>Evaluate every</source>
+        <translation>评估间隔</translation>
+    </message>
+    <message>
+        <source>Seeds</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <source>torch.manual_seed before the weights are drawn</source>
+        <translation>抽取权重之前的 torch.manual_seed</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>The generator of the batches</source>
+        <translation>批次的随机数生成器</translation>
+    </message>
+    <message>
+        <source>Data</source>
+        <translation>数据</translation>
+    </message>
+    <message>
+        <source>The generator of the induction probe</source>
+        <translation>归纳探针的随机数生成器</translation>
+    </message>
+    <message>
+        <source>Probe</source>
+        <translation>探针</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>%1 (%2 characters)</source>
+        <translation>%1（%2 个字符）</translation>
+    </message>
+</context>
+<context>
+    <name>ae::TrainingWindow</name>
+    <message>
+        <source>Training Lab — Attention Explorer</source>
+        <translation>训练实验室 — 注意力探索器</translation>
+    </message>
+    <message>
+        <source>Training session</source>
+        <translation>训练会话</translation>
+    </message>
+    <message>
+        <source>Loss (cross-entropy, nats)</source>
+        <translation>损失（交叉熵，奈特）</translation>
+    </message>
+    <message>
+        <source>Previous-token score of each head</source>
+        <translation>每个头的前一词元得分</translation>
+    </message>
+    <message>
+        <source>Induction score of each head</source>
+        <translation>每个头的归纳得分</translation>
+    </message>
+    <message>
+        <source>Replay: the attention and scores at each recorded step (at the right end the view follows the training)</source>
+        <translation>回放：每个记录步的注意力和得分（滑块在最右端时视图跟随训练）</translation>
+    </message>
+    <message>
+        <source>Replay</source>
+        <translation>回放</translation>
+    </message>
+    <message>
+        <source>Replay:</source>
+        <translation>回放：</translation>
+    </message>
+    <message>
+        <source>Every layer × head on the probe: click one to see it whole.</source>
+        <translation>探针上的每一层 × 每个头：点击一个以查看完整图。</translation>
+    </message>
+    <message>
+        <source>Attention on the probe</source>
+        <translation>探针上的注意力</translation>
+    </message>
+    <message>
+        <source>Head scores</source>
+        <translation>注意力头得分</translation>
+    </message>
+    <message>
+        <source>%v / %m steps</source>
+        <translation>%v / %m 步</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation>开始(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Training stopped: %1</source>
+        <translation>训练已停止：%1</translation>
+    </message>
+    <message>
+        <source>Cannot Save Checkpoint</source>
+        <translation>无法保存检查点</translation>
+    </message>
+    <message>
+        <source>Saved the checkpoint in %1</source>
+        <translation>检查点已保存到 %1</translation>
+    </message>
+    <message>
+        <source>The session changed: Reset (Ctrl+R) to train with the new values</source>
+        <translation>会话已更改：按重置（Ctrl+R）以新的值训练</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Training</source>
+        <translation>训练(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>&amp;Open Training Session…</source>
+        <translation>打开训练会话(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open Training Session</source>
+        <translation>打开训练会话</translation>
+    </message>
+    <message>
+        <source>Training sessions (*.json)</source>
+        <translation>训练会话 (*.json)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Sample</source>
+        <translation>打开示例(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Induction heads (attention-only, 2 layers)</source>
+        <translation>归纳头（只有注意力，2 层）(&amp;I)</translation>
+    </message>
+    <message>
+        <source>&amp;Text: a nursery rhyme, characters</source>
+        <translation>文本：一首童谣，按字符(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Resume From Checkpoint…</source>
+        <translation>从检查点继续(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Save &amp;Checkpoint…</source>
+        <translation>保存检查点(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>&amp;Export Figures…</source>
+        <translation>导出图(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+E</source>
+        <translation>Ctrl+E</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>关闭(&amp;C)</translation>
+    </message>
+    <message>
+        <source>S&amp;tep</source>
+        <translation>单步(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Reset</source>
+        <translation>重置(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Ctrl+R</source>
+        <translation>Ctrl+R</translation>
+    </message>
+    <message>
+        <source>Open in &amp;Explorer</source>
+        <translation>在探索器中打开(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+E</source>
+        <translation>Ctrl+Shift+E</translation>
+    </message>
+    <message>
+        <source>Opens the trained model in the main window: every page, the head analysis and generation</source>
+        <translation>在主窗口中打开训练好的模型：所有页面、注意力头分析和生成</translation>
+    </message>
+    <message>
+        <source>This session cannot be trained: %1</source>
+        <translation>此会话无法训练：%1</translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>validation</source>
+        <translation>验证</translation>
+    </message>
+    <message>
+        <source>L%1 H%2</source>
+        <translation>L%1 H%2</translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation>第 %1 步，共 %2 步</translation>
+    </message>
+    <message>
+        <source> · loss %1</source>
+        <translation> · 损失 %1</translation>
+    </message>
+    <message>
+        <source> · validation %1</source>
+        <translation> · 验证 %1</translation>
+    </message>
+    <message>
+        <source> · %1 steps/s · %2:%3 left</source>
+        <translation> · 每秒 %1 步 · 剩余 %2:%3</translation>
+    </message>
+    <message>
+        <source> · finished</source>
+        <translation> · 已完成</translation>
+    </message>
+    <message>
+        <source> · paused (F5 trains)</source>
+        <translation> · 已暂停（按 F5 训练）</translation>
+    </message>
+    <message>
+        <source>Open Text File</source>
+        <translation>打开文本文件</translation>
+    </message>
+    <message>
+        <source>Text files (*.txt);;All files (*)</source>
+        <translation>文本文件 (*.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot Open Text</source>
+        <translation>无法打开文本</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot Open Training Session</source>
+        <translation>无法打开训练会话</translation>
+    </message>
+    <message>
+        <source>%1:
+%2</source>
+        <translation>%1：
+%2</translation>
+    </message>
+    <message>
+        <source>Save Checkpoint Into</source>
+        <translation>将检查点保存到</translation>
+    </message>
+    <message>
+        <source>Resume From Checkpoint</source>
+        <translation>从检查点继续</translation>
+    </message>
+    <message>
+        <source>Book checkpoints (*.safetensors *.pth config.json);;All files (*)</source>
+        <translation>书中的检查点 (*.safetensors *.pth config.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot Resume</source>
+        <translation>无法继续</translation>
+    </message>
+    <message>
+        <source>Resuming from %1</source>
+        <translation>从 %1 继续训练</translation>
+    </message>
+    <message>
+        <source>the probe&apos;s attention and the head scores at step %1</source>
+        <translation>第 %1 步时探针上的注意力和注意力头得分</translation>
+    </message>
+</context>
+<context>
+    <name>ae::TrainingWorker</name>
+    <message>
+        <source>not enough memory for this model: make it smaller</source>
+        <translation>内存不足以容纳此模型：请把它变小</translation>
+    </message>
+    <message>
+        <source>nothing is trained yet</source>
+        <translation>尚未训练任何内容</translation>
     </message>
 </context>
 <context>

@@ -71,6 +71,66 @@ private Q_SLOTS:
         QVERIFY(readJson(heads).contains(QLatin1StringView("scores")));
     }
 
+    // A trained model reads its own ids: the characters of its text (chars), the ids written
+    // out (induction). The dump's tokens and next tokens are the model's own, and a token it
+    // does not have is refused naming it.
+    void checkpointsReadTheirOwnIds_data()
+    {
+        QTest::addColumn<QString>("session");
+        QTest::addColumn<QString>("sentence");
+        QTest::addColumn<QStringList>("tokens");
+        QTest::addColumn<QString>("foreign");
+        QTest::addColumn<QString>("named");
+        QTest::newRow("chars") << fixture("text_chars.session.json") << QStringLiteral("the height")
+                               << QString("t,h,e, ,h,e,i,g,h,t").split(QLatin1Char(','))
+                               << QStringLiteral("the heightΩ") << QStringLiteral("character 11");
+        QTest::newRow("ids") << fixture("induction_small.session.json")
+                             << QStringLiteral("3 15 0 3")
+                             << QStringList{QStringLiteral("3"), QStringLiteral("15"),
+                                            QStringLiteral("0"), QStringLiteral("3")}
+                             << QStringLiteral("3 x") << QStringLiteral("not an id");
+    }
+    void checkpointsReadTheirOwnIds()
+    {
+        QFETCH(QString, session);
+        QFETCH(QString, sentence);
+        QFETCH(QStringList, tokens);
+        QFETCH(QString, foreign);
+        QFETCH(QString, named);
+        QTemporaryDir dir;
+        const QString ckpt = dir.filePath(QStringLiteral("ckpt"));
+        const Run trained =
+            run({QStringLiteral("--train"), session, QStringLiteral("--steps"), QStringLiteral("3"),
+                 QStringLiteral("--dump-json"), dir.filePath(QStringLiteral("train.json")),
+                 QStringLiteral("--save-checkpoint"), ckpt});
+        QVERIFY2(trained.exitCode == 0, trained.err.constData());
+        const QString out = dir.filePath(QStringLiteral("run.json"));
+        const Run r = run({QStringLiteral("--model"), ckpt, QStringLiteral("--sentence"), sentence,
+                           QStringLiteral("--dump-json"), out});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject dump = readJson(out);
+        QStringList shown;
+        for (const QJsonValue& token : dump.value(QLatin1StringView("tokens")).toArray())
+            shown << token.toString();
+        QCOMPARE(shown, tokens);
+        const QJsonArray next = dump.value(QLatin1StringView("next_token")).toArray();
+        QVERIFY(!next.isEmpty());
+        for (const QJsonValue& candidate : next) {
+            const QString token = candidate.toObject().value(QLatin1StringView("token")).toString();
+            if (named == QLatin1StringView("not an id")) // " 17": the id, spaced
+                QVERIFY2(token.trimmed().toInt() ==
+                             candidate.toObject().value(QLatin1StringView("id")).toInt(),
+                         qPrintable(token));
+            else // one character of the text
+                QVERIFY2(token.size() == 1, qPrintable(token));
+        }
+        const Run refused =
+            run({QStringLiteral("--model"), ckpt, QStringLiteral("--sentence"), foreign,
+                 QStringLiteral("--dump-json"), out + QStringLiteral(".2")});
+        QCOMPARE(refused.exitCode, 1);
+        QVERIFY2(QString::fromUtf8(refused.err).contains(named), refused.err.constData());
+    }
+
     void benchmark()
     {
         const Run r =

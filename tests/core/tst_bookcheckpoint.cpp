@@ -19,6 +19,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QTemporaryDir>
 
@@ -373,6 +374,22 @@ private Q_SLOTS:
             << mlp3Config(QStringLiteral("mlp"), false)
             << QStringList{QStringLiteral("trf_blocks.0.ff.layers.0.weight"),
                            QStringLiteral("mlp")};
+        QTest::newRow("a tokenizer not known")
+            << mlp3Config(QStringLiteral("tokenizer"), QStringLiteral("bpe"))
+            << QStringList{QStringLiteral("config.json"), QStringLiteral("\"tokenizer\"")};
+        QTest::newRow("chars without their vocabulary")
+            << mlp3Config(QStringLiteral("tokenizer"), QStringLiteral("chars"))
+            << QStringList{QStringLiteral("vocabulary"), QStringLiteral("vocab_size (512)")};
+        QTest::newRow("a vocabulary of words") << [] {
+            QJsonObject config = QJsonDocument::fromJson(mlp3Config(QStringLiteral("tokenizer"),
+                                                                    QStringLiteral("chars")))
+                                     .object();
+            QJsonArray words;
+            for (int i = 0; i < 512; ++i)
+                words.append(QStringLiteral("w%1").arg(i));
+            config.insert(QStringLiteral("vocabulary"), words);
+            return QJsonDocument(config).toJson();
+        }() << QStringList{QStringLiteral("distinct single characters")};
         QTest::newRow("not JSON") << QByteArray("{") << QStringList{QStringLiteral("config.json")};
         QTest::newRow("no config, width not a multiple of 64")
             << QByteArray() << QStringList{QStringLiteral("emb_dim"), QStringLiteral("64")};

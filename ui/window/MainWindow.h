@@ -4,6 +4,7 @@
 
 #include <QJsonObject>
 #include <QMainWindow>
+#include <QPointer>
 
 #include <functional>
 #include <memory>
@@ -31,6 +32,7 @@ class PresentationStage;
 class SessionActions;
 class SessionAutosave;
 class SessionDocument;
+class TrainingWindow;
 class WalkthroughPanel;
 class WalkthroughSandbox;
 struct ComputeResult;
@@ -87,6 +89,9 @@ public:
     bool isWalkthroughHoldingSession() const;
     // Opens a bundled sample (":/samples/article.json") as a new, untitled session.
     void openSample(const QString& resourcePath);
+    // Tools > Training Lab: the one lab window, created on first use.
+    TrainingWindow* showTrainingLab();
+    TrainingWindow* trainingLab() const;
     // Shows the page with this id ("tokens", "scores", ... see PageCatalog); false if unknown.
     bool showPage(const QString& id);
 
@@ -155,6 +160,7 @@ private:
     PresentationStage* m_stage;
     WalkthroughSandbox* m_sandbox;
     QDockWidget* m_walkthroughDock = nullptr;
+    QPointer<TrainingWindow> m_trainingLab;
     bool m_closingForLanguage = false;
     bool m_recoveryDeferred = false;
     bool m_pageFromWalkthrough = false; // the walkthrough asked for the page being shown

@@ -17,6 +17,7 @@
 #include "SessionDocument.h"
 #include "SessionFile.h"
 #include "TraceFigures.h"
+#include "TrainingWindow.h"
 #include "Translations.h"
 #include "UserGuideDialog.h"
 #include "WalkthroughPanel.h"
@@ -193,6 +194,12 @@ void MainWindow::createActions()
         });
     }
 
+    QMenu* tools = menuBar()->addMenu(tr("&Tools"));
+    add(
+        tools, tr("Training &Lab…"), QKeySequence(tr("Ctrl+Shift+T")), QStringLiteral("system-run"),
+        [this] { showTrainingLab(); }, false)
+        ->setStatusTip(tr("Train the book's GPT model in the app and watch its heads form"));
+
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     QAction* guide = add(
         help, tr("&User Guide"), QKeySequence::HelpContents, QStringLiteral("help-contents"),
@@ -226,6 +233,39 @@ void MainWindow::exportFigures(bool all)
                                           .arg(m_tabs->tabText(m_tabs->currentIndex()))
                                           .arg(figures.size());
     showStatus(ExportActions::exportFigures(this, figures, description));
+}
+
+} // namespace ae
+
+namespace ae {
+
+TrainingWindow* MainWindow::trainingLab() const
+{
+    return m_trainingLab;
+}
+
+TrainingWindow* MainWindow::showTrainingLab()
+{
+    if (!m_trainingLab) {
+        // A window of its own (it has its own session), closed with this one.
+        m_trainingLab = new TrainingWindow(this);
+        m_trainingLab->setWindowFlag(Qt::Window);
+        m_trainingLab->setAttribute(Qt::WA_DeleteOnClose, false);
+        connect(m_trainingLab, &TrainingWindow::openModelRequested, this,
+                [this](const QString& dir) {
+                    leaveWalkthrough();
+                    if (!maybeSave())
+                        return;
+                    m_sessions->openModel(dir);
+                    showPage(QStringLiteral("head_roles"));
+                    raise();
+                    activateWindow();
+                });
+    }
+    m_trainingLab->show();
+    m_trainingLab->raise();
+    m_trainingLab->activateWindow();
+    return m_trainingLab;
 }
 
 } // namespace ae

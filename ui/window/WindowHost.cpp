@@ -4,6 +4,7 @@
 #include "ModelRegistry.h"
 #include "Session.h"
 #include "SessionDocument.h"
+#include "TrainingWindow.h"
 #include "Translations.h"
 
 #include <QSettings>
@@ -58,6 +59,8 @@ void WindowHost::show(const Start& start)
     m_window->show();
     if (start.present)
         m_window->setPresentationMode(true);
+    if (!start.trainingSession.isEmpty())
+        m_window->showTrainingLab()->openSession(start.trainingSession);
     QTimer::singleShot(0, m_window, [window = m_window] {
         if (window)
             window->offerRecovery();

@@ -21,7 +21,8 @@ public:
         QJsonObject overrides;
         QString page;
         bool present = false;
-        int layer = 0; // --layer, from 1 (0: not given)
+        int layer = 0;           // --layer, from 1 (0: not given)
+        QString trainingSession; // --train without a headless mode: the lab opens on it
     };
 
     explicit WindowHost(QObject* parent = nullptr);

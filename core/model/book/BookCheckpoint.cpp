@@ -13,6 +13,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
@@ -154,6 +155,38 @@ struct BookConfig
 };
 
 // config.json's keys, each checked for its type and range.
+// The training lab's models (training.md §4) say which ids they read, beside the book's keys:
+// "tokenizer": "gpt2" (the book's, the default), "ids" (the induction task's ids written out)
+// or "chars" with "vocabulary": the vocab_size characters by id.
+void readVocabulary(const QJsonObject& o, TransformerConfig& c)
+{
+    const QJsonValue tokenizer = o.value(QLatin1StringView("tokenizer"));
+    if (tokenizer.isUndefined())
+        return;
+    const QString name = tokenizer.toString();
+    if (name != QLatin1StringView("gpt2") && name != QLatin1StringView("ids") &&
+        name != QLatin1StringView("chars"))
+        throw Failure{BookCheckpoint::tr("the key \"tokenizer\" must be \"gpt2\", \"ids\" or "
+                                         "\"chars\"")};
+    c.tokenizer = name.toStdString();
+    if (name != QLatin1StringView("chars"))
+        return;
+    const QJsonArray vocabulary = o.value(QLatin1StringView("vocabulary")).toArray();
+    if (vocabulary.size() != c.vocabSize)
+        throw Failure{BookCheckpoint::tr("\"tokenizer\": \"chars\" needs \"vocabulary\", a list "
+                                         "of vocab_size (%1) characters")
+                          .arg(c.vocabSize)};
+    for (const QJsonValue& v : vocabulary) {
+        const QString character = v.toString();
+        if (!v.isString() || character.isEmpty() || character.toUcs4().size() != 1 ||
+            std::find(c.vocabulary.begin(), c.vocabulary.end(), character.toStdString()) !=
+                c.vocabulary.end())
+            throw Failure{BookCheckpoint::tr("\"vocabulary\" must list distinct single "
+                                             "characters")};
+        c.vocabulary.push_back(character.toStdString());
+    }
+}
+
 BookConfig readConfig(const QByteArray& json)
 {
     QJsonParseError parseError;
@@ -197,6 +230,7 @@ BookConfig readConfig(const QByteArray& json)
         throw Failure{BookCheckpoint::tr("\"n_heads\" (%1) does not divide \"emb_dim\" (%2)")
                           .arg(c.nHead)
                           .arg(c.nEmbd)};
+    readVocabulary(o, c);
     return b;
 }
 
@@ -433,7 +467,6 @@ ModelLoadResult load(const QString& path)
     c.family = "book";
     c.nKvHead = c.nHead;
     c.tiedHead = false;
-    c.tokenizer = "gpt2";
     c.epsilon = 1e-5f;
     if (const auto tok = source->find("tok_emb.weight"))
         c.dtype = tok->dtype;

@@ -1,0 +1,156 @@
+// The training lab as a user drives it: a session from the controls trains on the worker
+// thread to the same losses as the engine trains it directly (the GUI path neither skips nor
+// repeats a step), pauses and resumes where it stopped, records the probe at every evaluation
+// point for the replay, refuses a session naming its key before any step, and opens the
+// trained model in the explorer as a checkpoint that reads its own ids.
+
+#include "BookCheckpoint.h"
+#include "CurveChart.h"
+#include "FigureWidget.h"
+#include "ModelRegistry.h"
+#include "Trainer.h"
+#include "TrainingForm.h"
+#include "TrainingWindow.h"
+#include "TrainingWorker.h"
+#include "TransformerModel.h"
+
+#include <QDir>
+#include <QLabel>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTest>
+
+using namespace ae;
+
+namespace {
+
+// A small induction session (the fixture's shapes): quick, and past a few evaluation points.
+TrainingConfig smallInduction(int steps)
+{
+    TrainingConfig c;
+    c.vocabSize = 16;
+    c.minPeriod = 3;
+    c.maxPeriod = 6;
+    c.nLayers = 2;
+    c.nHeads = 2;
+    c.embDim = 16;
+    c.contextLength = 12;
+    c.mlp = false;
+    c.batchSize = 4;
+    c.steps = steps;
+    c.lr = 1e-2;
+    c.evalEvery = 10;
+    return c;
+}
+
+bool finished(const TrainingWindow& lab, int steps)
+{
+    return int(lab.losses().size()) == steps && !lab.worker()->isRunning();
+}
+
+} // namespace
+
+class TestTrainingLab : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void trainsAsTheEngineDoes()
+    {
+        TrainingWindow lab;
+        lab.form()->setConfig(smallInduction(30));
+        lab.reset();
+        QVERIFY(lab.issueText().isEmpty());
+        lab.startOrPause();
+        QTRY_VERIFY_WITH_TIMEOUT(finished(lab, 30), 60000);
+
+        Trainer direct(smallInduction(30));
+        for (int s = 0; s < 30; ++s)
+            QVERIFY(lab.losses()[std::size_t(s)] == direct.step());
+        // The probe at step 0 and at every evaluation point: 10, 20, 30.
+        QCOMPARE(int(lab.probes().size()), 4);
+        QCOMPARE(lab.probes().back()->step, 30);
+        const auto last = direct.probe();
+        QVERIFY(lab.probes().back()->attnWeights == last->attnWeights);
+        // The replay follows the newest point; moving it shows an earlier one.
+        QCOMPARE(lab.replay()->value(), 3);
+        auto* figure = lab.findChild<FigureWidget*>(QStringLiteral("probeHead"));
+        QVERIFY(figure && !figure->figure().panels.empty());
+        const QString newest = figure->figure().panels.front().title;
+        QVERIFY(newest.contains(QStringLiteral("30")));
+        lab.replay()->setValue(1);
+        QVERIFY(figure->figure().panels.front().title.contains(QStringLiteral("10")));
+        // Every head has a score curve with a point per evaluation.
+        for (CurveChart* chart : lab.findChildren<CurveChart*>())
+            if (chart->series().size() == 4)
+                for (const CurveChart::Series& s : chart->series())
+                    QCOMPARE(int(s.points.size()), 4);
+    }
+
+    void pausesAndResumes()
+    {
+        TrainingWindow lab;
+        lab.form()->setConfig(smallInduction(400));
+        lab.reset();
+        lab.startOrPause();
+        QTRY_VERIFY_WITH_TIMEOUT(lab.losses().size() >= 5, 60000);
+        lab.startOrPause(); // pause
+        QTRY_VERIFY_WITH_TIMEOUT(!lab.worker()->isRunning(), 60000);
+        QTest::qWait(100);
+        const std::size_t paused = lab.losses().size();
+        QVERIFY(paused < 400);
+        QTest::qWait(200);
+        QCOMPARE(lab.losses().size(), paused); // nothing trains while paused
+        lab.stepOnce();
+        QTRY_COMPARE_WITH_TIMEOUT(lab.losses().size(), paused + 1, 60000);
+        lab.startOrPause();
+        QTRY_VERIFY_WITH_TIMEOUT(finished(lab, 400), 60000);
+        Trainer direct(smallInduction(400));
+        for (std::size_t s = 0; s < 400; ++s)
+            QVERIFY(lab.losses()[s] == direct.step());
+    }
+
+    void refusesNamingTheKey()
+    {
+        TrainingWindow lab;
+        TrainingConfig bad = smallInduction(10);
+        bad.nHeads = 3; // does not divide emb_dim 16
+        lab.form()->setConfig(bad);
+        lab.reset();
+        QVERIFY2(lab.issueText().contains(QStringLiteral("n_heads")), qPrintable(lab.issueText()));
+        lab.startOrPause();
+        QTest::qWait(200);
+        QVERIFY(lab.losses().empty());
+    }
+
+    void opensTheTrainedModel()
+    {
+        TrainingWindow lab;
+        lab.form()->setConfig(smallInduction(10));
+        lab.reset();
+        lab.startOrPause();
+        QTRY_VERIFY_WITH_TIMEOUT(finished(lab, 10), 60000);
+        QSignalSpy opened(&lab, &TrainingWindow::openModelRequested);
+        QMetaObject::invokeMethod(&lab, [&lab] {
+            for (QAction* action : lab.findChildren<QAction*>())
+                if (action->text().contains(QStringLiteral("Explorer")))
+                    action->trigger();
+        });
+        QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 60000);
+        const QString dir = opened.front().front().toString();
+        QVERIFY(dir.startsWith(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)));
+        const ModelLoadResult loaded = loadModel(dir);
+        QVERIFY2(loaded.model, qPrintable(loaded.error));
+        QCOMPARE(loaded.model->config().tokenizer, std::string("ids"));
+        const ModelTokens tokens = modelTokens(*loaded.model, "3 15 0");
+        QCOMPARE(tokens.ids, (std::vector<std::int64_t>{3, 15, 0}));
+        QDir(dir).removeRecursively();
+    }
+};
+
+QTEST_MAIN(TestTrainingLab)
+#include "tst_traininglab.moc"

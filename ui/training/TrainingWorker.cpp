@@ -1,0 +1,191 @@
+#include "TrainingWorker.h"
+
+#include "Trainer.h"
+#include "TrainingCheckpoint.h"
+#include "TransformerModel.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+
+#include <exception>
+#include <new>
+
+namespace ae {
+
+namespace {
+
+qint64 nowMs()
+{
+    return QDateTime::currentMSecsSinceEpoch();
+}
+
+} // namespace
+
+TrainingWorker::TrainingWorker(QObject* parent) : QObject(parent), m_context(new QObject)
+{
+    qRegisterMetaType<ae::TrainingProgress>();
+    qRegisterMetaType<std::shared_ptr<const ae::TransformerModel>>();
+    m_context->moveToThread(&m_thread);
+    m_thread.setObjectName(QStringLiteral("training"));
+    m_thread.start(QThread::LowPriority); // the GUI thread comes first
+}
+
+TrainingWorker::~TrainingWorker()
+{
+    m_running = false;
+    ++m_generation;
+    m_thread.quit();
+    m_thread.wait();
+    delete m_context;
+}
+
+int TrainingWorker::reset(const TrainingConfig& config,
+                          std::shared_ptr<const TransformerModel> weights)
+{
+    m_running = false;
+    const int generation = ++m_generation;
+    QMetaObject::invokeMethod(m_context, [this, config, weights, generation] {
+        if (generation != m_generation)
+            return;
+        m_trainer.reset();
+        m_pending = {};
+        m_rate.clear();
+        m_trainerGeneration = generation;
+        try {
+            m_trainer = weights ? std::make_unique<Trainer>(config, *weights)
+                                : std::make_unique<Trainer>(config);
+            m_pending.vocabulary = m_trainer->charVocabulary();
+            m_pending.probes.push_back(m_trainer->probe()); // step 0: the random weights
+            if (m_trainer->hasValidation())
+                m_pending.valLoss.emplace_back(0, m_trainer->validationLoss());
+        } catch (const std::bad_alloc&) {
+            m_trainer.reset();
+            Q_EMIT failed(tr("not enough memory for this model: make it smaller"));
+            return;
+        } catch (const std::exception& e) {
+            m_trainer.reset();
+            Q_EMIT failed(QString::fromLocal8Bit(e.what()));
+            return;
+        }
+        report();
+        setRunning(false);
+    });
+    return generation;
+}
+
+void TrainingWorker::start()
+{
+    if (m_running.exchange(true))
+        return;
+    const int generation = m_generation;
+    QMetaObject::invokeMethod(m_context, [this, generation] {
+        if (generation != m_generation || !m_trainer)
+            return;
+        setRunning(true);
+        runStep();
+    });
+}
+
+void TrainingWorker::pause()
+{
+    if (!m_running.exchange(false))
+        return;
+    QMetaObject::invokeMethod(m_context, [this] {
+        report();
+        setRunning(false);
+    });
+}
+
+void TrainingWorker::stepOnce()
+{
+    if (m_running)
+        return;
+    const int generation = m_generation;
+    QMetaObject::invokeMethod(m_context, [this, generation] {
+        if (generation != m_generation || !m_trainer ||
+            m_trainer->stepsDone() >= m_trainer->config().steps)
+            return;
+        takeStep();
+        report();
+    });
+}
+
+void TrainingWorker::requestModel(int tag)
+{
+    QMetaObject::invokeMethod(m_context, [this, tag] {
+        Q_EMIT modelReady(m_trainer ? m_trainer->model() : nullptr, tag);
+    });
+}
+
+void TrainingWorker::save(const QString& dir)
+{
+    QMetaObject::invokeMethod(m_context, [this, dir] {
+        Q_EMIT saved(dir, m_trainer ? saveTrainingCheckpoint(*m_trainer, dir)
+                                    : tr("nothing is trained yet"));
+    });
+}
+
+void TrainingWorker::runStep()
+{
+    if (!m_running || !m_trainer)
+        return;
+    if (m_trainer->stepsDone() >= m_trainer->config().steps) {
+        m_running = false;
+        report();
+        setRunning(false);
+        return;
+    }
+    takeStep();
+    if (m_pending.probes.size() > 0 || nowMs() - m_lastReportMs >= 50)
+        report();
+    // The next step is another event: a pause, save or reset queued meanwhile goes first.
+    const int generation = m_generation;
+    QMetaObject::invokeMethod(
+        m_context,
+        [this, generation] {
+            if (generation == m_generation)
+                runStep();
+        },
+        Qt::QueuedConnection);
+}
+
+void TrainingWorker::takeStep()
+{
+    try {
+        m_pending.losses.push_back(m_trainer->step());
+        if (m_trainer->evaluationDue()) {
+            if (m_trainer->hasValidation())
+                m_pending.valLoss.emplace_back(m_trainer->stepsDone(),
+                                               m_trainer->validationLoss());
+            m_pending.probes.push_back(m_trainer->probe());
+        }
+    } catch (const std::exception& e) {
+        m_running = false;
+        setRunning(false);
+        Q_EMIT failed(QString::fromLocal8Bit(e.what()));
+    }
+}
+
+void TrainingWorker::report()
+{
+    if (!m_trainer)
+        return;
+    const qint64 now = m_lastReportMs = nowMs();
+    m_pending.generation = m_trainerGeneration;
+    m_pending.stepsDone = m_trainer->stepsDone();
+    m_rate.emplace_back(now, m_pending.stepsDone);
+    while (m_rate.size() > 2 && now - m_rate.front().first > 3000)
+        m_rate.erase(m_rate.begin());
+    const auto& [then, stepsThen] = m_rate.front();
+    m_pending.stepsPerSecond =
+        now > then ? 1000.0 * double(m_pending.stepsDone - stepsThen) / double(now - then) : 0.0;
+    Q_EMIT progressed(m_pending);
+    m_pending = {};
+}
+
+void TrainingWorker::setRunning(bool running)
+{
+    Q_EMIT runningChanged(running);
+}
+
+} // namespace ae
