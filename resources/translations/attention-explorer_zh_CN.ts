@@ -3300,6 +3300,22 @@ p = softmax(logits)</translation>
         <source>Previous-token and induction heads</source>
         <translation>前一词元头与归纳头</translation>
     </message>
+    <message>
+        <source>Watch an induction head form</source>
+        <translation>观察归纳头的形成</translation>
+    </message>
+    <message>
+        <source>Untrained heads mean nothing; training gives them roles. The training lab trains a two-layer, attention-only model on random sequences that repeat, which only a head that copies what followed the current token&apos;s earlier occurrence can predict. For some 500 steps the loss stays near ln 64 ≈ 4.2; then, within a hundred steps, a previous-token head forms in layer 1, an induction head in layer 2 reads it, and the loss falls: the phase change of Olsson et al. (2022), live, in under a minute.</source>
+        <translation>未经训练的注意力头没有意义；训练赋予它们角色。训练实验室在重复的随机序列上训练一个两层、只有注意力的模型，这些序列只有能复制当前词元先前出现处之后内容的注意力头才能预测。大约 500 步内损失停在 ln 64 ≈ 4.2 附近；随后在一百步之内，第 1 层形成一个前一词元头，第 2 层的一个归纳头读取它，损失随之下降：这就是 Olsson 等人（2022）描述的相变，在一分钟内实时呈现。</translation>
+    </message>
+    <message>
+        <source>previous-token score = Σ(A ⊙ P) / ΣA, P[i, i − 1] = 1
+induction score = Σ(A ⊙ P) / ΣA, P[i, j] = 1 where token j − 1 is token i
+over the probe r + r; loss ≈ ln 64 ≈ 4.16 → about 1.7 after 1,000 steps</source>
+        <translation>前一词元得分 = Σ(A ⊙ P) / ΣA，P[i, i − 1] = 1
+归纳得分 = Σ(A ⊙ P) / ΣA，当词元 j − 1 就是词元 i 时 P[i, j] = 1
+在探针 r + r 上计算；损失 ≈ ln 64 ≈ 4.16 → 1,000 步后约 1.7</translation>
+    </message>
 </context>
 <context>
     <name>ae::AblationPage</name>
@@ -5481,6 +5497,14 @@ dtype：%9
     <message>
         <source>Leave the walkthrough and get back the session you had before it</source>
         <translation>离开分步讲解，取回讲解开始前的会话</translation>
+    </message>
+    <message>
+        <source>Open the Training Lab</source>
+        <translation>打开训练实验室</translation>
+    </message>
+    <message>
+        <source>Train a small model in the app and watch its heads form (Tools &gt; Training Lab, Ctrl+Shift+T)</source>
+        <translation>在应用中训练一个小模型，观察其注意力头如何形成（工具 &gt; 训练实验室，Ctrl+Shift+T）</translation>
     </message>
 </context>
 <context>

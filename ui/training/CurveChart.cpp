@@ -135,8 +135,8 @@ void CurveChart::paintEvent(QPaintEvent*)
             const QPointF& point = s.points[i];
             const double column = std::floor(x(point.x()));
             const bool last = i + 1 == s.points.size();
-            if (!std::isfinite(point.y()) || (column == lastColumn && !last &&
-                                              std::floor(x(s.points[i + 1].x())) == column))
+            if (!std::isfinite(point.y()) ||
+                (column == lastColumn && !last && std::floor(x(s.points[i + 1].x())) == column))
                 continue;
             lastColumn = column;
             const QPointF at(x(point.x()), y(point.y()));

@@ -53,8 +53,8 @@ Figure probeAttention(const std::shared_ptr<const ProbeSnapshot>& snapshot,
 {
     Figure figure;
     figure.name = QStringLiteral("training-probe_attention-step%1").arg(snapshot->step);
-    figure.title = TrainingFigures::tr("Attention on the probe after %n step(s)", nullptr,
-                                       snapshot->step);
+    figure.title =
+        TrainingFigures::tr("Attention on the probe after %n step(s)", nullptr, snapshot->step);
     figure.columns = snapshot->heads;
     for (int l = 0; l < snapshot->layers; ++l)
         figure.gridRows << TrainingFigures::tr("Layer %1").arg(l + 1);

@@ -52,9 +52,10 @@ TrainingForm::TrainingForm(QWidget* parent) : QWidget(parent)
     m_task = new QComboBox(task);
     m_task->addItem(tr("Induction"));
     m_task->addItem(tr("Text"));
-    m_task->setToolTip(tr("Induction: rows of a random sequence repeated (the period varies); only a head that finds "
-                          "the earlier occurrence of the current token and copies what followed "
-                          "it can predict them. Text: the book's chapter 5."));
+    m_task->setToolTip(tr(
+        "Induction: rows of a random sequence repeated (the period varies); only a head that finds "
+        "the earlier occurrence of the current token and copies what followed "
+        "it can predict them. Text: the book's chapter 5."));
     taskForm->addRow(label(tr("Kind"), "task.kind"), m_task);
     m_vocab = spin(task, 2, 50257, tr("Token ids 0 … V−1 of the random sequences"));
     taskForm->addRow(label(tr("Vocabulary"), "vocab_size"), m_vocab);
@@ -221,10 +222,9 @@ void TrainingForm::setText(const QString& name, const std::string& text)
 {
     m_textPath = name.toStdString();
     m_text = text;
-    m_textName->setText(text.empty() ? tr("none")
-                                     : tr("%1 (%2 characters)")
-                                           .arg(name)
-                                           .arg(QString::fromStdString(text).size()));
+    m_textName->setText(
+        text.empty() ? tr("none")
+                     : tr("%1 (%2 characters)").arg(name).arg(QString::fromStdString(text).size()));
     Q_EMIT changed();
 }
 

@@ -66,9 +66,8 @@ TrainingWindow::TrainingWindow(QWidget* parent)
       m_previousChart(new CurveChart(this)), m_inductionChart(new CurveChart(this)),
       m_replay(new QSlider(Qt::Horizontal, this)), m_replayLabel(new QLabel(this)),
       m_views(new QTabWidget(this)), m_grid(new ThumbnailGrid(this)),
-      m_attention(new FigureWidget(this)),
-      m_scores(new FigureWidget(this)), m_progress(new QProgressBar(this)),
-      m_status(new QLabel(this))
+      m_attention(new FigureWidget(this)), m_scores(new FigureWidget(this)),
+      m_progress(new QProgressBar(this)), m_status(new QLabel(this))
 {
     setWindowTitle(tr("Training Lab — Attention Explorer"));
     setObjectName(QStringLiteral("trainingLab"));
@@ -111,8 +110,8 @@ TrainingWindow::TrainingWindow(QWidget* parent)
     auto* attentionRow = new QHBoxLayout(attention);
     attentionRow->setContentsMargins(0, 0, 0, 0);
     auto* gridColumn = new QVBoxLayout;
-    auto* gridNote = new QLabel(tr("Every layer × head on the probe: click one to see it whole."),
-                                this);
+    auto* gridNote =
+        new QLabel(tr("Every layer × head on the probe: click one to see it whole."), this);
     gridNote->setWordWrap(true);
     gridColumn->addWidget(gridNote);
     gridColumn->addWidget(m_grid);
@@ -139,7 +138,8 @@ TrainingWindow::TrainingWindow(QWidget* parent)
     layout->addWidget(splitter, 1);
     setCentralWidget(central);
 
-    m_progress->setMaximumWidth(220);
+    m_progress->setMinimumWidth(180);
+    m_progress->setMaximumWidth(240);
     m_progress->setFormat(tr("%v / %m steps"));
     statusBar()->addWidget(m_status, 1);
     statusBar()->addPermanentWidget(m_progress);
@@ -207,8 +207,8 @@ void TrainingWindow::createActions()
         return action;
     };
     add(file, tr("&Open Training Session…"), QKeySequence::Open, [this] {
-        const QString path = QFileDialog::getOpenFileName(
-            this, tr("Open Training Session"), {}, tr("Training sessions (*.json)"));
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open Training Session"), {},
+                                                          tr("Training sessions (*.json)"));
         if (!path.isEmpty())
             openSession(path);
     });
@@ -224,13 +224,16 @@ void TrainingWindow::createActions()
     file->addSeparator();
     add(file, tr("&Close"), QKeySequence::Close, [this] { close(); });
 
-    m_startAction = add(train, tr("&Start"), QKeySequence(Qt::Key_F5), [this] { startOrPause(); },
-                        bar);
-    add(train, tr("S&tep"), QKeySequence(Qt::Key_F10), [this] { stepOnce(); }, bar);
-    add(train, tr("&Reset"), QKeySequence(tr("Ctrl+R")), [this] { reset(); }, bar);
+    m_startAction = add(
+        train, tr("&Start"), QKeySequence(Qt::Key_F5), [this] { startOrPause(); }, bar);
+    add(
+        train, tr("S&tep"), QKeySequence(Qt::Key_F10), [this] { stepOnce(); }, bar);
+    add(
+        train, tr("&Reset"), QKeySequence(tr("Ctrl+R")), [this] { reset(); }, bar);
     train->addSeparator();
     bar->addSeparator();
-    add(train, tr("Open in &Explorer"), QKeySequence(tr("Ctrl+Shift+E")),
+    add(
+        train, tr("Open in &Explorer"), QKeySequence(tr("Ctrl+Shift+E")),
         [this] { openInExplorer(); }, bar)
         ->setStatusTip(tr("Opens the trained model in the main window: every page, the head "
                           "analysis and generation"));
@@ -242,7 +245,8 @@ bool TrainingWindow::checkSession()
     QStringList lines;
     for (const SessionIssue& issue : issues)
         lines << issue.message;
-    m_banner->setText(tr("This session cannot be trained: %1").arg(lines.join(QStringLiteral("; "))));
+    m_banner->setText(
+        tr("This session cannot be trained: %1").arg(lines.join(QStringLiteral("; "))));
     m_banner->setVisible(!issues.empty());
     return issues.empty();
 }
@@ -269,14 +273,18 @@ void TrainingWindow::reset()
     m_lossChart->setSeries(
         {{tr("training"), palette().color(QPalette::Highlight), {}, false},
          {m_config.task == TrainingConfig::TaskKind::Text ? tr("validation") : QString(),
-          QColor(0xd9, 0x5f, 0x02), {}, true}});
+          QColor(0xd9, 0x5f, 0x02),
+          {},
+          true}});
     std::vector<CurveChart::Series> perHead;
     for (int l = 0; l < m_config.nLayers; ++l)
         for (int h = 0; h < m_config.nHeads; ++h)
             perHead.push_back({m_config.nLayers * m_config.nHeads <= 16
                                    ? tr("L%1 H%2").arg(l + 1).arg(h + 1)
                                    : QString(),
-                               headColor(h, m_config.nHeads), {}, l % 2 == 1});
+                               headColor(h, m_config.nHeads),
+                               {},
+                               l % 2 == 1});
     for (CurveChart* chart : {m_previousChart, m_inductionChart}) {
         chart->setSteps(m_config.steps);
         chart->setSeries(perHead);
@@ -380,13 +388,12 @@ void TrainingWindow::showReplay(int index)
     // Until the user picks a head: the one that scores highest as an induction head now.
     const auto [layer, head] = m_chosenHead.value_or([&] {
         const std::vector<RankedHead> ranked = rankHeads(probe->detection, HeadPattern::Induction);
-        return ranked.empty() ? std::pair(0, 0) : std::pair(ranked.front().layer,
-                                                            ranked.front().head);
+        return ranked.empty() ? std::pair(0, 0)
+                              : std::pair(ranked.front().layer, ranked.front().head);
     }());
     m_grid->setThumbnails(probe->layers, probe->heads, probe->attnWeights);
     m_grid->setSelected(layer, head);
-    m_attention->setFigure(
-        trainingfigures::probeHead(probe, layer, head, probeLabels(*probe)));
+    m_attention->setFigure(trainingfigures::probeHead(probe, layer, head, probeLabels(*probe)));
     m_scores->setFigure(
         analysisfigures::detectors(probe->detection, analysisfigures::DetectorScore::Mul));
     for (CurveChart* chart : {m_lossChart, m_previousChart, m_inductionChart})

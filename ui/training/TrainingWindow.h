@@ -86,7 +86,7 @@ private:
     QSlider* m_replay;
     QLabel* m_replayLabel;
     QTabWidget* m_views;
-    ThumbnailGrid* m_grid;  // every layer x head on the probe, small
+    ThumbnailGrid* m_grid;     // every layer x head on the probe, small
     FigureWidget* m_attention; // the head chosen in the grid
     FigureWidget* m_scores;
     QProgressBar* m_progress;

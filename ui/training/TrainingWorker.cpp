@@ -155,8 +155,7 @@ void TrainingWorker::takeStep()
         m_pending.losses.push_back(m_trainer->step());
         if (m_trainer->evaluationDue()) {
             if (m_trainer->hasValidation())
-                m_pending.valLoss.emplace_back(m_trainer->stepsDone(),
-                                               m_trainer->validationLoss());
+                m_pending.valLoss.emplace_back(m_trainer->stepsDone(), m_trainer->validationLoss());
             m_pending.probes.push_back(m_trainer->probe());
         }
     } catch (const std::exception& e) {

@@ -227,6 +227,7 @@ std::vector<WalkthroughStep> WalkthroughCatalog::modelSteps()
                    {},
                    headRolesFormula,
                    {}});
+    all.push_back(inductionFormsStep(QStringLiteral("head_roles")));
     return all;
 }
 

@@ -375,7 +375,36 @@ std::vector<WalkthroughStep> WalkthroughCatalog::steps(ModelSource source)
                    V::gpt2,
                    S::allHeads});
     todaysSteps(all);
+    all.push_back(inductionFormsStep(QStringLiteral("heads")));
     return all;
+}
+
+WalkthroughStep WalkthroughCatalog::inductionFormsStep(const QString& pageId)
+{
+    WalkthroughStep step{
+        QStringLiteral("induction-forms"),
+        tr("Watch an induction head form"),
+        tr("Untrained heads mean nothing; training gives them roles. The training lab trains a "
+           "two-layer, attention-only model on random sequences that repeat, which only a "
+           "head that copies what followed the current token's earlier occurrence can predict. "
+           "For some 500 steps the loss stays near ln 64 ≈ 4.2; then, within a hundred steps, "
+           "a previous-token head forms in layer 1, an induction head in layer 2 reads it, and "
+           "the loss falls: the phase change of Olsson et al. (2022), live, in under a minute."),
+        pageId,
+        std::monostate{},
+        false,
+        StepExtra::None,
+        {},
+        [](const Trace&, int) {
+            return tr("previous-token score = Σ(A ⊙ P) / ΣA, P[i, i − 1] = 1\n"
+                      "induction score = Σ(A ⊙ P) / ΣA, P[i, j] = 1 where token j − 1 is "
+                      "token i\n"
+                      "over the probe r + r; loss ≈ ln 64 ≈ 4.16 → about 1.7 after 1,000 "
+                      "steps");
+        },
+        {}};
+    step.trainingSession = QStringLiteral(":/samples/training/induction.json");
+    return step;
 }
 
 } // namespace ae

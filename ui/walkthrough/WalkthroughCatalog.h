@@ -16,7 +16,8 @@ struct Session;
 // book): tokens, embeddings, simplified attention, trainable weights, the scores of one
 // query, scaling and softmax, the context vector, the causal mask, dropout, multi-head,
 // cross-attention and GPT-2 sizes; then four on today's attention (docs/todays-attention.md):
-// RoPE, grouped key/value heads, a sliding window and FlashAttention's tiles. As data, like
+// RoPE, grouped key/value heads, a sliding window and FlashAttention's tiles; and the training
+// lab, where an induction head forms (training.md). As data, like
 // PageCatalog: a step is an entry here.
 // A checkpoint has a walkthrough of its own (ModelWalkthrough.cpp): its tokens, every layer and
 // head, a layer's projections, scores, causal weights, context vectors and heads, where one
@@ -47,6 +48,9 @@ public:
 
 private:
     static void todaysSteps(std::vector<WalkthroughStep>& all);
+    // The last step of both walkthroughs: an induction head forming in the training lab,
+    // shown beside the page `pageId`.
+    static WalkthroughStep inductionFormsStep(const QString& pageId);
 };
 
 } // namespace ae

@@ -107,11 +107,11 @@ WalkthroughPanel::WalkthroughPanel(QWidget* parent)
       m_stepList(new QComboBox(this)), m_counter(new QLabel(this)),
       m_giveBack(new QPushButton(QIcon::fromTheme(QStringLiteral("edit-undo")),
                                  tr("Back to My Session"), this)),
-      m_title(wrappedLabel(this)), m_explanation(wrappedLabel(this)), m_note(wrappedLabel(this)),
-      m_pending(wrappedLabel(this)), m_queryLabel(new QLabel(tr("Query token:"), this)),
-      m_queryChoice(new QComboBox(this)), m_formula(wrappedLabel(this)),
-      m_scalingToggle(new QCheckBox(this)), m_scalingLabel(wrappedLabel(this)),
-      m_scalingChart(new ScalingChartWidget(this))
+      m_openLab(new QPushButton(tr("Open the Training Lab"), this)), m_title(wrappedLabel(this)),
+      m_explanation(wrappedLabel(this)), m_note(wrappedLabel(this)), m_pending(wrappedLabel(this)),
+      m_queryLabel(new QLabel(tr("Query token:"), this)), m_queryChoice(new QComboBox(this)),
+      m_formula(wrappedLabel(this)), m_scalingToggle(new QCheckBox(this)),
+      m_scalingLabel(wrappedLabel(this)), m_scalingChart(new ScalingChartWidget(this))
 {
     m_previous->setToolTip(tr("Previous step (Left, Page Up)"));
     m_next->setToolTip(tr("Next step (Right, Space, Page Down)"));
@@ -181,6 +181,7 @@ WalkthroughPanel::WalkthroughPanel(QWidget* parent)
     column->addWidget(m_formula);
     column->addLayout(scalingRow);
     column->addWidget(m_scalingChart);
+    column->addWidget(m_openLab, 0, Qt::AlignLeft);
     column->addStretch();
     // As tall as its text at the panel's width: without an explicit minimum height the scroll
     // area would take the labels' narrowest wrapping (every word a line) as the least height.
@@ -197,6 +198,10 @@ WalkthroughPanel::WalkthroughPanel(QWidget* parent)
     layout->addWidget(scroll, 1);
     layout->addWidget(m_giveBack);
 
+    m_openLab->setToolTip(tr("Train a small model in the app and watch its heads form (Tools > "
+                             "Training Lab, Ctrl+Shift+T)"));
+    connect(m_openLab, &QPushButton::clicked, this,
+            [this] { Q_EMIT trainingLabRequested(m_steps[std::size_t(m_step)].trainingSession); });
     buildActions();
     connect(m_previous, &QPushButton::clicked, this, &WalkthroughPanel::previous);
     connect(m_next, &QPushButton::clicked, this, &WalkthroughPanel::next);
@@ -290,12 +295,16 @@ void WalkthroughPanel::showStepOfPage(const QString& pageId, const Session& show
         const std::optional<Session> own = WalkthroughCatalog::sessionFor(step, shown);
         return own && sessionToJson(*own) == sessionToJson(shown);
     };
+    // A step that opens the training lab only borrows its page: it is no page's own step.
+    auto ofPage = [&](const WalkthroughStep& step) {
+        return step.pageId == pageId && step.trainingSession.isEmpty();
+    };
     const WalkthroughStep& current = m_steps[std::size_t(m_step)];
     if (current.pageId == pageId && showsItself(current))
         return;
     int chosen = -1;
     for (int i = 0; i < int(m_steps.size()) && chosen < 0; ++i)
-        if (m_steps[std::size_t(i)].pageId == pageId && showsItself(m_steps[std::size_t(i)]))
+        if (ofPage(m_steps[std::size_t(i)]) && showsItself(m_steps[std::size_t(i)]))
             chosen = i;
     // Else the step of that page whose own session differs least from the one shown (a
     // causal GPT-2 session's weights: the causal mask's step, not the simplified one's).
@@ -316,7 +325,7 @@ void WalkthroughPanel::showStepOfPage(const QString& pageId, const Session& show
     const bool found = chosen >= 0;
     for (int i = 0; i < int(m_steps.size()) && !found; ++i) {
         const WalkthroughStep& step = m_steps[std::size_t(i)];
-        if (step.pageId != pageId || std::holds_alternative<OpenSample>(step.action))
+        if (!ofPage(step) || std::holds_alternative<OpenSample>(step.action))
             continue;
         if (const int d = differences(step); d < fewest || chosen < 0) {
             fewest = d;
@@ -452,6 +461,7 @@ void WalkthroughPanel::updateContent()
     m_scalingToggle->setVisible(scaling);
     m_scalingLabel->setVisible(scaling);
     m_scalingChart->setVisible(scaling && m_scalingToggle->isChecked());
+    m_openLab->setVisible(!step.trainingSession.isEmpty());
     fitPresentationText();
 }
 

@@ -95,6 +95,8 @@ Q_SIGNALS:
     void queryChanged(int tokenIndex);
     // The user leaves the walkthrough and wants their own session back.
     void giveBackRequested();
+    // The step's training session (WalkthroughStep::trainingSession), for the training lab.
+    void trainingLabRequested(const QString& sessionPath);
 
 private:
     void buildActions();
@@ -119,6 +121,7 @@ private:
     QComboBox* m_stepList;
     QLabel* m_counter;
     QPushButton* m_giveBack;
+    QPushButton* m_openLab; // the step's training session, in the training lab
     QLabel* m_title;
     QLabel* m_explanation;
     QLabel* m_note;

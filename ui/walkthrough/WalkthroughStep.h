@@ -54,6 +54,9 @@ struct WalkthroughStep
     // The page's figure presentation mode shows for this step, by its name without the number
     // and head ("mask_methods" for "05-mask_methods-head1"); empty: the page's first figure.
     QString slideFigure = {};
+    // A training session the step offers to open in the training lab (a button under the
+    // formula): ":/samples/training/induction.json"; empty for none.
+    QString trainingSession = {};
 };
 
 } // namespace ae

@@ -29,6 +29,7 @@
 #include "SessionFile.h"
 #include "Trace.h"
 #include "TraceFigures.h"
+#include "TrainingWindow.h"
 #include "TransformerModel.h"
 #include "Translations.h"
 #include "ViewJobs.h"
@@ -169,6 +170,8 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(m_walkthrough, &WalkthroughPanel::giveBackRequested, this,
             &MainWindow::leaveWalkthrough);
+    connect(m_walkthrough, &WalkthroughPanel::trainingLabRequested, this,
+            [this](const QString& path) { showTrainingLab()->openSample(path); });
     connect(m_sandbox, &WalkthroughSandbox::holdingChanged, m_walkthrough,
             &WalkthroughPanel::setHoldingUserSession);
     connect(this, &MainWindow::traceShown, m_walkthrough, &WalkthroughPanel::setTrace);

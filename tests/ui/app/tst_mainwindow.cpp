@@ -10,6 +10,8 @@
 #include "PresentationMode.h"
 #include "SessionDocument.h"
 #include "Trace.h"
+#include "TrainingForm.h"
+#include "TrainingWindow.h"
 #include "UserGuideDialog.h"
 #include "WalkthroughPanel.h"
 
@@ -19,6 +21,7 @@
 #include <QFile>
 #include <QLabel>
 #include <QMenuBar>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -220,6 +223,30 @@ private Q_SLOTS:
         QVERIFY(window.pages()->currentWidget() != nullptr);
     }
 
+    // The walkthrough's last step offers the training lab, on its induction sample.
+    void lastStepOpensTheTrainingLab()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(waitForTrace(window));
+        const int last = int(window.walkthrough()->steps().size()) - 1;
+        window.walkthrough()->setStep(last);
+        QPushButton* open = nullptr;
+        for (QPushButton* button : window.walkthrough()->findChildren<QPushButton*>())
+            if (button->text() == QStringLiteral("Open the Training Lab"))
+                open = button;
+        QVERIFY(open && open->isVisibleTo(window.walkthrough()));
+        QVERIFY(!window.trainingLab());
+        open->click();
+        QVERIFY(window.trainingLab() && window.trainingLab()->isVisible());
+        const TrainingConfig config = window.trainingLab()->form()->config();
+        QCOMPARE(config.task, TrainingConfig::TaskKind::Induction);
+        QVERIFY(!config.mlp); // the sample's attention-only model, not the defaults
+        QCOMPARE(config.steps, 1000);
+        window.walkthrough()->setStep(0);
+        QVERIFY(!open->isVisibleTo(window.walkthrough()));
+    }
+
     void deckHasOnePagePerStep()
     {
         MainWindow window;
@@ -233,7 +260,7 @@ private Q_SLOTS:
         QVERIFY(bytes.startsWith("%PDF"));
         QCOMPARE(bytes.count("/Type /Page\n") + bytes.count("/Type /Page\r") +
                      bytes.count("/Type /Page "),
-                 16); // the seeds' twelve steps, then four on today's attention
+                 17); // the seeds' twelve steps, four on today's attention, the training lab
     }
 
     void refusedSessionKeepsTheLastTrace()

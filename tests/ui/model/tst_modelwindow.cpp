@@ -292,7 +292,8 @@ private Q_SLOTS:
         QVERIFY(window.showPage(QStringLiteral("next_token")));
         QCOMPARE(walkthrough->titleText(), model[8].title);
         QVERIFY(window.showPage(QStringLiteral("head_roles")));
-        QCOMPARE(walkthrough->titleText(), model.back().title); // the heads' roles
+        QCOMPARE(walkthrough->titleText(), model[9].title);           // the heads' roles
+        QCOMPARE(model.back().id, QStringLiteral("induction-forms")); // then the training lab
         // Back to the random module: its own steps again.
         window.document()->setSession(Session{});
         QVERIFY(waitForTrace(window));

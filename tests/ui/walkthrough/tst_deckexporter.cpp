@@ -60,7 +60,7 @@ private Q_SLOTS:
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QByteArray pdf = file.readAll();
         QVERIFY(pdf.startsWith("%PDF-"));
-        QCOMPARE(DeckExporter::pageCount(), 16);
+        QCOMPARE(DeckExporter::pageCount(), 17);
         QCOMPARE(pageObjects(pdf), DeckExporter::pageCount());
         // 16:9 landscape, 13.33 × 7.5 in: 960 × 540 points on every page.
         const QStringList boxes = mediaBoxes(pdf);
@@ -137,12 +137,14 @@ private Q_SLOTS:
         const DeckExporter::Result result =
             exporter.render(sampleSession(QStringLiteral("article.json")));
         QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
-        QCOMPARE(pageObjects(result.pdf), 16);
+        QCOMPARE(pageObjects(result.pdf), 17);
         // the session (steps 1 and 2), simplified, steps 4 to 7, causal, dropout, multi-head,
-        // cross, GPT-2, then RoPE, grouped heads, a window and flash (each its own session)
-        QCOMPARE(variants.size(), 12);
-        QCOMPARE(variants.mid(8), (QStringList{QStringLiteral("1c"), QStringLiteral("3c"),
-                                               QStringLiteral("1c"), QStringLiteral("1c")}));
+        // cross, GPT-2, then RoPE, grouped heads, a window and flash (each its own session),
+        // and the training lab's step beside the session itself
+        QCOMPARE(variants.size(), 13);
+        QCOMPARE(variants.mid(8),
+                 (QStringList{QStringLiteral("1c"), QStringLiteral("3c"), QStringLiteral("1c"),
+                              QStringLiteral("1c"), variants.at(0)}));
         QCOMPARE(variants.at(1), QStringLiteral("0-"));
         QCOMPARE(variants.at(2), QStringLiteral("1-"));
         QCOMPARE(variants.at(3), QStringLiteral("1c"));

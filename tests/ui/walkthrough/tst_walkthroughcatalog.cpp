@@ -32,7 +32,7 @@ private Q_SLOTS:
     void stepsAreComplete()
     {
         const std::vector<WalkthroughStep> steps = WalkthroughCatalog::steps();
-        QCOMPARE(steps.size(), std::size_t(16));
+        QCOMPARE(steps.size(), std::size_t(17));
         QSet<QString> pages{QStringLiteral("tokens")};
         for (const PageDefinition& page : pageCatalog())
             pages.insert(page.id);
@@ -51,7 +51,9 @@ private Q_SLOTS:
         }
         QCOMPARE(steps.front().id, QStringLiteral("tokens"));
         QCOMPARE(steps.at(11).id, QStringLiteral("gpt2")); // the seeds' path ends there
-        QCOMPARE(steps.back().id, QStringLiteral("flash"));
+        QCOMPARE(steps.at(15).id, QStringLiteral("flash"));
+        QCOMPARE(steps.back().id, QStringLiteral("induction-forms"));
+        QCOMPARE(steps.back().trainingSession, QStringLiteral(":/samples/training/induction.json"));
     }
 
     void stepSessions()

@@ -104,8 +104,8 @@ private Q_SLOTS:
         QTest::newRow("PageUp") << QList<int>{Qt::Key_PageDown, Qt::Key_PageDown, Qt::Key_PageUp}
                                 << 1;
         QTest::newRow("not before the first") << QList<int>{Qt::Key_Left, Qt::Key_PageUp} << 0;
-        QTest::newRow("End") << QList<int>{Qt::Key_End} << 15;
-        QTest::newRow("not past the last") << QList<int>{Qt::Key_End, Qt::Key_Right} << 15;
+        QTest::newRow("End") << QList<int>{Qt::Key_End} << 16;
+        QTest::newRow("not past the last") << QList<int>{Qt::Key_End, Qt::Key_Right} << 16;
         QTest::newRow("Home") << QList<int>{Qt::Key_End, Qt::Key_Home} << 0;
     }
 
