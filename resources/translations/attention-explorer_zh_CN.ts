@@ -5401,6 +5401,18 @@ dtype：%9
         <source>the probe&apos;s attention and the head scores at step %1</source>
         <translation>第 %1 步时探针上的注意力和注意力头得分</translation>
     </message>
+    <message>
+        <source>A text task writes here at each evaluation point: the probe&apos;s first tokens (grey), then the model&apos;s most probable next tokens, one after another.</source>
+        <translation>文本任务在每个评估点把文字写在这里：先是探针的前几个词元（灰色），然后是模型逐个给出的最可能的下一个词元。</translation>
+    </message>
+    <message>
+        <source>Sample text</source>
+        <translation>样例文本</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Step %1&lt;/b&gt;: &lt;span style=&quot;color:gray&quot;&gt;%2&lt;/span&gt;%3</source>
+        <translation>&lt;b&gt;第 %1 步&lt;/b&gt;：&lt;span style=&quot;color:gray&quot;&gt;%2&lt;/span&gt;%3</translation>
+    </message>
 </context>
 <context>
     <name>ae::TrainingWorker</name>

@@ -33,6 +33,7 @@
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTextBrowser>
 #include <QToolBar>
 #include <QVBoxLayout>
 #include <QtConcurrent>
@@ -67,7 +68,8 @@ TrainingWindow::TrainingWindow(QWidget* parent)
       m_replay(new QSlider(Qt::Horizontal, this)), m_replayLabel(new QLabel(this)),
       m_views(new QTabWidget(this)), m_grid(new ThumbnailGrid(this)),
       m_attention(new FigureWidget(this)), m_scores(new FigureWidget(this)),
-      m_progress(new QProgressBar(this)), m_status(new QLabel(this))
+      m_samples(new QTextBrowser(this)), m_progress(new QProgressBar(this)),
+      m_status(new QLabel(this))
 {
     setWindowTitle(tr("Training Lab — Attention Explorer"));
     setObjectName(QStringLiteral("trainingLab"));
@@ -120,6 +122,10 @@ TrainingWindow::TrainingWindow(QWidget* parent)
     attentionRow->addWidget(scrolled(m_attention, attention), 3);
     m_views->addTab(attention, tr("Attention on the probe"));
     m_views->addTab(scrolled(m_scores, m_views), tr("Head scores"));
+    m_samples->setPlaceholderText(
+        tr("A text task writes here at each evaluation point: the probe's first tokens (grey), "
+           "then the model's most probable next tokens, one after another."));
+    m_views->addTab(m_samples, tr("Sample text"));
 
     auto* lower = new QWidget(this);
     auto* lowerLayout = new QVBoxLayout(lower);
@@ -292,6 +298,7 @@ void TrainingWindow::reset()
     }
     m_replay->setRange(0, 0);
     m_grid->setThumbnails(0, 0, {});
+    m_samples->clear();
     m_attention->setFigure({});
     m_chosenHead.reset();
     m_scores->setFigure({});
@@ -342,6 +349,11 @@ void TrainingWindow::onProgress(const TrainingProgress& progress)
     m_stepsPerSecond = progress.stepsPerSecond;
     for (const auto& probe : progress.probes)
         addProbe(probe);
+    for (const TrainingSample& sample : progress.samples)
+        m_samples->append(tr("<b>Step %1</b>: <span style=\"color:gray\">%2</span>%3")
+                              .arg(sample.step)
+                              .arg(QString::fromStdString(sample.prompt).toHtmlEscaped(),
+                                   QString::fromStdString(sample.continuation).toHtmlEscaped()));
     m_progress->setValue(m_stepsDone);
     updateStatus();
 }

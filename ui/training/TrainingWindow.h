@@ -12,6 +12,7 @@ class QLabel;
 class QProgressBar;
 class QSlider;
 class QTabWidget;
+class QTextBrowser;
 
 namespace ae {
 
@@ -89,6 +90,7 @@ private:
     ThumbnailGrid* m_grid;     // every layer x head on the probe, small
     FigureWidget* m_attention; // the head chosen in the grid
     FigureWidget* m_scores;
+    QTextBrowser* m_samples; // text tasks: what the model writes at each evaluation point
     QProgressBar* m_progress;
     QLabel* m_status;
     QAction* m_startAction = nullptr;

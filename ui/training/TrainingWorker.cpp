@@ -1,5 +1,7 @@
 #include "TrainingWorker.h"
 
+#include "Generation.h"
+#include "ModelRegistry.h"
 #include "Trainer.h"
 #include "TrainingCheckpoint.h"
 #include "TransformerModel.h"
@@ -7,6 +9,7 @@
 #include <QCoreApplication>
 #include <QDateTime>
 
+#include <algorithm>
 #include <exception>
 #include <new>
 
@@ -55,9 +58,7 @@ int TrainingWorker::reset(const TrainingConfig& config,
             m_trainer = weights ? std::make_unique<Trainer>(config, *weights)
                                 : std::make_unique<Trainer>(config);
             m_pending.vocabulary = m_trainer->charVocabulary();
-            m_pending.probes.push_back(m_trainer->probe()); // step 0: the random weights
-            if (m_trainer->hasValidation())
-                m_pending.valLoss.emplace_back(0, m_trainer->validationLoss());
+            evaluate(); // step 0: the random weights
         } catch (const std::bad_alloc&) {
             m_trainer.reset();
             Q_EMIT failed(tr("not enough memory for this model: make it smaller"));
@@ -153,16 +154,39 @@ void TrainingWorker::takeStep()
 {
     try {
         m_pending.losses.push_back(m_trainer->step());
-        if (m_trainer->evaluationDue()) {
-            if (m_trainer->hasValidation())
-                m_pending.valLoss.emplace_back(m_trainer->stepsDone(), m_trainer->validationLoss());
-            m_pending.probes.push_back(m_trainer->probe());
-        }
+        if (m_trainer->evaluationDue())
+            evaluate();
     } catch (const std::exception& e) {
         m_running = false;
         setRunning(false);
         Q_EMIT failed(QString::fromLocal8Bit(e.what()));
     }
+}
+
+void TrainingWorker::evaluate()
+{
+    const int step = m_trainer->stepsDone();
+    m_pending.probes.push_back(m_trainer->probe());
+    if (!m_trainer->hasValidation())
+        return;
+    m_pending.valLoss.emplace_back(step, m_trainer->validationLoss());
+    // A sample: the probe's first tokens as the prompt, then greedy tokens to fill the context.
+    const std::vector<std::int64_t>& probe = m_trainer->probeIds();
+    const int context = m_trainer->config().contextLength;
+    const std::size_t promptLength = std::min<std::size_t>(probe.size(), 8);
+    const int newTokens = std::min(48, context - int(promptLength));
+    if (promptLength == 0 || newTokens <= 0)
+        return;
+    const auto model = m_trainer->model();
+    GenerateOptions options;
+    options.maxNewTokens = newTokens;
+    const Generation generated =
+        generate(model, {probe.begin(), probe.begin() + std::ptrdiff_t(promptLength)}, options);
+    TrainingSample sample{step, {}, {}};
+    for (std::size_t i = 0; i < generated.ids.size(); ++i)
+        (i < promptLength ? sample.prompt : sample.continuation) +=
+            modelTokenBytes(*model, generated.ids[i]);
+    m_pending.samples.push_back(std::move(sample));
 }
 
 void TrainingWorker::report()

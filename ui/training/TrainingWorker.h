@@ -17,6 +17,14 @@ class Trainer;
 class TransformerModel;
 struct ProbeSnapshot;
 
+// Text the model wrote at an evaluation point (text tasks): greedy, after a prompt cut from the
+// probe (the first validation window), as the book's chapter 5 prints samples while training.
+struct TrainingSample
+{
+    int step = 0;
+    std::string prompt, continuation; // UTF-8
+};
+
 // What the lab learns from the worker since its last report.
 struct TrainingProgress
 {
@@ -25,6 +33,7 @@ struct TrainingProgress
     std::vector<float> losses;                  // the steps since the last report, in order
     std::vector<std::pair<int, float>> valLoss; // (step, validation loss) at evaluation points
     std::vector<std::shared_ptr<const ProbeSnapshot>> probes; // at evaluation points
+    std::vector<TrainingSample> samples;                      // text tasks, at evaluation points
     double stepsPerSecond = 0;                                // over the last few seconds
     // After a reset: the chars tokenizer's vocabulary (id -> character; empty for the others)
     // and the session's steps.
@@ -68,6 +77,7 @@ private:
     // On the worker thread:
     void runStep();
     void takeStep();
+    void evaluate(); // at an evaluation point: validation loss, probe, sample
     void report();
     void setRunning(bool running);
 

@@ -21,6 +21,7 @@
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTest>
+#include <QTextBrowser>
 
 using namespace ae;
 
@@ -112,6 +113,31 @@ private Q_SLOTS:
         Trainer direct(smallInduction(400));
         for (std::size_t s = 0; s < 400; ++s)
             QVERIFY(lab.losses()[s] == direct.step());
+    }
+
+    // A text task (the bundled rhyme, characters): validation losses and a sample of text
+    // at each evaluation point, written in the text's own characters.
+    void textTaskWritesSamples()
+    {
+        TrainingWindow lab;
+        QVERIFY(lab.openSample(QStringLiteral(":/samples/training/rhyme.json")));
+        TrainingConfig c = lab.form()->config();
+        QCOMPARE(c.task, TrainingConfig::TaskKind::Text);
+        c.steps = 20;
+        c.evalEvery = 10;
+        lab.form()->setConfig(c);
+        lab.reset();
+        lab.startOrPause();
+        QTRY_VERIFY_WITH_TIMEOUT(finished(lab, 20), 60000);
+        auto* samples = lab.findChild<QTextBrowser*>();
+        QVERIFY(samples);
+        const QString text = samples->toPlainText();
+        for (const char* step : {"Step 0:", "Step 10:", "Step 20:"})
+            QVERIFY2(text.contains(QLatin1StringView(step)), qPrintable(text));
+        for (const QChar ch : text.mid(text.indexOf(QStringLiteral("Step 20:")) + 8))
+            QVERIFY2(ch == QLatin1Char('\n') ||
+                         c.text.find(QString(ch).toStdString()) != std::string::npos,
+                     qPrintable(QString(ch)));
     }
 
     void refusesNamingTheKey()
