@@ -5,7 +5,6 @@
 #include "HeadlessRunner.h"
 #include "Interruption.h"
 #include "MessageText.h"
-#include "TrainingRunner.h"
 #include "Translations.h"
 #include "WindowHost.h"
 
@@ -58,8 +57,6 @@ int runHeadless(const ae::CommandLineRequest& request)
     case Mode::ExportDeck:
         return ae::runExportDeck(request);
     case Mode::Benchmark:
-        if (!request.trainSession.isEmpty())
-            return ae::runTrainingBenchmark(request);
         return ae::runBenchmark(request);
     default:
         return ae::ExitOk;

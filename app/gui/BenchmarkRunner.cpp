@@ -7,6 +7,7 @@
 #include "Forward.h"
 #include "ForwardCost.h"
 #include "HeadlessRunner.h"
+#include "LabBenchmark.h"
 #include "ModelRegistry.h"
 #include "ModelRunner.h"
 #include "SessionEnums.h"
@@ -14,6 +15,7 @@
 #include "SessionValidator.h"
 #include "Tokenizer.h"
 #include "Trace.h"
+#include "TrainingRunner.h"
 #include "UiBenchmark.h"
 #include "ViewExtent.h"
 #include "Vocabulary.h"
@@ -73,6 +75,13 @@ double rounded(double value)
 
 int runBenchmark(const CommandLineRequest& request)
 {
+    if (!request.trainSession.isEmpty())
+        return runTrainingBenchmark(request, [](const TrainingConfig& config, QJsonObject& out) {
+            const LabTimings lab = measureTrainingLab(config);
+            out[QStringLiteral("window_train_ms")] = rounded(lab.trainMs);
+            out[QStringLiteral("window_steps_per_second")] = rounded(lab.stepsPerSecond);
+            out[QStringLiteral("gui_max_block_lab_ms")] = rounded(lab.guiMaxBlockMs);
+        });
     const SessionLoadResult loaded =
         SessionFile::load(request.sessionPath, request.overrides, request.sessionNative);
     if (loaded.issue) {

@@ -100,7 +100,8 @@ int runTrainingDump(const CommandLineRequest& request)
     return writeDump(request, [&](QIODevice& device) { return device.write(text) == text.size(); });
 }
 
-int runTrainingBenchmark(const CommandLineRequest& request)
+int runTrainingBenchmark(const CommandLineRequest& request,
+                         const std::function<void(const TrainingConfig&, QJsonObject&)>& more)
 {
     int exitCode = ExitOk;
     const std::optional<TrainingConfig> config = loadSession(request, exitCode);
@@ -119,11 +120,12 @@ int runTrainingBenchmark(const CommandLineRequest& request)
     std::vector<double> rest(ms.begin() + std::ptrdiff_t(ms.size() / 5), ms.end());
     std::sort(rest.begin(), rest.end());
     const double median = rest.empty() ? 0 : rest[rest.size() / 2];
-    const QJsonObject out{
-        {QStringLiteral("ms_per_step"), std::round(median * 1000) / 1000},
-        {QStringLiteral("steps"), config->steps},
-        {QStringLiteral("threads"), omp_get_max_threads()},
-        {QStringLiteral("peak_rss_mb"), std::round(processPeakRssMb() * 1000) / 1000}};
+    QJsonObject out{{QStringLiteral("ms_per_step"), std::round(median * 1000) / 1000},
+                    {QStringLiteral("steps"), config->steps},
+                    {QStringLiteral("threads"), omp_get_max_threads()},
+                    {QStringLiteral("peak_rss_mb"), std::round(processPeakRssMb() * 1000) / 1000}};
+    if (more)
+        more(*config, out);
     std::printf("%s\n", QJsonDocument(out).toJson(QJsonDocument::Compact).constData());
     return ExitOk;
 }

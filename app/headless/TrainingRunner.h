@@ -1,6 +1,12 @@
 #pragma once
 
+#include <functional>
+
+class QJsonObject;
+
 namespace ae {
+
+struct TrainingConfig;
 
 struct CommandLineRequest;
 
@@ -14,6 +20,8 @@ struct CommandLineRequest;
 //   --benchmark: trains the same steps and prints one JSON line: ms_per_step (the median over
 //     the steps after the first fifth), steps, threads and peak_rss_mb.
 int runTrainingDump(const CommandLineRequest& request);
-int runTrainingBenchmark(const CommandLineRequest& request);
+//     `more` adds keys measured elsewhere (the window's, app/gui) to that line.
+int runTrainingBenchmark(const CommandLineRequest& request,
+                         const std::function<void(const TrainingConfig&, QJsonObject&)>& more = {});
 
 } // namespace ae

@@ -140,6 +140,10 @@ private Q_SLOTS:
         const QJsonObject line = QJsonDocument::fromJson(r.out.trimmed()).object();
         QVERIFY(line.value(QLatin1StringView("ms_per_step")).toDouble() > 0);
         QVERIFY(line.value(QLatin1StringView("peak_rss_mb")).toDouble() > 0);
+        // The same session in the window's lab: trained to its end while drawn.
+        QVERIFY(line.value(QLatin1StringView("window_train_ms")).toDouble() > 0);
+        QVERIFY(line.value(QLatin1StringView("window_steps_per_second")).toDouble() > 0);
+        QVERIFY(line.contains(QLatin1StringView("gui_max_block_lab_ms")));
     }
 
     void refusals_data()
