@@ -2,6 +2,9 @@
 
 // Runs the built executable (AE_EXECUTABLE, set per test target) and captures what it says,
 // for the command-line tests.
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QString>
@@ -12,6 +15,15 @@ struct Run
     int exitCode = -1; // -2: crashed or hung
     QByteArray out, err;
 };
+
+// A JSON file the executable wrote, as an object (empty when unreadable).
+inline QJsonObject readJson(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(f.readAll()).object();
+}
 
 inline Run finished(QProcess& process, int timeoutMs)
 {

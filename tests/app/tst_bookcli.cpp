@@ -20,14 +20,6 @@ QString fixture(const QString& relative)
     return QStringLiteral(AE_FIXTURE_DIR "/book/") + relative;
 }
 
-QJsonObject readJson(const QString& path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    return QJsonDocument::fromJson(f.readAll()).object();
-}
-
 } // namespace
 
 class TestBookCli : public QObject

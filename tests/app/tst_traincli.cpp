@@ -20,14 +20,6 @@ QString fixture(const char* name)
     return QStringLiteral(AE_FIXTURE_DIR "/training/") + QLatin1StringView(name);
 }
 
-QJsonObject readJson(const QString& path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    return QJsonDocument::fromJson(f.readAll()).object();
-}
-
 } // namespace
 
 class TestTrainCli : public QObject

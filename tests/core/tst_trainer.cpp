@@ -73,7 +73,12 @@ void TestTrainer::gradients()
         }
         qInfo("step %d: worst gradient difference %.3g (%s)", step + 1, worstOverall,
               qPrintable(worstName));
-        QVERIFY2(worstOverall < 2e-3, qPrintable(worstName));
+        // Step 1 is the backward itself (about 1e-4 here). Step 2's gradients are taken at
+        // weights AdamW's first step moved by about lr·sign(g): where g is within rounding of
+        // 0 the sign is the summation order's, so the weights, and the gradients at them,
+        // differ by more: 1.2e-3 to 3.9e-3 with or without FMA (AE_NATIVE). A wrong gradient
+        // is off by its own scale.
+        QVERIFY2(worstOverall < (step == 0 ? 2e-3 : 1e-2), qPrintable(worstName));
     }
 }
 

@@ -9,7 +9,7 @@ struct TrainingConfig;
 // thread did not return to its event loop meanwhile (a 1 ms ticker's longest gap).
 struct LabTimings
 {
-    double trainMs = 0;       // Start until the last step's report is drawn
+    double trainMs = 0; // Start until the last step's report is drawn
     double stepsPerSecond = 0;
     double guiMaxBlockMs = 0;
 };
