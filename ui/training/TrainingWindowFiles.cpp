@@ -1,0 +1,184 @@
+#include "TrainingWindow.h"
+
+#include "BookCheckpoint.h"
+#include "ExportActions.h"
+#include "HeadAnalysisFigures.h"
+#include "Trainer.h"
+#include "TrainingFigures.h"
+#include "TrainingForm.h"
+#include "TrainingSession.h"
+#include "TrainingWorker.h"
+#include "TransformerModel.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QFutureWatcher>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSlider>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QToolBar>
+#include <QtConcurrent>
+
+// The lab's menus and what its File menu does: sessions, texts, checkpoints, figures (the
+// window's layout and training are TrainingWindow.cpp's).
+namespace ae {
+
+void TrainingWindow::createActions()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QMenu* train = menuBar()->addMenu(tr("&Training"));
+    QToolBar* bar = addToolBar(tr("Training"));
+    bar->setObjectName(QStringLiteral("trainingToolBar"));
+    const auto add = [this](QMenu* menu, const QString& text, QKeySequence key, auto slot,
+                            QToolBar* toolbar = nullptr) {
+        QAction* action = menu->addAction(text);
+        action->setShortcut(key);
+        if (!key.isEmpty())
+            action->setToolTip(QStringLiteral("%1 (%2)").arg(
+                QString(text).remove(QLatin1Char('&')), key.toString(QKeySequence::NativeText)));
+        connect(action, &QAction::triggered, this, slot);
+        if (toolbar)
+            toolbar->addAction(action);
+        return action;
+    };
+    add(file, tr("&Open Training Session…"), QKeySequence::Open, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open Training Session"), {},
+                                                          tr("Training sessions (*.json)"));
+        if (!path.isEmpty())
+            openSession(path);
+    });
+    QMenu* samples = file->addMenu(tr("Open &Sample"));
+    add(samples, tr("&Induction heads (attention-only, 2 layers)"), {},
+        [this] { openSample(QStringLiteral(":/samples/training/induction.json")); });
+    add(samples, tr("&Text: a nursery rhyme, characters"), {},
+        [this] { openSample(QStringLiteral(":/samples/training/rhyme.json")); });
+    file->addSeparator();
+    add(file, tr("&Resume From Checkpoint…"), {}, [this] { resumeFromCheckpoint(); });
+    add(file, tr("Save &Checkpoint…"), QKeySequence::Save, [this] { saveCheckpoint(); });
+    add(file, tr("&Export Figures…"), QKeySequence(tr("Ctrl+E")), [this] { exportFigures(); });
+    file->addSeparator();
+    add(file, tr("&Close"), QKeySequence::Close, [this] { close(); });
+
+    m_startAction = add(
+        train, tr("&Start"), QKeySequence(Qt::Key_F5), [this] { startOrPause(); }, bar);
+    add(
+        train, tr("S&tep"), QKeySequence(Qt::Key_F10), [this] { stepOnce(); }, bar);
+    add(
+        train, tr("&Reset"), QKeySequence(tr("Ctrl+R")), [this] { reset(); }, bar);
+    train->addSeparator();
+    bar->addSeparator();
+    add(
+        train, tr("Open in &Explorer"), QKeySequence(tr("Ctrl+Shift+E")),
+        [this] { openInExplorer(); }, bar)
+        ->setStatusTip(tr("Opens the trained model in the main window: every page, the head "
+                          "analysis and generation"));
+}
+
+
+void TrainingWindow::openTextFile()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Text File"), {},
+                                                      tr("Text files (*.txt);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        QMessageBox::warning(this, tr("Cannot Open Text"),
+                             tr("%1: %2").arg(path, file.errorString()));
+        return;
+    }
+    m_form->setText(path, file.readAll().toStdString());
+}
+
+bool TrainingWindow::openSession(const QString& path, bool quiet)
+{
+    const TrainingSessionResult result = readTrainingSession(path);
+    if (!result.ok()) {
+        QStringList lines;
+        for (const SessionIssue& issue : result.issues)
+            lines << issue.message;
+        if (!quiet)
+            QMessageBox::warning(this, tr("Cannot Open Training Session"),
+                                 tr("%1:\n%2").arg(path, lines.join(QLatin1Char('\n'))));
+        return false;
+    }
+    m_worker->pause();
+    m_running = false;
+    m_stepsDone = 0;
+    m_form->setConfig(result.config);
+    reset();
+    return true;
+}
+
+bool TrainingWindow::openSample(const QString& resourcePath)
+{
+    return openSession(resourcePath);
+}
+
+void TrainingWindow::saveCheckpoint()
+{
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Save Checkpoint Into"));
+    if (!dir.isEmpty())
+        m_worker->save(dir);
+}
+
+void TrainingWindow::openInExplorer()
+{
+    // A folder of its own per model opened, under the app's data (the main window keeps its
+    // path as the session's model).
+    const QString base = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    const QString dir = QDir(base).filePath(
+        QStringLiteral("trained/%1")
+            .arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz"))));
+    m_pendingExplorerDir = dir;
+    m_worker->save(dir);
+}
+
+void TrainingWindow::resumeFromCheckpoint()
+{
+    if (!checkSession())
+        return;
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Resume From Checkpoint"), {},
+        tr("Book checkpoints (*.safetensors *.pth config.json);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    auto* watcher = new QFutureWatcher<ModelLoadResult>(this);
+    connect(watcher, &QFutureWatcher<ModelLoadResult>::finished, this, [this, watcher, path] {
+        watcher->deleteLater();
+        const ModelLoadResult loaded = watcher->result();
+        const TrainingConfig config = m_form->config();
+        QString issue = loaded.error;
+        if (loaded.model && issue.isEmpty())
+            issue = QString::fromStdString(Trainer::resumeIssue(config, *loaded.model));
+        if (!issue.isEmpty()) {
+            QMessageBox::warning(this, tr("Cannot Resume"), tr("%1: %2").arg(path, issue));
+            return;
+        }
+        reset();
+        m_generation = m_worker->reset(config, loaded.model);
+        statusBar()->showMessage(tr("Resuming from %1").arg(path), 8000);
+    });
+    watcher->setFuture(QtConcurrent::run([path] { return loadBookCheckpoint(path); }));
+}
+
+void TrainingWindow::exportFigures()
+{
+    if (m_probes.empty())
+        return;
+    const auto& probe = m_probes[std::size_t(std::max(0, m_replay->value()))];
+    const QString message = ExportActions::exportFigures(
+        this,
+        {trainingfigures::probeAttention(probe, probeLabels(*probe)),
+         analysisfigures::detectors(probe->detection, analysisfigures::DetectorScore::Mul)},
+        tr("the probe's attention and the head scores at step %1").arg(probe->step));
+    if (!message.isEmpty())
+        statusBar()->showMessage(message, 8000);
+}
+
+
+} // namespace ae
