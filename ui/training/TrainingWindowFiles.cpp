@@ -78,7 +78,6 @@ void TrainingWindow::createActions()
                           "analysis and generation"));
 }
 
-
 void TrainingWindow::openTextFile()
 {
     const QString path = QFileDialog::getOpenFileName(this, tr("Open Text File"), {},
@@ -179,6 +178,5 @@ void TrainingWindow::exportFigures()
     if (!message.isEmpty())
         statusBar()->showMessage(message, 8000);
 }
-
 
 } // namespace ae
