@@ -11,20 +11,15 @@
 
 namespace ae {
 
-namespace {
-
-int kvHeadsOf(const TransformerConfig& c)
-{
-    return c.nKvHead > 0 ? c.nKvHead : c.nHead;
-}
-
-} // namespace
-
 GenerationCost generationCost(const TransformerConfig& c, Eigen::Index T)
 {
-    const double d = c.nEmbd, kvd = double(kvHeadsOf(c)) * c.headDim(), t = double(T);
-    // Per row: qkv d·(d + 2·kvd), projection d², feed-forward 8d² (none attention-only).
-    const double perRow = d * (d + 2 * kvd) + d * d + (c.mlp ? 8 * d * d : 0);
+    const double d = c.nEmbd, qd = c.attentionWidth(), kvd = double(c.kvHeads()) * c.headDim(),
+                 t = double(T);
+    // Per row: qkv d·(qd + 2·kvd), projection qd·d, feed-forward 2·d·f (GELU) or 3·d·f
+    // (SwiGLU), none attention-only.
+    const double f = c.feedForwardWidth();
+    const double feedForward = (c.feedForward == FeedForwardKind::SwiGlu ? 3 : 2) * d * f;
+    const double perRow = d * (qd + 2 * kvd) + qd * d + (c.mlp ? feedForward : 0);
     const double logits = d * double(c.vocabSize);
     // Scores and context of a head: hd per visible key each, T(T+1)/2 keys for T rows.
     const double attention = 2.0 * double(c.nHead) * c.headDim();
@@ -38,7 +33,8 @@ KvCache::KvCache(const TransformerModel& model, Eigen::Index capacity)
     : m_model(model), m_capacity(std::min<Eigen::Index>(capacity, model.config().nCtx))
 {
     const TransformerConfig& c = model.config();
-    const Eigen::Index kvd = Eigen::Index(kvHeadsOf(c)) * c.headDim();
+    const Eigen::Index kvd = Eigen::Index(c.kvHeads()) * c.headDim();
+    m_rotation = modelRotation(c, m_capacity);
     m_keys.assign(std::size_t(c.nLayer), Matrix(m_capacity, kvd));
     m_values.assign(std::size_t(c.nLayer), Matrix(m_capacity, kvd));
 }
@@ -51,8 +47,10 @@ void KvCache::fill(const ModelTrace& trace)
         const Trace& layer = *trace.layers[l];
         for (std::size_t g = 0; g < layer.kvHeads.size(); ++g) {
             const Eigen::Index col = Eigen::Index(g) * hd;
-            m_keys[l].block(0, col, T, hd) = layer.kvHeads[g].keys.topRows(T);
-            m_values[l].block(0, col, T, hd) = layer.kvHeads[g].values.topRows(T);
+            const KeyValueHead& kv = layer.kvHeads[g]; // keys as the scores used them
+            const Matrix& keys = kv.keysRope.size() > 0 ? kv.keysRope : kv.keys;
+            m_keys[l].block(0, col, T, hd) = keys.topRows(T);
+            m_values[l].block(0, col, T, hd) = kv.values.topRows(T);
         }
     }
     m_size = T;
@@ -69,32 +67,38 @@ RowVector KvCache::step(std::int64_t id, std::vector<Matrix>* attention)
 {
     const TransformerConfig& c = m_model.config();
     const TransformerParams& p = m_model.params();
-    const Eigen::Index d = c.nEmbd, pos = m_size, n = pos + 1;
+    const Eigen::Index qd = c.attentionWidth(), pos = m_size, n = pos + 1;
     const int hd = c.headDim();
-    const int group = std::max(1, c.nHead / kvHeadsOf(c));
+    const int group = std::max(1, c.nHead / c.kvHeads());
     const Eigen::Index kvd = m_keys.front().cols();
     const auto divisor = static_cast<float>(std::sqrt(static_cast<double>(hd)));
+    // The keys the new token sees: all of them, or the last `window` (Mistral).
+    const Eigen::Index first = c.window > 0 ? std::max<Eigen::Index>(0, n - c.window) : 0;
+    const Eigen::Index seen = n - first;
     if (attention)
-        attention->assign(std::size_t(c.nLayer), Matrix(c.nHead, n));
-    Matrix x = p.wte.matrix().row(id) + p.wpe.matrix().row(pos); // (1 x d)
-    RowVector scores(n), weights(n);
+        attention->assign(std::size_t(c.nLayer), Matrix::Zero(c.nHead, n));
+    Matrix x = p.wte.matrix().row(id); // (1 x d)
+    if (!p.wpe.empty())
+        x += p.wpe.matrix().row(pos);
+    RowVector scores(seen), weights(seen);
     for (int l = 0; l < c.nLayer; ++l) {
         const TransformerLayerParams& lp = p.layers[std::size_t(l)];
-        const Matrix qkv = conv1d(layerNormRows(x, lp.ln1Weight, lp.ln1Bias, c.epsilon),
-                                  lp.attnWeight, lp.attnBias); // (1 x (d + 2·kvd))
+        Matrix qkv =
+            blockQkv(c, lp, normRows(c, x, lp.ln1Weight, lp.ln1Bias)); // (1 x (qd + 2·kvd))
+        rotateQueriesKeys(c, m_rotation, pos, qkv);
         Matrix& keys = m_keys[std::size_t(l)];
         Matrix& values = m_values[std::size_t(l)];
-        keys.row(pos) = qkv.middleCols(d, kvd);
-        values.row(pos) = qkv.middleCols(d + kvd, kvd);
-        Matrix z(1, d);
+        keys.row(pos) = qkv.middleCols(qd, kvd);
+        values.row(pos) = qkv.middleCols(qd + kvd, kvd);
+        Matrix z(1, qd);
         for (int h = 0; h < c.nHead; ++h) {
             const Eigen::Index q = Eigen::Index(h) * hd, kv = Eigen::Index(h / group) * hd;
             scores.noalias() =
-                qkv.middleCols(q, hd) * keys.block(0, kv, n, hd).transpose(); // (1 x n)
-            softmaxRow(scores.data(), weights.data(), n, n, divisor, Arithmetic::Fast);
-            z.middleCols(q, hd).noalias() = weights * values.block(0, kv, n, hd);
+                qkv.middleCols(q, hd) * keys.block(first, kv, seen, hd).transpose(); // (1 x seen)
+            softmaxRow(scores.data(), weights.data(), seen, seen, divisor, Arithmetic::Fast);
+            z.middleCols(q, hd).noalias() = weights * values.block(first, kv, seen, hd);
             if (attention)
-                (*attention)[std::size_t(l)].row(h) = weights;
+                (*attention)[std::size_t(l)].row(h).tail(seen) = weights;
         }
         x += conv1d(z, lp.attnProjWeight, lp.attnProjBias);
         addFeedForward(c, lp, x);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Matrix.h"
+#include "Rope.h"
 
 #include <cstdint>
 #include <vector>
@@ -40,18 +41,20 @@ public:
     // Bytes of the cached rows: 2 · n_layer · size() · kvd · 4.
     std::int64_t bytes() const;
 
-    // Token `id` at position size() (size() < capacity): per block LN1, its own query, key
-    // and value rows, the keys and values appended, its attention row over every cached key
-    // per head (causal softmax(q·kᵀ / √hd), the forward's Fast arithmetic), the projection and
-    // the feed-forward; then LN_f and the logits (V). With `attention`, per block the new
-    // token's weights (n_head x size() after the call).
+    // Token `id` at position size() (size() < capacity): per block norm1, its own query, key
+    // and value rows (q/k norms and RoPE at its position where the model has them), the keys
+    // and values appended, its attention row over every cached key it sees per head (causal
+    // softmax(q·kᵀ / √hd) within the model's window, the forward's Fast arithmetic), the
+    // projection and the feed-forward; then norm_f and the logits (V). With `attention`, per block
+    // the new token's weights (n_head x size() after the call).
     RowVector step(std::int64_t id, std::vector<Matrix>* attention = nullptr);
 
 private:
     const TransformerModel& m_model;
     Eigen::Index m_capacity = 0;
     Eigen::Index m_size = 0;
-    std::vector<Matrix> m_keys, m_values; // per block (capacity x kvd)
+    std::vector<Matrix> m_keys, m_values; // per block (capacity x kvd); keys after RoPE
+    RopeRotation m_rotation;              // of positions 0 … capacity − 1 (rotary models)
 };
 
 } // namespace ae

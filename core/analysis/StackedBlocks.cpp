@@ -18,21 +18,23 @@ constexpr Eigen::Index LogitChunkRows = 512;
 
 // One block's attention half on the stacked sequences: x += concat_h(attention of each
 // sequence's head h) · W_proj + b.
-void addAttention(const TransformerConfig& c, const TransformerLayerParams& p, Eigen::Index T,
-                  Matrix& x)
+void addAttention(const TransformerConfig& c, const TransformerLayerParams& p,
+                  const RopeRotation& rotation, Eigen::Index T, Matrix& x)
 {
-    const Eigen::Index d = c.nEmbd;
+    const Eigen::Index qd = c.attentionWidth();
     const int hd = c.headDim();
-    const int kvHeads = c.nKvHead > 0 ? c.nKvHead : c.nHead;
-    const int group = std::max(1, c.nHead / kvHeads);
-    const Eigen::Index kvd = Eigen::Index(kvHeads) * hd;
+    const int group = std::max(1, c.nHead / c.kvHeads());
+    const Eigen::Index kvd = Eigen::Index(c.kvHeads()) * hd;
     const Eigen::Index B = x.rows() / T;
-    const Matrix qkv = conv1d(layerNormRows(x, p.ln1Weight, p.ln1Bias, c.epsilon), p.attnWeight,
-                              p.attnBias, BlockProducts::Stacked); // (B·T x (d + 2·kvd))
-    Matrix z(x.rows(), d); // concatenated heads before the projection
+    Matrix qkv = blockQkv(c, p, normRows(c, x, p.ln1Weight, p.ln1Bias),
+                          BlockProducts::Stacked); // (B·T x (qd + 2·kvd))
+    for (Eigen::Index b = 0; b < B; ++b)           // every sequence from position 0
+        rotateQueriesKeys(c, rotation, 0, qkv.middleRows(b * T, T));
+    Matrix z(x.rows(), qd); // concatenated heads before the projection
     HeadOptions options;
     options.arithmetic = Arithmetic::Fast;
     options.causal = true;
+    options.window = c.window;
     options.scoreDivisor = static_cast<float>(std::sqrt(static_cast<double>(hd)));
     const int tasks = int(B) * c.nHead;
     ParallelFailure failure;
@@ -42,8 +44,8 @@ void addAttention(const TransformerConfig& c, const TransformerLayerParams& p, E
             const Eigen::Index row = Eigen::Index(task / c.nHead) * T;
             const int h = task % c.nHead, g = h / group;
             const Matrix queries = qkv.block(row, Eigen::Index(h) * hd, T, hd);
-            const Matrix keys = qkv.block(row, d + Eigen::Index(g) * hd, T, hd);
-            const Matrix values = qkv.block(row, d + kvd + Eigen::Index(g) * hd, T, hd);
+            const Matrix keys = qkv.block(row, qd + Eigen::Index(g) * hd, T, hd);
+            const Matrix values = qkv.block(row, qd + kvd + Eigen::Index(g) * hd, T, hd);
             HeadTrace head;
             head.contextVec.resize(T, hd);
             attendHead(queries, keys, values, options, head);
@@ -59,11 +61,12 @@ bool runStackedBlocks(const TransformerModel& model, int firstLayer, Eigen::Inde
                       const std::function<bool()>& keepGoing)
 {
     const TransformerConfig& c = model.config();
+    const RopeRotation rotation = modelRotation(c, T);
     for (int l = firstLayer; l < c.nLayer; ++l) {
         if (keepGoing && !keepGoing())
             return false;
         const TransformerLayerParams& p = model.params().layers[std::size_t(l)];
-        addAttention(c, p, T, x);
+        addAttention(c, p, rotation, T, x);
         addFeedForward(c, p, x, BlockProducts::Stacked);
     }
     return true;

@@ -16,9 +16,32 @@ RowVector ropeInverseFrequencies(int headDim, double theta)
     return inverse;
 }
 
-Matrix ropeAngles(Eigen::Index positions, int headDim, double theta)
+RowVector ropeLlama3InverseFrequencies(const RowVector& inverse, const RopeLlama3Scaling& scaling)
 {
-    const RowVector inverse = ropeInverseFrequencies(headDim, theta);
+    // Float32 throughout, a Python scalar rounded to float as PyTorch does; `a / tensor` is
+    // PyTorch's reciprocal(tensor) · a.
+    const float factor = float(scaling.factor), low = float(scaling.lowFreqFactor),
+                high = float(scaling.highFreqFactor),
+                original = float(scaling.originalMaxPositions);
+    const float lowFreqWavelen = float(scaling.originalMaxPositions / scaling.lowFreqFactor);
+    const float highFreqWavelen = float(scaling.originalMaxPositions / scaling.highFreqFactor);
+    const float twoPi = float(2 * M_PI);
+    RowVector scaled(inverse.size());
+    for (Eigen::Index i = 0; i < inverse.size(); ++i) {
+        const float wavelen = (1.0f / inverse[i]) * twoPi;
+        const float divided = wavelen > lowFreqWavelen ? inverse[i] / factor : inverse[i];
+        const float smooth = ((1.0f / wavelen) * original - low) / (high - low);
+        const float smoothed = (1.0f - smooth) * divided / factor + smooth * divided;
+        const bool medium = !(wavelen < highFreqWavelen) && !(wavelen > lowFreqWavelen);
+        scaled[i] = medium ? smoothed : divided;
+    }
+    return scaled;
+}
+
+namespace {
+
+Matrix anglesOf(Eigen::Index positions, const RowVector& inverse)
+{
     Matrix angles(positions, inverse.size());
     for (Eigen::Index m = 0; m < positions; ++m)
         for (Eigen::Index i = 0; i < inverse.size(); ++i)
@@ -26,11 +49,10 @@ Matrix ropeAngles(Eigen::Index positions, int headDim, double theta)
     return angles;
 }
 
-RopeRotation ropeRotation(Eigen::Index positions, int headDim, RopeStyle style, double theta)
+RopeRotation rotationOf(const Matrix& angles, RopeStyle style)
 {
     RopeRotation r;
     r.style = style;
-    const Matrix angles = ropeAngles(positions, headDim, theta);
     r.cos.resize(angles.rows(), angles.cols());
     r.sin.resize(angles.rows(), angles.cols());
     for (Eigen::Index m = 0; m < angles.rows(); ++m)
@@ -41,7 +63,25 @@ RopeRotation ropeRotation(Eigen::Index positions, int headDim, RopeStyle style, 
     return r;
 }
 
-Matrix applyRope(const Eigen::Ref<const Matrix>& x, const RopeRotation& rotation)
+} // namespace
+
+Matrix ropeAngles(Eigen::Index positions, int headDim, double theta)
+{
+    return anglesOf(positions, ropeInverseFrequencies(headDim, theta));
+}
+
+RopeRotation ropeRotation(Eigen::Index positions, int headDim, RopeStyle style, double theta)
+{
+    return rotationOf(ropeAngles(positions, headDim, theta), style);
+}
+
+RopeRotation ropeRotation(Eigen::Index positions, const RowVector& inverse, RopeStyle style)
+{
+    return rotationOf(anglesOf(positions, inverse), style);
+}
+
+Matrix applyRope(const Eigen::Ref<const Matrix>& x, const RopeRotation& rotation,
+                 Eigen::Index first)
 {
     const Eigen::Index T = x.rows();
     const int pairs = static_cast<int>(x.cols()) / 2;
@@ -49,7 +89,7 @@ Matrix applyRope(const Eigen::Ref<const Matrix>& x, const RopeRotation& rotation
     Matrix out(T, x.cols());
     for (Eigen::Index m = 0; m < T; ++m)
         for (int i = 0; i < pairs; ++i) {
-            const float c = rotation.cos(m, i), s = rotation.sin(m, i);
+            const float c = rotation.cos(first + m, i), s = rotation.sin(first + m, i);
             const int first = half ? i : 2 * i;
             const int second = half ? i + pairs : 2 * i + 1;
             const float a = x(m, first), b = x(m, second);

@@ -5,6 +5,8 @@
 #include "Linear.h"
 #include "MatMul.h"
 #include "ParallelFailure.h"
+#include "RmsNorm.h"
+#include "SwiGlu.h"
 #include "TransformerModel.h"
 
 #include <algorithm>
@@ -35,10 +37,61 @@ Matrix conv1d(const Eigen::Ref<const Matrix>& x, const TensorRef& weight, const 
     return y;
 }
 
-Matrix layerNormRows(const Eigen::Ref<const Matrix>& x, const TensorRef& weight,
-                     const TensorRef& bias, float eps)
+void normRows(const TransformerConfig& c, const Eigen::Ref<const Matrix>& x,
+              const TensorRef& weight, const TensorRef& bias, Eigen::Ref<Matrix> out)
 {
-    return layerNorm(x, weight.vector(), bias.vector(), eps);
+    if (c.norm == NormKind::RmsNorm)
+        rmsNorm(x, weight.vector(), c.epsilon, out);
+    else
+        layerNorm(x, weight.vector(), bias.vector(), c.epsilon, out);
+}
+
+Matrix normRows(const TransformerConfig& c, const Eigen::Ref<const Matrix>& x,
+                const TensorRef& weight, const TensorRef& bias)
+{
+    Matrix out(x.rows(), x.cols());
+    normRows(c, x, weight, bias, out);
+    return out;
+}
+
+Matrix blockQkv(const TransformerConfig& c, const TransformerLayerParams& lp,
+                const Eigen::Ref<const Matrix>& normed, BlockProducts products)
+{
+    Matrix qkv = conv1d(normed, lp.attnWeight, lp.attnBias, products);
+    if (!c.qkNorm || qkv.rows() == 0)
+        return qkv;
+    const int hd = c.headDim();
+    const auto normHeads = [&](Eigen::Index first, int heads, const TensorRef& weight) {
+        for (int h = 0; h < heads; ++h) {
+            auto head = qkv.middleCols(first + Eigen::Index(h) * hd, hd);
+            rmsNorm(head, weight.vector(), c.epsilon, head);
+        }
+    };
+    normHeads(0, c.nHead, lp.qNormWeight);
+    normHeads(c.attentionWidth(), c.kvHeads(), lp.kNormWeight);
+    return qkv;
+}
+
+void rotateQueriesKeys(const TransformerConfig& c, const RopeRotation& rotation, Eigen::Index first,
+                       Eigen::Ref<Matrix> qkv)
+{
+    if (!c.rope.on || qkv.rows() == 0)
+        return;
+    const int hd = c.headDim();
+    for (int h = 0; h < c.nHead + c.kvHeads(); ++h) {
+        auto head = qkv.middleCols(Eigen::Index(h) * hd, hd);
+        head = applyRope(head, rotation, first);
+    }
+}
+
+RopeRotation modelRotation(const TransformerConfig& c, Eigen::Index positions)
+{
+    if (!c.rope.on)
+        return {};
+    RowVector inverse = ropeInverseFrequencies(c.headDim(), c.rope.theta);
+    if (c.rope.llama3Scaling)
+        inverse = ropeLlama3InverseFrequencies(inverse, c.rope.scaling);
+    return ropeRotation(positions, inverse, RopeStyle::Half);
 }
 
 void addFeedForward(const TransformerConfig& c, const TransformerLayerParams& lp, Matrix& x,
@@ -46,9 +99,15 @@ void addFeedForward(const TransformerConfig& c, const TransformerLayerParams& lp
 {
     if (!c.mlp || x.rows() == 0)
         return;
-    Matrix h = conv1d(layerNormRows(x, lp.ln2Weight, lp.ln2Bias, c.epsilon), lp.fcWeight, lp.fcBias,
-                      products); // (R x 4d)
-    geluTanh(h);
+    const Matrix normed = normRows(c, x, lp.ln2Weight, lp.ln2Bias);
+    Matrix h = conv1d(normed, lp.fcWeight, lp.fcBias, products); // (R x f)
+    if (c.feedForward == FeedForwardKind::SwiGlu) {
+        Matrix gate = conv1d(normed, lp.fcGateWeight, {}, products);
+        swiGlu(gate, h);
+        h.swap(gate);
+    } else {
+        geluTanh(h);
+    }
     x += conv1d(h, lp.fcProjWeight, lp.fcProjBias, products);
 }
 
@@ -57,7 +116,7 @@ Matrix finalLogits(const TransformerModel& model, const Eigen::Ref<const Matrix>
 {
     constexpr Eigen::Index LogitRows = 4096;
     const TransformerParams& p = model.params();
-    const Matrix normed = layerNormRows(x, p.lnfWeight, p.lnfBias, model.config().epsilon);
+    const Matrix normed = normRows(model.config(), x, p.lnfWeight, p.lnfBias);
     const auto head = p.outHead.matrix();
     if (products == BlockProducts::Stacked)
         return fastMatmul(normed, head, true, StackedLogitTiles);

@@ -2,6 +2,7 @@
 
 #include "Matrix.h"
 #include "ModelTrace.h"
+#include "Rope.h"
 
 #include <vector>
 
@@ -29,16 +30,33 @@ enum class BlockProducts
 Matrix conv1d(const Eigen::Ref<const Matrix>& x, const TensorRef& weight, const TensorRef& bias,
               BlockProducts products = BlockProducts::Linear);
 
-// LayerNorm of rows with the canonical tensors (LayerNorm.h).
-Matrix layerNormRows(const Eigen::Ref<const Matrix>& x, const TensorRef& weight,
-                     const TensorRef& bias, float eps);
+// The model's norm of rows with the canonical tensors: LayerNorm (LayerNorm.h) or RMSNorm
+// (RmsNorm.h, the bias empty), as TransformerConfig::norm says. `out` may be x itself.
+void normRows(const TransformerConfig& config, const Eigen::Ref<const Matrix>& x,
+              const TensorRef& weight, const TensorRef& bias, Eigen::Ref<Matrix> out);
+Matrix normRows(const TransformerConfig& config, const Eigen::Ref<const Matrix>& x,
+                const TensorRef& weight, const TensorRef& bias);
 
-// x (R x d) += GELU_tanh(LN2(x)·W_fc + b) (R x 4d) · W_fcproj + b; nothing for an
-// attention-only block.
+// A block's queries, keys and values for rows at positions first … first + R − 1:
+//   qkv (R x (qd + 2·kvd)) = normed (R x d) · W_attn [+ b], queries | keys | values;
+//   with q/k norms (Qwen 3) each query and key head's hd columns RMSNorm-ed in place.
+// rotateQueriesKeys() then turns the queries' and keys' columns by RoPE (positions `first` on),
+// as they enter the scores; models without rotary positions leave them as they are.
+Matrix blockQkv(const TransformerConfig& config, const TransformerLayerParams& layer,
+                const Eigen::Ref<const Matrix>& normed,
+                BlockProducts products = BlockProducts::Linear);
+void rotateQueriesKeys(const TransformerConfig& config, const RopeRotation& rotation,
+                       Eigen::Index first, Eigen::Ref<Matrix> qkv);
+// The rotation of positions 0 … positions − 1 for the model's heads (its frequencies, Llama 3
+// scaling applied); empty without rotary positions.
+RopeRotation modelRotation(const TransformerConfig& config, Eigen::Index positions);
+
+// x (R x d) += the feed-forward of norm2(x): GELU_tanh(·W_fc + b) (R x f) · W_fcproj + b, or
+// SwiGLU's down(silu(·W_gate) · (·W_up)); nothing for an attention-only block.
 void addFeedForward(const TransformerConfig& config, const TransformerLayerParams& layer, Matrix& x,
                     BlockProducts products = BlockProducts::Linear);
 
-// logits (R x V) = LN_f(x) (R x d) · outHeadᵀ (outHead V x d). Linear: blocks of LogitRows
+// logits (R x V) = norm_f(x) (R x d) · outHeadᵀ (outHead V x d). Linear: blocks of LogitRows
 // rows of the head on every core (one product streams V·d floats); each cell is one row's dot
 // product, whose bits do not depend on the block (blocks a multiple of Eigen's 8-row groups).
 Matrix finalLogits(const TransformerModel& model, const Eigen::Ref<const Matrix>& x,

@@ -26,9 +26,10 @@ double parameterBytes(const TransformerParams& p)
     add(p.wte);
     add(p.wpe);
     for (const TransformerLayerParams& l : p.layers)
-        for (const TensorRef* t : {&l.ln1Weight, &l.ln1Bias, &l.attnWeight, &l.attnBias,
-                                   &l.attnProjWeight, &l.attnProjBias, &l.ln2Weight, &l.ln2Bias,
-                                   &l.fcWeight, &l.fcBias, &l.fcProjWeight, &l.fcProjBias})
+        for (const TensorRef* t :
+             {&l.ln1Weight, &l.ln1Bias, &l.attnWeight, &l.attnBias, &l.qNormWeight, &l.kNormWeight,
+              &l.attnProjWeight, &l.attnProjBias, &l.ln2Weight, &l.ln2Bias, &l.fcGateWeight,
+              &l.fcWeight, &l.fcBias, &l.fcProjWeight, &l.fcProjBias})
             add(*t);
     add(p.lnfWeight);
     add(p.lnfBias);
@@ -40,10 +41,13 @@ double parameterBytes(const TransformerParams& p)
 
 double parameterCount(const TransformerConfig& c)
 {
-    const double d = c.nEmbd, kv = double(c.nKvHead) * c.headDim();
-    const double attention = 2 * d + d * (d + 2 * kv) + (d + 2 * kv) + d * d + d;
-    const double feedForward = c.mlp ? 2 * d + d * 4 * d + 4 * d + 4 * d * d + d : 0.0;
-    const double embeddings = double(c.vocabSize) * d * (c.tiedHead ? 1 : 2) + double(c.nCtx) * d;
+    const double d = c.nEmbd, q = c.attentionWidth(), kv = double(c.kvHeads()) * c.headDim();
+    const double f = c.feedForwardWidth();
+    const double attention = 2 * d + d * (q + 2 * kv) + (q + 2 * kv) + q * d + d;
+    const double gate = c.feedForward == FeedForwardKind::SwiGlu ? d * f : 0.0;
+    const double feedForward = c.mlp ? 2 * d + d * f + f + f * d + d + gate : 0.0;
+    const double positions = c.rope.on ? 0.0 : double(c.nCtx) * d;
+    const double embeddings = double(c.vocabSize) * d * (c.tiedHead ? 1 : 2) + positions;
     return embeddings + double(c.nLayer) * (attention + feedForward) + 2 * d;
 }
 
@@ -63,7 +67,7 @@ ModelRunBytes estimateModelRunBytes(const TransformerModel& model, std::int64_t 
 {
     const TransformerConfig& c = model.config();
     const double t = double(tokens), d = c.nEmbd, layers = c.nLayer;
-    const double f = c.mlp ? 4.0 * d : 0.0;
+    const double f = c.mlp ? double(c.feedForwardWidth()) : 0.0;
     const double cores = std::max(1u, std::thread::hardware_concurrency());
     const double trace = 8.0 * layers * t * d + t * d;
     const double temporaries = 3.0 * t * d + t * (2.0 * d + f) + t * d +

@@ -28,6 +28,12 @@ struct BookCheckpoint
     Q_DECLARE_TR_FUNCTIONS(BookCheckpoint)
 };
 
+// Llama-family checkpoints (core/model/llama/): config.json, shards, tensors, tokenizer.json.
+struct LlamaCheckpoint
+{
+    Q_DECLARE_TR_FUNCTIONS(LlamaCheckpoint)
+};
+
 // The memory guard of model runs and of converting weights (ModelMemory.cpp, ModelRun.cpp).
 struct ModelMemory
 {

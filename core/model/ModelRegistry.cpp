@@ -2,6 +2,7 @@
 
 #include "BookCheckpoint.h"
 #include "Gpt2Model.h"
+#include "LlamaCheckpoint.h"
 #include "ModelMessages.h"
 #include "Session.h"
 #include "Tokenizer.h"
@@ -14,6 +15,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
 
 namespace ae {
 
@@ -21,6 +23,12 @@ QString modelFamilyTitle(const TransformerConfig& config)
 {
     if (config.family == "book")
         return QCoreApplication::translate("ModelFamily", "the book's GPTModel");
+    if (config.family == "llama") {
+        static const std::map<std::string, const char*> names = {
+            {"llama", "Llama"}, {"mistral", "Mistral"}, {"qwen2", "Qwen 2"}, {"qwen3", "Qwen 3"}};
+        const auto it = names.find(config.modelType);
+        return QString::fromLatin1(it != names.end() ? it->second : "Llama");
+    }
     return QCoreApplication::translate("ModelFamily", "GPT-2");
 }
 
@@ -28,6 +36,7 @@ const std::vector<ModelFamily>& modelFamilies()
 {
     static const std::vector<ModelFamily> families = {
         {"book", isBookCheckpoint, loadBookCheckpoint},
+        {"llama", isLlamaCheckpoint, loadLlamaCheckpoint},
         {"gpt2", [](const QString&) { return true; }, loadGpt2Checkpoint},
     };
     return families;
@@ -39,7 +48,9 @@ QString modelFile(const QString& path)
     if (!info.isDir())
         return path;
     const QDir dir(path);
-    for (const QString& name : {QStringLiteral("model.safetensors"), QStringLiteral("model.pth")})
+    // A sharded checkpoint's folder is its index (the Llama family opens the shards).
+    for (const QString& name : {QStringLiteral("model.safetensors"), QStringLiteral("model.pth"),
+                                QStringLiteral("model.safetensors.index.json")})
         if (QFileInfo(dir.filePath(name)).exists())
             return dir.filePath(name);
     return {};
@@ -96,6 +107,8 @@ const Tokenizer& modelTokenizer(const TransformerConfig& config)
     // as the words tokenizer's are (no fixed vocabulary whose bytes would replace them).
     if (hasOwnVocabulary(config))
         return tokenizerFor(TokenizerKind::Words);
+    if (config.ownTokenizer) // tokenizer.json of the model's folder
+        return *config.ownTokenizer;
     const Tokenizer* tokenizer = findTokenizer(config.tokenizer);
     return tokenizer ? *tokenizer : tokenizerFor(TokenizerKind::Gpt2);
 }

@@ -33,7 +33,8 @@ struct ModelFamily
 // In the order they are asked; the last one (GPT-2) takes what no other recognised.
 const std::vector<ModelFamily>& modelFamilies();
 
-// A model file, or a folder holding one (model.safetensors, else model.pth): the file to load
+// A model file, or a folder holding one (model.safetensors, else model.pth, else a sharded
+// checkpoint's model.safetensors.index.json): the file to load
 // (empty for a folder without either).
 QString modelFile(const QString& path);
 

@@ -169,6 +169,12 @@ void writeSeedFields(JsonWriter& w, const Trace& trace)
 
 // A checkpoint's fields (gpt2.md §3).
 
+// Llama's family writes n_kv_head, head_dim, model_type and kv_heads (llama.md §4).
+bool hasKvHeadFields(const TransformerConfig& c)
+{
+    return c.family == "llama";
+}
+
 void writeModel(JsonWriter& w, const TransformerModel& model)
 {
     const TransformerConfig& c = model.config();
@@ -181,14 +187,24 @@ void writeModel(JsonWriter& w, const TransformerModel& model)
     integerField(w, "vocab_size", c.vocabSize);
     w.key("dtype");
     w.value(std::string_view(c.dtype));
+    if (hasKvHeadFields(c)) {
+        integerField(w, "n_kv_head", c.kvHeads());
+        integerField(w, "head_dim", c.headDim());
+        w.key("model_type");
+        w.value(std::string_view(c.modelType));
+    }
     w.endObject();
 }
 
 void writeLayers(JsonWriter& w, const ModelTrace& trace)
 {
+    // Llama's family (llama.md §4): keys and values once per key/value head, as the scores
+    // and contexts used them (after k-norm and RoPE); GPT-2's schema: with every head.
+    const bool kvFields = hasKvHeadFields(trace.model->config());
     w.key("layers");
     w.beginArray();
     for (int l = 0; l < int(trace.layers.size()); ++l) {
+        const Trace& layer = *trace.layers[std::size_t(l)];
         w.beginObject();
         w.key("heads");
         w.beginArray();
@@ -196,15 +212,30 @@ void writeLayers(JsonWriter& w, const ModelTrace& trace)
             w.beginObject();
             w.key("queries");
             w.matrix(trace.headQueries(l, h));
-            w.key("keys");
-            w.matrix(trace.headKeys(l, h));
-            w.key("values");
-            w.matrix(trace.headValues(l, h));
+            if (!kvFields) {
+                w.key("keys");
+                w.matrix(trace.headKeys(l, h));
+                w.key("values");
+                w.matrix(trace.headValues(l, h));
+            }
             w.key("attn_weights");
             w.matrix(*layerAttnWeights(trace, l, h));
             w.endObject();
         }
         w.endArray();
+        if (kvFields) {
+            w.key("kv_heads");
+            w.beginArray();
+            for (const KeyValueHead& kv : layer.kvHeads) {
+                w.beginObject();
+                w.key("keys");
+                w.matrix(kv.keysRope.size() > 0 ? kv.keysRope : kv.keys);
+                w.key("values");
+                w.matrix(kv.values);
+                w.endObject();
+            }
+            w.endArray();
+        }
         w.endObject();
     }
     w.endArray();
@@ -221,10 +252,12 @@ void writeModelFields(JsonWriter& w, const ModelRun& run)
         w.beginObject();
         integerField(w, "id", next.id);
         w.key("token");
-        // GPT-2's token text (gpt2.md §3); a model's own vocabulary's token as written.
+        // GPT-2's token text (gpt2.md §3); a model's own vocabulary's or tokenizer.json's
+        // token as written.
         const TransformerConfig& config = trace.model->config();
-        w.value(hasOwnVocabulary(config) ? modelTokenBytes(*trace.model, next.id)
-                                         : std::string(gpt2TokenText(next.id)));
+        w.value(hasOwnVocabulary(config) || config.ownTokenizer
+                    ? modelTokenBytes(*trace.model, next.id)
+                    : std::string(gpt2TokenText(next.id)));
         w.key("prob");
         w.value(next.prob);
         w.endObject();

@@ -2,7 +2,6 @@
 
 #include "AttentionKernel.h"
 #include "BlockOps.h"
-#include "LayerNorm.h"
 #include "ModelRegistry.h"
 #include "ModelTrace.h"
 #include "ParallelFailure.h"
@@ -16,13 +15,6 @@
 namespace ae {
 
 namespace {
-
-// LN1 into the layer's inputs (BlockOps.h has the other block operations).
-void layerNorm(const Eigen::Ref<const Matrix>& x, const TensorRef& weight, const TensorRef& bias,
-               float eps, Eigen::Ref<Matrix> out)
-{
-    ae::layerNorm(x, weight.vector(), bias.vector(), eps, out);
-}
 
 // rows (T x cols) of the sequence: the first P copied from `kept` (the previous forward's, or
 // null when P = 0), the last T - P left to be written.
@@ -42,34 +34,50 @@ void copyPrefix(Matrix& rows, const Matrix* kept, Eigen::Index P)
 
 // One block's attention for the rows [P, T): x (R x d); `layer` holds the previous forward's
 // rows < P (or nothing when P = 0) and gets every tensor of rows [P, T); x += the attention
-// output of those rows. qkv = LN1(x)·W_attn [+ b] (R x (d + 2·kvd)): queries | keys | values,
-// kvd = n_kv_head · hd; keys and values are kept once per key/value head (Trace::kvHeads),
-// query head h reading key/value head h / (n_head / n_kv_head). Every tensor is allocated
+// output of those rows. qkv = norm1(x)·W_attn [+ b] (R x (qd + 2·kvd)): queries | keys |
+// values, qd = n_head · hd, kvd = n_kv_head · hd (q/k norms applied: blockQkv); keys and
+// values are kept once per key/value head (Trace::kvHeads), query head h reading key/value
+// head h / (n_head / n_kv_head). With rotary positions queries and keys are kept as projected
+// and as rotated (queriesRope, keysRope), which the scores use. Every tensor is allocated
 // here, on the calling thread (the heap it comes from keeps its pages), and filled in the
 // parallel loops, which also copy the kept rows: with a token taken off or put back the
 // copies are most of the work.
-void attention(const TransformerConfig& c, const TransformerLayerParams& p, const Trace* kept,
-               Trace& layer, Eigen::Index P, Matrix& x)
+void attention(const TransformerConfig& c, const TransformerLayerParams& p,
+               const RopeRotation& rotation, const Trace* kept, Trace& layer, Eigen::Index P,
+               Matrix& x)
 {
-    const Eigen::Index d = c.nEmbd;
     const Eigen::Index T = layer.inputs.rows();
     const Eigen::Index R = T - P;
     const int hd = c.headDim();
-    const int kvHeads = c.nKvHead > 0 ? c.nKvHead : c.nHead;
+    const int kvHeads = c.kvHeads();
+    const Eigen::Index qd = c.attentionWidth();
     const Eigen::Index kvd = Eigen::Index(kvHeads) * hd;
-    const Matrix qkv = conv1d(layer.inputs.bottomRows(R), p.attnWeight, p.attnBias);
+    const bool rope = c.rope.on;
+    const Matrix qkv = blockQkv(c, p, layer.inputs.bottomRows(R));
+    Matrix rotated; // queries and keys as the scores use them (rotary models)
+    if (rope) {
+        rotated = qkv;
+        rotateQueriesKeys(c, rotation, P, rotated);
+    }
     layer.heads.resize(std::size_t(c.nHead));
-    for (HeadTrace& head : layer.heads)
+    for (HeadTrace& head : layer.heads) {
         for (Matrix* m : {&head.queries, &head.contextVec})
             m->resize(T, hd);
+        if (rope)
+            head.queriesRope.resize(T, hd);
+    }
     layer.kvHeads.resize(std::size_t(kvHeads));
-    for (KeyValueHead& kv : layer.kvHeads)
+    for (KeyValueHead& kv : layer.kvHeads) {
         for (Matrix* m : {&kv.keys, &kv.values})
             m->resize(T, hd);
-    layer.contextVecHeads.resize(T, d);
+        if (rope)
+            kv.keysRope.resize(T, hd);
+    }
+    layer.contextVecHeads.resize(T, qd);
     HeadOptions options;
     options.arithmetic = layer.arithmetic;
     options.causal = true;
+    options.window = c.window;
     options.scoreDivisor = layer.scoreDivisor;
     // The causal page and its walkthrough step show that the two masking methods agree: the
     // block's scores are at hand here (the hidden keys' cost one more product per block).
@@ -89,9 +97,13 @@ void attention(const TransformerConfig& c, const TransformerLayerParams& p, cons
                 const KeyValueHead* old = kept ? &kept->kvHeads[std::size_t(g)] : nullptr;
                 copyPrefix(kv.keys, old ? &old->keys : nullptr, P);
                 copyPrefix(kv.values, old ? &old->values : nullptr, P);
+                if (rope)
+                    copyPrefix(kv.keysRope, old ? &old->keysRope : nullptr, P);
                 if (R > 0) {
-                    kv.keys.bottomRows(R) = qkv.middleCols(d + g * hd, hd);
-                    kv.values.bottomRows(R) = qkv.middleCols(d + kvd + g * hd, hd);
+                    kv.keys.bottomRows(R) = qkv.middleCols(qd + g * hd, hd);
+                    kv.values.bottomRows(R) = qkv.middleCols(qd + kvd + g * hd, hd);
+                    if (rope)
+                        kv.keysRope.bottomRows(R) = rotated.middleCols(qd + g * hd, hd);
                 }
             });
 #pragma omp for schedule(dynamic)
@@ -101,10 +113,16 @@ void attention(const TransformerConfig& c, const TransformerLayerParams& p, cons
                 const HeadTrace* old = kept ? &kept->heads[std::size_t(h)] : nullptr;
                 copyPrefix(head.queries, old ? &old->queries : nullptr, P);
                 copyPrefix(head.contextVec, old ? &old->contextVec : nullptr, P);
-                if (R > 0)
+                if (rope)
+                    copyPrefix(head.queriesRope, old ? &old->queriesRope : nullptr, P);
+                if (R > 0) {
                     head.queries.bottomRows(R) = qkv.middleCols(h * hd, hd);
+                    if (rope)
+                        head.queriesRope.bottomRows(R) = rotated.middleCols(h * hd, hd);
+                }
                 const KeyValueHead& kv = layer.kvHeads[std::size_t(layer.kvHeadOf(h))];
-                attendHead(head.queries, kv.keys, kv.values, options, head, P);
+                attendHead(rope ? head.queriesRope : head.queries, rope ? kv.keysRope : kv.keys,
+                           kv.values, options, head, P);
                 if (old) // the rows before P were compared by the previous forward
                     head.maskMethodsMaxDiff =
                         std::max(head.maskMethodsMaxDiff, old->maskMethodsMaxDiff);
@@ -112,7 +130,7 @@ void attention(const TransformerConfig& c, const TransformerLayerParams& p, cons
             });
     }
     failure.rethrow();
-    keepPrefix(layer.contextVec, kept ? &kept->contextVec : nullptr, T, d, P);
+    keepPrefix(layer.contextVec, kept ? &kept->contextVec : nullptr, T, c.nEmbd, P);
     layer.contextVec.bottomRows(R) =
         conv1d(layer.contextVecHeads.bottomRows(R), p.attnProjWeight, p.attnProjBias);
     x += layer.contextVec.bottomRows(R);
@@ -133,9 +151,14 @@ Session layerSession(const TransformerModel& model, const Session& base)
     s.contextLength = c.nCtx;
     s.variant = Variant::MultiHead;
     s.dIn = c.nEmbd;
-    s.dOutKq = c.nEmbd;
-    s.dOutV = c.nEmbd;
+    s.dOutKq = c.attentionWidth();
+    s.dOutV = c.attentionWidth();
     s.numHeads = c.nHead;
+    s.numKvHeads = c.kvHeads() != c.nHead ? c.kvHeads() : 0;
+    s.rope = c.rope.on;
+    s.ropeStyle = RopeStyle::Half;
+    s.ropeTheta = c.rope.theta;
+    s.window = c.window;
     s.qkvBias = !model.params().layers.empty() && !model.params().layers.front().attnBias.empty();
     s.causal = true;
     s.dropout = 0.0;
@@ -187,9 +210,12 @@ std::shared_ptr<const ModelTrace> transformerForward(std::shared_ptr<const Trans
     // x (R x d): the residual stream of the rows [P, T).
     Matrix x(R, d);
     const auto wte = p.wte.matrix();
-    const auto wpe = p.wpe.matrix();
-    for (Eigen::Index t = P; t < T; ++t)
-        x.row(t - P) = wte.row(ids[std::size_t(t)]) + wpe.row(t);
+    for (Eigen::Index t = P; t < T; ++t) {
+        x.row(t - P) = wte.row(ids[std::size_t(t)]);
+        if (!p.wpe.empty())
+            x.row(t - P) += p.wpe.matrix().row(t);
+    }
+    const RopeRotation rotation = modelRotation(c, T);
 
     for (int l = 0; l < c.nLayer; ++l) {
         const TransformerLayerParams& lp = p.layers[std::size_t(l)];
@@ -201,8 +227,8 @@ std::shared_ptr<const ModelTrace> transformerForward(std::shared_ptr<const Trans
         layer->parametersSource = TransformerModel::layerParams(model, l);
         keepPrefix(layer->inputs, kept ? &kept->inputs : nullptr, T, d, P);
         // With R = 0 (a token taken off the end) this only copies the kept rows.
-        layerNorm(x, lp.ln1Weight, lp.ln1Bias, c.epsilon, layer->inputs.bottomRows(R));
-        attention(c, lp, kept, *layer, P, x);
+        normRows(c, x, lp.ln1Weight, lp.ln1Bias, layer->inputs.bottomRows(R));
+        attention(c, lp, rotation, kept, *layer, P, x);
         trace->layers.push_back(std::move(layer));
         addFeedForward(c, lp, x); // nothing for attention-only blocks or R = 0
     }

@@ -23,13 +23,16 @@ struct ForwardLabels
 };
 
 // The forward of any model in the canonical layout, float32, eval mode (the book's GPTModel;
-// GPT-2). d = n_embd, T = tokens, hd = d / n_head, V = vocab:
-//   x (T x d) = wte[ids] + wpe[0..T)
-//   per block: a = LN1(x); qkv (T x 3d) = a·W_attn [+ b]; per head (in parallel) the seed
-//     module's kernel (attendHead: causal softmax(q·kᵀ / √hd) row block by row block, Fast
-//     arithmetic), context (T x hd) = weights·v; x += concat(context)·W_proj [+ b];
-//     with a feed-forward: x += GELU_tanh(LN2(x)·W_fc + b) (T x 4d)·W_fcproj + b
-//   logits (V) = LN_f(x_last) · outHeadᵀ; the 10 most probable next tokens.
+// GPT-2; Llama's family). d = n_embd, T = tokens, hd = head_dim, qd = n_head · hd, V = vocab:
+//   x (T x d) = wte[ids] [+ wpe[0..T) with learned positions]
+//   per block: a = norm1(x) (LayerNorm or RMSNorm); qkv (T x (qd + 2·kvd)) = a·W_attn [+ b]
+//     (q/k norms per head, then RoPE at positions 0..T-1 on queries and keys, where the model
+//     has them); per head (in parallel) the seed module's kernel (attendHead: causal
+//     softmax(q·kᵀ / √hd) within the model's window, row block by row block, Fast arithmetic),
+//     context (T x hd) = weights·v; x += concat(context)·W_proj [+ b];
+//     with a feed-forward: x += GELU_tanh(LN2(x)·W_fc + b)·W_fcproj + b, or
+//     down(silu(gate(m)) · up(m)) with m = RMSNorm(x)
+//   logits (V) = norm_f(x_last) · outHeadᵀ; the 10 most probable next tokens.
 // Every layer's tensors go into the trace (ModelTrace.h). The ids must be below vocab_size and
 // at most n_ctx of them (the caller checks).
 //

@@ -7,13 +7,13 @@ const AttentionParams& TransformerModel::LayerParams::attentionParams() const
     std::call_once(m_once, [this] {
         const TransformerConfig& c = m_model.config();
         const TransformerLayerParams& p = m_model.params().layers[std::size_t(m_layer)];
-        const Eigen::Index d = c.nEmbd;
-        const Eigen::Index kv = Eigen::Index(c.nKvHead) * c.headDim();
+        const Eigen::Index d = c.attentionWidth(); // the queries' width
+        const Eigen::Index kv = Eigen::Index(c.kvHeads()) * c.headDim();
         m_params.numHeads = c.nHead;
         m_params.numKvHeads = c.nKvHead;
         m_params.headDimKq = c.headDim();
         m_params.headDimV = c.headDim();
-        const auto attn = p.attnWeight.matrix(); // (d x (d + 2·kv))
+        const auto attn = p.attnWeight.matrix(); // (n_embd x (d + 2·kv))
         m_params.wQuery = attn.leftCols(d);
         m_params.wKey = attn.middleCols(d, kv);
         m_params.wValue = attn.rightCols(kv);

@@ -23,24 +23,28 @@ struct TensorRef
 
 // One block's parameters in the canonical layout every family is converted into (the
 // layout of Hugging Face's GPT-2: products are x · W + b with W stored (in, out)).
-// d = n_embd, kvd = n_kv_head · head_dim (= d without grouped heads).
+// d = n_embd, qd = n_head · head_dim (= d but for Qwen 3), kvd = n_kv_head · head_dim (= d
+// without grouped heads), f = the feed-forward's width (4d for GPT-2). Norms without bias
+// (RMSNorm) leave it empty.
 struct TransformerLayerParams
 {
     TensorRef ln1Weight, ln1Bias;   // before attention (d), (d)
-    TensorRef attnWeight, attnBias; // (d x (d + 2·kvd)), queries | keys | values; bias optional
-    TensorRef attnProjWeight, attnProjBias; // (d x d), (d): bias optional
+    TensorRef attnWeight, attnBias; // (d x (qd + 2·kvd)), queries | keys | values; bias optional
+    TensorRef qNormWeight, kNormWeight;     // (hd) each: Qwen 3's per-head RMSNorm, else empty
+    TensorRef attnProjWeight, attnProjBias; // (qd x d), (d): bias optional
     TensorRef ln2Weight, ln2Bias;           // before the feed-forward (d); empty without it
-    TensorRef fcWeight, fcBias;             // (d x 4d), (4d); empty without feed-forward
-    TensorRef fcProjWeight, fcProjBias;     // (4d x d), (d); empty without feed-forward
+    TensorRef fcGateWeight;                 // SwiGLU's gate (d x f); empty for GELU
+    TensorRef fcWeight, fcBias;             // (d x f), (f): GELU's input, SwiGLU's up
+    TensorRef fcProjWeight, fcProjBias;     // (f x d), (d); empty without feed-forward
 };
 
 // llm.c's ParameterTensors: every weight of the model, located once at load time.
 struct TransformerParams
 {
     TensorRef wte; // token embeddings (vocab x d)
-    TensorRef wpe; // learned position embeddings (n_ctx x d)
+    TensorRef wpe; // learned position embeddings (n_ctx x d); empty with rotary positions
     std::vector<TransformerLayerParams> layers;
-    TensorRef lnfWeight, lnfBias; // final LayerNorm (d)
+    TensorRef lnfWeight, lnfBias; // final LayerNorm or RMSNorm (d)
     TensorRef outHead;            // (vocab x d): logits = x · outHeadᵀ; wte itself when tied
 };
 

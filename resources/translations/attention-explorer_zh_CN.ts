@@ -950,6 +950,109 @@ Without --dump-json it opens the desktop app.</source>
     </message>
 </context>
 <context>
+    <name>LlamaCheckpoint</name>
+    <message>
+        <source>%1: tensor %2 is missing (the configuration needs it)</source>
+        <translation>%1：缺少张量 %2（配置需要它）</translation>
+    </message>
+    <message>
+        <source>%1: tensor %2 has shape %3 but the configuration needs %4</source>
+        <translation>%1：张量 %2 的形状为 %3，但配置需要 %4</translation>
+    </message>
+    <message>
+        <source>%1: tensor %2 has dtype %3; weights must be F32, F16 or BF16</source>
+        <translation>%1：张量 %2 的数据类型为 %3；权重必须是 F32、F16 或 BF16</translation>
+    </message>
+    <message>
+        <source>%1: tensor %2 holds %3 at element %4: a checkpoint&apos;s weights must all be finite numbers</source>
+        <translation>%1：张量 %2 在第 %4 个元素处为 %3：检查点的权重必须全部是有限数</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 must be a whole number from %2 to %3</source>
+        <translation>%1 必须是 %2 到 %3 之间的整数</translation>
+    </message>
+    <message>
+        <source>%1 is missing</source>
+        <translation>缺少 %1</translation>
+    </message>
+    <message>
+        <source>%1 must be a number between %2 and %3</source>
+        <translation>%1 必须是介于 %2 和 %3 之间的数</translation>
+    </message>
+    <message>
+        <source>%1 must be true or false</source>
+        <translation>%1 必须是 true 或 false</translation>
+    </message>
+    <message>
+        <source>“rope_scaling” must be null or an object</source>
+        <translation>“rope_scaling”必须是 null 或一个对象</translation>
+    </message>
+    <message>
+        <source>rope_scaling.rope_type “%1” is not supported (only “llama3” scaling is)</source>
+        <translation>不支持 rope_scaling.rope_type“%1”（只支持“llama3”缩放）</translation>
+    </message>
+    <message>
+        <source>rope_scaling.high_freq_factor must be larger than rope_scaling.low_freq_factor</source>
+        <translation>rope_scaling.high_freq_factor 必须大于 rope_scaling.low_freq_factor</translation>
+    </message>
+    <message>
+        <source>model_type “%1” is not one the app opens (llama, mistral, qwen2, qwen3; gpt2)</source>
+        <translation>本应用无法打开 model_type 为“%1”的模型（支持 llama、mistral、qwen2、qwen3；gpt2）</translation>
+    </message>
+    <message>
+        <source>“num_hidden_layers” %1 is more than %2</source>
+        <translation>“num_hidden_layers”为 %1，超过了 %2</translation>
+    </message>
+    <message>
+        <source>“num_key_value_heads” (%1) does not divide “num_attention_heads” (%2)</source>
+        <translation>“num_key_value_heads”（%1）不能整除“num_attention_heads”（%2）</translation>
+    </message>
+    <message>
+        <source>“hidden_size” (%1) is not a multiple of “num_attention_heads” (%2) and there is no “head_dim”</source>
+        <translation>“hidden_size”（%1）不是“num_attention_heads”（%2）的倍数，且没有“head_dim”</translation>
+    </message>
+    <message>
+        <source>“head_dim” %1 is odd: rotary positions turn pairs of dimensions</source>
+        <translation>“head_dim”为 %1，是奇数：旋转位置编码按维度对旋转</translation>
+    </message>
+    <message>
+        <source>hidden_act “%1” is not supported (only “silu”, SwiGLU&apos;s gate, is)</source>
+        <translation>不支持 hidden_act“%1”（只支持 SwiGLU 门控所用的“silu”）</translation>
+    </message>
+    <message>
+        <source>“mlp_bias” true is not supported</source>
+        <translation>不支持“mlp_bias”为 true</translation>
+    </message>
+    <message>
+        <source>“use_sliding_window” true is not supported for %1 (its window applies to some layers only)</source>
+        <translation>%1 不支持“use_sliding_window”为 true（其窗口只作用于部分层）</translation>
+    </message>
+    <message>
+        <source>it is not a JSON object (%1)</source>
+        <translation>它不是 JSON 对象（%1）</translation>
+    </message>
+    <message>
+        <source>%1: it has no “weight_map” object naming the file of each tensor</source>
+        <translation>%1：缺少指明每个张量所在文件的“weight_map”对象</translation>
+    </message>
+    <message>
+        <source>%1: the file of tensor “%2” must be a file name in the same folder</source>
+        <translation>%1：张量“%2”所在的文件必须是同一文件夹中的文件名</translation>
+    </message>
+    <message>
+        <source>%1: shard %2 is missing (%3 lists it)</source>
+        <translation>%1：缺少分片 %2（%3 列出了它）</translation>
+    </message>
+    <message>
+        <source>%1: it holds neither %2 nor %3</source>
+        <translation>%1：其中既没有 %2 也没有 %3</translation>
+    </message>
+</context>
+<context>
     <name>Main</name>
     <message>
         <source>out of memory: this session needs more memory than the system gives; shorten the sentence or reduce num_heads or the dimensions</source>

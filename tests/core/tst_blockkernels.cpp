@@ -1,4 +1,5 @@
-// The transformer block's kernels (core/kernels LayerNorm, Gelu, Linear) against PyTorch:
+// The transformer block's kernels (core/kernels LayerNorm, Gelu, Linear, RmsNorm, SwiGlu)
+// against PyTorch:
 // fixtures written by tests/fixtures/kernels/generate_block_fixtures.py (F.layer_norm, the
 // book's GELU formula, x @ W + b), shapes of 1 to 3 rows for Linear's GEMV path and more for
 // its GEMM, widths that are not multiples of 8. Each case prints its worst difference. The
@@ -11,6 +12,8 @@
 #include "Linear.h"
 #include "ModelRegistry.h"
 #include "ModelTrace.h"
+#include "RmsNorm.h"
+#include "SwiGlu.h"
 #include "TensorCompare.h"
 #include "TransformerForward.h"
 #include "TransformerModel.h"
@@ -96,6 +99,32 @@ private Q_SLOTS:
                       jsonMatrix(c.value(QLatin1StringView("out"))), h));
         QVERIFY(check(QStringLiteral("gelu (F.gelu tanh)"),
                       jsonMatrix(c.value(QLatin1StringView("out_torch"))), h));
+    }
+
+    void rmsNormMatchesTorch_data() { addCases("rms_norm"); }
+    void rmsNormMatchesTorch()
+    {
+        QFETCH(int, index);
+        const QJsonObject c = fixtureCase("rms_norm", index);
+        Matrix x = jsonMatrix(c.value(QLatin1StringView("x")));
+        const RowVector weight = rowVector(c.value(QLatin1StringView("weight")));
+        const auto eps = float(c.value(QLatin1StringView("eps")).toDouble());
+        const Matrix out = rmsNorm(x, weight, eps);
+        QVERIFY(
+            check(QStringLiteral("rms_norm"), jsonMatrix(c.value(QLatin1StringView("out"))), out));
+        rmsNorm(x, weight, eps, x); // in place: the same bits
+        QVERIFY(sameBits(x, out));
+    }
+
+    void swiGluMatchesTorch_data() { addCases("swiglu"); }
+    void swiGluMatchesTorch()
+    {
+        QFETCH(int, index);
+        const QJsonObject c = fixtureCase("swiglu", index);
+        Matrix gate = jsonMatrix(c.value(QLatin1StringView("gate")));
+        swiGlu(gate, jsonMatrix(c.value(QLatin1StringView("up"))));
+        QVERIFY(check(QStringLiteral("silu(gate) * up"),
+                      jsonMatrix(c.value(QLatin1StringView("out"))), gate));
     }
 
     void linearMatchesTorch_data() { addCases("linear"); }
