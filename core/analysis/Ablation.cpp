@@ -39,7 +39,8 @@ Matrix ablatedStreams(const ModelTrace& trace, AblationKind kind, int layer,
                       const std::vector<int>& heads)
 {
     const TransformerModel& model = *trace.model;
-    const TransformerLayerParams& p = model.params().layers[std::size_t(layer)];
+    const auto converted = model.layer(layer);
+    const TransformerLayerParams& p = *converted;
     const Matrix& z = trace.layers[std::size_t(layer)]->contextVecHeads; // (T x d)
     const Eigen::Index T = z.rows();
     const int hd = trace.headDim();

@@ -77,12 +77,13 @@ RowVector KvCache::step(std::int64_t id, std::vector<Matrix>* attention)
     const Eigen::Index seen = n - first;
     if (attention)
         attention->assign(std::size_t(c.nLayer), Matrix::Zero(c.nHead, n));
-    Matrix x = p.wte.matrix().row(id); // (1 x d)
+    Matrix x = p.wte.row(id); // (1 x d)
     if (!p.wpe.empty())
         x += p.wpe.matrix().row(pos);
     RowVector scores(seen), weights(seen);
     for (int l = 0; l < c.nLayer; ++l) {
-        const TransformerLayerParams& lp = p.layers[std::size_t(l)];
+        const auto converted = m_model.layer(l);
+        const TransformerLayerParams& lp = *converted;
         Matrix qkv =
             blockQkv(c, lp, normRows(c, x, lp.ln1Weight, lp.ln1Bias)); // (1 x (qd + 2·kvd))
         rotateQueriesKeys(c, m_rotation, pos, qkv);

@@ -65,7 +65,8 @@ bool runStackedBlocks(const TransformerModel& model, int firstLayer, Eigen::Inde
     for (int l = firstLayer; l < c.nLayer; ++l) {
         if (keepGoing && !keepGoing())
             return false;
-        const TransformerLayerParams& p = model.params().layers[std::size_t(l)];
+        const auto converted = model.layer(l);
+        const TransformerLayerParams& p = *converted;
         addAttention(c, p, rotation, T, x);
         addFeedForward(c, p, x, BlockProducts::Stacked);
     }

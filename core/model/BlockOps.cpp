@@ -117,10 +117,10 @@ Matrix finalLogits(const TransformerModel& model, const Eigen::Ref<const Matrix>
     constexpr Eigen::Index LogitRows = 4096;
     const TransformerParams& p = model.params();
     const Matrix normed = normRows(model.config(), x, p.lnfWeight, p.lnfBias);
-    const auto head = p.outHead.matrix();
-    if (products == BlockProducts::Stacked)
-        return fastMatmul(normed, head, true, StackedLogitTiles);
-    const Eigen::Index V = head.rows();
+    const TensorRef& head = p.outHead;
+    if (products == BlockProducts::Stacked && head.data)
+        return fastMatmul(normed, head.matrix(), true, StackedLogitTiles);
+    const Eigen::Index V = head.rows;
     const Eigen::Index blocks = (V + LogitRows - 1) / LogitRows;
     Matrix out(x.rows(), V);
     ParallelFailure failure;
@@ -128,8 +128,14 @@ Matrix finalLogits(const TransformerModel& model, const Eigen::Ref<const Matrix>
     for (Eigen::Index b = 0; b < blocks; ++b)
         failure.run([&] {
             const Eigen::Index first = b * LogitRows, rows = std::min(LogitRows, V - first);
-            out.middleCols(first, rows).noalias() =
-                normed * head.middleRows(first, rows).transpose();
+            if (head.data) {
+                out.middleCols(first, rows).noalias() =
+                    normed * head.matrix().middleRows(first, rows).transpose();
+                return;
+            }
+            Matrix block(rows, head.cols); // a half-precision head, widened block by block
+            head.rowsInto(first, block);
+            out.middleCols(first, rows).noalias() = normed * block.transpose();
         });
     failure.rethrow();
     return out;

@@ -20,7 +20,7 @@ double parameterBytes(const TransformerParams& p)
     std::set<const float*> seen;
     double bytes = 0;
     const auto add = [&](const TensorRef& t) {
-        if (!t.empty() && seen.insert(t.data).second)
+        if (t.data && seen.insert(t.data).second) // float32 only: mappedBytes() counts halves
             bytes += 4.0 * double(t.rows) * double(t.cols);
     };
     add(p.wte);
@@ -35,6 +35,19 @@ double parameterBytes(const TransformerParams& p)
     add(p.lnfBias);
     add(p.outHead);
     return bytes;
+}
+
+// The file's bytes read in place: float32 tensors as parameterBytes counts them (less what the
+// model converted into memory of its own), half-precision embeddings and blocks as stored.
+double mappedBytes(const TransformerModel& model)
+{
+    const TransformerParams& p = model.params();
+    double half = model.storedLayerBytes();
+    if (p.wte.half)
+        half += 2.0 * double(p.wte.rows) * double(p.wte.cols);
+    if (p.outHead.half && p.outHead.half != p.wte.half)
+        half += 2.0 * double(p.outHead.rows) * double(p.outHead.cols);
+    return std::max(0.0, parameterBytes(p) - double(model.ownedBytes())) + half;
 }
 
 } // namespace
@@ -76,8 +89,8 @@ ModelRunBytes estimateModelRunBytes(const TransformerModel& model, std::int64_t 
     ModelRunBytes bytes;
     bytes.process = 4.0 * (double(std::max(traces, 1)) * trace + temporaries + layerParams) +
                     estimateViewBytes(c.nHead, tokens, tokens, textBytes) +
-                    double(model.ownedBytes());
-    bytes.mapped = std::max(0.0, parameterBytes(model.params()) - double(model.ownedBytes()));
+                    double(model.ownedBytes()) + model.convertedLayerBytes();
+    bytes.mapped = mappedBytes(model);
     return bytes;
 }
 

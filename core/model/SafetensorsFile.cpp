@@ -175,4 +175,14 @@ const float* SafetensorsFile::floats(const TensorEntry& entry, std::vector<float
     }
 }
 
+const std::uint16_t* SafetensorsFile::halves(const TensorEntry& entry) const
+{
+    if (entry.dtype != TensorDtype::F16 && entry.dtype != TensorDtype::BF16)
+        return nullptr;
+    const unsigned char* data = m_map ? m_map + m_header.dataStart + entry.begin : nullptr;
+    if (!data || reinterpret_cast<std::uintptr_t>(data) % alignof(std::uint16_t) != 0)
+        return nullptr;
+    return reinterpret_cast<const std::uint16_t*>(data);
+}
+
 } // namespace ae

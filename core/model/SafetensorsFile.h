@@ -38,6 +38,10 @@ public:
     // the widened copy goes to `storage`, which must outlive the pointer.
     const float* floats(const TensorEntry& entry, std::vector<float>& storage) const;
 
+    // An F16 or BF16 tensor's bits in place (2-byte aligned), else null: for a model that
+    // keeps them and widens rows as it reads them (TensorRef::half).
+    const std::uint16_t* halves(const TensorEntry& entry) const;
+
     // The file shrank while it was mapped and a read past its new end was given zeros:
     // nothing computed from it since it was opened can be trusted.
     bool changedWhileRead() const { return m_guard.changed(); }

@@ -66,6 +66,7 @@ struct TransformerConfig
     int headSize = 0;         // head_dim when not d / n_head (Qwen 3); 0: d / n_head
     int intermediateSize = 0; // the feed-forward's width; 0: 4·d
     bool qkNorm = false;      // RMSNorm over each query and key head (Qwen 3)
+    bool qkvBias = false;     // the q, k, v projections have biases (Qwen 2; attention_bias)
     int window = 0;           // sliding window of this many keys (Mistral); 0: none
     RotaryPositions rope;     // rotary positions (then the model has no wpe)
     // The tokenizer a model brought in its own files (tokenizer.json): used instead of the

@@ -159,7 +159,8 @@ Session layerSession(const TransformerModel& model, const Session& base)
     s.ropeStyle = RopeStyle::Half;
     s.ropeTheta = c.rope.theta;
     s.window = c.window;
-    s.qkvBias = !model.params().layers.empty() && !model.params().layers.front().attnBias.empty();
+    s.qkvBias = c.qkvBias ||
+                (!model.params().layers.empty() && !model.params().layers.front().attnBias.empty());
     s.causal = true;
     s.dropout = 0.0;
     s.training = false;
@@ -209,16 +210,16 @@ std::shared_ptr<const ModelTrace> transformerForward(std::shared_ptr<const Trans
 
     // x (R x d): the residual stream of the rows [P, T).
     Matrix x(R, d);
-    const auto wte = p.wte.matrix();
     for (Eigen::Index t = P; t < T; ++t) {
-        x.row(t - P) = wte.row(ids[std::size_t(t)]);
+        p.wte.rowsInto(ids[std::size_t(t)], x.row(t - P));
         if (!p.wpe.empty())
             x.row(t - P) += p.wpe.matrix().row(t);
     }
     const RopeRotation rotation = modelRotation(c, T);
 
     for (int l = 0; l < c.nLayer; ++l) {
-        const TransformerLayerParams& lp = p.layers[std::size_t(l)];
+        const auto converted = model->layer(l); // held for the block
+        const TransformerLayerParams& lp = *converted;
         const Trace* kept = P > 0 ? previous->layers[std::size_t(l)].get() : nullptr;
         Matrix& residual = trace->residuals[std::size_t(l)];
         keepPrefix(residual, P > 0 ? &previous->residuals[std::size_t(l)] : nullptr, T, d, P);

@@ -6,7 +6,8 @@ const AttentionParams& TransformerModel::LayerParams::attentionParams() const
 {
     std::call_once(m_once, [this] {
         const TransformerConfig& c = m_model.config();
-        const TransformerLayerParams& p = m_model.params().layers[std::size_t(m_layer)];
+        const auto layer = m_model.layer(m_layer);
+        const TransformerLayerParams& p = *layer;
         const Eigen::Index d = c.attentionWidth(); // the queries' width
         const Eigen::Index kv = Eigen::Index(c.kvHeads()) * c.headDim();
         m_params.numHeads = c.nHead;
@@ -28,6 +29,14 @@ const AttentionParams& TransformerModel::LayerParams::attentionParams() const
             m_params.outProjBias = p.attnProjBias.vector();
     });
     return m_params;
+}
+
+std::shared_ptr<const TransformerLayerParams> TransformerModel::layer(int layer) const
+{
+    if (m_convertLayer)
+        return m_convertLayer(layer);
+    // Not owned: the model keeps its layers (callers hold the model).
+    return {std::shared_ptr<const void>(), &m_params.layers[std::size_t(layer)]};
 }
 
 std::shared_ptr<const AttentionParamsSource>

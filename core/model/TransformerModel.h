@@ -46,6 +46,25 @@ public:
     const TransformerConfig& config() const { return m_config; }
     const TransformerParams& params() const { return m_params; }
 
+    // Block `layer`'s parameters in the canonical layout: a view of params().layers[layer]
+    // (kept as long as the model); or, for a model whose loader left its blocks in the file's
+    // F16/BF16 (convertLayersOnUse: params().layers is then empty), the block converted now
+    // into float32 memory that lives as long as the returned pointer, so that a forward holds
+    // one block's float32 weights at a time instead of every block's.
+    std::shared_ptr<const TransformerLayerParams> layer(int layer) const;
+    using LayerConverter = std::function<std::shared_ptr<const TransformerLayerParams>(int)>;
+    // `layerBytes`: the float32 bytes of the largest converted block (for the memory guard);
+    // `storedBytes`: the file's bytes of every block, read in place from the mapping.
+    void convertLayersOnUse(LayerConverter convert, double layerBytes, double storedBytes)
+    {
+        m_convertLayer = std::move(convert);
+        m_convertedLayerBytes = layerBytes;
+        m_storedLayerBytes = storedBytes;
+    }
+    bool convertsLayersOnUse() const { return bool(m_convertLayer); }
+    double convertedLayerBytes() const { return m_convertedLayerBytes; }
+    double storedLayerBytes() const { return m_storedLayerBytes; }
+
     // Block `layer`'s attention parameters, converted on first use; the pointer keeps `model`
     // alive (a layer's Trace holds it: Trace::params()).
     static std::shared_ptr<const AttentionParamsSource>
@@ -87,6 +106,9 @@ private:
     std::vector<std::vector<float>> m_owned;
     std::size_t m_ownedBytes = 0;
     std::vector<std::function<bool()>> m_watches;
+    LayerConverter m_convertLayer;
+    double m_convertedLayerBytes = 0;
+    double m_storedLayerBytes = 0;
     mutable std::mutex m_layerParamsMutex;
     mutable std::vector<std::unique_ptr<LayerParams>> m_layerParams; // per layer, made on demand
 };

@@ -2,23 +2,33 @@
 
 #include "Matrix.h"
 
+#include <cstdint>
 #include <vector>
 
 namespace ae {
 
-// A read-only float32 tensor that lives elsewhere (the memory-mapped checkpoint, or a
-// converted copy the model owns): rows x cols, row-major; a vector is 1 x n. A tensor a
-// family does not have (a bias of a model without biases, the feed-forward of an
-// attention-only model) is empty: data null, 0 x 0.
+// A read-only tensor that lives elsewhere (the memory-mapped checkpoint, or a converted copy
+// the model owns): rows x cols, row-major; a vector is 1 x n. Float32 (`data`), or for a
+// model that keeps its file's half-precision embedding, F16/BF16 bits (`half`, `bf16`) whose
+// rows are widened as they are read (row(), rowsInto()). A tensor a family does not have (a
+// bias of a model without biases, the feed-forward of an attention-only model) is empty:
+// both null, 0 x 0.
 struct TensorRef
 {
     const float* data = nullptr;
     Eigen::Index rows = 0;
     Eigen::Index cols = 0;
+    const std::uint16_t* half = nullptr; // F16 or BF16 bits when data is null
+    bool bf16 = false;
 
-    bool empty() const { return data == nullptr; }
+    bool empty() const { return data == nullptr && half == nullptr; }
+    // Float32 tensors only (every weight but a half-precision embedding or output head).
     Eigen::Map<const Matrix> matrix() const { return {data, rows, cols}; }
     Eigen::Map<const RowVector> vector() const { return {data, cols}; }
+    // Row r as float32, whatever the storage.
+    RowVector row(Eigen::Index r) const;
+    // Rows [first, first + out.rows()) as float32 into out (out.rows() x cols).
+    void rowsInto(Eigen::Index first, Eigen::Ref<Matrix> out) const;
 };
 
 // One block's parameters in the canonical layout every family is converted into (the

@@ -15,7 +15,9 @@
 #include <QJsonObject>
 #include <QStringList>
 
+#include <algorithm>
 #include <cmath>
+#include <functional>
 
 namespace ae {
 
@@ -40,30 +42,46 @@ QString shapeText(const std::vector<std::int64_t>& shape)
     return u'(' + sizes.join(QStringLiteral(", ")) + u')';
 }
 
+// Where converted floats go: the model's own memory (converted at load) or one block's
+// (converted on use).
+using Keep = std::function<const float*(std::vector<float>)>;
+
 // Reads the family's tensors out of the shards, checked against the configuration, into the
-// canonical layout.
+// canonical layout. With `checkOnly` it checks names, shapes and dtypes from the headers and
+// reads nothing (the tensors it returns are empty).
 class Binder
 {
 public:
-    Binder(const SafetensorsShards& shards, TransformerModel& model)
-        : m_shards(shards), m_model(model)
+    Binder(const SafetensorsShards& shards, Keep keep, bool checkOnly = false)
+        : m_shards(shards), m_keep(std::move(keep)), m_checkOnly(checkOnly)
     {
     }
-
-    bool has(const std::string& name) const { return m_shards.find(name).entry != nullptr; }
 
     // A tensor used as stored (rows x cols): in place when F32 and aligned, else widened.
     TensorRef asStored(const std::string& name, std::int64_t rows, std::int64_t cols)
     {
         std::vector<float> storage;
-        const float* data = read(name, rows > 0 ? std::vector<std::int64_t>{rows, cols}
-                                                : std::vector<std::int64_t>{cols},
-                                 storage);
+        const float* data =
+            read(name,
+                 rows > 0 ? std::vector<std::int64_t>{rows, cols} : std::vector<std::int64_t>{cols},
+                 storage);
+        if (!data)
+            return {};
         if (!storage.empty())
-            data = m_model.own(std::move(storage));
+            data = m_keep(std::move(storage));
         return {data, rows > 0 ? rows : 1, cols};
     }
     TensorRef vector(const std::string& name, std::int64_t size) { return asStored(name, 0, size); }
+
+    // A matrix kept in the file's F16/BF16 (rows widened as read: TensorRef::half), or as
+    // asStored() when it is F32 or not 2-byte aligned.
+    TensorRef inFileDtype(const std::string& name, std::int64_t rows, std::int64_t cols)
+    {
+        const SafetensorsShards::Located at = locate(name, {rows, cols});
+        if (const std::uint16_t* half = at.file->halves(*at.entry); half && !m_checkOnly)
+            return {nullptr, rows, cols, half, at.entry->dtype == TensorDtype::BF16};
+        return asStored(name, rows, cols);
+    }
 
     // nn.Linear weights (out_i x in) side by side, transposed: (in x Σ out_i).
     TensorRef linears(const std::vector<std::string>& names, const std::vector<std::int64_t>& outs,
@@ -72,17 +90,20 @@ public:
         std::int64_t total = 0;
         for (const std::int64_t out : outs)
             total += out;
-        std::vector<float> joined(std::size_t(in * total));
-        Eigen::Map<Matrix> target(joined.data(), in, total);
+        std::vector<float> joined(m_checkOnly ? 0 : std::size_t(in * total));
+        Eigen::Map<Matrix> target(joined.data(), m_checkOnly ? 0 : in, total);
         std::int64_t column = 0;
         for (std::size_t i = 0; i < names.size(); ++i) {
             std::vector<float> storage;
             const float* data = read(names[i], {outs[i], in}, storage);
-            target.middleCols(column, outs[i]) =
-                Eigen::Map<const Matrix>(data, outs[i], in).transpose();
+            if (data)
+                target.middleCols(column, outs[i]) =
+                    Eigen::Map<const Matrix>(data, outs[i], in).transpose();
             column += outs[i];
         }
-        return {m_model.own(std::move(joined)), in, total};
+        if (m_checkOnly)
+            return {};
+        return {m_keep(std::move(joined)), in, total};
     }
 
     // Vectors end to end: (Σ size_i).
@@ -91,16 +112,18 @@ public:
         std::vector<float> joined;
         for (std::size_t i = 0; i < names.size(); ++i) {
             std::vector<float> storage;
-            const float* data = read(names[i], {sizes[i]}, storage);
-            joined.insert(joined.end(), data, data + sizes[i]);
+            if (const float* data = read(names[i], {sizes[i]}, storage))
+                joined.insert(joined.end(), data, data + sizes[i]);
         }
+        if (m_checkOnly)
+            return {};
         const auto n = Eigen::Index(joined.size());
-        return {m_model.own(std::move(joined)), 1, n};
+        return {m_keep(std::move(joined)), 1, n};
     }
 
 private:
-    const float* read(const std::string& name, const std::vector<std::int64_t>& shape,
-                      std::vector<float>& storage)
+    SafetensorsShards::Located locate(const std::string& name,
+                                      const std::vector<std::int64_t>& shape) const
     {
         const QString quotedName = u'\u201c' + QString::fromStdString(name) + u'\u201d';
         const SafetensorsShards::Located at = m_shards.find(name);
@@ -112,19 +135,33 @@ private:
         if (at.entry->shape != shape)
             throw Failure{LlamaCheckpoint::tr("%1: tensor %2 has shape %3 but the "
                                               "configuration needs %4")
-                              .arg(file, quotedName, shapeText(at.entry->shape),
-                                   shapeText(shape))};
-        const float* data = at.file->floats(*at.entry, storage);
-        if (!data)
+                              .arg(file, quotedName, shapeText(at.entry->shape), shapeText(shape))};
+        const TensorDtype dtype = at.entry->dtype;
+        if (dtype != TensorDtype::F32 && dtype != TensorDtype::F16 && dtype != TensorDtype::BF16)
             throw Failure{LlamaCheckpoint::tr("%1: tensor %2 has dtype %3; weights must be "
                                               "F32, F16 or BF16")
-                              .arg(file, quotedName,
-                                   QLatin1StringView(dtypeName(at.entry->dtype)))};
+                              .arg(file, quotedName, QLatin1StringView(dtypeName(dtype)))};
+        return at;
+    }
+
+    // The tensor's floats (null with checkOnly). F32 weights converted at load are scanned for
+    // NaN and infinities (refused naming the element); blocks converted on use are not (the
+    // scan would read the whole file at load).
+    const float* read(const std::string& name, const std::vector<std::int64_t>& shape,
+                      std::vector<float>& storage)
+    {
+        const SafetensorsShards::Located at = locate(name, shape);
+        if (m_checkOnly)
+            return nullptr;
+        const float* data = at.file->floats(*at.entry, storage);
+        if (at.entry->dtype != TensorDtype::F32)
+            return data;
         const std::int64_t n = at.entry->elementCount();
         if (const std::int64_t bad = firstNonFinite(data, n); bad >= 0)
             throw Failure{LlamaCheckpoint::tr("%1: tensor %2 holds %3 at element %4: a "
                                               "checkpoint's weights must all be finite numbers")
-                              .arg(file, quotedName,
+                              .arg(QFileInfo(at.file->path()).fileName(),
+                                   u'\u201c' + QString::fromStdString(name) + u'\u201d',
                                    std::isnan(data[bad]) ? QStringLiteral("NaN")
                                                          : QStringLiteral("\u00b1inf"))
                               .arg(bad)};
@@ -132,59 +169,103 @@ private:
     }
 
     const SafetensorsShards& m_shards;
-    TransformerModel& m_model;
+    Keep m_keep;
+    bool m_checkOnly;
 };
 
-TransformerParams bindParams(const LlamaConfigResult& config, Binder& b)
+TransformerLayerParams bindLayer(const LlamaConfigResult& config, Binder& b, int i)
 {
     const TransformerConfig& c = config.config;
     const std::int64_t d = c.nEmbd, qd = c.attentionWidth(), hd = c.headDim();
     const std::int64_t kvd = std::int64_t(c.kvHeads()) * hd, f = c.feedForwardWidth();
-    TransformerParams p;
-    p.wte = b.asStored("model.embed_tokens.weight", c.vocabSize, d);
-    for (int i = 0; i < c.nLayer; ++i) {
-        const std::string l = "model.layers." + std::to_string(i) + '.';
-        const std::string a = l + "self_attn.";
-        TransformerLayerParams lp;
-        lp.ln1Weight = b.vector(l + "input_layernorm.weight", d);
-        lp.attnWeight =
-            b.linears({a + "q_proj.weight", a + "k_proj.weight", a + "v_proj.weight"},
-                      {qd, kvd, kvd}, d);
-        if (config.attnBias)
-            lp.attnBias =
-                b.vectors({a + "q_proj.bias", a + "k_proj.bias", a + "v_proj.bias"}, {qd, kvd, kvd});
-        if (c.qkNorm) {
-            lp.qNormWeight = b.vector(a + "q_norm.weight", hd);
-            lp.kNormWeight = b.vector(a + "k_norm.weight", hd);
-        }
-        lp.attnProjWeight = b.linears({a + "o_proj.weight"}, {d}, qd);
-        if (config.outBias)
-            lp.attnProjBias = b.vector(a + "o_proj.bias", d);
-        lp.ln2Weight = b.vector(l + "post_attention_layernorm.weight", d);
-        lp.fcGateWeight = b.linears({l + "mlp.gate_proj.weight"}, {f}, d);
-        lp.fcWeight = b.linears({l + "mlp.up_proj.weight"}, {f}, d);
-        lp.fcProjWeight = b.linears({l + "mlp.down_proj.weight"}, {d}, f);
-        p.layers.push_back(lp);
+    const std::string l = "model.layers." + std::to_string(i) + '.';
+    const std::string a = l + "self_attn.";
+    TransformerLayerParams lp;
+    lp.ln1Weight = b.vector(l + "input_layernorm.weight", d);
+    lp.attnWeight = b.linears({a + "q_proj.weight", a + "k_proj.weight", a + "v_proj.weight"},
+                              {qd, kvd, kvd}, d);
+    if (config.attnBias)
+        lp.attnBias =
+            b.vectors({a + "q_proj.bias", a + "k_proj.bias", a + "v_proj.bias"}, {qd, kvd, kvd});
+    if (c.qkNorm) {
+        lp.qNormWeight = b.vector(a + "q_norm.weight", hd);
+        lp.kNormWeight = b.vector(a + "k_norm.weight", hd);
     }
-    p.lnfWeight = b.vector("model.norm.weight", d);
-    // A tied model may still carry lm_head.weight (a copy of the embedding): the config says
-    // which is used, as transformers ties them.
-    p.outHead = c.tiedHead ? p.wte : b.asStored("lm_head.weight", c.vocabSize, d);
-    return p;
+    lp.attnProjWeight = b.linears({a + "o_proj.weight"}, {d}, qd);
+    if (config.outBias)
+        lp.attnProjBias = b.vector(a + "o_proj.bias", d);
+    lp.ln2Weight = b.vector(l + "post_attention_layernorm.weight", d);
+    lp.fcGateWeight = b.linears({l + "mlp.gate_proj.weight"}, {f}, d);
+    lp.fcWeight = b.linears({l + "mlp.up_proj.weight"}, {f}, d);
+    lp.fcProjWeight = b.linears({l + "mlp.down_proj.weight"}, {d}, f);
+    return lp;
 }
 
-// Bytes of float32 memory of the model's own: every weight but an F32 embedding and lm_head.
-double convertedBytes(const SafetensorsShards& shards)
+// The embedding, the final norm and the output head (the blocks are bound by bindLayer).
+void bindEnds(const LlamaConfigResult& config, Binder& b, TransformerParams& p)
+{
+    const TransformerConfig& c = config.config;
+    p.wte = b.inFileDtype("model.embed_tokens.weight", c.vocabSize, c.nEmbd);
+    p.lnfWeight = b.vector("model.norm.weight", c.nEmbd);
+    // A tied model may still carry lm_head.weight (a copy of the embedding): the config says
+    // which is used, as transformers ties them.
+    p.outHead = c.tiedHead ? p.wte : b.inFileDtype("lm_head.weight", c.vocabSize, c.nEmbd);
+}
+
+struct ConvertedLayer
+{
+    TransformerLayerParams params;
+    std::vector<std::vector<float>> storage;
+};
+
+// Half-precision blocks stay in the file and are converted when a forward reaches them.
+void convertOnUse(const LlamaConfigResult& config, std::shared_ptr<const SafetensorsShards> shards,
+                  TransformerModel& model)
+{
+    double stored = 0, largest = 0;
+    for (int i = 0; i < config.config.nLayer; ++i) {
+        double layerFloats = 0;
+        const std::string prefix = "model.layers." + std::to_string(i) + '.';
+        for (const SafetensorsShards::Located& at : shards->all())
+            if (at.entry->name.rfind(prefix, 0) == 0) {
+                layerFloats += double(at.entry->elementCount());
+                stored += double(at.entry->end - at.entry->begin);
+            }
+        largest = std::max(largest, 4.0 * layerFloats);
+    }
+    model.convertLayersOnUse(
+        [config, shards](int layer) {
+            auto converted = std::make_shared<ConvertedLayer>();
+            Binder binder(*shards, [&converted](std::vector<float> floats) {
+                converted->storage.push_back(std::move(floats));
+                return static_cast<const float*>(converted->storage.back().data());
+            });
+            converted->params = bindLayer(config, binder, layer);
+            return std::shared_ptr<const TransformerLayerParams>(converted, &converted->params);
+        },
+        largest, stored);
+}
+
+// Bytes of float32 memory of the model's own when every block is converted at load (F32
+// files): every weight but an F32 embedding and lm_head. Half-precision checkpoints keep their
+// blocks in the file (convertOnUse) and widen only the small vectors at load.
+double convertedBytes(const SafetensorsShards& shards, bool onUse)
 {
     double bytes = 0;
     for (const SafetensorsShards::Located& at : shards.all()) {
         const std::string& name = at.entry->name;
-        const bool inPlace = at.entry->dtype == TensorDtype::F32 &&
-                             (name == "model.embed_tokens.weight" || name == "lm_head.weight");
-        if (!inPlace)
+        const bool end = name == "model.embed_tokens.weight" || name == "lm_head.weight";
+        if (onUse ? name == "model.norm.weight" : !(end && at.entry->dtype == TensorDtype::F32))
             bytes += 4.0 * double(at.entry->elementCount());
     }
     return bytes;
+}
+
+// Whether the blocks are kept in the file's F16/BF16 (their first weight says).
+bool halfPrecisionBlocks(const SafetensorsShards& shards)
+{
+    const auto at = shards.find("model.layers.0.self_attn.q_proj.weight");
+    return at.entry && at.entry->dtype != TensorDtype::F32;
 }
 
 } // namespace
@@ -213,12 +294,14 @@ ModelLoadResult loadLlamaCheckpoint(const QString& file)
     if (!config.error.isEmpty())
         return {nullptr, LlamaCheckpoint::tr("%1: %2").arg(configPath, config.error)};
     ModelLoadResult result;
-    const std::unique_ptr<SafetensorsShards> shards = SafetensorsShards::open(folder, result);
+    std::unique_ptr<SafetensorsShards> shards = SafetensorsShards::open(folder, result);
     if (!shards)
         return result;
     if (const auto embed = shards->find("model.embed_tokens.weight"); embed.entry)
         config.config.dtype = dtypeName(embed.entry->dtype);
-    if (QString error = checkConversionBytes(folder, convertedBytes(*shards)); !error.isEmpty()) {
+    const bool onUse = halfPrecisionBlocks(*shards);
+    if (QString error = checkConversionBytes(folder, convertedBytes(*shards, onUse));
+        !error.isEmpty()) {
         ModelLoadResult refused{nullptr, error, false};
         refused.overMemoryLimit = true;
         return refused;
@@ -227,16 +310,28 @@ ModelLoadResult loadLlamaCheckpoint(const QString& file)
     if (!tokenizer.error.isEmpty())
         return {nullptr, tokenizer.error};
     config.config.ownTokenizer = std::move(tokenizer.tokenizer);
+    config.config.qkvBias = config.attnBias;
     auto model = std::make_shared<TransformerModel>(folder.toStdString(), config.config);
+    const std::shared_ptr<const SafetensorsShards> shared(shards.release());
     try {
-        Binder binder(*shards, *model);
-        model->mutableParams() = bindParams(config, binder);
+        Binder binder(
+            *shared, [&model](std::vector<float> floats) { return model->own(std::move(floats)); });
+        TransformerParams& p = model->mutableParams();
+        bindEnds(config, binder, p);
+        Binder checker(*shared, {}, true);
+        for (int i = 0; i < config.config.nLayer; ++i)
+            if (onUse)
+                bindLayer(config, checker, i); // every tensor named and shaped as it must be
+            else
+                p.layers.push_back(bindLayer(config, binder, i));
     } catch (const Failure& failure) {
         return {nullptr, LlamaCheckpoint::tr("%1: %2").arg(folder, failure.message)};
     }
-    if (shards->changedWhileRead())
+    if (onUse)
+        convertOnUse(config, shared, *model);
+    if (shared->changedWhileRead())
         return {nullptr, SafetensorsFile::changedMessage(folder), true};
-    for (const auto& mapped : shards->files()) {
+    for (const auto& mapped : shared->files()) {
         model->watch([mapped] { return mapped->changedWhileRead(); });
         model->keep(mapped);
     }

@@ -46,9 +46,9 @@ public:
         const double d = v.toDouble(-1);
         if (!v.isDouble() || d != std::floor(d) || d < low || d > MaxSize)
             throw ConfigFailure{LlamaCheckpoint::tr("%1 must be a whole number from %2 to %3")
-                              .arg(quoted(QLatin1StringView(key)))
-                              .arg(low)
-                              .arg(MaxSize)};
+                                    .arg(quoted(QLatin1StringView(key)))
+                                    .arg(low)
+                                    .arg(MaxSize)};
         return static_cast<int>(d);
     }
     double number(const QJsonObject& o, const char* key, const char* keyPath, double fallback,
@@ -64,9 +64,9 @@ public:
         const double d = v.toDouble(std::nan(""));
         if (!v.isDouble() || !(d > low && d < high))
             throw ConfigFailure{LlamaCheckpoint::tr("%1 must be a number between %2 and %3")
-                              .arg(quoted(path))
-                              .arg(low)
-                              .arg(high)};
+                                    .arg(quoted(path))
+                                    .arg(low)
+                                    .arg(high)};
         return d;
     }
     double number(const char* key, double fallback, double low, double high) const
@@ -80,7 +80,7 @@ public:
             return fallback;
         if (!v.isBool())
             throw ConfigFailure{LlamaCheckpoint::tr("%1 must be true or false")
-                              .arg(quoted(QLatin1StringView(key)))};
+                                    .arg(quoted(QLatin1StringView(key)))};
         return v.toBool();
     }
     const QJsonObject& object() const { return m_o; }
@@ -95,7 +95,8 @@ void readRopeScaling(const Reader& r, RotaryPositions& rope)
     if (value.isNull() || value.isUndefined())
         return;
     if (!value.isObject())
-        throw ConfigFailure{LlamaCheckpoint::tr("\u201crope_scaling\u201d must be null or an object")};
+        throw ConfigFailure{
+            LlamaCheckpoint::tr("\u201crope_scaling\u201d must be null or an object")};
     const QJsonObject s = value.toObject();
     // transformers reads "rope_type", older configs "type".
     const QString type = s.value(QLatin1StringView("rope_type"))
@@ -104,8 +105,8 @@ void readRopeScaling(const Reader& r, RotaryPositions& rope)
         return;
     if (type != QLatin1StringView("llama3"))
         throw ConfigFailure{LlamaCheckpoint::tr("rope_scaling.rope_type \u201c%1\u201d is not "
-                                          "supported (only \u201cllama3\u201d scaling is)")
-                          .arg(type)};
+                                                "supported (only \u201cllama3\u201d scaling is)")
+                                .arg(type)};
     rope.llama3Scaling = true;
     rope.scaling.factor = r.number(s, "factor", "rope_scaling.factor", -1, 0, 1e6);
     rope.scaling.lowFreqFactor =
@@ -117,7 +118,7 @@ void readRopeScaling(const Reader& r, RotaryPositions& rope)
                  "rope_scaling.original_max_position_embeddings", -1, 0, 1e9);
     if (!(rope.scaling.highFreqFactor > rope.scaling.lowFreqFactor))
         throw ConfigFailure{LlamaCheckpoint::tr("rope_scaling.high_freq_factor must be larger than "
-                                          "rope_scaling.low_freq_factor")};
+                                                "rope_scaling.low_freq_factor")};
 }
 
 LlamaConfigResult read(const QJsonObject& o)
@@ -127,35 +128,38 @@ LlamaConfigResult read(const QJsonObject& o)
     TransformerConfig& c = result.config;
     const QString type = o.value(QLatin1StringView("model_type")).toString();
     if (!isLlamaModelType(type))
-        throw ConfigFailure{LlamaCheckpoint::tr("model_type \u201c%1\u201d is not one the app opens "
-                                          "(llama, mistral, qwen2, qwen3; gpt2)")
-                          .arg(type)};
+        throw ConfigFailure{
+            LlamaCheckpoint::tr("model_type \u201c%1\u201d is not one the app opens "
+                                "(llama, mistral, qwen2, qwen3; gpt2)")
+                .arg(type)};
     c.family = "llama";
     c.modelType = type.toStdString();
     c.nLayer = r.integer("num_hidden_layers", 1);
     if (c.nLayer > MaxLayers)
         throw ConfigFailure{LlamaCheckpoint::tr("\u201cnum_hidden_layers\u201d %1 is more than %2")
-                          .arg(c.nLayer)
-                          .arg(MaxLayers)};
+                                .arg(c.nLayer)
+                                .arg(MaxLayers)};
     c.nEmbd = r.integer("hidden_size", 1);
     c.nHead = r.integer("num_attention_heads", 1);
     c.nKvHead = r.integer("num_key_value_heads", 1, c.nHead);
     if (c.nHead % c.nKvHead != 0)
-        throw ConfigFailure{LlamaCheckpoint::tr("\u201cnum_key_value_heads\u201d (%1) does not divide "
-                                          "\u201cnum_attention_heads\u201d (%2)")
-                          .arg(c.nKvHead)
-                          .arg(c.nHead)};
+        throw ConfigFailure{
+            LlamaCheckpoint::tr("\u201cnum_key_value_heads\u201d (%1) does not divide "
+                                "\u201cnum_attention_heads\u201d (%2)")
+                .arg(c.nKvHead)
+                .arg(c.nHead)};
     if (!r.has("head_dim") && c.nEmbd % c.nHead != 0)
-        throw ConfigFailure{LlamaCheckpoint::tr("\u201chidden_size\u201d (%1) is not a multiple of "
-                                          "\u201cnum_attention_heads\u201d (%2) and there is no "
-                                          "\u201chead_dim\u201d")
-                          .arg(c.nEmbd)
-                          .arg(c.nHead)};
+        throw ConfigFailure{
+            LlamaCheckpoint::tr("\u201chidden_size\u201d (%1) is not a multiple of "
+                                "\u201cnum_attention_heads\u201d (%2) and there is no "
+                                "\u201chead_dim\u201d")
+                .arg(c.nEmbd)
+                .arg(c.nHead)};
     c.headSize = r.integer("head_dim", 2, c.nEmbd / c.nHead);
     if (c.headSize % 2 != 0)
         throw ConfigFailure{LlamaCheckpoint::tr("\u201chead_dim\u201d %1 is odd: rotary positions "
-                                          "turn pairs of dimensions")
-                          .arg(c.headSize)};
+                                                "turn pairs of dimensions")
+                                .arg(c.headSize)};
     c.intermediateSize = r.integer("intermediate_size", 1);
     c.vocabSize = r.integer("vocab_size", 1);
     c.nCtx = r.integer("max_position_embeddings", 1);
@@ -169,15 +173,16 @@ LlamaConfigResult read(const QJsonObject& o)
     const QString act = o.value(QLatin1StringView("hidden_act")).toString(QStringLiteral("silu"));
     if (act != QLatin1StringView("silu"))
         throw ConfigFailure{LlamaCheckpoint::tr("hidden_act \u201c%1\u201d is not supported (only "
-                                          "\u201csilu\u201d, SwiGLU's gate, is)")
-                          .arg(act)};
+                                                "\u201csilu\u201d, SwiGLU's gate, is)")
+                                .arg(act)};
     if (r.boolean("mlp_bias", false))
         throw ConfigFailure{LlamaCheckpoint::tr("\u201cmlp_bias\u201d true is not supported")};
     const bool qwen = type.startsWith(QLatin1StringView("qwen"));
     if (qwen && r.boolean("use_sliding_window", false))
-        throw ConfigFailure{LlamaCheckpoint::tr("\u201cuse_sliding_window\u201d true is not supported "
-                                          "for %1 (its window applies to some layers only)")
-                          .arg(type)};
+        throw ConfigFailure{
+            LlamaCheckpoint::tr("\u201cuse_sliding_window\u201d true is not supported "
+                                "for %1 (its window applies to some layers only)")
+                .arg(type)};
     if (type == QLatin1StringView("mistral") && r.has("sliding_window"))
         c.window = r.integer("sliding_window", 1);
     c.qkNorm = type == QLatin1StringView("qwen3");

@@ -31,8 +31,10 @@ std::unique_ptr<SafetensorsShards> SafetensorsShards::open(const QString& folder
             result = {nullptr, index.error, true};
             return nullptr;
         }
-        const QJsonObject map =
-            QJsonDocument::fromJson(index.json).object().value(QLatin1StringView("weight_map")).toObject();
+        const QJsonObject map = QJsonDocument::fromJson(index.json)
+                                    .object()
+                                    .value(QLatin1StringView("weight_map"))
+                                    .toObject();
         if (map.isEmpty()) {
             result = {nullptr, LlamaCheckpoint::tr("%1: it has no \u201cweight_map\u201d object "
                                                    "naming the file of each tensor")
