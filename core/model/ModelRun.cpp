@@ -12,6 +12,7 @@
 #include "TransformerModel.h"
 
 #include <QCoreApplication>
+#include <QDir>
 
 #include <chrono>
 #include <mutex>
@@ -87,6 +88,15 @@ ModelRunResult ModelEngine::compute(const Session& session, const ModelTrace* pr
     if (!model)
         return result;
     const TransformerConfig& c = model->config();
+    if (c.tokenizer == "tokenizer.json" && !c.ownTokenizer) {
+        result.issue = SessionIssue{
+            "sentence",
+            Gpt2Session::tr("%1 is missing: the model's text cannot be read into its tokens "
+                            "without it (download it from the model's page)")
+                .arg(QDir(QString::fromStdString(model->path()))
+                         .filePath(QStringLiteral("tokenizer.json")))};
+        return result;
+    }
 
     ModelTokens tokens = modelTokens(*model, session.sentence);
     if (tokens.ids.empty()) {
