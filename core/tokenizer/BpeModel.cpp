@@ -1,0 +1,173 @@
+#include "BpeModel.h"
+
+#include "ByteLevelAlphabet.h"
+#include "Utf8.h"
+
+#include <algorithm>
+#include <functional>
+#include <optional>
+#include <stdexcept>
+
+namespace ae {
+
+namespace {
+
+// The bytes a spelling in GPT-2's byte alphabet stands for, or nothing when a character of
+// it is not in the alphabet.
+std::optional<std::string> bytesOfSpelling(std::string_view spelling)
+{
+    std::string bytes;
+    bytes.reserve(spelling.size());
+    for (std::size_t pos = 0; pos < spelling.size();) {
+        const int byte = gpt2UnicodeToByte(utf8::next(spelling, pos));
+        if (byte < 0)
+            return std::nullopt;
+        bytes += static_cast<char>(byte);
+    }
+    return bytes;
+}
+
+const std::string& emptyString()
+{
+    static const std::string empty;
+    return empty;
+}
+
+} // namespace
+
+void BpeModel::addToken(std::string_view spelling, std::int64_t id)
+{
+    if (id < 0 || id > INT32_MAX)
+        throw std::runtime_error("id " + std::to_string(id) + " is out of range");
+    if (id >= idLimit())
+        m_bytes.resize(static_cast<std::size_t>(id) + 1);
+    ++m_tokenCount;
+    if (auto bytes = bytesOfSpelling(spelling)) {
+        m_bytes[static_cast<std::size_t>(id)] = *bytes;
+        if (bytes->size() == 1)
+            m_byteIds[static_cast<unsigned char>(bytes->front())] = id;
+        m_byBytes.emplace(std::move(*bytes), id);
+    } else {
+        m_bytes[static_cast<std::size_t>(id)] = std::string(spelling);
+        m_otherSpellings.emplace(std::string(spelling), id);
+    }
+}
+
+std::int64_t BpeModel::idOfBytes(std::string_view bytes) const
+{
+    const auto it = m_byBytes.find(std::string(bytes));
+    return it == m_byBytes.end() ? -1 : it->second;
+}
+
+std::int64_t BpeModel::idOfSpelling(std::string_view spelling) const
+{
+    if (const auto bytes = bytesOfSpelling(spelling))
+        return idOfBytes(*bytes);
+    const auto it = m_otherSpellings.find(std::string(spelling));
+    return it == m_otherSpellings.end() ? -1 : it->second;
+}
+
+std::string BpeModel::addMerge(std::string_view left, std::string_view right, std::int64_t rank)
+{
+    const std::int64_t leftId = idOfSpelling(left);
+    if (leftId < 0)
+        return '"' + std::string(left) + "\" is not in model.vocab";
+    const std::int64_t rightId = idOfSpelling(right);
+    if (rightId < 0)
+        return '"' + std::string(right) + "\" is not in model.vocab";
+    const std::string joined = std::string(left) + std::string(right);
+    const std::int64_t merged = idOfSpelling(joined);
+    if (merged < 0)
+        return '"' + joined + "\" (the merged token) is not in model.vocab";
+    // A repeated pair: the later entry wins, as in Hugging Face's map built from the list.
+    m_merges[pairKey(leftId, rightId)] = {static_cast<std::int32_t>(rank),
+                                          static_cast<std::int32_t>(merged)};
+    return {};
+}
+
+const std::string& BpeModel::bytesOf(std::int64_t id) const
+{
+    return id >= 0 && id < idLimit() ? m_bytes[static_cast<std::size_t>(id)] : emptyString();
+}
+
+void BpeModel::encodePiece(std::string_view piece, std::vector<std::int64_t>& ids) const
+{
+    if (piece.empty())
+        return;
+    if (m_ignoreMerges)
+        if (const std::int64_t whole = idOfBytes(piece); whole >= 0) {
+            ids.push_back(whole);
+            return;
+        }
+    // The symbols are a linked list over the piece's bytes: symbol i (alive while alive[i])
+    // covers bytes [i, next[i]) and is token symbol[i]. Candidate merges wait in a min-heap
+    // ordered by (rank, start); a merge changes only the pairs on either side of it, and an
+    // entry whose pair changed since it was pushed is skipped when popped (its left symbol
+    // is gone, or its right symbol no longer ends where it did).
+    const std::size_t n = piece.size();
+    std::vector<std::size_t> next(n), prev(n);
+    std::vector<std::int64_t> symbol(n);
+    std::vector<char> alive(n, 1);
+    for (std::size_t i = 0; i < n; ++i) {
+        next[i] = i + 1;
+        prev[i] = i - 1; // wraps for i == 0: never read
+        symbol[i] = m_byteIds[static_cast<unsigned char>(piece[i])];
+        if (symbol[i] < 0) {
+            if (m_unknownId < 0)
+                throw std::runtime_error("the piece \"" + std::string(piece) + "\" has byte " +
+                                         std::to_string(static_cast<unsigned char>(piece[i])) +
+                                         ", which is no token of the vocabulary");
+            symbol[i] = m_unknownId;
+        }
+    }
+    struct Candidate
+    {
+        std::int32_t rank;
+        std::int32_t merged;
+        std::size_t start, end; // the pair's bytes [start, end)
+        bool operator>(const Candidate& o) const
+        {
+            return rank != o.rank ? rank > o.rank : start > o.start;
+        }
+    };
+    std::vector<Candidate> heap;
+    heap.reserve(n);
+    const auto candidate = [&](std::size_t start) -> std::optional<Candidate> {
+        const std::size_t right = next[start];
+        if (right >= n)
+            return std::nullopt;
+        const auto it = m_merges.find(pairKey(symbol[start], symbol[right]));
+        if (it == m_merges.end())
+            return std::nullopt;
+        return Candidate{it->second.rank, it->second.merged, start, next[right]};
+    };
+    for (std::size_t i = 0; i + 1 < n; ++i)
+        if (const auto c = candidate(i))
+            heap.push_back(*c);
+    std::make_heap(heap.begin(), heap.end(), std::greater<>());
+    const auto push = [&](std::size_t start) {
+        if (const auto c = candidate(start)) {
+            heap.push_back(*c);
+            std::push_heap(heap.begin(), heap.end(), std::greater<>());
+        }
+    };
+    while (!heap.empty()) {
+        std::pop_heap(heap.begin(), heap.end(), std::greater<>());
+        const Candidate c = heap.back();
+        heap.pop_back();
+        if (!alive[c.start] || next[c.start] >= n || next[next[c.start]] != c.end)
+            continue;
+        alive[next[c.start]] = 0;
+        next[c.start] = c.end;
+        if (c.end < n)
+            prev[c.end] = c.start;
+        symbol[c.start] = c.merged;
+        push(c.start);
+        if (c.start > 0)
+            push(prev[c.start]);
+    }
+    for (std::size_t i = 0; i < n; i = next[i])
+        ids.push_back(symbol[i]);
+}
+
+} // namespace ae

@@ -1,0 +1,72 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace ae {
+
+// A tokenizer.json's byte-level BPE model: the vocabulary (token -> id) and the ranked merges,
+// as Hugging Face tokenizers' BPE runs them on a pre-token's bytes. Tokens are held as the
+// bytes they stand for (the file writes them in GPT-2's byte alphabet, ByteLevelAlphabet.h).
+// Built once per tokenizer, then read-only and shared between threads.
+class BpeModel
+{
+public:
+    // Vocabulary entries in the file's spelling (byte alphabet). An entry with a character
+    // outside the alphabet cannot come out of merging bytes; it keeps its id and its text.
+    void addToken(std::string_view spelling, std::int64_t id);
+    // Merge number `rank` joins `left` and `right` (file spellings). Returns "" when done, else
+    // what is wrong (a side or the joined token not in the vocabulary).
+    std::string addMerge(std::string_view left, std::string_view right, std::int64_t rank);
+    void setIgnoreMerges(bool ignore) { m_ignoreMerges = ignore; }
+    void setUnknownId(std::int64_t id) { m_unknownId = id; }
+
+    // The ids of one pre-token (its bytes, not the byte alphabet), appended to `ids`: the whole
+    // piece when it is a token and ignore_merges is set; else its bytes, merged pair by pair,
+    // the pair of lowest merge rank first (leftmost on a tie). Throws std::runtime_error
+    // naming the piece when one of its bytes is no token and there is no unknown token.
+    void encodePiece(std::string_view piece, std::vector<std::int64_t>& ids) const;
+
+    // The bytes token `id` stands for ("" outside the vocabulary).
+    const std::string& bytesOf(std::int64_t id) const;
+    // One past the largest id.
+    std::int64_t idLimit() const { return static_cast<std::int64_t>(m_bytes.size()); }
+    std::size_t tokenCount() const { return m_tokenCount; }
+    std::size_t mergeCount() const { return m_merges.size(); }
+
+private:
+    struct Merge
+    {
+        std::int32_t rank;
+        std::int32_t merged; // the id of the joined token
+    };
+    static std::uint64_t pairKey(std::int64_t left, std::int64_t right)
+    {
+        return (static_cast<std::uint64_t>(left) << 32) | static_cast<std::uint64_t>(right);
+    }
+    std::int64_t idOfBytes(std::string_view bytes) const;
+    std::int64_t idOfSpelling(std::string_view spelling) const;
+
+    std::vector<std::string> m_bytes;                        // id -> bytes
+    std::unordered_map<std::string, std::int64_t> m_byBytes; // bytes -> id
+    // Entries whose spelling is not in the byte alphabet, by spelling.
+    std::unordered_map<std::string, std::int64_t> m_otherSpellings;
+    std::unordered_map<std::uint64_t, Merge> m_merges; // (left id, right id) -> merge
+    std::array<std::int64_t, 256> m_byteIds = filledArray();
+    std::size_t m_tokenCount = 0;
+    bool m_ignoreMerges = false;
+    std::int64_t m_unknownId = -1;
+
+    static std::array<std::int64_t, 256> filledArray()
+    {
+        std::array<std::int64_t, 256> a{};
+        a.fill(-1);
+        return a;
+    }
+};
+
+} // namespace ae
