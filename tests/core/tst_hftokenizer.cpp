@@ -1,0 +1,246 @@
+// A model's tokenizer.json (HfTokenizer) against a real implementation: Llama 3's and Qwen 3's
+// files as transformers.js encodes them (tests/fixtures/tokenizers, ORIGIN.md), the rules on
+// a small hand-made file, and every refusal naming its file and key.
+#include "Fixtures.h"
+#include "HfTokenizer.h"
+#include "TokenizerFileError.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace ae;
+using namespace ae::test;
+
+namespace {
+
+// One merge as a string, one as a pair (both spellings of tokenizer.json); Ġ is the space.
+const char* const SmallTokenizer = R"({
+  "version": "1.0", "truncation": null, "padding": null,
+  "added_tokens": [{"id": 7, "content": "<s>", "single_word": false, "lstrip": false,
+                    "rstrip": false, "normalized": false, "special": true}],
+  "normalizer": {"type": "Sequence", "normalizers": [{"type": "NFC"}]},
+  "pre_tokenizer": {"type": "Sequence", "pretokenizers": [
+    {"type": "Split", "pattern": {"Regex": " ?\\p{L}+|\\s+"}, "behavior": "Isolated",
+     "invert": false},
+    {"type": "ByteLevel", "add_prefix_space": false, "trim_offsets": true, "use_regex": false}]},
+  "post_processor": {"type": "Sequence", "processors": [
+    {"type": "ByteLevel", "add_prefix_space": true, "trim_offsets": false, "use_regex": true},
+    {"type": "TemplateProcessing",
+     "single": [{"SpecialToken": {"id": "<s>", "type_id": 0}}, {"Sequence": {"id": "A", "type_id": 0}}],
+     "pair": [], "special_tokens": {"<s>": {"id": "<s>", "ids": [7], "tokens": ["<s>"]}}}]},
+  "decoder": {"type": "ByteLevel", "add_prefix_space": true, "trim_offsets": true, "use_regex": true},
+  "model": {"type": "BPE", "dropout": null, "unk_token": null, "continuing_subword_prefix": null,
+            "end_of_word_suffix": null, "fuse_unk": false, "byte_fallback": false,
+            "ignore_merges": false,
+            "vocab": {"a": 0, "b": 1, "ab": 2, "Ġ": 3, "Ġab": 4, "Ã": 5, "©": 6},
+            "merges": ["a b", ["Ġ", "ab"]]}
+})";
+
+QString idsText(const std::vector<std::int64_t>& ids)
+{
+    QStringList list;
+    for (const auto id : ids)
+        list << QString::number(id);
+    return u'[' + list.join(u',') + u']';
+}
+
+std::vector<std::int64_t> jsonIds(const QJsonArray& values)
+{
+    std::vector<std::int64_t> ids;
+    for (const auto& v : values)
+        ids.push_back(v.toInteger());
+    return ids;
+}
+
+QString writeFile(const QTemporaryDir& dir, const QByteArray& text)
+{
+    const QString path = dir.filePath(QStringLiteral("tokenizer.json"));
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size())
+        qFatal("cannot write %s", qPrintable(path));
+    return path;
+}
+
+} // namespace
+
+class TestHfTokenizer : public QObject
+{
+    Q_OBJECT
+
+    std::shared_ptr<const HfTokenizer> load(const QString& model)
+    {
+        const std::string path =
+            model == u"llama3" ? AE_LLAMA3_TOKENIZER_JSON : AE_QWEN3_TOKENIZER_JSON;
+        QElapsedTimer timer;
+        timer.start();
+        auto tokenizer = HfTokenizer::fromFile(path);
+        qInfo("%s: tokenizer.json loaded in %lld ms (vocabulary %lld)", qPrintable(model),
+              static_cast<long long>(timer.elapsed()),
+              static_cast<long long>(tokenizer->vocabularySize()));
+        return tokenizer;
+    }
+
+private Q_SLOTS:
+    void idsEqualTransformersJs_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<qint64>("vocabularySize");
+        QTest::newRow("llama3") << QStringLiteral("llama3") << qint64(128256);
+        QTest::newRow("qwen3") << QStringLiteral("qwen3") << qint64(151669);
+    }
+    void idsEqualTransformersJs()
+    {
+        QFETCH(QString, model);
+        QFETCH(qint64, vocabularySize);
+        const auto tokenizer = load(model);
+        QCOMPARE(tokenizer->vocabularySize(), vocabularySize);
+        const QJsonArray sentences =
+            readFixture(QStringLiteral("tokenizers/%1-ids.json").arg(model))[u"sentences"]
+                .toArray();
+        QCOMPARE(sentences.size(), 50);
+        for (qsizetype i = 0; i < sentences.size(); ++i) {
+            const QJsonObject row = sentences[i].toObject();
+            const std::string text = row[u"text"].toString().toStdString();
+            const auto expected = jsonIds(row[u"ids"].toArray());
+            const auto ids = tokenizer->encodeIds(text, true);
+            if (ids != expected) {
+                std::size_t at = 0;
+                while (at < ids.size() && at < expected.size() && ids[at] == expected[at])
+                    ++at;
+                QFAIL(qPrintable(QStringLiteral("sentence %1 \"%2\" differs at token %3:\n"
+                                                "  ours     %4\n  expected %5")
+                                     .arg(i)
+                                     .arg(row[u"text"].toString())
+                                     .arg(at)
+                                     .arg(idsText(ids), idsText(expected))));
+            }
+        }
+        // Every token's bytes, concatenated, are the text again (no special tokens added).
+        const std::string text = "Grüße, 世界 👨‍👩‍👧 1234 \r\n\t end";
+        std::string decoded;
+        for (const auto id : tokenizer->encodeIds(text, false))
+            decoded += tokenizer->tokenBytes(id);
+        QCOMPARE(decoded, text);
+    }
+
+    void speed()
+    {
+        for (const QString& model : {QStringLiteral("llama3"), QStringLiteral("qwen3")}) {
+            const auto tokenizer = load(model);
+            const QJsonArray sentences =
+                readFixture(QStringLiteral("tokenizers/%1-ids.json").arg(model))[u"sentences"]
+                    .toArray();
+            std::string text;
+            for (std::size_t n = 0; n < 1000;) {
+                for (const auto& row : sentences)
+                    text += row.toObject()[u"text"].toString().toStdString() + ' ';
+                n = tokenizer->encodeIds(text, true).size();
+            }
+            QElapsedTimer timer;
+            timer.start();
+            const auto ids = tokenizer->encodeIds(text, true);
+            qInfo("%s: %zu tokens (%zu bytes) encoded in %.3f ms", qPrintable(model), ids.size(),
+                  text.size(), double(timer.nsecsElapsed()) / 1e6);
+            QVERIFY(ids.size() >= 1000);
+        }
+    }
+
+    void smallFileRules()
+    {
+        const auto t = HfTokenizer::fromJson(SmallTokenizer, "small.json");
+        QCOMPARE(t->vocabularySize(), 8);
+        QCOMPARE(t->encodeIds("ab ab", true), (std::vector<std::int64_t>{7, 2, 4}));
+        QCOMPARE(t->encodeIds("ab ab", false), (std::vector<std::int64_t>{2, 4}));
+        // No merge of b with a; "<s>" in the text is the added token; NFC composes e + U+0301
+        // to é, whose bytes C3 A9 are Ã and © in GPT-2's byte alphabet.
+        QCOMPARE(t->encodeIds("ba<s>", false), (std::vector<std::int64_t>{1, 0, 7}));
+        QCOMPARE(t->encodeIds("e\xCC\x81", false), (std::vector<std::int64_t>{5, 6}));
+        QCOMPARE(t->tokenBytes(3), std::string(" "));
+        QCOMPARE(t->tokenBytes(7), std::string("<s>"));
+        QCOMPARE(t->tokenBytes(99), std::string());
+        QCOMPARE(t->tokenize("ab ab"), (std::vector<std::string>{"<s>", "ab", " ab"}));
+        QCOMPARE(t->id(), std::string_view("tokenizer.json"));
+        QVERIFY(t->keepsEveryByte());
+        QCOMPARE(t->fixedVocabularySize(), 8);
+    }
+
+    void refusals_data()
+    {
+        QTest::addColumn<QByteArray>("from");
+        QTest::addColumn<QByteArray>("to");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("Unigram") << QByteArray(R"("type": "BPE")")
+                                 << QByteArray(R"("type": "Unigram")")
+                                 << QStringLiteral("model.type \"Unigram\" is not supported");
+        QTest::newRow("WordPiece") << QByteArray(R"("type": "BPE")")
+                                   << QByteArray(R"("type": "WordPiece")")
+                                   << QStringLiteral("model.type \"WordPiece\" is not supported");
+        QTest::newRow("byte_fallback") << QByteArray(R"("byte_fallback": false)")
+                                       << QByteArray(R"("byte_fallback": true)")
+                                       << QStringLiteral("model.byte_fallback true");
+        QTest::newRow("NFKC") << QByteArray(R"({"type": "NFC"})")
+                              << QByteArray(R"({"type": "NFKC"})")
+                              << QStringLiteral("normalizer.normalizers[0].type \"NFKC\"");
+        QTest::newRow("Removed") << QByteArray(R"("behavior": "Isolated")")
+                                 << QByteArray(R"("behavior": "Removed")")
+                                 << QStringLiteral(
+                                        "pre_tokenizer.pretokenizers[0].behavior \"Removed\"");
+        QTest::newRow("invert") << QByteArray(R"("invert": false)")
+                                << QByteArray(R"("invert": true)")
+                                << QStringLiteral("pre_tokenizer.pretokenizers[0].invert true");
+        QTest::newRow("merge out of vocabulary")
+            << QByteArray(R"("a b")") << QByteArray(R"("b a")")
+            << QStringLiteral("model.merges[0]: \"ba\" (the merged token) is not in model.vocab");
+        QTest::newRow("lstrip") << QByteArray(R"("lstrip": false)")
+                                << QByteArray(R"("lstrip": true)")
+                                << QStringLiteral("added_tokens[0].lstrip true");
+        QTest::newRow("bad regex") << QByteArray(R"( ?\\p{L}+)") << QByteArray(R"( ?(\\p{L}+)")
+                                   << QStringLiteral("pre_tokenizer.pretokenizers[0].pattern.Regex");
+        QTest::newRow("malformed") << QByteArray(R"("vocab": {)") << QByteArray(R"("vocab": {,)")
+                                   << QStringLiteral("malformed JSON at byte");
+        QTest::newRow("truncated") << QByteArray(R"("merges")") << QByteArray()
+                                   << QStringLiteral("malformed JSON at byte");
+    }
+    void refusals()
+    {
+        QFETCH(QByteArray, from);
+        QFETCH(QByteArray, to);
+        QFETCH(QString, message);
+        QByteArray json(SmallTokenizer);
+        QVERIFY(json.contains(from));
+        if (to.isEmpty())
+            json.truncate(json.indexOf(from)); // the text ends in the middle of an object
+        else
+            json.replace(from, to);
+        QTemporaryDir dir;
+        const QString path = writeFile(dir, json);
+        try {
+            HfTokenizer::fromFile(path.toStdString());
+            QFAIL("not refused");
+        } catch (const TokenizerFileError& e) {
+            const QString what = QString::fromUtf8(e.what());
+            QVERIFY2(what.startsWith(path + QStringLiteral(": ")), qPrintable(what));
+            QVERIFY2(what.contains(message), qPrintable(what));
+        }
+    }
+
+    void missingFile()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("no-such/tokenizer.json"));
+        try {
+            HfTokenizer::fromFile(path.toStdString());
+            QFAIL("not refused");
+        } catch (const TokenizerFileError& e) {
+            QCOMPARE(QString::fromUtf8(e.what()), path + QStringLiteral(": cannot be opened"));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHfTokenizer)
+#include "tst_hftokenizer.moc"
