@@ -41,7 +41,8 @@ private:
     std::vector<Token> m_tokens;
     // Indices into m_tokens per first byte, longest content first: a text position is tried
     // only against the tokens that can start there (Llama 3's 256 all start with '<').
-    std::vector<std::vector<std::size_t>> m_byFirstByte = std::vector<std::vector<std::size_t>>(256);
+    std::vector<std::vector<std::size_t>> m_byFirstByte =
+        std::vector<std::vector<std::size_t>>(256);
 };
 
 } // namespace ae

@@ -25,9 +25,9 @@ std::shared_ptr<const HfTokenizer> HfTokenizer::fromJson(std::string_view json,
     const auto start = std::chrono::steady_clock::now();
     try {
         auto tokenizer = std::make_shared<HfTokenizer>(readTokenizerJson(parseJson(json)));
-        tokenizer->m_loadMs = std::chrono::duration<double, std::milli>(
-                                  std::chrono::steady_clock::now() - start)
-                                  .count();
+        tokenizer->m_loadMs =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                .count();
         return tokenizer;
     } catch (const std::runtime_error& e) {
         throw TokenizerFileError(name + ": " + e.what());
@@ -48,8 +48,7 @@ std::shared_ptr<const HfTokenizer> HfTokenizer::fromFile(const std::string& path
     auto tokenizer = fromJson(text, path);
     // Reading the file counts too: it is part of what opening a model waits for.
     std::const_pointer_cast<HfTokenizer>(tokenizer)->m_loadMs =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-            .count();
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     return tokenizer;
 }
 
@@ -77,8 +76,7 @@ void HfTokenizer::encodeText(std::string_view text, std::vector<std::int64_t>& i
     }
 }
 
-std::vector<std::int64_t> HfTokenizer::encodeIds(std::string_view text,
-                                                 bool addSpecialTokens) const
+std::vector<std::int64_t> HfTokenizer::encodeIds(std::string_view text, bool addSpecialTokens) const
 {
     // PCRE2 and utf8proc are given valid UTF-8 only (checked here once, not per match).
     const std::string valid = utf8Lossy(text);

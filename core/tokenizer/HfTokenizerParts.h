@@ -16,10 +16,10 @@ class JsonValue;
 struct HfTokenizerParts
 {
     AddedTokens added;
-    bool nfc = false;                                  // normalizer: NFC, else none
-    std::vector<std::unique_ptr<SplitRegex>> splits;   // applied in order, each Isolated
+    bool nfc = false;                                // normalizer: NFC, else none
+    std::vector<std::unique_ptr<SplitRegex>> splits; // applied in order, each Isolated
     BpeModel bpe;
-    std::vector<std::int64_t> prefixIds, suffixIds;    // post-processor, around the text's ids
+    std::vector<std::int64_t> prefixIds, suffixIds; // post-processor, around the text's ids
 };
 
 // Reads a parsed tokenizer.json. Throws std::runtime_error whose message starts with the key

@@ -177,12 +177,12 @@ private Q_SLOTS:
         QTest::newRow("Unigram") << QByteArray(R"("type": "BPE")")
                                  << QByteArray(R"("type": "Unigram")")
                                  << QStringLiteral("model.type \"Unigram\" is not supported");
-        QTest::newRow("WordPiece") << QByteArray(R"("type": "BPE")")
-                                   << QByteArray(R"("type": "WordPiece")")
-                                   << QStringLiteral("model.type \"WordPiece\" is not supported");
-        QTest::newRow("byte_fallback") << QByteArray(R"("byte_fallback": false)")
-                                       << QByteArray(R"("byte_fallback": true)")
-                                       << QStringLiteral("model.byte_fallback true");
+        QTest::newRow("WordPiece")
+            << QByteArray(R"("type": "BPE")") << QByteArray(R"("type": "WordPiece")")
+            << QStringLiteral("model.type \"WordPiece\" is not supported");
+        QTest::newRow("byte_fallback")
+            << QByteArray(R"("byte_fallback": false)") << QByteArray(R"("byte_fallback": true)")
+            << QStringLiteral("model.byte_fallback true");
         QTest::newRow("NFKC") << QByteArray(R"({"type": "NFC"})")
                               << QByteArray(R"({"type": "NFKC"})")
                               << QStringLiteral("normalizer.normalizers[0].type \"NFKC\"");
@@ -199,8 +199,9 @@ private Q_SLOTS:
         QTest::newRow("lstrip") << QByteArray(R"("lstrip": false)")
                                 << QByteArray(R"("lstrip": true)")
                                 << QStringLiteral("added_tokens[0].lstrip true");
-        QTest::newRow("bad regex") << QByteArray(R"( ?\\p{L}+)") << QByteArray(R"( ?(\\p{L}+)")
-                                   << QStringLiteral("pre_tokenizer.pretokenizers[0].pattern.Regex");
+        QTest::newRow("bad regex")
+            << QByteArray(R"( ?\\p{L}+)") << QByteArray(R"( ?(\\p{L}+)")
+            << QStringLiteral("pre_tokenizer.pretokenizers[0].pattern.Regex");
         QTest::newRow("malformed") << QByteArray(R"("vocab": {)") << QByteArray(R"("vocab": {,)")
                                    << QStringLiteral("malformed JSON at byte");
         QTest::newRow("truncated") << QByteArray(R"("merges")") << QByteArray()
