@@ -43,45 +43,50 @@ void BpeModel::addToken(std::string_view spelling, std::int64_t id)
         m_bytes.resize(static_cast<std::size_t>(id) + 1);
     ++m_tokenCount;
     if (auto bytes = bytesOfSpelling(spelling)) {
-        m_bytes[static_cast<std::size_t>(id)] = *bytes;
-        if (bytes->size() == 1)
-            m_byteIds[static_cast<unsigned char>(bytes->front())] = id;
-        m_byBytes.emplace(std::move(*bytes), id);
+        m_bytes[static_cast<std::size_t>(id)] = std::move(*bytes);
+        const std::string& stored = m_bytes[static_cast<std::size_t>(id)];
+        if (stored.size() == 1)
+            m_byteIds[static_cast<unsigned char>(stored.front())] = id;
+        m_byBytes.insert(static_cast<std::int32_t>(id), m_bytes);
     } else {
         m_bytes[static_cast<std::size_t>(id)] = std::string(spelling);
         m_otherSpellings.emplace(std::string(spelling), id);
     }
 }
 
-std::int64_t BpeModel::idOfBytes(std::string_view bytes) const
+void BpeModel::reserve(std::size_t tokens, std::size_t merges)
 {
-    const auto it = m_byBytes.find(std::string(bytes));
-    return it == m_byBytes.end() ? -1 : it->second;
+    m_byBytes.reserve(tokens);
+    m_merges.reserve(merges);
 }
 
-std::int64_t BpeModel::idOfSpelling(std::string_view spelling) const
+std::int64_t BpeModel::idOfOtherSpelling(std::string_view spelling) const
 {
-    if (const auto bytes = bytesOfSpelling(spelling))
-        return idOfBytes(*bytes);
     const auto it = m_otherSpellings.find(std::string(spelling));
     return it == m_otherSpellings.end() ? -1 : it->second;
 }
 
 std::string BpeModel::addMerge(std::string_view left, std::string_view right, std::int64_t rank)
 {
-    const std::int64_t leftId = idOfSpelling(left);
+    // Each side and the joined token, by bytes when the spellings are in the byte alphabet
+    // (always, in a byte-level file), else by spelling.
+    const auto leftBytes = bytesOfSpelling(left);
+    const auto rightBytes = bytesOfSpelling(right);
+    const std::int64_t leftId = leftBytes ? idOfBytes(*leftBytes) : idOfOtherSpelling(left);
     if (leftId < 0)
         return '"' + std::string(left) + "\" is not in model.vocab";
-    const std::int64_t rightId = idOfSpelling(right);
+    const std::int64_t rightId = rightBytes ? idOfBytes(*rightBytes) : idOfOtherSpelling(right);
     if (rightId < 0)
         return '"' + std::string(right) + "\" is not in model.vocab";
-    const std::string joined = std::string(left) + std::string(right);
-    const std::int64_t merged = idOfSpelling(joined);
+    const std::int64_t merged = leftBytes && rightBytes
+                                    ? idOfBytes(*leftBytes + *rightBytes)
+                                    : idOfOtherSpelling(std::string(left) + std::string(right));
     if (merged < 0)
-        return '"' + joined + "\" (the merged token) is not in model.vocab";
+        return '"' + std::string(left) + std::string(right) +
+               "\" (the merged token) is not in model.vocab";
     // A repeated pair: the later entry wins, as in Hugging Face's map built from the list.
-    m_merges[pairKey(leftId, rightId)] = {static_cast<std::int32_t>(rank),
-                                          static_cast<std::int32_t>(merged)};
+    m_merges.set(leftId, rightId,
+                 {static_cast<std::int32_t>(rank), static_cast<std::int32_t>(merged)});
     return {};
 }
 
@@ -136,10 +141,10 @@ void BpeModel::encodePiece(std::string_view piece, std::vector<std::int64_t>& id
         const std::size_t right = next[start];
         if (right >= n)
             return std::nullopt;
-        const auto it = m_merges.find(pairKey(symbol[start], symbol[right]));
-        if (it == m_merges.end())
+        const MergeTable::Merge* merge = m_merges.find(symbol[start], symbol[right]);
+        if (!merge)
             return std::nullopt;
-        return Candidate{it->second.rank, it->second.merged, start, next[right]};
+        return Candidate{merge->rank, merge->merged, start, next[right]};
     };
     for (std::size_t i = 0; i + 1 < n; ++i)
         if (const auto c = candidate(i))

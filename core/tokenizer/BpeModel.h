@@ -1,5 +1,8 @@
 #pragma once
 
+#include "MergeTable.h"
+#include "TokenIndex.h"
+
 #include <array>
 #include <cstdint>
 #include <string>
@@ -22,6 +25,8 @@ public:
     // Merge number `rank` joins `left` and `right` (file spellings). Returns "" when done, else
     // what is wrong (a side or the joined token not in the vocabulary).
     std::string addMerge(std::string_view left, std::string_view right, std::int64_t rank);
+    // Room for this many tokens and merges (the file says how many), so loading does not rehash.
+    void reserve(std::size_t tokens, std::size_t merges);
     void setIgnoreMerges(bool ignore) { m_ignoreMerges = ignore; }
     void setUnknownId(std::int64_t id) { m_unknownId = id; }
 
@@ -39,23 +44,15 @@ public:
     std::size_t mergeCount() const { return m_merges.size(); }
 
 private:
-    struct Merge
-    {
-        std::int32_t rank;
-        std::int32_t merged; // the id of the joined token
-    };
-    static std::uint64_t pairKey(std::int64_t left, std::int64_t right)
-    {
-        return (static_cast<std::uint64_t>(left) << 32) | static_cast<std::uint64_t>(right);
-    }
-    std::int64_t idOfBytes(std::string_view bytes) const;
-    std::int64_t idOfSpelling(std::string_view spelling) const;
+    std::int64_t idOfBytes(std::string_view bytes) const { return m_byBytes.find(bytes, m_bytes); }
+    // The id of a spelling outside the byte alphabet, or -1.
+    std::int64_t idOfOtherSpelling(std::string_view spelling) const;
 
-    std::vector<std::string> m_bytes;                        // id -> bytes
-    std::unordered_map<std::string, std::int64_t> m_byBytes; // bytes -> id
+    std::vector<std::string> m_bytes; // id -> bytes
+    TokenIndex m_byBytes;             // bytes -> id
     // Entries whose spelling is not in the byte alphabet, by spelling.
     std::unordered_map<std::string, std::int64_t> m_otherSpellings;
-    std::unordered_map<std::uint64_t, Merge> m_merges; // (left id, right id) -> merge
+    MergeTable m_merges;
     std::array<std::int64_t, 256> m_byteIds = filledArray();
     std::size_t m_tokenCount = 0;
     bool m_ignoreMerges = false;

@@ -49,8 +49,7 @@ const std::string& stringAt(const JsonValue& object, const std::string& path, st
     return value.string();
 }
 
-bool boolAt(const JsonValue& object, const std::string& path, std::string_view key,
-            bool fallback)
+bool boolAt(const JsonValue& object, const std::string& path, std::string_view key, bool fallback)
 {
     const JsonValue* value = object.find(key);
     if (!value || value->isNull())
@@ -111,9 +110,9 @@ void readAddedTokens(const JsonValue& root, AddedTokens& added)
         const std::string path = indexed("added_tokens", i);
         const JsonValue& token = objectAt(list->array()[i], path);
         for (const char* flag : {"single_word", "lstrip", "rstrip"})
-            requireUnset(token, path, flag,
-                         "is not supported (added tokens are matched exactly)");
-        added.add({stringAt(token, path, "content"), idOf(required(token, path, "id"), path + ".id"),
+            requireUnset(token, path, flag, "is not supported (added tokens are matched exactly)");
+        added.add({stringAt(token, path, "content"),
+                   idOf(required(token, path, "id"), path + ".id"),
                    boolAt(token, path, "special", false)});
     }
 }
@@ -193,6 +192,8 @@ void readModel(const JsonValue& root, BpeModel& bpe)
     bpe.setIgnoreMerges(boolAt(model, "model", "ignore_merges", false));
 
     const JsonValue& vocab = objectAt(required(model, "model", "vocab"), "model.vocab");
+    const auto& merges = arrayAt(model, "model", "merges");
+    bpe.reserve(vocab.object().size(), merges.size());
     for (const auto& [token, id] : vocab.object()) {
         try {
             bpe.addToken(token, idOf(id, "model.vocab[\"" + token + "\"]"));
@@ -200,7 +201,6 @@ void readModel(const JsonValue& root, BpeModel& bpe)
             throw std::runtime_error(std::string("model.vocab: ") + e.what());
         }
     }
-    const auto& merges = arrayAt(model, "model", "merges");
     for (std::size_t i = 0; i < merges.size(); ++i) {
         const JsonValue& merge = merges[i];
         const std::string path = indexed("model.merges", i);
@@ -239,8 +239,8 @@ void readTemplate(const JsonValue& processor, const std::string& path, HfTokeniz
         const std::string itemPath = indexed(path + ".single", i);
         const JsonValue& item = objectAt(single[i], itemPath);
         if (const JsonValue* sequence = item.find("Sequence")) {
-            const JsonValue& id = required(objectAt(*sequence, itemPath + ".Sequence"),
-                                           itemPath + ".Sequence", "id");
+            const JsonValue& id =
+                required(objectAt(*sequence, itemPath + ".Sequence"), itemPath + ".Sequence", "id");
             if (!id.isString() || id.string() != "A" || sequenceSeen)
                 refuse(itemPath + ".Sequence.id", id, "is not supported (one sequence A only)");
             sequenceSeen = true;
@@ -263,8 +263,8 @@ void readTemplate(const JsonValue& processor, const std::string& path, HfTokeniz
         throw std::runtime_error(path + ".single has no Sequence A");
 }
 
-void readPostProcessor(const JsonValue& processor, const std::string& path,
-                       HfTokenizerParts& parts, bool& templateSeen)
+void readPostProcessor(const JsonValue& processor, const std::string& path, HfTokenizerParts& parts,
+                       bool& templateSeen)
 {
     if (processor.isNull())
         return;
@@ -299,8 +299,7 @@ HfTokenizerParts readTokenizerJson(const JsonValue& root)
     bool byteLevel = false;
     readPreTokenizer(required(root, "", "pre_tokenizer"), "pre_tokenizer", parts, byteLevel);
     if (!byteLevel)
-        throw std::runtime_error(
-            "pre_tokenizer has no ByteLevel step (byte-level BPE only)");
+        throw std::runtime_error("pre_tokenizer has no ByteLevel step (byte-level BPE only)");
     readModel(root, parts.bpe);
     bool templateSeen = false;
     if (const JsonValue* processor = root.find("post_processor"))
