@@ -34,6 +34,10 @@ public:
     static std::shared_ptr<const HfTokenizer> fromJson(std::string_view json,
                                                        const std::string& name);
 
+    // The text's ids; with addSpecialTokens, the post-processor's around them (added tokens
+    // written in the text are found either way). Throws std::runtime_error when a piece has a
+    // byte that is no token (a file without the 256 byte tokens and no unk_token) or PCRE2
+    // gives up on the file's pattern (its match limit).
     std::vector<std::int64_t> encodeIds(std::string_view text, bool addSpecialTokens) const;
     // One past the largest id of the vocabulary and the added tokens.
     std::int64_t vocabularySize() const { return m_vocabularySize; }

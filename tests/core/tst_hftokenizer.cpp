@@ -3,6 +3,7 @@
 // a small hand-made file, and every refusal naming its file and key.
 #include "Fixtures.h"
 #include "HfTokenizer.h"
+#include "JsonReader.h"
 #include "TokenizerFileError.h"
 
 #include <QElapsedTimer>
@@ -147,6 +148,49 @@ private Q_SLOTS:
             qInfo("%s: %zu tokens (%zu bytes) encoded in %.3f ms", qPrintable(model), ids.size(),
                   text.size(), double(timer.nsecsElapsed()) / 1e6);
             QVERIFY(ids.size() >= 1000);
+        }
+    }
+
+    void jsonReader()
+    {
+        const JsonValue v = parseJson(" {\"a\": [1, -2.5e2, true, false, null, "
+                                      "\"x\\u00e9\\ud83d\\ude00\\n\\/\"], \"b\": {}} ");
+        const JsonValue::Array& a = v.find("a")->array();
+        QCOMPARE(a.size(), std::size_t(6));
+        QCOMPARE(a[0].number(), 1.0);
+        QCOMPARE(a[1].number(), -250.0);
+        QVERIFY(a[2].boolean() && !a[3].boolean() && a[4].isNull());
+        QCOMPARE(a[5].string(), std::string("x\u00e9\U0001F600\n/"));
+        QVERIFY(v.find("b")->isObject() && !v.find("c") && !a[0].find("a"));
+        // A lone surrogate is U+FFFD, not invalid UTF-8.
+        QCOMPARE(parseJson(R"("\ud800x")").string(), std::string("\uFFFDx"));
+    }
+
+    void jsonReaderErrors_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("empty") << QByteArray("") << QStringLiteral("at byte 0: expected a value");
+        QTest::newRow("double comma") << QByteArray("[1,,2]") << QStringLiteral("at byte 3:");
+        QTest::newRow("no colon") << QByteArray(R"({"a" 1})") << QStringLiteral("at byte 5:");
+        QTest::newRow("unterminated") << QByteArray("\"abc") << QStringLiteral("at byte 4:");
+        QTest::newRow("trailing") << QByteArray("[1] x") << QStringLiteral("at byte 4:");
+        QTest::newRow("leading zero") << QByteArray("01") << QStringLiteral("at byte 1:");
+        QTest::newRow("bad escape") << QByteArray(R"("\x")") << QStringLiteral("at byte 2:");
+        QTest::newRow("control") << QByteArray("\"a\nb\"") << QStringLiteral("at byte 2:");
+        QTest::newRow("deep") << QByteArray(300, '[') << QStringLiteral("nested deeper than 256");
+    }
+    void jsonReaderErrors()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(QString, message);
+        try {
+            parseJson(std::string_view(json.constData(), std::size_t(json.size())));
+            QFAIL("not refused");
+        } catch (const std::runtime_error& e) {
+            const QString what = QString::fromUtf8(e.what());
+            QVERIFY2(what.startsWith(u"malformed JSON at byte ") && what.contains(message),
+                     qPrintable(what));
         }
     }
 
