@@ -9,6 +9,7 @@ void AddedTokens::add(Token token)
     if (token.content.empty())
         return; // matches nowhere; Hugging Face ignores it too
     const auto first = static_cast<unsigned char>(token.content.front());
+    m_byId[token.id] = m_tokens.size(); // a repeated id: the later content, as in a map
     m_tokens.push_back(std::move(token));
     auto& bucket = m_byFirstByte[first];
     bucket.push_back(m_tokens.size() - 1);
@@ -19,10 +20,8 @@ void AddedTokens::add(Token token)
 
 const std::string* AddedTokens::contentOf(std::int64_t id) const
 {
-    for (const Token& token : m_tokens)
-        if (token.id == id)
-            return &token.content;
-    return nullptr;
+    const auto it = m_byId.find(id);
+    return it == m_byId.end() ? nullptr : &m_tokens[it->second].content;
 }
 
 std::int64_t AddedTokens::idOf(std::string_view content) const

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace ae {
@@ -39,6 +40,7 @@ public:
 
 private:
     std::vector<Token> m_tokens;
+    std::unordered_map<std::int64_t, std::size_t> m_byId; // id -> index in m_tokens
     // Indices into m_tokens per first byte, longest content first: a text position is tried
     // only against the tokens that can start there (Llama 3's 256 all start with '<').
     std::vector<std::vector<std::size_t>> m_byFirstByte =

@@ -15,6 +15,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <atomic>
+#include <thread>
+
 using namespace ae;
 using namespace ae::test;
 
@@ -174,6 +177,35 @@ private Q_SLOTS:
                   text.size(), double(timer.nsecsElapsed()) / 1e6);
             QVERIFY(ids.size() >= 1000);
         }
+    }
+
+    // One tokenizer, shared read-only, encodes from several threads at once (the app encodes
+    // off the GUI thread while a view shows tokens).
+    void sharedBetweenThreads()
+    {
+        const auto tokenizer = load(QStringLiteral("qwen3"));
+        const QJsonArray sentences =
+            readFixture(QStringLiteral("tokenizers/qwen3-ids.json"))[u"sentences"].toArray();
+        std::vector<std::string> texts;
+        std::vector<std::vector<std::int64_t>> expected;
+        for (const auto& row : sentences) {
+            texts.push_back(row.toObject()[u"text"].toString().toStdString());
+            expected.push_back(jsonIds(row.toObject()[u"ids"].toArray()));
+        }
+        std::atomic<int> mismatches = 0;
+        std::vector<std::thread> threads;
+        for (int t = 0; t < 4; ++t)
+            threads.emplace_back([&, t] {
+                for (int round = 0; round < 20; ++round)
+                    for (std::size_t i = 0; i < texts.size(); ++i) {
+                        const std::size_t k = (i + std::size_t(t) * 13) % texts.size();
+                        if (tokenizer->encodeIds(texts[k], true) != expected[k])
+                            ++mismatches;
+                    }
+            });
+        for (auto& thread : threads)
+            thread.join();
+        QCOMPARE(mismatches.load(), 0);
     }
 
     void jsonReader()
