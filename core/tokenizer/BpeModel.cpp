@@ -104,6 +104,61 @@ void BpeModel::encodePiece(std::string_view piece, std::vector<std::int64_t>& id
             ids.push_back(whole);
             return;
         }
+    merge(piece, ids);
+}
+
+std::vector<std::int64_t> BpeModel::mergedTokens(std::string_view piece) const
+{
+    std::vector<std::int64_t> ids;
+    merge(piece, ids);
+    return ids;
+}
+
+std::vector<std::int64_t> BpeModel::byteTokens(std::string_view piece) const
+{
+    std::vector<std::int64_t> symbols(piece.size());
+    for (std::size_t i = 0; i < piece.size(); ++i) {
+        symbols[i] = m_byteIds[static_cast<unsigned char>(piece[i])];
+        if (symbols[i] < 0) {
+            if (m_unknownId < 0)
+                throw std::runtime_error("the piece \"" + std::string(piece) + "\" has byte " +
+                                         std::to_string(static_cast<unsigned char>(piece[i])) +
+                                         ", which is no token of the vocabulary");
+            symbols[i] = m_unknownId;
+        }
+    }
+    return symbols;
+}
+
+std::vector<BpeStep> BpeModel::mergeSteps(std::string_view piece, std::size_t maxSteps) const
+{
+    std::vector<BpeStep> steps;
+    if (piece.empty())
+        return steps;
+    std::vector<std::int64_t> tokens = byteTokens(piece);
+    steps.push_back({tokens, 0, -1});
+    while (steps.size() <= maxSteps) {
+        // The adjacent pair of lowest rank, leftmost on a tie: the heap's order in merge().
+        const MergeTable::Merge* best = nullptr;
+        std::size_t at = 0;
+        for (std::size_t i = 0; i + 1 < tokens.size(); ++i) {
+            const MergeTable::Merge* m = m_merges.find(tokens[i], tokens[i + 1]);
+            if (m && (!best || m->rank < best->rank))
+                best = m, at = i;
+        }
+        if (!best)
+            break;
+        tokens[at] = best->merged;
+        tokens.erase(tokens.begin() + std::ptrdiff_t(at) + 1);
+        steps.push_back({tokens, at, best->rank});
+    }
+    return steps;
+}
+
+void BpeModel::merge(std::string_view piece, std::vector<std::int64_t>& ids) const
+{
+    if (piece.empty())
+        return;
     // The symbols are a linked list over the piece's bytes: symbol i (alive while alive[i])
     // covers bytes [i, next[i]) and is token symbol[i]. Candidate merges wait in a min-heap
     // ordered by (rank, start); a merge changes only the pairs on either side of it, and an
@@ -111,19 +166,11 @@ void BpeModel::encodePiece(std::string_view piece, std::vector<std::int64_t>& id
     // is gone, or its right symbol no longer ends where it did).
     const std::size_t n = piece.size();
     std::vector<std::size_t> next(n), prev(n);
-    std::vector<std::int64_t> symbol(n);
+    std::vector<std::int64_t> symbol = byteTokens(piece);
     std::vector<char> alive(n, 1);
     for (std::size_t i = 0; i < n; ++i) {
         next[i] = i + 1;
         prev[i] = i - 1; // wraps for i == 0: never read
-        symbol[i] = m_byteIds[static_cast<unsigned char>(piece[i])];
-        if (symbol[i] < 0) {
-            if (m_unknownId < 0)
-                throw std::runtime_error("the piece \"" + std::string(piece) + "\" has byte " +
-                                         std::to_string(static_cast<unsigned char>(piece[i])) +
-                                         ", which is no token of the vocabulary");
-            symbol[i] = m_unknownId;
-        }
     }
     struct Candidate
     {

@@ -1,10 +1,12 @@
 #pragma once
 
 #include "MergeTable.h"
+#include "PieceMerges.h"
 #include "TokenIndex.h"
 
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -28,6 +30,7 @@ public:
     // Room for this many tokens and merges (the file says how many), so loading does not rehash.
     void reserve(std::size_t tokens, std::size_t merges);
     void setIgnoreMerges(bool ignore) { m_ignoreMerges = ignore; }
+    bool ignoresMerges() const { return m_ignoreMerges; }
     void setUnknownId(std::int64_t id) { m_unknownId = id; }
 
     // The ids of one pre-token (its bytes, not the byte alphabet), appended to `ids`: the whole
@@ -35,6 +38,17 @@ public:
     // the pair of lowest merge rank first (leftmost on a tie). Throws std::runtime_error
     // naming the piece when one of its bytes is no token and there is no unknown token.
     void encodePiece(std::string_view piece, std::vector<std::int64_t>& ids) const;
+
+    // The tokens all merges end in, without the whole-piece lookup of ignore_merges.
+    std::vector<std::int64_t> mergedTokens(std::string_view piece) const;
+    // The same merges one step at a time, for showing how a piece is built: the plain O(n²)
+    // scan, its bytes and then at most `maxSteps` merges (BpeStep::rank is the merge's rank,
+    // its index in the file's merges).
+    std::vector<BpeStep>
+    mergeSteps(std::string_view piece,
+               std::size_t maxSteps = std::numeric_limits<std::size_t>::max()) const;
+    // The id of a piece's bytes when they are one token, else -1.
+    std::int64_t wholeToken(std::string_view piece) const { return idOfBytes(piece); }
 
     // The bytes token `id` stands for ("" outside the vocabulary).
     const std::string& bytesOf(std::int64_t id) const;
@@ -44,6 +58,8 @@ public:
     std::size_t mergeCount() const { return m_merges.size(); }
 
 private:
+    void merge(std::string_view piece, std::vector<std::int64_t>& ids) const;
+    std::vector<std::int64_t> byteTokens(std::string_view piece) const;
     std::int64_t idOfBytes(std::string_view bytes) const { return m_byBytes.find(bytes, m_bytes); }
     // The id of a spelling outside the byte alphabet, or -1.
     std::int64_t idOfOtherSpelling(std::string_view spelling) const;

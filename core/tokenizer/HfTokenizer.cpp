@@ -52,9 +52,8 @@ std::shared_ptr<const HfTokenizer> HfTokenizer::fromFile(const std::string& path
     return tokenizer;
 }
 
-void HfTokenizer::encodeText(std::string_view text, std::vector<std::int64_t>& ids) const
+std::vector<std::string_view> HfTokenizer::pieces(std::string_view normalized) const
 {
-    const std::string normalized = m_parts.nfc ? nfc(text) : std::string(text);
     std::vector<std::string_view> pieces{normalized};
     std::vector<std::string_view> cut;
     for (const auto& split : m_parts.splits) {
@@ -63,9 +62,15 @@ void HfTokenizer::encodeText(std::string_view text, std::vector<std::int64_t>& i
             split->split(piece, cut);
         pieces.swap(cut);
     }
+    return pieces;
+}
+
+void HfTokenizer::encodeText(std::string_view text, std::vector<std::int64_t>& ids) const
+{
+    const std::string normalized = m_parts.nfc ? nfc(text) : std::string(text);
     // Text repeats its words: each distinct piece is merged once per call.
     std::unordered_map<std::string_view, std::vector<std::int64_t>> cache;
-    for (const std::string_view piece : pieces) {
+    for (const std::string_view piece : pieces(normalized)) {
         auto it = cache.find(piece);
         if (it == cache.end()) {
             std::vector<std::int64_t> pieceIds;
@@ -121,6 +126,52 @@ TokenizedTexts HfTokenizer::encode(const std::vector<std::string_view>& texts) c
         out.tokens.push_back(std::move(tokens));
     }
     return out;
+}
+
+std::optional<PieceMerges> HfTokenizer::mergesAt(std::string_view text, std::size_t byteOffset,
+                                                 std::size_t maxSteps) const
+{
+    if (utf8Lossy(text) != text)
+        return std::nullopt;
+    for (const AddedTokens::Segment& segment : m_parts.added.split(text)) {
+        const auto begin = std::size_t(segment.text.data() - text.data());
+        if (byteOffset < begin || byteOffset >= begin + segment.text.size())
+            continue;
+        PieceMerges out;
+        if (segment.id >= 0) {
+            out.piece = segment.text;
+            out.pieceBegin = begin;
+            out.specialId = segment.id;
+            out.tokens = 1;
+            return out;
+        }
+        if (m_parts.nfc && nfc(segment.text) != segment.text)
+            return std::nullopt;
+        for (const std::string_view piece : pieces(segment.text)) {
+            const auto pieceBegin = std::size_t(piece.data() - text.data());
+            if (byteOffset < pieceBegin || byteOffset >= pieceBegin + piece.size())
+                continue;
+            out.piece = piece;
+            out.pieceBegin = pieceBegin;
+            // Only the steps shown are made (each holds a copy of the tokens); the end comes
+            // from the fast merge.
+            out.steps = m_parts.bpe.mergeSteps(piece, maxSteps);
+            const auto merged = m_parts.bpe.mergedTokens(piece);
+            out.merges = piece.size() - merged.size();
+            out.tokens = merged.size();
+            if (m_parts.bpe.ignoresMerges() && merged.size() > 1)
+                out.wholePiece = m_parts.bpe.wholeToken(piece);
+            return out;
+        }
+    }
+    return std::nullopt;
+}
+
+std::vector<std::string> HfTokenizer::referenceCode() const
+{
+    return {"from tokenizers import Tokenizer",
+            "tokenizer = Tokenizer.from_file(\"tokenizer.json\")",
+            "token_ids = tokenizer.encode(sentence).ids"};
 }
 
 } // namespace ae

@@ -52,6 +52,12 @@ public:
     TokenizedTexts encode(const std::vector<std::string_view>& texts) const override;
     // The bytes token `id` stands for; an added token's content; "" outside the vocabulary.
     std::string tokenBytes(std::int64_t id) const override;
+    // How the piece at `byteOffset` was merged (merge ranks are the file's). Nothing when the
+    // text is not valid UTF-8 or NFC changes the stretch holding the offset (the pieces would
+    // not be views into `text`).
+    std::optional<PieceMerges> mergesAt(std::string_view text, std::size_t byteOffset,
+                                        std::size_t maxSteps) const override;
+    std::vector<std::string> referenceCode() const override;
     // Milliseconds reading and parsing the file took.
     double vocabularyLoadMs() const override { return m_loadMs; }
 
@@ -59,6 +65,8 @@ public:
 
 private:
     void encodeText(std::string_view text, std::vector<std::int64_t>& ids) const;
+    // The pre-tokenizer's pieces of normalised text, as views into it.
+    std::vector<std::string_view> pieces(std::string_view normalized) const;
 
     HfTokenizerParts m_parts;
     std::int64_t m_vocabularySize = 0;

@@ -208,6 +208,54 @@ private Q_SLOTS:
         QCOMPARE(mismatches.load(), 0);
     }
 
+    // mergesAt's plain O(n²) merge steps, piece by piece, give encodeIds' heap-merged ids.
+    void mergeStepsEqualEncoding_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::newRow("llama3") << QStringLiteral("llama3");
+        QTest::newRow("qwen3") << QStringLiteral("qwen3");
+    }
+    void mergeStepsEqualEncoding()
+    {
+        QFETCH(QString, model);
+        const auto tokenizer = load(model);
+        int checked = 0;
+        for (const auto& row :
+             readFixture(QStringLiteral("tokenizers/%1-ids.json").arg(model))[u"sentences"]
+                 .toArray()) {
+            const std::string text = row.toObject()[u"text"].toString().toStdString();
+            std::vector<std::int64_t> ids;
+            bool shown = true;
+            for (std::size_t offset = 0; offset < text.size() && shown;) {
+                const auto m = tokenizer->mergesAt(text, offset, SIZE_MAX);
+                shown = m.has_value(); // not where NFC changes the text
+                if (!shown)
+                    break;
+                QCOMPARE(m->pieceBegin, offset);
+                if (m->specialId >= 0) {
+                    ids.push_back(m->specialId);
+                } else {
+                    QCOMPARE(m->tokens, m->steps.back().tokens.size());
+                    QCOMPARE(m->merges, m->steps.size() - 1);
+                    if (m->wholePiece >= 0)
+                        ids.push_back(m->wholePiece);
+                    else
+                        ids.insert(ids.end(), m->steps.back().tokens.begin(),
+                                   m->steps.back().tokens.end());
+                }
+                offset = m->pieceBegin + m->piece.size();
+            }
+            if (!shown)
+                continue;
+            QCOMPARE(ids, tokenizer->encodeIds(text, false));
+            ++checked;
+        }
+        QVERIFY2(checked >= 45, qPrintable(QString::number(checked)));
+        // At most maxSteps merges are made: the bytes and then that many steps.
+        const auto m = tokenizer->mergesAt(std::string(300, 'a'), 0, 5);
+        QVERIFY(m && m->steps.size() == 6 && m->merges > 5);
+    }
+
     void jsonReader()
     {
         const JsonValue v = parseJson(" {\"a\": [1, -2.5e2, true, false, null, "
