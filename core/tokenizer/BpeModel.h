@@ -23,6 +23,7 @@ class BpeModel
 public:
     // Vocabulary entries in the file's spelling (byte alphabet). An entry with a character
     // outside the alphabet cannot come out of merging bytes; it keeps its id and its text.
+    // `id` must be below 2^31 (the caller bounds it by the vocabulary's size).
     void addToken(std::string_view spelling, std::int64_t id);
     // Merge number `rank` joins `left` and `right` (file spellings). Returns "" when done, else
     // what is wrong (a side or the joined token not in the vocabulary).

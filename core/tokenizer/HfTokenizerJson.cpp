@@ -1,6 +1,7 @@
 #include "HfTokenizerParts.h"
 
 #include "JsonReader.h"
+#include "Utf8.h"
 
 #include <cmath>
 #include <stdexcept>
@@ -9,12 +10,15 @@ namespace ae {
 
 namespace {
 
-// A value as a message shows it: strings quoted, numbers and booleans as written, containers
-// by their kind.
+// A value as a message shows it: strings quoted (the first 80 bytes of a long one), numbers and
+// booleans as written, containers by their kind.
 std::string show(const JsonValue& value)
 {
-    if (value.isString())
-        return '"' + value.string() + '"';
+    if (value.isString()) {
+        const std::string& text = value.string();
+        return text.size() <= 80 ? '"' + text + '"'
+                                 : '"' + utf8Lossy(std::string_view(text).substr(0, 80)) + "\"...";
+    }
     if (value.isNumber()) {
         const double n = value.number();
         return n == std::floor(n) && std::abs(n) < 1e15 ? std::to_string(std::int64_t(n))
@@ -179,7 +183,7 @@ void readPreTokenizer(const JsonValue& pre, const std::string& path, HfTokenizer
     }
 }
 
-void readModel(const JsonValue& root, BpeModel& bpe)
+void readModel(const JsonValue& root, std::size_t addedCount, BpeModel& bpe)
 {
     const JsonValue& model = objectAt(required(root, "", "model"), "model");
     const JsonValue& type = required(model, "model", "type");
@@ -194,12 +198,18 @@ void readModel(const JsonValue& root, BpeModel& bpe)
     const JsonValue& vocab = objectAt(required(model, "model", "vocab"), "model.vocab");
     const auto& merges = arrayAt(model, "model", "merges");
     bpe.reserve(vocab.object().size(), merges.size());
+    // Vocabularies number their tokens densely; a bound on the ids keeps a hostile file from
+    // making the id -> token table gigabytes long. Twice the entries, plus the added tokens
+    // (which may take ids among them), leaves room for any real file's gaps.
+    const std::size_t idLimit = 2 * (vocab.object().size() + addedCount) + 256;
     for (const auto& [token, id] : vocab.object()) {
-        try {
-            bpe.addToken(token, idOf(id, "model.vocab[\"" + token + "\"]"));
-        } catch (const std::runtime_error& e) {
-            throw std::runtime_error(std::string("model.vocab: ") + e.what());
-        }
+        const std::string path = "model.vocab[\"" + token + "\"]";
+        const std::int64_t value = idOf(id, path);
+        if (std::size_t(value) >= idLimit)
+            refuse(path, id,
+                   "is out of range (the vocabulary has " + std::to_string(vocab.object().size()) +
+                       " tokens)");
+        bpe.addToken(token, value);
     }
     for (std::size_t i = 0; i < merges.size(); ++i) {
         const JsonValue& merge = merges[i];
@@ -291,7 +301,9 @@ void readPostProcessor(const JsonValue& processor, const std::string& path, HfTo
 
 HfTokenizerParts readTokenizerJson(const JsonValue& root)
 {
-    objectAt(root, "the top level");
+    if (!root.isObject())
+        throw std::runtime_error("the file is " + std::string(root.typeName()) +
+                                 ", not a JSON object");
     HfTokenizerParts parts;
     readAddedTokens(root, parts.added);
     if (const JsonValue* normalizer = root.find("normalizer"))
@@ -300,7 +312,7 @@ HfTokenizerParts readTokenizerJson(const JsonValue& root)
     readPreTokenizer(required(root, "", "pre_tokenizer"), "pre_tokenizer", parts, byteLevel);
     if (!byteLevel)
         throw std::runtime_error("pre_tokenizer has no ByteLevel step (byte-level BPE only)");
-    readModel(root, parts.bpe);
+    readModel(root, parts.added.tokens().size(), parts.bpe);
     bool templateSeen = false;
     if (const JsonValue* processor = root.find("post_processor"))
         readPostProcessor(*processor, "post_processor", parts, templateSeen);

@@ -343,6 +343,9 @@ private Q_SLOTS:
         QTest::newRow("merge out of vocabulary")
             << QByteArray(R"("a b")") << QByteArray(R"("b a")")
             << QStringLiteral("model.merges[0]: \"ba\" (the merged token) is not in model.vocab");
+        QTest::newRow("id out of range")
+            << QByteArray(R"("©": 6)") << QByteArray(R"("©": 99999999)")
+            << QStringLiteral("model.vocab[\"©\"] 99999999 is out of range");
         QTest::newRow("lstrip") << QByteArray(R"("lstrip": false)")
                                 << QByteArray(R"("lstrip": true)")
                                 << QStringLiteral("added_tokens[0].lstrip true");
