@@ -39,8 +39,11 @@ void BpeModel::addToken(std::string_view spelling, std::int64_t id)
 {
     if (id < 0 || id > INT32_MAX)
         throw std::runtime_error("id " + std::to_string(id) + " is out of range");
-    if (id >= idLimit())
+    if (id >= idLimit()) {
         m_bytes.resize(static_cast<std::size_t>(id) + 1);
+        m_present.resize(m_bytes.size());
+    }
+    m_present[static_cast<std::size_t>(id)] = 1;
     ++m_tokenCount;
     if (auto bytes = bytesOfSpelling(spelling)) {
         m_bytes[static_cast<std::size_t>(id)] = std::move(*bytes);

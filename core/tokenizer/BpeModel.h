@@ -53,6 +53,11 @@ public:
 
     // The bytes token `id` stands for ("" outside the vocabulary).
     const std::string& bytesOf(std::int64_t id) const;
+    // Whether the vocabulary has token `id` (ids may have gaps).
+    bool hasId(std::int64_t id) const
+    {
+        return id >= 0 && id < idLimit() && m_present[static_cast<std::size_t>(id)];
+    }
     // One past the largest id.
     std::int64_t idLimit() const { return static_cast<std::int64_t>(m_bytes.size()); }
     std::size_t tokenCount() const { return m_tokenCount; }
@@ -66,6 +71,7 @@ private:
     std::int64_t idOfOtherSpelling(std::string_view spelling) const;
 
     std::vector<std::string> m_bytes; // id -> bytes
+    std::vector<char> m_present;      // id -> in the vocabulary
     TokenIndex m_byBytes;             // bytes -> id
     // Entries whose spelling is not in the byte alphabet, by spelling.
     std::unordered_map<std::string, std::int64_t> m_otherSpellings;

@@ -235,7 +235,7 @@ void readModel(const JsonValue& root, std::size_t addedCount, BpeModel& bpe)
     if (const JsonValue* unk = model.find("unk_token"); unk && unk->isString()) {
         for (const auto& [token, id] : vocab.object())
             if (token == unk->string())
-                bpe.setUnknownId(idOf(id, "model.vocab"));
+                bpe.setUnknownId(idOf(id, "model.vocab")); // bounded above
     }
 }
 
@@ -262,9 +262,14 @@ void readTemplate(const JsonValue& processor, const std::string& path, HfTokeniz
             if (!entry)
                 refuseMissing(specialPath);
             const auto& ids = arrayAt(objectAt(*entry, specialPath), specialPath, "ids");
-            for (std::size_t k = 0; k < ids.size(); ++k)
-                (sequenceSeen ? parts.suffixIds : parts.prefixIds)
-                    .push_back(idOf(ids[k], indexed(specialPath + ".ids", k)));
+            for (std::size_t k = 0; k < ids.size(); ++k) {
+                const std::string idPath = indexed(specialPath + ".ids", k);
+                const std::int64_t id = idOf(ids[k], idPath);
+                // The model is read by now: an id it does not know has no embedding row.
+                if (!parts.bpe.hasId(id) && !parts.added.contentOf(id))
+                    refuse(idPath, ids[k], "is no token of model.vocab or added_tokens");
+                (sequenceSeen ? parts.suffixIds : parts.prefixIds).push_back(id);
+            }
         } else {
             refuse(itemPath, single[i], "is neither a Sequence nor a SpecialToken");
         }

@@ -346,6 +346,10 @@ private Q_SLOTS:
         QTest::newRow("id out of range")
             << QByteArray(R"("©": 6)") << QByteArray(R"("©": 99999999)")
             << QStringLiteral("model.vocab[\"©\"] 99999999 is out of range");
+        QTest::newRow("template id unknown")
+            << QByteArray(R"("ids": [7])") << QByteArray(R"("ids": [70])")
+            << QStringLiteral(
+                   "post_processor.processors[1].special_tokens[\"<s>\"].ids[0] 70 is no token");
         QTest::newRow("lstrip") << QByteArray(R"("lstrip": false)")
                                 << QByteArray(R"("lstrip": true)")
                                 << QStringLiteral("added_tokens[0].lstrip true");
