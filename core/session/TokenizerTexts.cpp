@@ -24,6 +24,8 @@ QString tokenizerTitle(const Tokenizer& tokenizer)
         return TokenizerTexts::tr("Words, and each CJK character");
     case TokenizerKind::Gpt2:
         return TokenizerTexts::tr("GPT-2 byte-pair encoding");
+    case TokenizerKind::HfJson:
+        break; // a model's own tokenizer: the model names it
     }
     return QString::fromLatin1(tokenizer.id());
 }
@@ -45,6 +47,8 @@ QString tokenizerExplanation(const Tokenizer& tokenizer)
             "and neighbouring tokens are merged by 50,000 learned rules in rank order. Every id "
             "is fixed in a vocabulary of 50,257 tokens; ␣ is a space, <E4 BD> bytes of a "
             "character split between tokens. Click a token to see its merges.");
+    case TokenizerKind::HfJson:
+        break;
     }
     return {};
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Gpt2Vocab.h"
+#include "Utf8.h"
 
 #include <cstdint>
 #include <string>
@@ -31,8 +32,5 @@ struct Gpt2Piece
     bool special = false;
 };
 std::vector<Gpt2Piece> gpt2Pieces(std::string_view text);
-
-// Bytes decoded as UTF-8, each maximal invalid subsequence replaced by one U+FFFD.
-std::string utf8Lossy(std::string_view bytes);
 
 } // namespace ae

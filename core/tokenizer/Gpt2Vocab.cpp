@@ -1,39 +1,16 @@
 #include "Gpt2Vocab.h"
 
+#include "ByteLevelAlphabet.h"
 #include "Utf8.h"
 
 #include "Gpt2VocabData.h"
 
-#include <array>
 #include <chrono>
 #include <stdexcept>
 
 namespace ae {
 
 namespace {
-
-std::array<char32_t, 256> byteToUnicodeTable()
-{
-    std::array<char32_t, 256> table{};
-    char32_t next = 256;
-    for (int b = 0; b < 256; ++b) {
-        const bool printable =
-            (b >= '!' && b <= '~') || (b >= 0xA1 && b <= 0xAC) || (b >= 0xAE && b <= 0xFF);
-        table[b] = printable ? char32_t(b) : next++;
-    }
-    return table;
-}
-
-// The inverse map, indexed by code point (all of them are below U+0144).
-std::array<int, 324> unicodeToByteTable()
-{
-    std::array<int, 324> table{};
-    table.fill(-1);
-    const auto forward = byteToUnicodeTable();
-    for (int b = 0; b < 256; ++b)
-        table[forward[b]] = b;
-    return table;
-}
 
 [[noreturn]] void malformed(std::size_t pos)
 {
@@ -70,7 +47,6 @@ public:
     // A JSON string whose characters are GPT-2's byte stand-ins, returned as the bytes.
     std::string tokenBytes()
     {
-        static const auto toByte = unicodeToByteTable();
         expect('"');
         std::string bytes;
         while (true) {
@@ -89,9 +65,10 @@ public:
                 if (cp == 0xFFFD && m_pos == start + 1)
                     malformed(start);
             }
-            if (cp >= toByte.size() || toByte[cp] < 0)
+            const int byte = gpt2UnicodeToByte(cp);
+            if (byte < 0)
                 malformed(m_pos);
-            bytes += static_cast<char>(toByte[cp]);
+            bytes += static_cast<char>(byte);
         }
     }
 
@@ -158,12 +135,6 @@ private:
 };
 
 } // namespace
-
-char32_t gpt2ByteToUnicode(unsigned char byte)
-{
-    static const auto table = byteToUnicodeTable();
-    return table[byte];
-}
 
 Gpt2Vocab::Gpt2Vocab(std::string_view encoderJson)
 {

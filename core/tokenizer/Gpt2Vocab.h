@@ -1,5 +1,7 @@
 #pragma once
 
+#include "ByteLevelAlphabet.h"
+
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -45,8 +47,5 @@ private:
     std::unordered_map<std::string_view, std::int64_t> m_ranks; // views into m_tokens
     double m_loadMs = 0;
 };
-
-// GPT-2's byte-to-unicode map (printable bytes stand for themselves, the others for U+0100...).
-char32_t gpt2ByteToUnicode(unsigned char byte);
 
 } // namespace ae

@@ -15,6 +15,7 @@ enum class TokenizerKind
     Words,    // spec §2: punctuation (P*) becomes a space, then split on white space
     CjkChars, // as Words, and every CJK ideograph is a token of its own
     Gpt2,     // GPT-2's byte-pair encoding (Gpt2Encoding.h): ids are fixed, not from a Vocabulary
+    HfJson,   // a model's own tokenizer.json (HfTokenizer.h): per model, not in tokenizers()
 };
 
 // The tokens and their ids. Tokenizers without a fixed vocabulary number the distinct tokens of

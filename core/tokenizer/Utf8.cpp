@@ -96,3 +96,44 @@ bool isAllInvisible(std::string_view text)
 }
 
 } // namespace ae::utf8
+
+namespace ae {
+
+std::string utf8Lossy(std::string_view bytes)
+{
+    std::string out;
+    out.reserve(bytes.size());
+    const auto at = [&](std::size_t i) { return static_cast<unsigned char>(bytes[i]); };
+    for (std::size_t pos = 0; pos < bytes.size();) {
+        const unsigned char lead = at(pos);
+        int length = 0;
+        unsigned char low = 0x80, high = 0xBF; // allowed range of the second byte
+        if (lead < 0x80)
+            length = 1;
+        else if (lead >= 0xC2 && lead <= 0xDF)
+            length = 2;
+        else if (lead >= 0xE0 && lead <= 0xEF)
+            length = 3, low = lead == 0xE0 ? 0xA0 : 0x80, high = lead == 0xED ? 0x9F : 0xBF;
+        else if (lead >= 0xF0 && lead <= 0xF4)
+            length = 4, low = lead == 0xF0 ? 0x90 : 0x80, high = lead == 0xF4 ? 0x8F : 0xBF;
+        // The valid prefix of a sequence (the "maximal subpart") is replaced as one U+FFFD.
+        int valid = length > 0 ? 1 : 0;
+        while (valid > 0 && valid < length && pos + std::size_t(valid) < bytes.size()) {
+            const unsigned char c = at(pos + std::size_t(valid));
+            const bool ok = valid == 1 ? (c >= low && c <= high) : (c >= 0x80 && c <= 0xBF);
+            if (!ok)
+                break;
+            ++valid;
+        }
+        if (length > 0 && valid == length) {
+            out.append(bytes.substr(pos, std::size_t(length)));
+            pos += std::size_t(length);
+        } else {
+            out += "\xEF\xBF\xBD";
+            pos += std::size_t(valid > 0 ? valid : 1);
+        }
+    }
+    return out;
+}
+
+} // namespace ae

@@ -22,3 +22,11 @@ bool isInvisible(char32_t cp);
 bool isAllInvisible(std::string_view text);
 
 } // namespace ae::utf8
+
+namespace ae {
+
+// Bytes decoded as UTF-8, each maximal invalid subsequence replaced by one U+FFFD, as Python's
+// bytes.decode("utf-8", "replace").
+std::string utf8Lossy(std::string_view bytes);
+
+} // namespace ae

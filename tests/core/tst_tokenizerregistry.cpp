@@ -43,6 +43,8 @@ private Q_SLOTS:
         }
         QCOMPARE(ids.size(), tokenizers().size());
         QCOMPARE(findTokenizer("bpe"), nullptr);
+        // A model's own tokenizer.json (HfTokenizer) belongs to that model, not the registry.
+        QCOMPARE(findTokenizer("tokenizer.json"), nullptr);
     }
 
     void wordsVocabularyIsTheTexts()
