@@ -11,6 +11,7 @@
 #include "Trace.h"
 #include "TraceDerived.h"
 #include "TransformerModel.h"
+#include "Utf8.h"
 
 namespace ae {
 
@@ -256,7 +257,7 @@ void writeModelFields(JsonWriter& w, const ModelRun& run)
         // token as written.
         const TransformerConfig& config = trace.model->config();
         w.value(hasOwnVocabulary(config) || config.ownTokenizer
-                    ? modelTokenBytes(*trace.model, next.id)
+                    ? utf8Lossy(modelTokenBytes(*trace.model, next.id))
                     : std::string(gpt2TokenText(next.id)));
         w.key("prob");
         w.value(next.prob);

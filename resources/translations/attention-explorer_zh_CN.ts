@@ -722,6 +722,10 @@ Without --dump-json it opens the desktop app.</source>
         <source>character %1 of sentence, %2, is not in the model&apos;s vocabulary (the %3 characters of the text it was trained on)</source>
         <translation>句子的第 %1 个字符 %2 不在模型的词表中（词表是其训练文本中的 %3 个字符）</translation>
     </message>
+    <message>
+        <source>%1 is missing: the model&apos;s text cannot be read into its tokens without it (download it from the model&apos;s page)</source>
+        <translation>缺少 %1：没有它，无法把文本读成模型的词元（请从模型页面下载）</translation>
+    </message>
 </context>
 <context>
     <name>HeadAnalysisFigures</name>
@@ -1050,6 +1054,10 @@ Without --dump-json it opens the desktop app.</source>
     <message>
         <source>%1: it holds neither %2 nor %3</source>
         <translation>%1：其中既没有 %2 也没有 %3</translation>
+    </message>
+    <message>
+        <source>%1: its tokens go up to id %2 but the model&apos;s vocab_size is %3: it is another model&apos;s tokenizer</source>
+        <translation>%1：其词元 id 最大为 %2，但模型的 vocab_size 是 %3：这是另一个模型的分词器</translation>
     </message>
 </context>
 <context>
