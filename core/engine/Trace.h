@@ -17,6 +17,7 @@ namespace ae {
 
 struct EmbeddingTables; // Embedding.h
 struct FlashTrace;      // FlashAttention.h
+class Tokenizer;
 
 // One attention head's tensors (spec §6 names in comments). T = query tokens,
 // S = key/value tokens (T for self-attention), dk/dv = this head's key/value size.
@@ -85,6 +86,9 @@ struct Trace
     std::vector<std::string> vocabulary;
     std::vector<std::string> tokens, sourceTokens; // sourceTokens: cross-attention only
     std::vector<std::int64_t> tokenIds, sourceTokenIds;
+    // A model's own tokenizer (its tokenizer.json), which read `tokens`; null when the
+    // session's registered tokenizer did (traceTokenizer(), TraceTokens.h).
+    std::shared_ptr<const Tokenizer> ownTokenizer;
 
     Matrix inputs;       // inputs (T x d_in): token embeddings + positional embeddings
     Matrix sourceInputs; // source_inputs (S x d_in): cross-attention only

@@ -5,14 +5,19 @@
 
 namespace ae {
 
+const Tokenizer& traceTokenizer(const Trace& trace)
+{
+    return trace.ownTokenizer ? *trace.ownTokenizer : tokenizerFor(trace.session.tokenizer);
+}
+
 std::string shownToken(const Trace& trace, bool source, std::size_t position)
 {
     const auto& tokens = source ? trace.sourceTokens : trace.tokens;
     const auto& ids = source ? trace.sourceTokenIds : trace.tokenIds;
     if (position >= tokens.size())
         return {};
-    return tokenizerFor(trace.session.tokenizer)
-        .displayToken(tokens[position], position < ids.size() ? ids[position] : -1);
+    return traceTokenizer(trace).displayToken(tokens[position],
+                                              position < ids.size() ? ids[position] : -1);
 }
 
 std::string shownQueryToken(const Trace& trace, std::size_t position)

@@ -7,6 +7,11 @@
 namespace ae {
 
 struct Trace;
+class Tokenizer;
+
+// The tokenizer that read the trace's text: a model's own (its tokenizer.json:
+// Trace::ownTokenizer), else the registered one the session names.
+const Tokenizer& traceTokenizer(const Trace& trace);
 
 // How a trace's tokens are written for people, the same in every table, axis label, tooltip
 // and walkthrough line: the session tokenizer's display (Tokenizer::displayToken: "␣cat", "⏎",

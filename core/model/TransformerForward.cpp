@@ -197,6 +197,7 @@ std::shared_ptr<const ModelTrace> transformerForward(std::shared_ptr<const Trans
 
     Trace label; // what every layer's trace shares: the session, tokens, arithmetic
     label.session = layerSession(*model, labels.base);
+    label.ownTokenizer = c.ownTokenizer;
     label.tokenIds = ids;
     label.tokens = labels.tokens;
     if (label.tokens.size() != ids.size()) {

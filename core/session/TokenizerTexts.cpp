@@ -48,7 +48,13 @@ QString tokenizerExplanation(const Tokenizer& tokenizer)
             "is fixed in a vocabulary of 50,257 tokens; ␣ is a space, <E4 BD> bytes of a "
             "character split between tokens. Click a token to see its merges.");
     case TokenizerKind::HfJson:
-        break;
+        return TokenizerTexts::tr(
+            "The model's own tokenizer, read from its tokenizer.json as Hugging Face's "
+            "tokenizers library runs it: special tokens written in the text are found first, "
+            "the rest is cut by the file's pattern into words, spaces and punctuation, each "
+            "piece into its UTF-8 bytes, and neighbouring tokens are merged by the file's ranked "
+            "rules; a template may add a token at the start (a BOS). ␣ is a space. Click a "
+            "token to see its merges.");
     }
     return {};
 }

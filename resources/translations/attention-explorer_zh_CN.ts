@@ -1999,6 +1999,10 @@ Without --dump-json it opens the desktop app.</source>
         <source>W_q | W_k | W_v = c_attn.weight (%1×%2) of the checkpoint, b = c_attn.bias</source>
         <translation>W_q | W_k | W_v = 检查点的 c_attn.weight (%1×%2)，b = c_attn.bias</translation>
     </message>
+    <message>
+        <source>vocabulary = the %1 tokens of the model&apos;s tokenizer.json</source>
+        <translation>vocabulary = 模型 tokenizer.json 中的 %1 个词元</translation>
+    </message>
 </context>
 <context>
     <name>SessionFile</name>
@@ -2495,6 +2499,10 @@ Without --dump-json it opens the desktop app.</source>
     <message>
         <source>GPT-2&apos;s tokenizer (byte-pair encoding, as tiktoken.get_encoding(&quot;gpt2&quot;)): the text is cut into words, spaces and punctuation, each piece into its UTF-8 bytes, and neighbouring tokens are merged by 50,000 learned rules in rank order. Every id is fixed in a vocabulary of 50,257 tokens; ␣ is a space, &lt;E4 BD&gt; bytes of a character split between tokens. Click a token to see its merges.</source>
         <translation>GPT-2 的分词器（字节对编码，即 tiktoken.get_encoding(&quot;gpt2&quot;)）：文本先被切成单词、空格和标点，每个片段变成它的 UTF-8 字节，相邻的 token 按排名顺序依照 50,000 条学到的规则合并。每个 id 都固定在 50,257 个 token 的词表中；␣ 表示空格，&lt;E4 BD&gt; 表示被拆到不同 token 中的一个字符的字节。点击一个 token 查看它的合并过程。</translation>
+    </message>
+    <message>
+        <source>The model&apos;s own tokenizer, read from its tokenizer.json as Hugging Face&apos;s tokenizers library runs it: special tokens written in the text are found first, the rest is cut by the file&apos;s pattern into words, spaces and punctuation, each piece into its UTF-8 bytes, and neighbouring tokens are merged by the file&apos;s ranked rules; a template may add a token at the start (a BOS). ␣ is a space. Click a token to see its merges.</source>
+        <translation>模型自带的分词器，按 Hugging Face 的 tokenizers 库的方式从其 tokenizer.json 读取：先找出文本中写出的特殊词元，其余部分按文件中的模式切成单词、空格和标点，每段再拆成 UTF-8 字节，相邻词元按文件中排好序的规则合并；模板可能在开头加一个词元（BOS）。␣ 表示空格。点击一个词元可查看它的合并过程。</translation>
     </message>
 </context>
 <context>
@@ -3288,10 +3296,6 @@ p = softmax(logits)</translation>
         <translation>模型的词元</translation>
     </message>
     <message>
-        <source>A trained model reads the text with its own tokenizer: GPT-2&apos;s byte-pair encoding cuts the text into words, spaces and punctuation and merges their bytes into the pieces it learned, so every token is an id in a fixed vocabulary, and an unknown word is spelled with smaller pieces. A leading space belongs to the word (␣).</source>
-        <translation>训练好的模型用它自己的分词器读取文本：GPT-2 的字节对编码把文本切成单词、空格和标点，再把它们的字节合并成学到的片段，因此每个词元都是固定词表中的一个 id，未知的词则用更小的片段拼出。前导空格属于单词（␣）。</translation>
-    </message>
-    <message>
         <source>Every layer and head of the model</source>
         <translation>模型的每一层和每个头</translation>
     </message>
@@ -3426,6 +3430,10 @@ over the probe r + r; loss ≈ ln 64 ≈ 4.16 → about 1.7 after 1,000 steps</s
         <translation>前一词元得分 = Σ(A ⊙ P) / ΣA，P[i, i − 1] = 1
 归纳得分 = Σ(A ⊙ P) / ΣA，当词元 j − 1 就是词元 i 时 P[i, j] = 1
 在探针 r + r 上计算；损失 ≈ ln 64 ≈ 4.16 → 1,000 步后约 1.7</translation>
+    </message>
+    <message>
+        <source>A trained model reads the text with its own tokenizer: a byte-pair encoding (GPT-2&apos;s, or the one in a model&apos;s tokenizer.json) cuts the text into words, spaces and punctuation and merges their bytes into the pieces it learned, so every token is an id in a fixed vocabulary, and an unknown word is spelled with smaller pieces. A leading space belongs to the word (␣).</source>
+        <translation>训练好的模型用自己的分词器读文本：字节对编码（GPT-2 的，或模型 tokenizer.json 中的）把文本切成单词、空格和标点，再把它们的字节合并成学到的片段，因此每个词元都是固定词表中的一个 id，未知的词则由更小的片段拼出。词前的空格属于该词（␣）。</translation>
     </message>
 </context>
 <context>
@@ -4645,6 +4653,22 @@ dtype：%9
         <source>Model</source>
         <translation>模型</translation>
     </message>
+    <message>
+        <source>n_kv_head = %1 (%2 query heads share each)</source>
+        <translation>n_kv_head = %1（每个由 %2 个查询头共享）</translation>
+    </message>
+    <message>
+        <source>RoPE, θ = %1, Llama 3 scaling ×%2</source>
+        <translation>RoPE，θ = %1，Llama 3 缩放 ×%2</translation>
+    </message>
+    <message>
+        <source>RoPE, θ = %1</source>
+        <translation>RoPE，θ = %1</translation>
+    </message>
+    <message>
+        <source>sliding window of %1 keys</source>
+        <translation>%1 个键的滑动窗口</translation>
+    </message>
 </context>
 <context>
     <name>ae::ModelViewPage</name>
@@ -4740,6 +4764,10 @@ dtype：%9
     <message>
         <source>Greyed out: the model reads one sentence with its own tokenizer.</source>
         <translation>已停用：模型用它自己的分词器读取一个句子。</translation>
+    </message>
+    <message>
+        <source>The model&apos;s own</source>
+        <translation>模型自带</translation>
     </message>
 </context>
 <context>

@@ -112,9 +112,10 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
-        const Run r = run({QStringLiteral("--model"), copyOfModel(dir), QStringLiteral("--sentence"),
-                           QStringLiteral("a+b"), QStringLiteral("--dump-json"),
-                           dir.filePath(QStringLiteral("out.json"))});
+        const Run r =
+            run({QStringLiteral("--model"), copyOfModel(dir), QStringLiteral("--sentence"),
+                 QStringLiteral("a+b"), QStringLiteral("--dump-json"),
+                 dir.filePath(QStringLiteral("out.json"))});
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains("tokenizer.json"), r.err.constData());
     }

@@ -13,6 +13,7 @@
 #include <QLabel>
 #include <QMimeData>
 #include <QPlainTextEdit>
+#include <QSignalBlocker>
 
 #include <algorithm>
 #include <functional>
@@ -131,7 +132,13 @@ void SentenceControls::setSession(const Session& session)
     sync::setText(m_sourceSentence, session.sourceSentence);
     // A checkpoint reads its own tokens of one sentence: no other tokenizer, no source.
     const bool seedModule = modelSource(session) == ModelSource::SeedModule;
-    sync::setChoice(m_tokenizer, sessionTokenizer(session).kind());
+    if (seedModule) {
+        sync::setChoice(m_tokenizer, sessionTokenizer(session).kind());
+    } else { // GPT-2's, or the model folder's tokenizer.json: the model says which
+        const QSignalBlocker blocker(m_tokenizer);
+        m_tokenizer->setPlaceholderText(tr("The model's own"));
+        m_tokenizer->setCurrentIndex(-1);
+    }
     const QString model = tr("Greyed out: the model reads one sentence with its own tokenizer.");
     setApplies(QStringLiteral("tokenizer"), seedModule, model);
     setApplies(QStringLiteral("source_sentence"), seedModule, model);

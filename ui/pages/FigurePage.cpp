@@ -120,6 +120,13 @@ void prepareOffGuiThread(HeatmapSpec& spec)
 
 } // namespace
 
+bool FigurePage::appliesToInput(const PageInput& input) const
+{
+    return !input.trace || !m_definition.checkpointShows ||
+           modelSource(input.trace->session) == ModelSource::SeedModule ||
+           m_definition.checkpointShows(*input.trace);
+}
+
 void FigurePage::setTrace(const std::shared_ptr<const Trace>& trace, int head)
 {
     m_trace = trace;

@@ -39,6 +39,7 @@ public:
     {
         return !m_definition.seedModuleOnly || source == ModelSource::SeedModule;
     }
+    bool appliesToInput(const PageInput& input) const override;
     void showInput(const PageInput& input) override { setTrace(input.trace, input.head); }
     void setTrace(const std::shared_ptr<const Trace>& trace, int head);
     // Lets go of the trace and the figures (their derived tensors, their images): for a page

@@ -38,6 +38,9 @@ public:
     virtual QString pageId() const = 0;
     // Whether the page has anything to show for sessions computed by `source`.
     virtual bool appliesTo(ModelSource source) const = 0;
+    // Whether it has anything to show for this input, among the pages that apply: a
+    // checkpoint's layer without rotary positions has no RoPE page.
+    virtual bool appliesToInput(const PageInput&) const { return true; }
     virtual void showInput(const PageInput& input) = 0;
     // Lets go of what the page holds (derived tensors, images) while it is not on screen.
     virtual void release() {}

@@ -107,7 +107,8 @@ PageDefinition projectionsPage()
 }
 
 // Rotary position embeddings (session key rope): the angles, the rotated queries and keys, and
-// why the scores then depend on distance. A checkpoint's layer has none (GPT-2 adds positions).
+// why the scores then depend on distance. A checkpoint's layer shows it when the model rotates
+// (Llama's family; GPT-2 and the book add learned positions).
 PageDefinition ropePage()
 {
     const QString off = PageCatalog::tr(
@@ -153,7 +154,7 @@ PageDefinition ropePage()
                          head);
           },
           off}}};
-    page.seedModuleOnly = true;
+    page.checkpointShows = [](const Trace& t) { return t.session.rope; };
     return page;
 }
 

@@ -32,6 +32,8 @@ struct PageDefinition
     // The step exists only in the seed module: a checkpoint's layer starts from LN1 of the
     // residual stream, not from embeddings of its own, and runs in eval mode (no dropout).
     bool seedModuleOnly = false;
+    // For a step both have: whether a checkpoint's layer shows it (null: always).
+    std::function<bool(const Trace&)> checkpointShows = {};
 };
 
 // The steps of attention in the seed documents' order, as data: the pages are built from

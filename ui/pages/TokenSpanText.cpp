@@ -51,12 +51,16 @@ QString visibleTokenText(std::string_view bytes)
     return QString::fromStdString(displayTokenText(bytes));
 }
 
-std::vector<TokenSpan> tokenSpans(const Tokenizer& tokenizer, const std::vector<std::int64_t>& ids)
+std::vector<TokenSpan> tokenSpans(const Tokenizer& tokenizer, std::string_view text,
+                                  const std::vector<std::int64_t>& ids)
 {
     std::vector<TokenSpan> spans;
     std::size_t offset = 0;
     for (const std::int64_t id : ids) {
-        const std::size_t size = tokenizer.tokenBytes(id).size();
+        const std::string bytes = tokenizer.tokenBytes(id);
+        // A token the tokenizer added (a model's BOS) is not in the text: an empty span.
+        const bool inText = text.substr(offset, bytes.size()) == bytes;
+        const std::size_t size = inText ? bytes.size() : 0;
         spans.push_back({offset, offset + size, id});
         offset += size;
     }
@@ -120,7 +124,7 @@ QString mergeStepsHtml(const Tokenizer& tokenizer, std::string_view text,
 {
     if (token < 0 || std::size_t(token) >= ids.size())
         return {};
-    const std::size_t begin = tokenSpans(tokenizer, ids)[std::size_t(token)].begin;
+    const std::size_t begin = tokenSpans(tokenizer, text, ids)[std::size_t(token)].begin;
     const auto merges = tokenizer.mergesAt(text, begin, std::size_t(MaxSteps));
     if (!merges || merges->piece.empty())
         return {};

@@ -24,7 +24,8 @@ struct TokenSpan
     std::size_t begin = 0, end = 0;
     std::int64_t id = 0;
 };
-std::vector<TokenSpan> tokenSpans(const Tokenizer& tokenizer, const std::vector<std::int64_t>& ids);
+std::vector<TokenSpan> tokenSpans(const Tokenizer& tokenizer, std::string_view text,
+                                  const std::vector<std::int64_t>& ids);
 
 // The text with a word joiner (U+2060) at each place a line could break, its spaces no-break:
 // one unbreakable run.

@@ -4,6 +4,7 @@
 #include "Tokenizer.h"
 #include "TokenizerTexts.h"
 #include "Trace.h"
+#include "TraceTokens.h"
 
 #include <QEvent>
 #include <QHeaderView>
@@ -93,7 +94,7 @@ void TokensPage::changeEvent(QEvent* event)
 void TokensPage::setTrace(const std::shared_ptr<const Trace>& trace)
 {
     const Trace& t = *trace;
-    const Tokenizer& tokenizer = tokenizerFor(t.session.tokenizer);
+    const Tokenizer& tokenizer = traceTokenizer(t);
     std::vector<std::string> shown{std::string(tokenizer.id()),
                                    t.session.isCross() ? "cross" : "self"};
     shown.insert(shown.end(), t.tokens.begin(), t.tokens.end());

@@ -104,11 +104,12 @@ std::vector<WalkthroughStep> WalkthroughCatalog::modelSteps()
     std::vector<WalkthroughStep> all;
     all.push_back({QStringLiteral("tokens"),
                    tr("The model's tokens"),
-                   tr("A trained model reads the text with its own tokenizer: GPT-2's byte-pair "
-                      "encoding cuts the text into words, spaces and punctuation and merges their "
-                      "bytes into the pieces it learned, so every token is an id in a fixed "
-                      "vocabulary, and an unknown word is spelled with smaller pieces. A leading "
-                      "space belongs to the word (␣)."),
+                   tr("A trained model reads the text with its own tokenizer: a byte-pair "
+                      "encoding (GPT-2's, or the one in a model's tokenizer.json) cuts the text "
+                      "into words, spaces and punctuation and merges their bytes into the pieces "
+                      "it learned, so every token is an id in a fixed vocabulary, and an unknown "
+                      "word is spelled with smaller pieces. A leading space belongs to the word "
+                      "(␣)."),
                    QStringLiteral("tokens"),
                    std::monostate{},
                    false,

@@ -6,6 +6,7 @@
 #include "Tokenizer.h"
 #include "Trace.h"
 #include "TraceDerived.h"
+#include "TraceTokens.h"
 
 #include <QStringList>
 
@@ -41,12 +42,16 @@ QString SelfAttentionFormulas::tokens(const Trace& trace, int)
         lines << tr("source tokens = %1   (S = %2)")
                      .arg(stringList(trace.sourceTokens))
                      .arg(trace.sourceTokens.size());
-    const Tokenizer& tokenizer = tokenizerFor(trace.session.tokenizer);
+    const Tokenizer& tokenizer = traceTokenizer(trace);
     if (tokenizer.hasFixedVocabulary()) {
         for (const std::string& line : tokenizer.referenceCode())
             lines << QString::fromStdString(line);
-        lines << tr(
-            "vocabulary = GPT-2's 50,257 tokens: 256 bytes + 50,000 merges + <|endoftext|>");
+        if (tokenizer.kind() == TokenizerKind::Gpt2)
+            lines << tr(
+                "vocabulary = GPT-2's 50,257 tokens: 256 bytes + 50,000 merges + <|endoftext|>");
+        else
+            lines << tr("vocabulary = the %1 tokens of the model's tokenizer.json")
+                         .arg(tokenizer.fixedVocabularySize());
     } else {
         lines << tr("vocabulary = %1   (%2 distinct tokens, sorted)")
                      .arg(vocabulary(trace.vocabulary))

@@ -6,6 +6,7 @@
 #include "TodaysFormulas.h"
 #include "Tokenizer.h"
 #include "Trace.h"
+#include "TraceTokens.h"
 #include "VariantFormulas.h"
 
 #include <algorithm>
@@ -196,7 +197,7 @@ std::vector<WalkthroughStep> WalkthroughCatalog::steps(ModelSource source)
     using S = StepFigures;
     std::vector<WalkthroughStep> all;
     const auto bytePairNote = [](const Trace& trace) {
-        if (!tokenizerFor(trace.session.tokenizer).hasFixedVocabulary())
+        if (!traceTokenizer(trace).hasFixedVocabulary())
             return QString();
         return tr("This session uses GPT-2's tokenizer instead, as the book's chapter 2 does: "
                   "byte-pair encoding "

@@ -40,6 +40,7 @@ Page* PageStack::find(const QString& id) const
 
 void PageStack::showApplicable(ModelSource source)
 {
+    m_source = source;
     for (Page* page : m_pages)
         m_tabs->setTabVisible(m_tabs->indexOf(page->widget()), page->appliesTo(source));
 }
@@ -47,6 +48,9 @@ void PageStack::showApplicable(ModelSource source)
 void PageStack::setInput(const PageInput& input)
 {
     m_input = input;
+    for (Page* page : m_pages)
+        m_tabs->setTabVisible(m_tabs->indexOf(page->widget()),
+                              page->appliesTo(m_source) && page->appliesToInput(input));
     m_stale.clear();
     for (Page* page : m_pages) {
         m_stale.insert(page->widget());

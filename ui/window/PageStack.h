@@ -33,7 +33,8 @@ public:
     QString currentId() const;
     Page* find(const QString& id) const;
 
-    // Shows the tabs of the pages that apply to sessions computed by `source`.
+    // Shows the tabs of the pages that apply to sessions computed by `source` (and, once an
+    // input arrives, to that input: Page::appliesToInput).
     void showApplicable(ModelSource source);
     // Every page is to show `input`: the page on screen now, the others once shown.
     void setInput(const PageInput& input);
@@ -44,6 +45,7 @@ public:
 
 private:
     QTabWidget* m_tabs;
+    ModelSource m_source = ModelSource::SeedModule;
     std::vector<Page*> m_pages; // in tab order
     std::optional<PageInput> m_input;
     QSet<QWidget*> m_stale; // pages not yet showing m_input

@@ -17,7 +17,9 @@
 #include "PresentationStage.h"
 #include "SessionDocument.h"
 #include "ThumbnailGrid.h"
+#include "Tokenizer.h"
 #include "Trace.h"
+#include "TraceTokens.h"
 #include "WalkthroughCatalog.h"
 #include "WalkthroughPanel.h"
 
@@ -89,6 +91,38 @@ private Q_SLOTS:
     // Every page is one click away with its whole title at a projector's 1280 x 720, beside
     // the docks, for the random module's eight pages and a model's nine (a tab bar hid three
     // behind scroll arrows that stayed greyed out).
+    // A Llama-family model rotates its queries and keys: its layer has the RoPE page (the
+    // forward's own rotated queries), which GPT-2's layer, adding learned positions, has not;
+    // the Tokens page names the model's tokenizer.json.
+    void ropePageFollowsTheModel()
+    {
+        MainWindow window;
+        window.resize(1280, 720);
+        window.show();
+        QVERIFY(waitForTrace(window));
+        const auto ropeTab = [&] {
+            for (int i = 0; i < window.pages()->count(); ++i)
+                if (auto* page = dynamic_cast<FigurePage*>(window.pages()->widget(i));
+                    page && page->pageId() == QLatin1StringView("rope"))
+                    return i;
+            return -1;
+        };
+        QVERIFY(ropeTab() >= 0);
+        Session llama;
+        llama.model = fixturePath(QStringLiteral("llama/mistral_window")).toStdString();
+        llama.sentence = "The cat sat.";
+        window.document()->setSession(llama);
+        const auto trace = waitForTrace(window);
+        QVERIFY(trace);
+        QVERIFY(trace->session.rope);
+        QVERIFY(window.pages()->isTabVisible(ropeTab()));
+        QCOMPARE(traceTokenizer(*trace).id(), std::string_view("tokenizer.json"));
+        QCOMPARE(trace->tokens.front(), std::string("<|begin_of_text|>"));
+        window.document()->setSession(modelSession(QStringLiteral("f32_prefix")));
+        QVERIFY(waitForTrace(window));
+        QVERIFY(!window.pages()->isTabVisible(ropeTab()));
+    }
+
     void everyPageWithinReach_data()
     {
         QTest::addColumn<bool>("model");

@@ -53,7 +53,7 @@ private Q_SLOTS:
         QCOMPARE(wordCount("  Hello,  world!\n你好 "), 3);
         QCOMPARE(wordCount(""), 0);
         const std::string text = "Hello 你";
-        const auto spans = tokenSpans(tokenizerFor(TokenizerKind::Gpt2), gpt2Encode(text));
+        const auto spans = tokenSpans(tokenizerFor(TokenizerKind::Gpt2), text, gpt2Encode(text));
         QVERIFY(!spans.empty());
         QCOMPARE(spans.front().begin, std::size_t{0});
         QCOMPARE(spans.back().end, text.size());
