@@ -112,11 +112,12 @@ ModelRunResult ModelEngine::compute(const Session& session, const ModelTrace* pr
     if (tokens.ids.size() > std::size_t(c.nCtx)) {
         result.issue = SessionIssue{
             "sentence",
-            Gpt2Session::tr("sentence has %1 tokens but the model reads at most n_ctx = %2: "
+            Gpt2Session::tr("sentence has %1 tokens but the model reads at most %3 = %2: "
                             "shorten it, or keep its first %2 tokens (--truncate, or "
                             "\"truncate\": true in the session)")
                 .arg(tokens.ids.size())
-                .arg(c.nCtx),
+                .arg(c.nCtx)
+                .arg(QString::fromStdString(c.contextKey)),
             c.nCtx};
         return result;
     }

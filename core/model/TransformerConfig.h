@@ -46,11 +46,12 @@ struct TransformerConfig
     int nHead = 0;         // n_head [n_heads]
     int nKvHead = 0;       // key/value heads (= nHead: no grouped heads)
     int nEmbd = 0;         // n_embd: d [emb_dim]
-    int nCtx = 0;      // n_positions: rows of wpe, the longest sentence in tokens [context_length]
-    int vocabSize = 0; // vocab_size: rows of wte
-    float epsilon = 1e-5f; // layer_norm_epsilon (the book: 1e-5)
-    bool mlp = true;       // blocks with a feed-forward half (false: attention-only) [mlp]
-    bool tiedHead = true;  // the output head is wte (GPT-2) or a tensor of its own (the book)
+    int nCtx = 0; // n_positions: rows of wpe, the longest sentence in tokens [context_length]
+    std::string contextKey = "n_ctx"; // what the family's config calls nCtx, for messages
+    int vocabSize = 0;                // vocab_size: rows of wte
+    float epsilon = 1e-5f;            // layer_norm_epsilon (the book: 1e-5)
+    bool mlp = true;      // blocks with a feed-forward half (false: attention-only) [mlp]
+    bool tiedHead = true; // the output head is wte (GPT-2) or a tensor of its own (the book)
     // The tokenizer its ids come from: a registered one ("gpt2"), or a model's own
     // vocabulary: "ids" (the text is the ids, written out: "3 17 42"), "chars" (each
     // character is a token: `vocabulary` lists them, id -> character), as the training lab's

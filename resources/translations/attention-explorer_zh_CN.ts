@@ -711,10 +711,6 @@ Without --dump-json it opens the desktop app.</source>
         <translation>本次运行除从检查点文件读取的 %6 权重外，还需要 %1 内存（T=%2，%3 层，每层 %4 个头，n_embd %5）；上限为 %7：请缩短句子</translation>
     </message>
     <message>
-        <source>sentence has %1 tokens but the model reads at most n_ctx = %2: shorten it, or keep its first %2 tokens (--truncate, or &quot;truncate&quot;: true in the session)</source>
-        <translation>sentence 有 %1 个 token，但模型最多读取 n_ctx = %2 个：请缩短它，或保留其前 %2 个 token（--truncate，或在会话中设置 &quot;truncate&quot;: true）</translation>
-    </message>
-    <message>
         <source>token %1 of sentence, %2, is not an id: this model reads its ids written out, 0 to %3, separated by spaces</source>
         <translation>句子的第 %1 个词元 %2 不是编号：此模型读取写出的编号（0 到 %3），以空格分隔</translation>
     </message>
@@ -725,6 +721,10 @@ Without --dump-json it opens the desktop app.</source>
     <message>
         <source>%1 is missing: the model&apos;s text cannot be read into its tokens without it (download it from the model&apos;s page)</source>
         <translation>缺少 %1：没有它，无法把文本读成模型的词元（请从模型页面下载）</translation>
+    </message>
+    <message>
+        <source>sentence has %1 tokens but the model reads at most %3 = %2: shorten it, or keep its first %2 tokens (--truncate, or &quot;truncate&quot;: true in the session)</source>
+        <translation>sentence 有 %1 个 token，但模型最多读取 %3 = %2 个：请缩短它，或保留其前 %2 个 token（--truncate，或在会话中设置 &quot;truncate&quot;: true）</translation>
     </message>
 </context>
 <context>

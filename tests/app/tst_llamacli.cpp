@@ -2,8 +2,8 @@
 // (and its config.json) with a typed sentence, read by the folder's tokenizer.json, gives
 // PyTorch's ids, every layer's queries and attention weights, the key/value heads' keys and
 // values (llama.md §4's schema) and the next tokens (tests/fixtures/llama/qwen3_qknorm,
-// generate_llama_fixtures.py); a folder without tokenizer.json exits 1 naming the file; a
-// tokenizer.json of a larger vocabulary exits 1 naming vocab_size.
+// generate_llama_fixtures.py); a sentence longer than max_position_embeddings, a folder without
+// tokenizer.json and a tokenizer.json of a larger vocabulary exit 1 naming what is wrong.
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -106,6 +106,19 @@ private Q_SLOTS:
                      wantNext.at(i).toObject().value(QLatin1StringView("id")).toInteger());
         qInfo("worst difference of every layer's tensors: %.3g", worst);
         QVERIFY(worst <= 1e-4);
+    }
+
+    // qwen3_qknorm reads at most max_position_embeddings = 40 tokens; 60 letters are 61.
+    void longerThanMaxPositionsExitsOne()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const Run r =
+            run({QStringLiteral("--model"), fixture(QStringLiteral("qwen3_qknorm")),
+                 QStringLiteral("--sentence"), QString(60, u'a'), QStringLiteral("--dump-json"),
+                 dir.filePath(QStringLiteral("out.json"))});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("max_position_embeddings = 40"), r.err.constData());
     }
 
     void withoutTokenizerJsonExitsOne()

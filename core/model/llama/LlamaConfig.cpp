@@ -163,6 +163,7 @@ LlamaConfigResult read(const QJsonObject& o)
     c.intermediateSize = r.integer("intermediate_size", 1);
     c.vocabSize = r.integer("vocab_size", 1);
     c.nCtx = r.integer("max_position_embeddings", 1);
+    c.contextKey = "max_position_embeddings";
     c.epsilon = static_cast<float>(r.number("rms_norm_eps", 1e-6, 0, 1));
     c.norm = NormKind::RmsNorm;
     c.feedForward = FeedForwardKind::SwiGlu;
