@@ -20,7 +20,9 @@ inline constexpr Eigen::Index LinearGemvRows = 3;
 inline constexpr Eigen::Index LinearBlockColumns = 128;
 inline constexpr double LinearParallelWork = 4.0e6;
 
+// With `transposed` the weight is stored as nn.Linear keeps it, (out x in), and used
+// transposed: y = x · Wᵀ + b (the same blocks of output columns, rows of W).
 Matrix linear(const Eigen::Ref<const Matrix>& x, const Eigen::Ref<const Matrix>& weight,
-              const Eigen::Ref<const RowVector>& bias);
+              const Eigen::Ref<const RowVector>& bias, bool transposed = false);
 
 } // namespace ae

@@ -30,8 +30,8 @@ Matrix conv1d(const Eigen::Ref<const Matrix>& x, const TensorRef& weight, const 
               BlockProducts products)
 {
     if (products == BlockProducts::Linear)
-        return linear(x, weight.matrix(), bias.vector());
-    Matrix y = fastMatmul(x, weight.matrix(), false, StackedTiles);
+        return linear(x, weight.matrix(), bias.vector(), weight.transposed);
+    Matrix y = fastMatmul(x, weight.matrix(), weight.transposed, StackedTiles);
     if (!bias.empty())
         y.rowwise() += bias.vector();
     return y;

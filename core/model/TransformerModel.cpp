@@ -14,7 +14,11 @@ const AttentionParams& TransformerModel::LayerParams::attentionParams() const
         m_params.numKvHeads = c.nKvHead;
         m_params.headDimKq = c.headDim();
         m_params.headDimV = c.headDim();
-        const auto attn = p.attnWeight.matrix(); // (n_embd x (d + 2·kv))
+        // (n_embd x (d + 2·kv)), whichever way the family stores it
+        const auto inOut = [](const TensorRef& t) {
+            return t.transposed ? Matrix(t.matrix().transpose()) : Matrix(t.matrix());
+        };
+        const Matrix attn = inOut(p.attnWeight);
         m_params.wQuery = attn.leftCols(d);
         m_params.wKey = attn.middleCols(d, kv);
         m_params.wValue = attn.rightCols(kv);
@@ -24,7 +28,7 @@ const AttentionParams& TransformerModel::LayerParams::attentionParams() const
             m_params.bKey = bias.segment(d, kv);
             m_params.bValue = bias.tail(kv);
         }
-        m_params.outProjWeight = p.attnProjWeight.matrix();
+        m_params.outProjWeight = inOut(p.attnProjWeight);
         if (!p.attnProjBias.empty())
             m_params.outProjBias = p.attnProjBias.vector();
     });

@@ -20,10 +20,17 @@ struct TensorRef
     Eigen::Index cols = 0;
     const std::uint16_t* half = nullptr; // F16 or BF16 bits when data is null
     bool bf16 = false;
+    // A weight stored as nn.Linear keeps it, (cols x rows) in memory: products use it
+    // transposed (BlockOps' conv1d). matrix() then gives the stored (cols x rows) matrix.
+    bool transposed = false;
 
     bool empty() const { return data == nullptr && half == nullptr; }
     // Float32 tensors only (every weight but a half-precision embedding or output head).
-    Eigen::Map<const Matrix> matrix() const { return {data, rows, cols}; }
+    Eigen::Map<const Matrix> matrix() const
+    {
+        return transposed ? Eigen::Map<const Matrix>(data, cols, rows)
+                          : Eigen::Map<const Matrix>(data, rows, cols);
+    }
     Eigen::Map<const RowVector> vector() const { return {data, cols}; }
     // Row r as float32, whatever the storage.
     RowVector row(Eigen::Index r) const;

@@ -16,6 +16,7 @@
 #include <QStringList>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <functional>
 
@@ -45,6 +46,21 @@ QString shapeText(const std::vector<std::int64_t>& shape)
 // Where converted floats go: the model's own memory (converted at load) or one block's
 // (converted on use).
 using Keep = std::function<const float*(std::vector<float>)>;
+
+// rows (out x in) = the tensor as stored, widened from F16/BF16 bits when `half`, in parallel
+// blocks of rows (a sequential pass over both).
+void widenInto(const float* data, const std::uint16_t* half, bool bf16, Eigen::Ref<Matrix> rows)
+{
+    const Eigen::Index n = rows.size();
+    float* out = rows.data(); // rows of the target are contiguous: it is a block of whole rows
+    if (data) {
+        std::copy(data, data + n, out);
+        return;
+    }
+#pragma omp parallel for schedule(static) if (n >= (1 << 20))
+    for (Eigen::Index i = 0; i < n; ++i)
+        out[i] = bf16 ? std::bit_cast<float>(std::uint32_t(half[i]) << 16) : halfToFloat(half[i]);
+}
 
 // Reads the family's tensors out of the shards, checked against the configuration, into the
 // canonical layout. With `checkOnly` it checks names, shapes and dtypes from the headers and
@@ -83,7 +99,8 @@ public:
         return asStored(name, rows, cols);
     }
 
-    // nn.Linear weights (out_i x in) side by side, transposed: (in x Σ out_i).
+    // nn.Linear weights (out_i x in) stacked as stored, (Σ out_i x in): used transposed, an
+    // (in x Σ out_i) weight (TensorRef::transposed), so nothing is transposed in memory.
     TensorRef linears(const std::vector<std::string>& names, const std::vector<std::int64_t>& outs,
                       std::int64_t in)
     {
@@ -91,19 +108,25 @@ public:
         for (const std::int64_t out : outs)
             total += out;
         std::vector<float> joined(m_checkOnly ? 0 : std::size_t(in * total));
-        Eigen::Map<Matrix> target(joined.data(), m_checkOnly ? 0 : in, total);
-        std::int64_t column = 0;
+        Eigen::Map<Matrix> target(joined.data(), m_checkOnly ? 0 : total, in);
+        std::int64_t row = 0;
         for (std::size_t i = 0; i < names.size(); ++i) {
-            std::vector<float> storage;
-            const float* data = read(names[i], {outs[i], in}, storage);
-            if (data)
-                target.middleCols(column, outs[i]) =
-                    Eigen::Map<const Matrix>(data, outs[i], in).transpose();
-            column += outs[i];
+            const SafetensorsShards::Located at = locate(names[i], {outs[i], in});
+            if (!m_checkOnly) {
+                // F32 is scanned for NaN first (read()); half-precision bits are widened.
+                const std::uint16_t* half = at.file->halves(*at.entry);
+                std::vector<float> storage;
+                const float* data = half ? nullptr : read(names[i], {outs[i], in}, storage);
+                widenInto(data, half, at.entry->dtype == TensorDtype::BF16,
+                          target.middleRows(row, outs[i]));
+            }
+            row += outs[i];
         }
         if (m_checkOnly)
             return {};
-        return {m_keep(std::move(joined)), in, total};
+        TensorRef weight{m_keep(std::move(joined)), in, total};
+        weight.transposed = true;
+        return weight;
     }
 
     // Vectors end to end: (Σ size_i).

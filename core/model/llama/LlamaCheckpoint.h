@@ -15,9 +15,10 @@ namespace ae {
 // refuse naming the model_type. Reads config.json only.
 bool isLlamaCheckpoint(const QString& file);
 
-// Loads the folder of `file` into the canonical layout: every nn.Linear weight (out x in)
-// transposed into (in x out), q | k | v concatenated, F16/BF16 widened to float32 (memory of
-// the model's own); the embedding (and an untied lm_head) used in place when F32. Every tensor
+// Loads the folder of `file` into the canonical layout: every nn.Linear weight kept as stored
+// (out x in) and used transposed (TensorRef::transposed), q | k | v stacked; F32 blocks copied
+// once at load, F16/BF16 blocks left in the file and widened when a forward reaches them
+// (TransformerModel::layer); the embedding and head read in place. Every tensor
 // is checked against the configuration first (a missing or misshapen one is refused naming
 // it and its file).
 ModelLoadResult loadLlamaCheckpoint(const QString& file);
