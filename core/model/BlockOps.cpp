@@ -57,7 +57,18 @@ Matrix normRows(const TransformerConfig& c, const Eigen::Ref<const Matrix>& x,
 Matrix blockQkv(const TransformerConfig& c, const TransformerLayerParams& lp,
                 const Eigen::Ref<const Matrix>& normed, BlockProducts products)
 {
-    Matrix qkv = conv1d(normed, lp.attnWeight, lp.attnBias, products);
+    Matrix qkv;
+    if (!lp.attnWeight.empty()) {
+        qkv = conv1d(normed, lp.attnWeight, lp.attnBias, products);
+    } else { // three projections side by side
+        const Eigen::Index qd = c.attentionWidth(), kvd = Eigen::Index(c.kvHeads()) * c.headDim();
+        qkv.resize(normed.rows(), qd + 2 * kvd);
+        qkv.leftCols(qd) = conv1d(normed, lp.queryWeight, {}, products);
+        qkv.middleCols(qd, kvd) = conv1d(normed, lp.keyWeight, {}, products);
+        qkv.rightCols(kvd) = conv1d(normed, lp.valueWeight, {}, products);
+        if (!lp.attnBias.empty())
+            qkv.rowwise() += lp.attnBias.vector();
+    }
     if (!c.qkNorm || qkv.rows() == 0)
         return qkv;
     const int hd = c.headDim();

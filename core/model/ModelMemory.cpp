@@ -27,9 +27,10 @@ double parameterBytes(const TransformerParams& p)
     add(p.wpe);
     for (const TransformerLayerParams& l : p.layers)
         for (const TensorRef* t :
-             {&l.ln1Weight, &l.ln1Bias, &l.attnWeight, &l.attnBias, &l.qNormWeight, &l.kNormWeight,
-              &l.attnProjWeight, &l.attnProjBias, &l.ln2Weight, &l.ln2Bias, &l.fcGateWeight,
-              &l.fcWeight, &l.fcBias, &l.fcProjWeight, &l.fcProjBias})
+             {&l.ln1Weight, &l.ln1Bias, &l.attnWeight, &l.attnBias, &l.queryWeight, &l.keyWeight,
+              &l.valueWeight, &l.qNormWeight, &l.kNormWeight, &l.attnProjWeight, &l.attnProjBias,
+              &l.ln2Weight, &l.ln2Bias, &l.fcGateWeight, &l.fcWeight, &l.fcBias, &l.fcProjWeight,
+              &l.fcProjBias})
             add(*t);
     add(p.lnfWeight);
     add(p.lnfBias);
@@ -82,7 +83,10 @@ ModelRunBytes estimateModelRunBytes(const TransformerModel& model, std::int64_t 
     const double t = double(tokens), d = c.nEmbd, layers = c.nLayer;
     const double f = c.mlp ? double(c.feedForwardWidth()) : 0.0;
     const double cores = std::max(1u, std::thread::hardware_concurrency());
-    const double trace = 8.0 * layers * t * d + t * d;
+    // Rotary models keep the rotated queries and keys beside the projected ones.
+    const double rotated =
+        c.rope.on ? double(c.attentionWidth()) + double(c.kvHeads()) * c.headDim() : 0.0;
+    const double trace = layers * t * (8.0 * d + rotated) + t * d;
     const double temporaries = 3.0 * t * d + t * (2.0 * d + f) + t * d +
                                cores * 3.0 * double(CausalBlockRows) * t + 5.0 * c.vocabSize;
     const double layerParams = 4.0 * d * d + 4.0 * d;

@@ -18,7 +18,13 @@ const AttentionParams& TransformerModel::LayerParams::attentionParams() const
         const auto inOut = [](const TensorRef& t) {
             return t.transposed ? Matrix(t.matrix().transpose()) : Matrix(t.matrix());
         };
-        const Matrix attn = inOut(p.attnWeight);
+        Matrix attn;
+        if (!p.attnWeight.empty()) {
+            attn = inOut(p.attnWeight);
+        } else { // the three projections apart (Llama's family)
+            attn.resize(c.nEmbd, d + 2 * kv);
+            attn << inOut(p.queryWeight), inOut(p.keyWeight), inOut(p.valueWeight);
+        }
         m_params.wQuery = attn.leftCols(d);
         m_params.wKey = attn.middleCols(d, kv);
         m_params.wValue = attn.rightCols(kv);

@@ -47,6 +47,9 @@ struct TransformerLayerParams
 {
     TensorRef ln1Weight, ln1Bias;   // before attention (d), (d)
     TensorRef attnWeight, attnBias; // (d x (qd + 2·kvd)), queries | keys | values; bias optional
+    // Or, where the file keeps them apart (Llama's family), the three projections read in place:
+    // (d x qd), (d x kvd), (d x kvd), attnWeight empty; attnBias as above.
+    TensorRef queryWeight, keyWeight, valueWeight;
     TensorRef qNormWeight, kNormWeight;     // (hd) each: Qwen 3's per-head RMSNorm, else empty
     TensorRef attnProjWeight, attnProjBias; // (qd x d), (d): bias optional
     TensorRef ln2Weight, ln2Bias;           // before the feed-forward (d); empty without it

@@ -99,32 +99,24 @@ public:
         return asStored(name, rows, cols);
     }
 
-    // nn.Linear weights (out_i x in) stacked as stored, (Σ out_i x in): used transposed, an
-    // (in x Σ out_i) weight (TensorRef::transposed), so nothing is transposed in memory.
-    TensorRef linears(const std::vector<std::string>& names, const std::vector<std::int64_t>& outs,
-                      std::int64_t in)
+    // An nn.Linear weight (out x in) as stored, used transposed: an (in x out) weight
+    // (TensorRef::transposed), so nothing is transposed in memory. F32 is read in place from
+    // the mapping (scanned for NaN first: read()); F16/BF16 is widened in one sequential pass.
+    TensorRef linear(const std::string& name, std::int64_t out, std::int64_t in)
     {
-        std::int64_t total = 0;
-        for (const std::int64_t out : outs)
-            total += out;
-        std::vector<float> joined(m_checkOnly ? 0 : std::size_t(in * total));
-        Eigen::Map<Matrix> target(joined.data(), m_checkOnly ? 0 : total, in);
-        std::int64_t row = 0;
-        for (std::size_t i = 0; i < names.size(); ++i) {
-            const SafetensorsShards::Located at = locate(names[i], {outs[i], in});
-            if (!m_checkOnly) {
-                // F32 is scanned for NaN first (read()); half-precision bits are widened.
-                const std::uint16_t* half = at.file->halves(*at.entry);
-                std::vector<float> storage;
-                const float* data = half ? nullptr : read(names[i], {outs[i], in}, storage);
-                widenInto(data, half, at.entry->dtype == TensorDtype::BF16,
-                          target.middleRows(row, outs[i]));
-            }
-            row += outs[i];
-        }
+        const SafetensorsShards::Located at = locate(name, {out, in});
         if (m_checkOnly)
             return {};
-        TensorRef weight{m_keep(std::move(joined)), in, total};
+        const std::uint16_t* half = at.file->halves(*at.entry);
+        std::vector<float> storage;
+        const float* data = half ? nullptr : read(name, {out, in}, storage);
+        if (half || !storage.empty()) { // widened, or an F32 tensor the mapping misaligns
+            std::vector<float> widened(std::size_t(out * in));
+            widenInto(data, half, at.entry->dtype == TensorDtype::BF16,
+                      Eigen::Map<Matrix>(widened.data(), out, in));
+            data = m_keep(std::move(widened));
+        }
+        TensorRef weight{data, in, out};
         weight.transposed = true;
         return weight;
     }
@@ -205,8 +197,9 @@ TransformerLayerParams bindLayer(const LlamaConfigResult& config, Binder& b, int
     const std::string a = l + "self_attn.";
     TransformerLayerParams lp;
     lp.ln1Weight = b.vector(l + "input_layernorm.weight", d);
-    lp.attnWeight = b.linears({a + "q_proj.weight", a + "k_proj.weight", a + "v_proj.weight"},
-                              {qd, kvd, kvd}, d);
+    lp.queryWeight = b.linear(a + "q_proj.weight", qd, d);
+    lp.keyWeight = b.linear(a + "k_proj.weight", kvd, d);
+    lp.valueWeight = b.linear(a + "v_proj.weight", kvd, d);
     if (config.attnBias)
         lp.attnBias =
             b.vectors({a + "q_proj.bias", a + "k_proj.bias", a + "v_proj.bias"}, {qd, kvd, kvd});
@@ -214,13 +207,13 @@ TransformerLayerParams bindLayer(const LlamaConfigResult& config, Binder& b, int
         lp.qNormWeight = b.vector(a + "q_norm.weight", hd);
         lp.kNormWeight = b.vector(a + "k_norm.weight", hd);
     }
-    lp.attnProjWeight = b.linears({a + "o_proj.weight"}, {d}, qd);
+    lp.attnProjWeight = b.linear(a + "o_proj.weight", d, qd);
     if (config.outBias)
         lp.attnProjBias = b.vector(a + "o_proj.bias", d);
     lp.ln2Weight = b.vector(l + "post_attention_layernorm.weight", d);
-    lp.fcGateWeight = b.linears({l + "mlp.gate_proj.weight"}, {f}, d);
-    lp.fcWeight = b.linears({l + "mlp.up_proj.weight"}, {f}, d);
-    lp.fcProjWeight = b.linears({l + "mlp.down_proj.weight"}, {d}, f);
+    lp.fcGateWeight = b.linear(l + "mlp.gate_proj.weight", f, d);
+    lp.fcWeight = b.linear(l + "mlp.up_proj.weight", f, d);
+    lp.fcProjWeight = b.linear(l + "mlp.down_proj.weight", d, f);
     return lp;
 }
 
@@ -269,18 +262,15 @@ void convertOnUse(const LlamaConfigResult& config, std::shared_ptr<const Safeten
         largest, stored);
 }
 
-// Bytes of float32 memory of the model's own when every block is converted at load (F32
-// files): every weight but an F32 embedding and lm_head. Half-precision checkpoints keep their
-// blocks in the file (convertOnUse) and widen only the small vectors at load.
-double convertedBytes(const SafetensorsShards& shards, bool onUse)
+// Bytes of float32 memory of the model's own: the vectors (norms, biases) widened or copied at
+// load. F32 matrices are read in place; F16/BF16 blocks are widened when used
+// (convertOnUse), their embedding and head read in place.
+double convertedBytes(const SafetensorsShards& shards)
 {
     double bytes = 0;
-    for (const SafetensorsShards::Located& at : shards.all()) {
-        const std::string& name = at.entry->name;
-        const bool end = name == "model.embed_tokens.weight" || name == "lm_head.weight";
-        if (onUse ? name == "model.norm.weight" : !(end && at.entry->dtype == TensorDtype::F32))
+    for (const SafetensorsShards::Located& at : shards.all())
+        if (at.entry->shape.size() == 1)
             bytes += 4.0 * double(at.entry->elementCount());
-    }
     return bytes;
 }
 
@@ -323,8 +313,7 @@ ModelLoadResult loadLlamaCheckpoint(const QString& file)
     if (const auto embed = shards->find("model.embed_tokens.weight"); embed.entry)
         config.config.dtype = dtypeName(embed.entry->dtype);
     const bool onUse = halfPrecisionBlocks(*shards);
-    if (QString error = checkConversionBytes(folder, convertedBytes(*shards, onUse));
-        !error.isEmpty()) {
+    if (QString error = checkConversionBytes(folder, convertedBytes(*shards)); !error.isEmpty()) {
         ModelLoadResult refused{nullptr, error, false};
         refused.overMemoryLimit = true;
         return refused;

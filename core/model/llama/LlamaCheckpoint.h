@@ -16,10 +16,10 @@ namespace ae {
 bool isLlamaCheckpoint(const QString& file);
 
 // Loads the folder of `file` into the canonical layout: every nn.Linear weight kept as stored
-// (out x in) and used transposed (TensorRef::transposed), q | k | v stacked; F32 blocks copied
-// once at load, F16/BF16 blocks left in the file and widened when a forward reaches them
-// (TransformerModel::layer); the embedding and head read in place. Every tensor
-// is checked against the configuration first (a missing or misshapen one is refused naming
+// (out x in) and used transposed (TensorRef::transposed), the q, k and v projections apart; F32
+// weights read in place from the mapped file, F16/BF16 blocks left in the file and widened when
+// a forward reaches them (TransformerModel::layer); the embedding and head read in place. Every
+// tensor is checked against the configuration first (a missing or misshapen one is refused naming
 // it and its file).
 ModelLoadResult loadLlamaCheckpoint(const QString& file);
 
