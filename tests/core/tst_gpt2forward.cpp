@@ -20,17 +20,6 @@ namespace {
 
 constexpr double Tolerance = 2e-5;
 
-struct Worst
-{
-    double diff = 0;
-    QString where;
-    void note(const TensorComparison& cmp, const QString& name)
-    {
-        if (cmp.worstDiff > diff)
-            *this = {cmp.worstDiff, name};
-    }
-};
-
 } // namespace
 
 class TestGpt2Forward : public QObject
@@ -72,7 +61,7 @@ private Q_SLOTS:
             ids.push_back(id.toInteger());
         const auto trace = transformerForward(loaded.model, ids);
 
-        Worst worst;
+        WorstDifference worst;
         const QJsonArray layers = expected.value(QLatin1StringView("layers")).toArray();
         QCOMPARE(int(trace->layers.size()), int(layers.size()));
         for (int l = 0; l < int(layers.size()); ++l) {

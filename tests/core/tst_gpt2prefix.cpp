@@ -30,17 +30,6 @@ constexpr double SameTolerance = 1e-5;
 // Against PyTorch, as tst_gpt2forward.
 constexpr double TorchTolerance = 2e-5;
 
-struct Worst
-{
-    double diff = 0;
-    QString where;
-    void note(const TensorComparison& cmp, const QString& name)
-    {
-        if (cmp.worstDiff >= diff)
-            *this = {cmp.worstDiff, name};
-    }
-};
-
 std::vector<std::int64_t> fixtureIds(const QJsonObject& expected)
 {
     std::vector<std::int64_t> ids;
@@ -51,7 +40,7 @@ std::vector<std::int64_t> fixtureIds(const QJsonObject& expected)
 
 // Fails the test when `actual` differs from `expected` beyond `tolerance`; notes the worst.
 bool compareNoted(const Matrix& expected, const Matrix& actual, double tolerance,
-                  const QString& where, Worst& worst)
+                  const QString& where, WorstDifference& worst)
 {
     const auto cmp = compareTensors(expected, actual, tolerance, tolerance);
     if (!cmp.ok) {
@@ -63,7 +52,7 @@ bool compareNoted(const Matrix& expected, const Matrix& actual, double tolerance
 }
 
 // Every tensor a view reads, of a forward reusing a prefix against one from scratch.
-bool compareTraces(const ModelTrace& full, const ModelTrace& reused, Worst& worst)
+bool compareTraces(const ModelTrace& full, const ModelTrace& reused, WorstDifference& worst)
 {
     if (full.layers.size() != reused.layers.size() || full.tokenIds != reused.tokenIds) {
         QTest::qFail("the traces differ in layers or ids", __FILE__, __LINE__);
@@ -127,7 +116,7 @@ bool compareTraces(const ModelTrace& full, const ModelTrace& reused, Worst& wors
 }
 
 // The queries, keys, values and logits PyTorch computed for the fixture's ids.
-bool compareTorch(const QJsonObject& expected, const ModelTrace& trace, Worst& worst)
+bool compareTorch(const QJsonObject& expected, const ModelTrace& trace, WorstDifference& worst)
 {
     const QJsonArray layers = expected.value(QLatin1StringView("layers")).toArray();
     for (int l = 0; l < int(layers.size()); ++l) {
@@ -229,7 +218,7 @@ private Q_SLOTS:
 
         const auto full = transformerForward(loaded.model, ids);
         QCOMPARE(full->reusedRows, Eigen::Index(0));
-        Worst same, torch;
+        WorstDifference same, torch;
         if (!compareTraces(*full, *reused, same) || !compareTorch(expected, *reused, torch))
             return;
         qInfo("%s, %s (%lld of %lld rows reused): worst difference %.3g from scratch at %s, "

@@ -32,17 +32,6 @@ namespace {
 constexpr double Atol = 1e-5;
 constexpr double Rtol = 1e-4;
 
-struct Worst
-{
-    double diff = 0;
-    QString where;
-    void note(const TensorComparison& cmp, const QString& name)
-    {
-        if (cmp.worstDiff > diff)
-            *this = {cmp.worstDiff, name};
-    }
-};
-
 std::vector<std::int64_t> idsOf(const QJsonObject& expected)
 {
     std::vector<std::int64_t> ids;
@@ -111,7 +100,7 @@ private Q_SLOTS:
         }
         const auto trace = transformerForward(loaded.model, idsOf(expected));
 
-        Worst worst;
+        WorstDifference worst;
         const auto check = [&](const QJsonValue& want, const Matrix& actual, const QString& where,
                                double atol, double rtol) {
             const auto cmp = compareTensors(jsonMatrix(want), actual, atol, rtol);

@@ -22,6 +22,18 @@ struct TensorComparison
 TensorComparison compareTensors(const Matrix& expected, const Matrix& actual, double atol = 1e-5,
                                 double rtol = 1e-5);
 
+// The worst difference of several comparisons and where it was, for a test to print.
+struct WorstDifference
+{
+    double diff = 0;
+    QString where;
+    void note(const TensorComparison& cmp, const QString& name)
+    {
+        if (cmp.worstDiff >= diff)
+            *this = {cmp.worstDiff, name};
+    }
+};
+
 } // namespace ae::test
 
 // Fails the current test with the worst difference when two tensors differ.
