@@ -47,9 +47,9 @@ void ModelInfoBox::setRun(const std::shared_ptr<const ModelRun>& run)
                      .arg(c.nHead / c.kvHeads());
     if (c.rope.on)
         today << (c.rope.llama3Scaling ? tr("RoPE, θ = %1, Llama 3 scaling ×%2")
-                                             .arg(c.rope.theta)
+                                             .arg(c.rope.theta, 0, 'g', 10)
                                              .arg(c.rope.scaling.factor)
-                                       : tr("RoPE, θ = %1").arg(c.rope.theta));
+                                       : tr("RoPE, θ = %1").arg(c.rope.theta, 0, 'g', 10));
     if (c.window > 0)
         today << tr("sliding window of %1 keys").arg(c.window);
     m_label->setText(tr("%1\n%2\n\nn_layer = %3, n_head = %4, n_embd = %5\nhead_dim = %6, "
