@@ -23,7 +23,10 @@ QString nextTokensDiffer(const std::vector<NextToken>& actual, const QJsonArray&
         const QJsonObject e = expected.at(qsizetype(i)).toObject();
         const auto id = e.value(QLatin1StringView("id")).toInteger();
         if (actual[i].id != id)
-            return QStringLiteral("next_token[%1].id %2 vs PyTorch %3").arg(i).arg(actual[i].id).arg(id);
+            return QStringLiteral("next_token[%1].id %2 vs PyTorch %3")
+                .arg(i)
+                .arg(actual[i].id)
+                .arg(id);
         const double prob = e.value(QLatin1StringView("prob")).toDouble();
         if (!(std::abs(actual[i].prob - prob) <= tolerance))
             return QStringLiteral("next_token[%1].prob %2 vs PyTorch %3")
