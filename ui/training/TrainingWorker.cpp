@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <exception>
 #include <new>
+#include <utility>
 
 namespace ae {
 
@@ -24,11 +25,12 @@ qint64 nowMs()
 
 } // namespace
 
-TrainingWorker::TrainingWorker(QObject* parent) : QObject(parent), m_context(new QObject)
+TrainingWorker::TrainingWorker(QObject* parent)
+    : QObject(parent), m_inbox(new Mailbox), m_outbox(new Mailbox(this))
 {
     qRegisterMetaType<ae::TrainingProgress>();
     qRegisterMetaType<std::shared_ptr<const ae::TransformerModel>>();
-    m_context->moveToThread(&m_thread);
+    m_inbox->moveToThread(&m_thread);
     m_thread.setObjectName(QStringLiteral("training"));
     m_thread.start(QThread::LowPriority); // the GUI thread comes first
 }
@@ -39,7 +41,7 @@ TrainingWorker::~TrainingWorker()
     ++m_generation;
     m_thread.quit();
     m_thread.wait();
-    delete m_context;
+    delete m_inbox;
 }
 
 int TrainingWorker::reset(const TrainingConfig& config,
@@ -47,7 +49,7 @@ int TrainingWorker::reset(const TrainingConfig& config,
 {
     m_running = false;
     const int generation = ++m_generation;
-    QMetaObject::invokeMethod(m_context, [this, config, weights, generation] {
+    m_inbox->post([this, config, weights, generation] {
         if (generation != m_generation)
             return;
         m_trainer.reset();
@@ -61,11 +63,12 @@ int TrainingWorker::reset(const TrainingConfig& config,
             evaluate(); // step 0: the random weights
         } catch (const std::bad_alloc&) {
             m_trainer.reset();
-            Q_EMIT failed(tr("not enough memory for this model: make it smaller"));
+            toGui(
+                [this] { Q_EMIT failed(tr("not enough memory for this model: make it smaller")); });
             return;
         } catch (const std::exception& e) {
             m_trainer.reset();
-            Q_EMIT failed(QString::fromLocal8Bit(e.what()));
+            toGui([this, message = QString::fromLocal8Bit(e.what())] { Q_EMIT failed(message); });
             return;
         }
         report();
@@ -79,7 +82,7 @@ void TrainingWorker::start()
     if (m_running.exchange(true))
         return;
     const int generation = m_generation;
-    QMetaObject::invokeMethod(m_context, [this, generation] {
+    m_inbox->post([this, generation] {
         if (generation != m_generation || !m_trainer)
             return;
         setRunning(true);
@@ -91,7 +94,7 @@ void TrainingWorker::pause()
 {
     if (!m_running.exchange(false))
         return;
-    QMetaObject::invokeMethod(m_context, [this] {
+    m_inbox->post([this] {
         report();
         setRunning(false);
     });
@@ -102,7 +105,7 @@ void TrainingWorker::stepOnce()
     if (m_running)
         return;
     const int generation = m_generation;
-    QMetaObject::invokeMethod(m_context, [this, generation] {
+    m_inbox->post([this, generation] {
         if (generation != m_generation || !m_trainer ||
             m_trainer->stepsDone() >= m_trainer->config().steps)
             return;
@@ -113,16 +116,19 @@ void TrainingWorker::stepOnce()
 
 void TrainingWorker::requestModel(int tag)
 {
-    QMetaObject::invokeMethod(m_context, [this, tag] {
-        Q_EMIT modelReady(m_trainer ? m_trainer->model() : nullptr, tag);
+    m_inbox->post([this, tag] {
+        toGui([this, model = m_trainer ? m_trainer->model() : nullptr, tag] {
+            Q_EMIT modelReady(model, tag);
+        });
     });
 }
 
 void TrainingWorker::save(const QString& dir)
 {
-    QMetaObject::invokeMethod(m_context, [this, dir] {
-        Q_EMIT saved(dir, m_trainer ? saveTrainingCheckpoint(*m_trainer, dir)
-                                    : tr("nothing is trained yet"));
+    m_inbox->post([this, dir] {
+        toGui([this, dir,
+               error = m_trainer ? saveTrainingCheckpoint(*m_trainer, dir)
+                                 : tr("nothing is trained yet")] { Q_EMIT saved(dir, error); });
     });
 }
 
@@ -141,13 +147,10 @@ void TrainingWorker::runStep()
         report();
     // The next step is another event: a pause, save or reset queued meanwhile goes first.
     const int generation = m_generation;
-    QMetaObject::invokeMethod(
-        m_context,
-        [this, generation] {
-            if (generation == m_generation)
-                runStep();
-        },
-        Qt::QueuedConnection);
+    m_inbox->post([this, generation] {
+        if (generation == m_generation)
+            runStep();
+    });
 }
 
 void TrainingWorker::takeStep()
@@ -159,7 +162,7 @@ void TrainingWorker::takeStep()
     } catch (const std::exception& e) {
         m_running = false;
         setRunning(false);
-        Q_EMIT failed(QString::fromLocal8Bit(e.what()));
+        toGui([this, message = QString::fromLocal8Bit(e.what())] { Q_EMIT failed(message); });
     }
 }
 
@@ -202,13 +205,17 @@ void TrainingWorker::report()
     const auto& [then, stepsThen] = m_rate.front();
     m_pending.stepsPerSecond =
         now > then ? 1000.0 * double(m_pending.stepsDone - stepsThen) / double(now - then) : 0.0;
-    Q_EMIT progressed(m_pending);
-    m_pending = {};
+    toGui([this, progress = std::exchange(m_pending, {})] { Q_EMIT progressed(progress); });
 }
 
 void TrainingWorker::setRunning(bool running)
 {
-    Q_EMIT runningChanged(running);
+    toGui([this, running] { Q_EMIT runningChanged(running); });
+}
+
+void TrainingWorker::toGui(std::function<void()> emitter)
+{
+    m_outbox->post(std::move(emitter));
 }
 
 } // namespace ae

@@ -1,11 +1,13 @@
 #pragma once
 
+#include "Mailbox.h"
 #include "TrainingConfig.h"
 
 #include <QObject>
 #include <QThread>
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -80,9 +82,13 @@ private:
     void evaluate(); // at an evaluation point: validation loss, probe, sample
     void report();
     void setRunning(bool running);
+    void toGui(std::function<void()> emitter); // emits on the GUI thread, through m_outbox
 
     QThread m_thread;
-    QObject* m_context; // lives on m_thread: what the queued calls run in
+    // Every call crosses threads through a mailbox (see Mailbox.h): m_inbox lives on m_thread
+    // and runs the work, m_outbox lives on the GUI thread and emits the signals.
+    Mailbox* m_inbox;
+    Mailbox* m_outbox;
     std::unique_ptr<Trainer> m_trainer;
     std::atomic<bool> m_running{false};
     std::atomic<int> m_generation{0}; // a reset drops the steps queued before it
