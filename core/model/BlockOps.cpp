@@ -29,9 +29,12 @@ constexpr BlasTiles StackedLogitTiles{512, 1024};
 Matrix conv1d(const Eigen::Ref<const Matrix>& x, const TensorRef& weight, const TensorRef& bias,
               BlockProducts products)
 {
-    if (products == BlockProducts::Linear)
+    const bool large =
+        productPath(x.rows(), x.cols(), weight.cols, Arithmetic::Fast) == ProductPath::Blas;
+    if (products == BlockProducts::Linear && !large)
         return linear(x, weight.matrix(), bias.vector(), weight.transposed);
-    Matrix y = fastMatmul(x, weight.matrix(), weight.transposed, StackedTiles);
+    Matrix y = fastMatmul(x, weight.matrix(), weight.transposed,
+                          products == BlockProducts::Stacked ? StackedTiles : BlasTiles{});
     if (!bias.empty())
         y.rowwise() += bias.vector();
     return y;

@@ -18,8 +18,11 @@ struct TransformerLayerParams;
 // generation's one row at a time), so that each computes them alike. d = n_embd, R = rows.
 
 // Which products a block runs: the traced forward's (Linear.h: GEMV up to 3 rows, Eigen's
-// fixed column blocks above), or for many stacked rows the kernels' fast path (MatMul.h:
-// OpenBLAS from its threshold on, when built with it).
+// fixed column blocks above; from BlasMinWork multiply-adds on, OpenBLAS's fixed tiles when
+// built with it, MatMul.h), or for many stacked rows the same fast path on taller tiles. Both
+// give every cell the same bits whatever the number of threads; a row's bits may depend on how
+// many rows were computed with it (a prefix-reusing forward agrees with one from scratch
+// within float32 rounding, tests/core/tst_gpt2prefix).
 enum class BlockProducts
 {
     Linear,
