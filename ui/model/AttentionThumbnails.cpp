@@ -1,48 +1,78 @@
 #include "AttentionThumbnails.h"
 
+#include "AttentionKernel.h"
+#include "HeadTensors.h"
 #include "ModelTrace.h"
+#include "Trace.h"
 
 #include <algorithm>
 
 namespace ae {
 
-Matrix maxPooled(const Matrix& weights, int side)
+namespace {
+
+// The cell rows of `previous` that `trace` can keep: those made only of rows before the first
+// token that differs (0 when the model or the cell size differ).
+Eigen::Index keptCellRows(const ModelTrace& trace, Eigen::Index rowsPerCell,
+                          const Thumbnails* previous)
 {
-    const Eigen::Index T = weights.rows();
-    const Eigen::Index n = std::min<Eigen::Index>(T, side);
-    Matrix pooled = Matrix::Zero(n, n);
-    if (n == 0)
-        return pooled;
-    // Row i of the weights falls into block i·n / T: every block gets at least one row.
-    for (Eigen::Index i = 0; i < T; ++i) {
-        const Eigen::Index bi = i * n / T;
-        for (Eigen::Index j = 0; j <= std::min(i, weights.cols() - 1); ++j) {
-            const Eigen::Index bj = j * n / T;
-            pooled(bi, bj) = std::max(pooled(bi, bj), weights(i, j));
-        }
-    }
-    return pooled;
+    if (!previous || previous->heads.empty() || previous->rowsPerCell != rowsPerCell ||
+        previous->model.lock() != trace.model ||
+        previous->heads.size() != trace.layers.size() * std::size_t(trace.headCount()))
+        return 0;
+    const auto& old = previous->tokenIds;
+    const auto& ids = trace.tokenIds;
+    const auto end = old.begin() + std::ptrdiff_t(std::min(old.size(), ids.size()));
+    const auto common =
+        Eigen::Index(std::mismatch(old.begin(), end, ids.begin()).first - old.begin());
+    return common / rowsPerCell;
 }
 
-std::vector<Matrix> attentionThumbnails(const ModelTrace& trace, int side,
-                                        const std::function<bool()>& stale)
+} // namespace
+
+Thumbnails attentionThumbnails(const ModelTrace& trace, int side,
+                               const std::function<bool()>& stale, const Thumbnails* previous)
 {
-    std::vector<Matrix> thumbnails;
+    Thumbnails result;
+    result.model = trace.model;
+    result.tokenIds = trace.tokenIds;
+    const Eigen::Index T = trace.tokenCount();
+    const Eigen::Index b = result.rowsPerCell = std::max<Eigen::Index>(1, (T + side - 1) / side);
+    const Eigen::Index n = (T + b - 1) / b;
+    const Eigen::Index kept = result.keptCellRows = keptCellRows(trace, b, previous);
     const int heads = trace.headCount();
-    thumbnails.reserve(trace.layers.size() * std::size_t(std::max(heads, 0)));
+    result.heads.reserve(trace.layers.size() * std::size_t(std::max(heads, 0)));
     for (int l = 0; l < int(trace.layers.size()); ++l)
         for (int h = 0; h < heads; ++h) {
             if (stale && stale())
                 return {};
-            Matrix thumbnail = maxPooled(*layerAttnWeights(trace, l, h), side);
-            for (Eigen::Index i = 0; i < thumbnail.rows(); ++i) {
+            Matrix thumbnail = Matrix::Zero(n, n);
+            // A causal row of cells i has weights in the cells 0 … i only.
+            if (kept > 0)
+                thumbnail.topLeftCorner(kept, kept) =
+                    previous->heads[result.heads.size()].topLeftCorner(kept, kept);
+            forEachRowBlock(
+                *trace.layers[std::size_t(l)], h, false, kept * b, T,
+                [&](Eigen::Index first, const RowBlockTensors& block) {
+                    const Matrix& w = block.weights;
+                    for (Eigen::Index r = std::max(first, kept * b) - first; r < w.rows(); ++r) {
+                        const Eigen::Index i = first + r;
+                        auto cells = thumbnail.row(i / b);
+                        const Eigen::Index visible = std::min(i + 1, w.cols());
+                        for (Eigen::Index c = 0; c * b < visible; ++c)
+                            cells[c] = std::max(
+                                cells[c],
+                                w.row(r).segment(c * b, std::min(b, visible - c * b)).maxCoeff());
+                    }
+                });
+            for (Eigen::Index i = kept; i < n; ++i) {
                 const float max = thumbnail.row(i).maxCoeff();
                 if (max > 0)
                     thumbnail.row(i) /= max;
             }
-            thumbnails.push_back(std::move(thumbnail));
+            result.heads.push_back(std::move(thumbnail));
         }
-    return thumbnails;
+    return result;
 }
 
 } // namespace ae

@@ -2,27 +2,41 @@
 
 #include "Matrix.h"
 
+#include <cstdint>
 #include <functional>
+#include <memory>
 #include <vector>
 
 namespace ae {
 
 struct ModelTrace;
+class TransformerModel;
 
 // Every head's attention weights of a forward, shrunk for the model view: layer by layer,
-// head by head (index layer · n_head + head). Each head's T x T weights are derived
-// (layerAttnWeights), pooled to at most side x side cells by taking the largest weight of each
-// block (so that a sharp one-token head stays visible at any T) and dropped again: the 144
-// heads of GPT-2 small never coexist at full size. Each thumbnail row is then divided by its
-// own maximum, as the per-row colour scale does, so that row 900's weights (about 1/900 each)
-// show where that query looks rather than white.
-//   thumbnail (min(T, side) x min(T, side)), values in [0, 1]
-// `stale` is asked between heads: when it says yes (a newer forward arrived) the work stops and
-// the result is empty.
-std::vector<Matrix> attentionThumbnails(const ModelTrace& trace, int side,
-                                        const std::function<bool()>& stale = {});
+// head by head (index layer · n_head + head). Each cell of a thumbnail is the largest weight of
+// a square of rowsPerCell x rowsPerCell weights (so that a sharp one-token head stays visible at
+// any T), rowsPerCell = ceil(T / side); each thumbnail row is then divided by its own maximum,
+// as the per-row colour scale does, so that row 900's weights (about 1/900 each) show where that
+// query looks rather than white.
+//   heads[i] (n x n), n = ceil(T / rowsPerCell) <= side, values in [0, 1]
+struct Thumbnails
+{
+    std::weak_ptr<const TransformerModel> model; // of the forward they show
+    std::vector<std::int64_t> tokenIds;
+    Eigen::Index rowsPerCell = 1;
+    Eigen::Index keptCellRows = 0; // how many of each head's cell rows came from `previous`
+    std::vector<Matrix> heads;
+};
 
-// weights (T x T) -> (n x n), n = min(T, side): the max of each block of rows and columns.
-Matrix maxPooled(const Matrix& weights, int side);
+// The thumbnails of `trace`, each head's weights derived block of rows by block of rows by the
+// forward's kernel (forEachRowBlock) and pooled as they come: the heads' T x T weights never
+// exist at full size. With `previous` (an earlier forward's thumbnails of the same model, same
+// rowsPerCell) the cell rows whose weights lie in the common prefix of the two token sequences
+// are kept: a causal model's rows before the first changed token are the same, so typing at the
+// end of 1,024 tokens derives one block of rows per head, not 1,024. `stale` is asked between
+// heads: when it says yes (a newer forward arrived) the work stops and the result is empty.
+Thumbnails attentionThumbnails(const ModelTrace& trace, int side,
+                               const std::function<bool()>& stale = {},
+                               const Thumbnails* previous = nullptr);
 
 } // namespace ae

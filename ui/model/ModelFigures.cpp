@@ -206,7 +206,7 @@ std::vector<Figure> allFigures(const ModelRun& run, int layer)
     if (trace.isSeedModule())
         return figures::allFigures(trace.layers.front());
     std::vector<Figure> all{
-        modelView(trace, attentionThumbnails(trace, ModelViewPage::ThumbnailSide))};
+        modelView(trace, attentionThumbnails(trace, ModelViewPage::ThumbnailSide).heads)};
     for (Figure& figure : layerFigures(trace.layers[std::size_t(layer)], layer, trace.layerCount()))
         all.push_back(std::move(figure));
     if (trace.tokenCount() > 0)

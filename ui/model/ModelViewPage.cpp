@@ -55,9 +55,13 @@ void ModelViewPage::setRun(const std::shared_ptr<const ModelRun>& run, int layer
         if (generation == m_generation->load() && isUpdatePending())
             m_status->setText(tr("Computing the thumbnails of %1 heads…").arg(heads));
     });
-    QtConcurrent::run(viewJobs(), [run] {
-        return attentionThumbnails(*run->trace, ThumbnailSide);
-    }).then(this, [this, generation](std::vector<Matrix> thumbnails) {
+    // The shown thumbnails' rows of the unchanged prefix are kept (shared: the job only reads).
+    auto previous = std::make_shared<const Thumbnails>(m_thumbnails);
+    QtConcurrent::run(viewJobs(), [run, previous, generation, latest = m_generation] {
+        return attentionThumbnails(
+            *run->trace, ThumbnailSide, [&] { return generation != latest->load(); },
+            previous.get());
+    }).then(this, [this, generation](Thumbnails thumbnails) {
         // then() runs at once when the work is done already: delivery is always posted,
         // never from within setRun().
         QMetaObject::invokeMethod(
@@ -70,12 +74,12 @@ void ModelViewPage::setRun(const std::shared_ptr<const ModelRun>& run, int layer
     });
 }
 
-void ModelViewPage::showThumbnails(std::vector<Matrix> thumbnails)
+void ModelViewPage::showThumbnails(Thumbnails thumbnails)
 {
     const ModelTrace& trace = *m_run->trace;
     m_thumbnails = std::move(thumbnails);
     m_shownRun = m_run;
-    m_grid->setThumbnails(int(trace.layers.size()), trace.headCount(), m_thumbnails);
+    m_grid->setThumbnails(int(trace.layers.size()), trace.headCount(), m_thumbnails.heads);
     m_status->setText(tr("%1 layers × %2 heads, %3 tokens (thumbnails in %4 ms).")
                           .arg(trace.layers.size())
                           .arg(trace.headCount())
@@ -86,9 +90,9 @@ void ModelViewPage::showThumbnails(std::vector<Matrix> thumbnails)
 
 std::vector<Figure> ModelViewPage::currentFigures() const
 {
-    if (!m_run || m_thumbnails.empty())
+    if (!m_run || m_thumbnails.heads.empty())
         return {};
-    return {modelfigures::modelView(*m_run->trace, m_thumbnails)};
+    return {modelfigures::modelView(*m_run->trace, m_thumbnails.heads)};
 }
 
 } // namespace ae

@@ -27,8 +27,8 @@ std::vector<Figure> ModelSlides::figures(const WalkthroughStep& step, const Mode
 {
     const ModelTrace& trace = *run.trace;
     if (step.pageId == QLatin1StringView("model_view"))
-        return {modelfigures::modelView(trace,
-                                        attentionThumbnails(trace, ModelViewPage::ThumbnailSide))};
+        return {modelfigures::modelView(
+            trace, attentionThumbnails(trace, ModelViewPage::ThumbnailSide).heads)};
     if (step.pageId == QLatin1StringView("head_view")) {
         if (trace.tokenCount() == 0)
             return {};

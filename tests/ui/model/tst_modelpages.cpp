@@ -2,6 +2,7 @@
 // the next-token page lists the fixture's top ten in PyTorch's order with PyTorch's
 // probabilities; the model view has a thumbnail per layer and head; the head view has a row
 // per head over the keys the query may see.
+#include "AttentionThumbnails.h"
 #include "CellExplanations.h"
 #include "FigureExporter.h"
 #include "FigureWidget.h"
@@ -134,6 +135,64 @@ private Q_SLOTS:
         QCOMPARE(chosen.size(), 1);
         QCOMPARE(chosen.at(0).at(0).toInt(), layer);
         QCOMPARE(chosen.at(0).at(1).toInt(), head);
+    }
+
+    // A thumbnail cell is the largest weight of its rowsPerCell x rowsPerCell square, each row
+    // of cells divided by its maximum; a forward that reuses a prefix keeps the cell rows of
+    // that prefix from the earlier thumbnails and gives the thumbnails computed from scratch.
+    void thumbnailsPoolAndKeepThePrefix()
+    {
+        const auto loaded =
+            loadModel(fixturePath(QStringLiteral("gpt2/f32_prefix/model.safetensors")));
+        QVERIFY2(loaded.model, qPrintable(loaded.error));
+        std::vector<std::int64_t> ids;
+        for (int i = 0; i < 23; ++i)
+            ids.push_back((i * 37 + 11) % loaded.model->config().vocabSize);
+        constexpr int Side = 6; // 23 tokens: cells of 4 x 4, the last row and column of 3
+        const auto whole = transformerForward(loaded.model, ids);
+        const Thumbnails fresh = attentionThumbnails(*whole, Side);
+        QCOMPARE(fresh.rowsPerCell, Eigen::Index(4));
+        QCOMPARE(fresh.keptCellRows, Eigen::Index(0));
+        QCOMPARE(fresh.heads.size(), whole->layers.size() * std::size_t(whole->headCount()));
+        for (int l = 0; l < whole->layerCount(); ++l)
+            for (int h = 0; h < whole->headCount(); ++h) {
+                const Matrix& w = *layerAttnWeights(*whole, l, h);
+                Matrix expected = Matrix::Zero(6, 6);
+                for (Eigen::Index i = 0; i < 23; ++i)
+                    for (Eigen::Index j = 0; j <= i; ++j)
+                        expected(i / 4, j / 4) = std::max(expected(i / 4, j / 4), w(i, j));
+                for (Eigen::Index i = 0; i < 6; ++i)
+                    expected.row(i) /= expected.row(i).maxCoeff();
+                const Matrix& got = fresh.heads[std::size_t(l * whole->headCount() + h)];
+                QVERIFY2(got == expected,
+                         qPrintable(QStringLiteral("layer %1 head %2").arg(l).arg(h)));
+            }
+
+        // Typed at the end (21 -> 23 tokens) and changed at token 9: 5 and 2 cell rows kept.
+        for (const auto& [shorter, kept] :
+             {std::pair{std::vector<std::int64_t>(ids.begin(), ids.end() - 2), 5},
+              std::pair{[&] {
+                            auto changed = ids;
+                            changed[9] = (changed[9] + 1) % loaded.model->config().vocabSize;
+                            return changed;
+                        }(),
+                        2}}) {
+            const auto before = transformerForward(loaded.model, shorter);
+            const Thumbnails earlier = attentionThumbnails(*before, Side);
+            const auto after = transformerForward(loaded.model, ids, before.get());
+            const Thumbnails updated = attentionThumbnails(*after, Side, {}, &earlier);
+            QCOMPARE(updated.keptCellRows, Eigen::Index(kept));
+            QCOMPARE(updated.heads.size(), fresh.heads.size());
+            for (std::size_t i = 0; i < fresh.heads.size(); ++i)
+                QVERIFY2(((updated.heads[i] - fresh.heads[i]).cwiseAbs().maxCoeff() <= 1e-6f),
+                         qPrintable(QStringLiteral("thumbnail %1").arg(i)));
+        }
+        // Another model's thumbnails are never kept.
+        const auto other =
+            loadModel(fixturePath(QStringLiteral("gpt2/f16_plain/model.safetensors")));
+        QVERIFY2(other.model, qPrintable(other.error));
+        const Thumbnails foreign = attentionThumbnails(*transformerForward(other.model, ids), Side);
+        QCOMPARE(attentionThumbnails(*whole, Side, {}, &foreign).keptCellRows, Eigen::Index(0));
     }
 
     // Every model page's figures export to each format (File > Export, the clipboard).
