@@ -1,5 +1,6 @@
 #include "HeadDetectors.h"
 
+#include "AttentionKernel.h"
 #include "HeadTensors.h"
 #include "ModelTrace.h"
 #include "ParallelFailure.h"
@@ -49,8 +50,8 @@ DetectionPattern detectionPattern(HeadPattern pattern, std::span<const std::int6
     return p;
 }
 
-PatternScorer::PatternScorer(const DetectionPattern& pattern, DetectorOptions options)
-    : m_pattern(pattern), m_options(options)
+PatternScorer::PatternScorer(const DetectionPattern& pattern, DetectorOptions options, Sums start)
+    : m_pattern(pattern), m_options(options), m_sums(start)
 {
 }
 
@@ -66,12 +67,12 @@ void PatternScorer::addRows(Eigen::Index first, const Eigen::Ref<const Matrix>& 
         double sum = 0;
         for (Eigen::Index j = begin; j < end; ++j)
             sum += double(row[j]);
-        m_attention += sum;
+        m_sums.attention += sum;
         for (const std::int64_t j : m_pattern.row(i)) {
             if (j < begin || j >= end)
                 continue;
-            m_onPattern += double(row[j]);
-            ++m_patternCells;
+            m_sums.onPattern += double(row[j]);
+            ++m_sums.patternCells;
         }
     }
 }
@@ -80,10 +81,11 @@ HeadScore PatternScorer::score() const
 {
     const auto T = double(m_pattern.rows());
     HeadScore s;
-    s.mul = m_attention > 0 ? m_onPattern / m_attention : std::numeric_limits<double>::quiet_NaN();
+    const Sums& m = m_sums;
+    s.mul = m.attention > 0 ? m.onPattern / m.attention : std::numeric_limits<double>::quiet_NaN();
     // |A - P| is A where P = 0 and 1 - A where P = 1 (0 <= A <= 1; both zero above the
     // diagonal).
-    const double absSum = m_attention - 2.0 * m_onPattern + double(m_patternCells);
+    const double absSum = m.attention - 2.0 * m.onPattern + double(m.patternCells);
     s.absRaw = absSum / T;
     s.abs = 1.0 - std::round(s.absRaw * 1000.0) / 1000.0; // Python's round(x, 3)
     return s;
@@ -97,21 +99,51 @@ HeadScore scoreWeights(const Eigen::Ref<const Matrix>& weights, const DetectionP
     return scorer.score();
 }
 
+namespace {
+
+// The full blocks of rows whose sums `detection` can take from `previous`.
+Eigen::Index resumableBlocks(const HeadDetection& detection, const ModelTrace& trace,
+                             const HeadDetection* previous)
+{
+    if (!previous || previous->model.lock() != trace.model ||
+        previous->layers != detection.layers || previous->heads != detection.heads ||
+        previous->options.excludeBos != detection.options.excludeBos ||
+        previous->options.excludeCurrentToken != detection.options.excludeCurrentToken ||
+        previous->blockSums.size() != std::size_t(detection.layers * detection.heads))
+        return 0;
+    const auto& old = previous->tokenIds;
+    const auto& ids = detection.tokenIds;
+    const auto end = old.begin() + std::ptrdiff_t(std::min(old.size(), ids.size()));
+    const auto common =
+        Eigen::Index(std::mismatch(old.begin(), end, ids.begin()).first - old.begin());
+    return std::min(common / CausalBlockRows,
+                    previous->blockSums.empty() ? 0 : Eigen::Index(previous->blockSums[0].size()));
+}
+
+} // namespace
+
 std::optional<HeadDetection> detectHeads(const ModelTrace& trace, DetectorOptions options,
-                                         const AnalysisProgress& progress)
+                                         const AnalysisProgress& progress,
+                                         const HeadDetection* previous)
 {
     if (trace.isSeedModule() || trace.tokenCount() < 2)
         return std::nullopt;
     HeadDetection out;
+    out.model = trace.model;
     out.tokenIds = trace.tokenIds;
     out.options = options;
     out.layers = trace.layerCount();
     out.heads = trace.headCount();
-    std::array<DetectionPattern, AllHeadPatterns.size()> patterns;
+    constexpr std::size_t Patterns = AllHeadPatterns.size();
+    std::array<DetectionPattern, Patterns> patterns;
     for (const HeadPattern kind : AllHeadPatterns) {
         patterns[std::size_t(kind)] = detectionPattern(kind, trace.tokenIds);
         out.scores[std::size_t(kind)].resize(std::size_t(out.layers * out.heads));
     }
+    const Eigen::Index resumed = resumableBlocks(out, trace, previous);
+    out.resumedRows = resumed * CausalBlockRows;
+    const Eigen::Index T = trace.tokenCount();
+    out.blockSums.resize(std::size_t(out.layers * out.heads));
     for (int l = 0; l < out.layers; ++l) {
         if (!keepGoing(progress, l, out.layers))
             return std::nullopt;
@@ -120,17 +152,29 @@ std::optional<HeadDetection> detectHeads(const ModelTrace& trace, DetectorOption
 #pragma omp parallel for schedule(dynamic) if (out.heads > 1)
         for (int h = 0; h < out.heads; ++h)
             failure.run([&] {
+                const std::size_t index = std::size_t(l * out.heads + h);
+                auto& sums = out.blockSums[index];
+                if (resumed > 0)
+                    sums.assign(previous->blockSums[index].begin(),
+                                previous->blockSums[index].begin() + resumed);
                 std::vector<PatternScorer> scorers;
-                for (const HeadPattern kind : AllHeadPatterns)
-                    scorers.emplace_back(patterns[std::size_t(kind)], options);
-                forEachRowBlock(layer, h, false,
+                for (std::size_t k = 0; k < Patterns; ++k)
+                    scorers.emplace_back(patterns[k], options,
+                                         resumed > 0 ? sums.back()[k] : PatternScorer::Sums{});
+                forEachRowBlock(layer, h, false, out.resumedRows, T,
                                 [&](Eigen::Index first, const RowBlockTensors& block) {
                                     for (PatternScorer& scorer : scorers)
                                         scorer.addRows(first, block.weights);
+                                    // Sums after whole blocks only (not the last, partial one).
+                                    if (block.weights.rows() != CausalBlockRows ||
+                                        first != Eigen::Index(sums.size()) * CausalBlockRows)
+                                        return;
+                                    auto& after = sums.emplace_back();
+                                    for (std::size_t k = 0; k < Patterns; ++k)
+                                        after[k] = scorers[k].sums();
                                 });
-                for (const HeadPattern kind : AllHeadPatterns)
-                    out.scores[std::size_t(kind)][std::size_t(l * out.heads + h)] =
-                        scorers[std::size_t(kind)].score();
+                for (std::size_t k = 0; k < Patterns; ++k)
+                    out.scores[k][index] = scorers[k].score();
             });
         failure.rethrow();
     }

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string_view>
@@ -13,6 +14,7 @@
 namespace ae {
 
 struct ModelTrace;
+class TransformerModel;
 
 // The head detectors of TransformerLens's detect_head (transformer_lens/head_detector.py),
 // spec heads.md §1. A detection pattern P (T x T, 0/1, lower triangular) over tokens
@@ -74,20 +76,30 @@ struct HeadScore
 // zero above the diagonal): the sums both scores need, without a T x T pattern. Because A is
 // zero above the diagonal and 0 <= A <= 1, Σ|A - P| = ΣA - 2·Σ_{P=1} A + #{P = 1} over the
 // kept cells, so one pass over the visible cells and the pattern's few cells suffice.
+// A scorer's sums so far, over rows [0, n) for some n: where a later scorer may resume.
+struct PatternSums
+{
+    double attention = 0;          // ΣA over kept cells
+    double onPattern = 0;          // Σ A over kept cells with P = 1
+    std::int64_t patternCells = 0; // kept cells with P = 1
+};
+
 class PatternScorer
 {
 public:
-    PatternScorer(const DetectionPattern& pattern, DetectorOptions options);
-    // weights (rows x S): A's rows [first, first + rows); cells j > i must be 0.
+    using Sums = PatternSums;
+
+    PatternScorer(const DetectionPattern& pattern, DetectorOptions options, Sums start = {});
+    // weights (rows x S): A's rows [first, first + rows); cells j > i must be 0. Rows come in
+    // order, from the row the start sums end at.
     void addRows(Eigen::Index first, const Eigen::Ref<const Matrix>& weights);
     HeadScore score() const;
+    const Sums& sums() const { return m_sums; }
 
 private:
     const DetectionPattern& m_pattern;
     DetectorOptions m_options;
-    double m_attention = 0;          // ΣA over kept cells
-    double m_onPattern = 0;          // Σ A over kept cells with P = 1
-    std::int64_t m_patternCells = 0; // kept cells with P = 1
+    Sums m_sums;
 };
 
 // A whole T x T matrix at once (a trained model's weights, a test).
@@ -99,12 +111,22 @@ HeadScore scoreWeights(const Eigen::Ref<const Matrix>& weights, const DetectionP
 // the forward's own kernel (forEachRowBlock) and scored for the three patterns in one pass;
 // nothing T x T is held. Heads in parallel; `progress` is called per layer (cancelled:
 // nullopt). Needs 1 < T (else nullopt) and a model's trace, not the seed module's.
+// With `previous` (a detection of the same model with the same options) the sums of the
+// blocks of rows before the first token where the two sequences differ are taken from it: a
+// causal model's weights and patterns of those rows are the same, so typing at the end of a
+// long text scores one block of rows per head. The sums are added in the same order, so a
+// detection resumed from the forward its trace reused gives the same bits as one from scratch.
 struct HeadDetection
 {
+    std::weak_ptr<const TransformerModel> model;
     std::vector<std::int64_t> tokenIds;
     DetectorOptions options;
     int layers = 0, heads = 0;
     std::array<std::vector<HeadScore>, AllHeadPatterns.size()> scores;
+    // Per head (layer · heads + head) and per full block of CausalBlockRows rows b: every
+    // pattern's sums over rows [0, (b + 1) · CausalBlockRows).
+    std::vector<std::vector<std::array<PatternScorer::Sums, AllHeadPatterns.size()>>> blockSums;
+    Eigen::Index resumedRows = 0; // rows whose sums came from `previous`
 
     const HeadScore& at(HeadPattern pattern, int layer, int head) const
     {
@@ -112,7 +134,8 @@ struct HeadDetection
     }
 };
 std::optional<HeadDetection> detectHeads(const ModelTrace& trace, DetectorOptions options = {},
-                                         const AnalysisProgress& progress = {});
+                                         const AnalysisProgress& progress = {},
+                                         const HeadDetection* previous = nullptr);
 
 // The heads ordered by one pattern's score (mul, or abs), highest first, NaN last, ties by
 // layer then head: the Heads page's ranked list and the walkthrough's "the previous-token

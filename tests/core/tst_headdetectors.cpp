@@ -213,6 +213,50 @@ private Q_SLOTS:
         qInfo("%d scores, worst difference %.3g", compared, worst);
     }
 
+    // A detection resumed from an earlier one (typing at the end, a token changed in the
+    // middle) keeps the sums of the whole blocks before the change and gives the bits of a
+    // detection from scratch; other options or another model resume nothing.
+    void resumesFromTheUnchangedPrefix()
+    {
+        RandomModelShape shape;
+        shape.heads = 4;
+        shape.kvHeads = 2;
+        shape.embd = 32;
+        const auto model = randomModel(shape);
+        std::vector<std::int64_t> ids;
+        for (int i = 0; i < 150; ++i)
+            ids.push_back((i * 7) % 23);
+        const DetectorOptions options{false, true};
+        auto changed = ids;
+        changed[100] = (changed[100] + 1) % 23;
+        const std::vector<std::int64_t> shorter(ids.begin(), ids.end() - 3);
+        for (const auto& [before, resumedRows] :
+             {std::pair{shorter, Eigen::Index(128)}, std::pair{changed, Eigen::Index(64)}}) {
+            const auto first = transformerForward(model, before);
+            const auto earlier = detectHeads(*first, options);
+            QVERIFY(earlier);
+            const auto second = transformerForward(model, ids, first.get());
+            const auto resumed = detectHeads(*second, options, {}, &*earlier);
+            const auto fresh = detectHeads(*second, options);
+            QVERIFY(resumed && fresh);
+            QCOMPARE(resumed->resumedRows, resumedRows);
+            QCOMPARE(fresh->resumedRows, Eigen::Index(0));
+            for (const HeadPattern kind : AllHeadPatterns)
+                for (int l = 0; l < shape.layers; ++l)
+                    for (int h = 0; h < shape.heads; ++h) {
+                        QCOMPARE(resumed->at(kind, l, h).mul, fresh->at(kind, l, h).mul);
+                        QCOMPARE(resumed->at(kind, l, h).absRaw, fresh->at(kind, l, h).absRaw);
+                    }
+            QCOMPARE(detectHeads(*second, DetectorOptions{true, true}, {}, &*earlier)->resumedRows,
+                     Eigen::Index(0));
+        }
+        const auto trace = transformerForward(model, ids);
+        const auto own = detectHeads(*trace, options);
+        QCOMPARE(detectHeads(*trace, options, {}, &*own)->resumedRows, Eigen::Index(128));
+        const auto other = transformerForward(randomModel(shape), ids);
+        QCOMPARE(detectHeads(*other, options, {}, &*own)->resumedRows, Eigen::Index(0));
+    }
+
     // The block-by-block scores of a forward equal the dense ones on each head's derived
     // weights, with grouped key/value heads too (query heads reading their group's keys).
     void forwardEqualsDenseScoring()

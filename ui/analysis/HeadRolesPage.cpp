@@ -170,8 +170,9 @@ void HeadRolesPage::compute()
     options.excludeBos = m_excludeBos->isChecked();
     options.excludeCurrentToken = m_excludeCurrent->isChecked();
     m_status->setText(tr("Scoring the heads…"));
-    m_task->start([this, sentence, probe, seed, length,
-                   options](const AnalysisProgress& progress) -> std::function<void()> {
+    // The shown detection's sums of an unchanged prefix are kept (heads.md's detectors, resumed).
+    m_task->start([this, sentence, probe, seed, length, options, previous = m_detection](
+                      const AnalysisProgress& progress) -> std::function<void()> {
         std::shared_ptr<const ModelTrace> trace = sentence;
         if (probe) {
             const std::int64_t vocab = sentence->model->config().vocabSize;
@@ -179,10 +180,13 @@ void HeadRolesPage::compute()
                 sentence->model,
                 inductionProbe(vocab, length, std::uint64_t(seed), probeBos(vocab)));
         }
-        std::optional<HeadDetection> detection = detectHeads(*trace, options, progress);
-        return [this, trace, detection = std::move(detection)] {
+        std::optional<HeadDetection> detection =
+            detectHeads(*trace, options, progress, previous.get());
+        auto shared =
+            detection ? std::make_shared<const HeadDetection>(std::move(*detection)) : nullptr;
+        return [this, trace, shared] {
             m_trace = trace;
-            m_detection = detection;
+            m_detection = shared;
             render();
         };
     });

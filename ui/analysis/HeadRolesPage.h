@@ -3,6 +3,7 @@
 #include "HeadAnalysisFigures.h"
 #include "ModelPage.h"
 
+#include <memory>
 #include <optional>
 
 class QCheckBox;
@@ -38,7 +39,7 @@ public:
     void openHead(HeadPattern pattern, int layer, int head);
 
     bool isUpdatePending() const;
-    const std::optional<HeadDetection>& detection() const { return m_detection; }
+    const std::shared_ptr<const HeadDetection>& detection() const { return m_detection; }
     QComboBox* inputBox() const { return m_input; }
     QSpinBox* probeSeedBox() const { return m_probeSeed; }
     QSpinBox* probeLengthBox() const { return m_probeLength; }
@@ -75,7 +76,7 @@ private:
     AnalysisTask* m_openTask; // a long text's opened head
     std::shared_ptr<const ModelRun> m_run;
     std::shared_ptr<const ModelTrace> m_trace; // what was scored: the sentence's or the probe's
-    std::optional<HeadDetection> m_detection;
+    std::shared_ptr<const HeadDetection> m_detection; // shared with the next computation
     struct Opened
     {
         HeadPattern pattern;
