@@ -156,7 +156,8 @@ private Q_SLOTS:
         QCOMPARE(fresh.heads.size(), whole->layers.size() * std::size_t(whole->headCount()));
         for (int l = 0; l < whole->layerCount(); ++l)
             for (int h = 0; h < whole->headCount(); ++h) {
-                const Matrix& w = *layerAttnWeights(*whole, l, h);
+                const auto weights = layerAttnWeights(*whole, l, h); // held while read
+                const Matrix& w = *weights;
                 Matrix expected = Matrix::Zero(6, 6);
                 for (Eigen::Index i = 0; i < 23; ++i)
                     for (Eigen::Index j = 0; j <= i; ++j)
