@@ -14,6 +14,7 @@
 #include <csignal>
 #include <cstdio>
 #include <exception>
+#include <limits>
 #include <malloc.h>
 #include <memory>
 #include <new>
@@ -68,10 +69,14 @@ int runHeadless(const ae::CommandLineRequest& request)
 int main(int argc, char* argv[])
 {
     // Keep freed tensor memory in the heap instead of returning it to the system: every
-    // recompute allocates the same few large matrices again, and fresh pages from mmap cost
-    // more than the attention itself at GPT-2 sizes (page faults on some 100 MB).
-    mallopt(M_MMAP_THRESHOLD, 256 * 1024 * 1024);
-    mallopt(M_TRIM_THRESHOLD, 512 * 1024 * 1024);
+    // recompute allocates the same large matrices again (a model's trace: 566 MB at 1,024
+    // tokens of SmolLM2-135M), and fresh pages cost more than the attention itself (page
+    // faults, the kernel zeroing them). 32 MB is the largest threshold glibc's mallopt
+    // accepts (a larger one is refused, and the trim setting alone would then leave every
+    // block from 128 kB on to mmap); the trim threshold is as large as mallopt takes. The
+    // compute service gives the free memory back once the app has been idle (malloc_trim).
+    mallopt(M_MMAP_THRESHOLD, 32 * 1024 * 1024);
+    mallopt(M_TRIM_THRESHOLD, std::numeric_limits<int>::max());
     // Beyond `ulimit -f` a write fails with EFBIG and the message says so, instead of the
     // process dying of SIGXFSZ without a word.
     std::signal(SIGXFSZ, SIG_IGN);

@@ -11,6 +11,7 @@
 #include <QtConcurrent>
 
 #include <exception>
+#include <malloc.h>
 #include <new>
 
 #ifdef __linux__
@@ -69,6 +70,12 @@ ComputeService::ComputeService(QObject* parent)
     m_busyTimer.setSingleShot(true);
     m_busyTimer.setInterval(BusyDelayMs);
     connect(&m_busyTimer, &QTimer::timeout, this, [this] { setBusy(m_running > 0); });
+    m_trimTimer.setParent(this); // found by name (a member: destroyed before its parent)
+    m_trimTimer.setObjectName(QStringLiteral("trim_timer"));
+    m_trimTimer.setSingleShot(true);
+    m_trimTimer.setInterval(TrimDelayMs);
+    // On the compute thread: malloc_trim walks the heap, which must not hold the GUI thread.
+    connect(&m_trimTimer, &QTimer::timeout, this, [this] { m_pool.start([] { malloc_trim(0); }); });
 }
 
 ComputeService::~ComputeService()
@@ -85,6 +92,7 @@ quint64 ComputeService::requestLayer(const Session& session, int layer)
 {
     const quint64 generation = ++*m_latest;
     ++m_running;
+    m_trimTimer.stop();
     if (!m_busyTimer.isActive() && !m_busy)
         m_busyTimer.start();
     // The engines are shared with the worker by value (shared_ptr), so a result that
@@ -145,6 +153,7 @@ void ComputeService::deliver(quint64 generation, const Outcome& outcome)
     if (m_running == 0) {
         m_busyTimer.stop();
         setBusy(false);
+        m_trimTimer.start();
         Q_EMIT idle();
     }
 }

@@ -37,6 +37,9 @@ class ComputeService : public QObject
     Q_OBJECT
 public:
     static constexpr int BusyDelayMs = 150;
+    // After this long without a computation, the heap's free memory goes back to the system
+    // (main() keeps it while computations follow each other: see there).
+    static constexpr int TrimDelayMs = 5000;
 
     explicit ComputeService(QObject* parent = nullptr);
     ~ComputeService() override;
@@ -77,6 +80,7 @@ private:
     int m_running = 0;
     bool m_busy = false;
     QTimer m_busyTimer;
+    QTimer m_trimTimer;
 };
 
 } // namespace ae

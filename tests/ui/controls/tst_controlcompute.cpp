@@ -17,6 +17,7 @@
 #include <QSpinBox>
 #include <QTest>
 #include <QThreadPool>
+#include <QTimer>
 
 using namespace ae;
 using test::sessionFrom;
@@ -171,6 +172,28 @@ private Q_SLOTS:
         const auto trace = wiring.runs.last().at(0).value<RunPtr>()->trace->layers.front();
         QCOMPARE(trace->session.dOutV, 50);
         QCOMPARE(int(trace->contextVec.cols()), 50);
+    }
+
+    // Free memory goes back to the system only once computing stops for TrimDelayMs: the
+    // timer runs while idle, and a new request stops it.
+    void trimsOnlyWhenIdle()
+    {
+        Wiring wiring;
+        auto* trim = wiring.service.findChild<QTimer*>(QStringLiteral("trim_timer"));
+        QVERIFY(trim);
+        QVERIFY(!trim->isActive());
+        QSignalSpy idle(&wiring.service, &ComputeService::idle);
+        wiring.document.setSession(Session{});
+        QVERIFY(idle.wait(20000));
+        QVERIFY(trim->isActive());
+        QCOMPARE(trim->interval(), ComputeService::TrimDelayMs);
+        Session larger;
+        larger.dOutV = 7;
+        wiring.document.setSession(larger);
+        QVERIFY(!wiring.service.isIdle());
+        QVERIFY(!trim->isActive());
+        QVERIFY(idle.wait(20000));
+        QVERIFY(trim->isActive());
     }
 };
 
