@@ -4,8 +4,13 @@
 #include "HeadTensors.h"
 #include "ModelTrace.h"
 #include "Trace.h"
+#include "ViewJobs.h"
+
+#include <QtConcurrent>
 
 #include <algorithm>
+#include <atomic>
+#include <numeric>
 
 namespace ae {
 
@@ -41,37 +46,46 @@ Thumbnails attentionThumbnails(const ModelTrace& trace, int side,
     const Eigen::Index n = (T + b - 1) / b;
     const Eigen::Index kept = result.keptCellRows = keptCellRows(trace, b, previous);
     const int heads = trace.headCount();
-    result.heads.reserve(trace.layers.size() * std::size_t(std::max(heads, 0)));
-    for (int l = 0; l < int(trace.layers.size()); ++l)
-        for (int h = 0; h < heads; ++h) {
-            if (stale && stale())
-                return {};
-            Matrix thumbnail = Matrix::Zero(n, n);
-            // A causal row of cells i has weights in the cells 0 … i only.
-            if (kept > 0)
-                thumbnail.topLeftCorner(kept, kept) =
-                    previous->heads[result.heads.size()].topLeftCorner(kept, kept);
-            forEachRowBlock(
-                *trace.layers[std::size_t(l)], h, false, kept * b, T,
-                [&](Eigen::Index first, const RowBlockTensors& block) {
-                    const Matrix& w = block.weights;
-                    for (Eigen::Index r = std::max(first, kept * b) - first; r < w.rows(); ++r) {
-                        const Eigen::Index i = first + r;
-                        auto cells = thumbnail.row(i / b);
-                        const Eigen::Index visible = std::min(i + 1, w.cols());
-                        for (Eigen::Index c = 0; c * b < visible; ++c)
-                            cells[c] = std::max(
-                                cells[c],
-                                w.row(r).segment(c * b, std::min(b, visible - c * b)).maxCoeff());
-                    }
-                });
-            for (Eigen::Index i = kept; i < n; ++i) {
-                const float max = thumbnail.row(i).maxCoeff();
-                if (max > 0)
-                    thumbnail.row(i) /= max;
-            }
-            result.heads.push_back(std::move(thumbnail));
+    result.heads.resize(trace.layers.size() * std::size_t(std::max(heads, 0)));
+    std::vector<std::size_t> order(result.heads.size());
+    std::iota(order.begin(), order.end(), std::size_t(0));
+    std::atomic<bool> abandoned{false};
+    const auto thumbnailOf = [&](std::size_t index) {
+        if (abandoned || (stale && stale())) {
+            abandoned = true;
+            return;
         }
+        const int l = int(index) / heads, h = int(index) % heads;
+        Matrix thumbnail = Matrix::Zero(n, n);
+        // A causal row of cells i has weights in the cells 0 … i only.
+        if (kept > 0)
+            thumbnail.topLeftCorner(kept, kept) = previous->heads[index].topLeftCorner(kept, kept);
+        forEachRowBlock(
+            *trace.layers[std::size_t(l)], h, false, kept * b, T,
+            [&](Eigen::Index first, const RowBlockTensors& block) {
+                const Matrix& w = block.weights;
+                for (Eigen::Index r = std::max(first, kept * b) - first; r < w.rows(); ++r) {
+                    const Eigen::Index i = first + r;
+                    auto cells = thumbnail.row(i / b);
+                    const Eigen::Index visible = std::min(i + 1, w.cols());
+                    for (Eigen::Index c = 0; c * b < visible; ++c)
+                        cells[c] = std::max(
+                            cells[c],
+                            w.row(r).segment(c * b, std::min(b, visible - c * b)).maxCoeff());
+                }
+            });
+        for (Eigen::Index i = kept; i < n; ++i) {
+            const float max = thumbnail.row(i).maxCoeff();
+            if (max > 0)
+                thumbnail.row(i) /= max;
+        }
+        result.heads[index] = std::move(thumbnail);
+    };
+    // The heads side by side on the helper threads (a view job waiting for helpers of another
+    // pool, ViewJobs.h): one block of rows per head when typing, every row of 270 heads else.
+    QtConcurrent::blockingMap(viewJobHelpers(), order, thumbnailOf);
+    if (abandoned)
+        return {};
     return result;
 }
 

@@ -33,8 +33,9 @@ struct Thumbnails
 // exist at full size. With `previous` (an earlier forward's thumbnails of the same model, same
 // rowsPerCell) the cell rows whose weights lie in the common prefix of the two token sequences
 // are kept: a causal model's rows before the first changed token are the same, so typing at the
-// end of 1,024 tokens derives one block of rows per head, not 1,024. `stale` is asked between
-// heads: when it says yes (a newer forward arrived) the work stops and the result is empty.
+// end of 1,024 tokens derives one block of rows per head, not 1,024. The heads run side by
+// side on viewJobHelpers(). `stale` is asked before each head, from those threads: when it says
+// yes (a newer forward arrived) the work stops and the result is empty.
 Thumbnails attentionThumbnails(const ModelTrace& trace, int side,
                                const std::function<bool()>& stale = {},
                                const Thumbnails* previous = nullptr);
