@@ -111,12 +111,7 @@ Eigen::Index resumableBlocks(const HeadDetection& detection, const ModelTrace& t
         previous->options.excludeCurrentToken != detection.options.excludeCurrentToken ||
         previous->blockSums.size() != std::size_t(detection.layers * detection.heads))
         return 0;
-    const auto& old = previous->tokenIds;
-    const auto& ids = detection.tokenIds;
-    const auto end = old.begin() + std::ptrdiff_t(std::min(old.size(), ids.size()));
-    const auto common =
-        Eigen::Index(std::mismatch(old.begin(), end, ids.begin()).first - old.begin());
-    return std::min(common / CausalBlockRows,
+    return std::min(commonPrefixLength(previous->tokenIds, detection.tokenIds) / CausalBlockRows,
                     previous->blockSums.empty() ? 0 : Eigen::Index(previous->blockSums[0].size()));
 }
 

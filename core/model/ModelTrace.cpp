@@ -53,6 +53,13 @@ const Matrix& ModelTrace::headValues(int layer, int head) const
     return ae::headValues(*layers[std::size_t(layer)], head);
 }
 
+Eigen::Index commonPrefixLength(const std::vector<std::int64_t>& a,
+                                const std::vector<std::int64_t>& b)
+{
+    const auto end = a.begin() + std::ptrdiff_t(std::min(a.size(), b.size()));
+    return Eigen::Index(std::mismatch(a.begin(), end, b.begin()).first - a.begin());
+}
+
 std::shared_ptr<const Matrix> layerAttnWeights(const ModelTrace& trace, int layer, int head)
 {
     return headTensor(*trace.layers[std::size_t(layer)], head, HeadTensor::Weights);

@@ -62,6 +62,11 @@ struct ModelTrace
     const Matrix& headValues(int layer, int head) const;
 };
 
+// How many leading ids `a` and `b` share: a causal model's rows before that position are the
+// same in the forwards of both (what a forward, the thumbnails and the detectors reuse).
+Eigen::Index commonPrefixLength(const std::vector<std::int64_t>& a,
+                                const std::vector<std::int64_t>& b);
+
 // Block `layer`, head `head`: its attention weights (T x T), derived from the trace's queries
 // and keys by the forward's kernel (headTensor), and one query's row of them (the head view).
 std::shared_ptr<const Matrix> layerAttnWeights(const ModelTrace& trace, int layer, int head);

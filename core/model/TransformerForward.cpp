@@ -174,9 +174,7 @@ Eigen::Index reusablePrefix(const TransformerModel& model, const std::vector<std
         previous->residuals.size() != std::size_t(model.config().nLayer) + 1 ||
         previous->layers.size() != std::size_t(model.config().nLayer))
         return 0;
-    const auto& old = previous->tokenIds;
-    const auto end = old.begin() + std::ptrdiff_t(std::min(old.size(), ids.size()));
-    return Eigen::Index(std::mismatch(old.begin(), end, ids.begin()).first - old.begin());
+    return commonPrefixLength(previous->tokenIds, ids);
 }
 
 std::shared_ptr<const ModelTrace> transformerForward(std::shared_ptr<const TransformerModel> model,

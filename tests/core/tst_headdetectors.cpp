@@ -18,6 +18,25 @@ using namespace ae::test;
 
 namespace {
 
+// 4 query heads over 2 key/value heads.
+RandomModelShape groupedShape()
+{
+    RandomModelShape shape;
+    shape.heads = 4;
+    shape.kvHeads = 2;
+    shape.embd = 32;
+    return shape;
+}
+
+// 150 ids, past two 64-row blocks, with repeats.
+std::vector<std::int64_t> repeatingIds()
+{
+    std::vector<std::int64_t> ids;
+    for (int i = 0; i < 150; ++i)
+        ids.push_back((i * 7) % 23);
+    return ids;
+}
+
 Matrix densePattern(const DetectionPattern& p)
 {
     Matrix dense = Matrix::Zero(p.rows(), p.rows());
@@ -218,14 +237,9 @@ private Q_SLOTS:
     // detection from scratch; other options or another model resume nothing.
     void resumesFromTheUnchangedPrefix()
     {
-        RandomModelShape shape;
-        shape.heads = 4;
-        shape.kvHeads = 2;
-        shape.embd = 32;
+        const RandomModelShape shape = groupedShape();
         const auto model = randomModel(shape);
-        std::vector<std::int64_t> ids;
-        for (int i = 0; i < 150; ++i)
-            ids.push_back((i * 7) % 23);
+        const std::vector<std::int64_t> ids = repeatingIds();
         const DetectorOptions options{false, true};
         auto changed = ids;
         changed[100] = (changed[100] + 1) % 23;
@@ -261,14 +275,9 @@ private Q_SLOTS:
     // weights, with grouped key/value heads too (query heads reading their group's keys).
     void forwardEqualsDenseScoring()
     {
-        RandomModelShape shape;
-        shape.heads = 4;
-        shape.kvHeads = 2;
-        shape.embd = 32;
+        const RandomModelShape shape = groupedShape();
         const auto model = randomModel(shape);
-        std::vector<std::int64_t> ids;
-        for (int i = 0; i < 150; ++i) // past two 64-row blocks, with repeats
-            ids.push_back((i * 7) % 23);
+        const std::vector<std::int64_t> ids = repeatingIds();
         const auto trace = transformerForward(model, ids);
         const DetectorOptions options{true, false};
         const auto detection = detectHeads(*trace, options);

@@ -25,12 +25,7 @@ Eigen::Index keptCellRows(const ModelTrace& trace, Eigen::Index rowsPerCell,
         previous->model.lock() != trace.model ||
         previous->heads.size() != trace.layers.size() * std::size_t(trace.headCount()))
         return 0;
-    const auto& old = previous->tokenIds;
-    const auto& ids = trace.tokenIds;
-    const auto end = old.begin() + std::ptrdiff_t(std::min(old.size(), ids.size()));
-    const auto common =
-        Eigen::Index(std::mismatch(old.begin(), end, ids.begin()).first - old.begin());
-    return common / rowsPerCell;
+    return commonPrefixLength(previous->tokenIds, trace.tokenIds) / rowsPerCell;
 }
 
 } // namespace
