@@ -41,8 +41,12 @@ Page* PageStack::find(const QString& id) const
 void PageStack::showApplicable(ModelSource source)
 {
     m_source = source;
+    // The input shown meanwhile still decides for pages that depend on it (the RoPE page of a
+    // checkpoint without rotary positions stays hidden while the next result is computed).
     for (Page* page : m_pages)
-        m_tabs->setTabVisible(m_tabs->indexOf(page->widget()), page->appliesTo(source));
+        m_tabs->setTabVisible(m_tabs->indexOf(page->widget()),
+                              page->appliesTo(source) &&
+                                  (!m_input || page->appliesToInput(*m_input)));
 }
 
 void PageStack::setInput(const PageInput& input)

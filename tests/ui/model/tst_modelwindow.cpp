@@ -118,7 +118,14 @@ private Q_SLOTS:
         QVERIFY(window.pages()->isTabVisible(ropeTab()));
         QCOMPARE(traceTokenizer(*trace).id(), std::string_view("tokenizer.json"));
         QCOMPARE(trace->tokens.front(), std::string("<|begin_of_text|>"));
-        window.document()->setSession(modelSession(QStringLiteral("f32_prefix")));
+        Session gpt2 = modelSession(QStringLiteral("f32_prefix"));
+        window.document()->setSession(gpt2);
+        QVERIFY(waitForTrace(window));
+        QVERIFY(!window.pages()->isTabVisible(ropeTab()));
+        // Typing recomputes: the tab stays hidden while the new result is on its way, and after.
+        gpt2.sentence += ",5"; // GPT-2 tokens 11 20: within the fixture's vocabulary
+        window.document()->setSession(gpt2);
+        QVERIFY(!window.pages()->isTabVisible(ropeTab()));
         QVERIFY(waitForTrace(window));
         QVERIFY(!window.pages()->isTabVisible(ropeTab()));
     }
