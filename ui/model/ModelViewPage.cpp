@@ -56,12 +56,12 @@ void ModelViewPage::setRun(const std::shared_ptr<const ModelRun>& run, int layer
             m_status->setText(tr("Computing the thumbnails of %1 heads…").arg(heads));
     });
     // The shown thumbnails' rows of the unchanged prefix are kept (shared: the job only reads).
-    auto previous = std::make_shared<const Thumbnails>(m_thumbnails);
-    QtConcurrent::run(viewJobs(), [run, previous, generation, latest = m_generation] {
-        return attentionThumbnails(
+    QtConcurrent::run(viewJobs(), [run, previous = m_thumbnails, generation,
+                                   latest = m_generation] {
+        return std::make_shared<const Thumbnails>(attentionThumbnails(
             *run->trace, ThumbnailSide, [&] { return generation != latest->load(); },
-            previous.get());
-    }).then(this, [this, generation](Thumbnails thumbnails) {
+            previous.get()));
+    }).then(this, [this, generation](std::shared_ptr<const Thumbnails> thumbnails) {
         // then() runs at once when the work is done already: delivery is always posted,
         // never from within setRun().
         QMetaObject::invokeMethod(
@@ -74,12 +74,12 @@ void ModelViewPage::setRun(const std::shared_ptr<const ModelRun>& run, int layer
     });
 }
 
-void ModelViewPage::showThumbnails(Thumbnails thumbnails)
+void ModelViewPage::showThumbnails(std::shared_ptr<const Thumbnails> thumbnails)
 {
     const ModelTrace& trace = *m_run->trace;
     m_thumbnails = std::move(thumbnails);
     m_shownRun = m_run;
-    m_grid->setThumbnails(int(trace.layers.size()), trace.headCount(), m_thumbnails.heads);
+    m_grid->setThumbnails(int(trace.layers.size()), trace.headCount(), m_thumbnails->heads);
     m_status->setText(tr("%1 layers × %2 heads, %3 tokens (thumbnails in %4 ms).")
                           .arg(trace.layers.size())
                           .arg(trace.headCount())
@@ -90,9 +90,9 @@ void ModelViewPage::showThumbnails(Thumbnails thumbnails)
 
 std::vector<Figure> ModelViewPage::currentFigures() const
 {
-    if (!m_run || m_thumbnails.heads.empty())
+    if (!m_run || !m_thumbnails || m_thumbnails->heads.empty())
         return {};
-    return {modelfigures::modelView(*m_run->trace, m_thumbnails.heads)};
+    return {modelfigures::modelView(*m_run->trace, m_thumbnails->heads)};
 }
 
 } // namespace ae

@@ -40,15 +40,15 @@ Q_SIGNALS:
     void thumbnailsReady();
 
 private:
-    void showThumbnails(Thumbnails thumbnails);
+    void showThumbnails(std::shared_ptr<const Thumbnails> thumbnails);
 
     QLabel* m_explanation;
     QLabel* m_status;
     ThumbnailGrid* m_grid;
     std::shared_ptr<const ModelRun> m_run;
-    std::shared_ptr<const ModelRun> m_shownRun; // whose thumbnails are shown
-    Thumbnails m_thumbnails;                    // m_shownRun's
-    QElapsedTimer m_started;                    // of the newest thumbnails' computation
+    std::shared_ptr<const ModelRun> m_shownRun;     // whose thumbnails are shown
+    std::shared_ptr<const Thumbnails> m_thumbnails; // m_shownRun's, shared with the next job
+    QElapsedTimer m_started;                        // of the newest thumbnails' computation
     // Shared with the running computation, which gives up when a newer forward arrived.
     std::shared_ptr<std::atomic<quint64>> m_generation;
 };
