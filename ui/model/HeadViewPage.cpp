@@ -85,6 +85,13 @@ void HeadViewPage::setRun(const std::shared_ptr<const ModelRun>& run, int layer,
         render();
 }
 
+void HeadViewPage::release()
+{
+    m_run.reset(); // the query chosen stays, for the next forward
+    m_current.reset();
+    m_figure->setFigure({});
+}
+
 void HeadViewPage::render()
 {
     const int query = m_query->currentIndex();

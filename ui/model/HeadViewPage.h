@@ -23,6 +23,7 @@ public:
 
     QString id() const override { return QStringLiteral("head_view"); }
     void setRun(const std::shared_ptr<const ModelRun>& run, int layer, int head) override;
+    void release() override;
     std::vector<Figure> currentFigures() const override;
     QComboBox* queryBox() const { return m_query; }
     QComboBox* keysBox() const { return m_keys; } // 0: the strongest keys, 1: every key

@@ -74,6 +74,13 @@ void ModelViewPage::setRun(const std::shared_ptr<const ModelRun>& run, int layer
     });
 }
 
+void ModelViewPage::release()
+{
+    ++*m_generation; // a running job gives up
+    m_run.reset();
+    m_shownRun.reset();
+}
+
 void ModelViewPage::showThumbnails(std::shared_ptr<const Thumbnails> thumbnails)
 {
     const ModelTrace& trace = *m_run->trace;

@@ -29,6 +29,8 @@ public:
 
     QString id() const override { return QStringLiteral("model_view"); }
     void setRun(const std::shared_ptr<const ModelRun>& run, int layer, int head) override;
+    // Lets go of the forward (the thumbnails stay: small, and the next forward resumes them).
+    void release() override;
     std::vector<Figure> currentFigures() const override;
     ThumbnailGrid* grid() const { return m_grid; }
     // The newest forward's thumbnails are still being computed.

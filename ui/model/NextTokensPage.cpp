@@ -53,6 +53,12 @@ void NextTokensPage::setRun(const std::shared_ptr<const ModelRun>& run, int, int
     render();
 }
 
+void NextTokensPage::release()
+{
+    m_run.reset();
+    render();
+}
+
 QString NextTokensPage::tokenText(int rank) const
 {
     return visibleTokenText(modelTokenBytes(*m_run->trace->model, m_shown[std::size_t(rank)].id));

@@ -21,6 +21,7 @@ public:
 
     QString id() const override { return QStringLiteral("next_token"); }
     void setRun(const std::shared_ptr<const ModelRun>& run, int layer, int head) override;
+    void release() override;
     std::vector<Figure> currentFigures() const override;
 
     const std::vector<NextToken>& shown() const { return m_shown; }

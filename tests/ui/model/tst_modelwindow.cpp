@@ -305,6 +305,33 @@ private Q_SLOTS:
         QCOMPARE(window.trace()->inputs, window.modelRun()->trace->layers[1]->inputs);
     }
 
+    // A forward is held by the pages on screen only: once every page has shown it and a new
+    // one arrived while another page was in front, nothing keeps the old one (its traces
+    // are a few hundred MB at 1,024 tokens; issue 28's memory goal).
+    void hiddenPagesLetGoOfTheForward()
+    {
+        MainWindow window;
+        window.resize(1280, 720);
+        window.show();
+        QVERIFY(waitForTrace(window));
+        Session session = modelSession(QStringLiteral("f16_plain"));
+        window.document()->setSession(session);
+        QVERIFY(waitForTrace(window));
+        const std::weak_ptr<const ModelRun> old = window.modelRun();
+        QVERIFY(!old.expired());
+        for (int i = 0; i < window.pages()->count(); ++i)
+            if (window.pages()->isTabVisible(i)) {
+                window.pages()->setCurrentIndex(i);
+                QTest::qWait(50); // each page's own jobs (thumbnails, detection) start
+            }
+        QVERIFY(window.showPage(QStringLiteral("tokens")));
+        session.sentence += ",5"; // GPT-2 tokens 11 20: within the fixture's vocabulary
+        window.document()->setSession(session);
+        QVERIFY(waitForTrace(window));
+        QVERIFY(window.modelRun() != old.lock());
+        QTRY_VERIFY_WITH_TIMEOUT(old.expired(), 20000);
+    }
+
     // On a checkpoint the walkthrough is the model's own (issue 22, item 4): a page chosen in the
     // window (a thumbnail opens the weights) shows the model's step for it, and no step speaks
     // of what a checkpoint does not have (the seed's random weights, its sorted vocabulary, a
