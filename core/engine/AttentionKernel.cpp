@@ -125,6 +125,7 @@ void attendHead(const Matrix& queries, const Matrix& keys, const Matrix& values,
         attendRowBlock(queries, keys, options, 0, T, false, all);
         head.contextVec =
             matmul(options.keepMask ? all.dropped : all.weights, values, options.arithmetic);
+        head.maskMethodsMaxDiff.reset();
         if (options.compareMaskMethods)
             head.maskMethodsMaxDiff = maskMethodsBlockDiff(options, all, 0);
         return;
@@ -158,7 +159,9 @@ void attendHead(const Matrix& queries, const Matrix& keys, const Matrix& values,
             });
     }
     failure.rethrow();
-    head.maskMethodsMaxDiff = worst;
+    head.maskMethodsMaxDiff.reset();
+    if (options.compareMaskMethods)
+        head.maskMethodsMaxDiff = worst;
 }
 
 } // namespace ae

@@ -1,6 +1,7 @@
 #include "Trace.h"
 
 #include "FlashAttention.h"
+#include "TraceDerived.h"
 
 #include <algorithm>
 
@@ -9,8 +10,8 @@ namespace ae {
 float Trace::maskMethodsMaxDiff() const
 {
     float worst = 0;
-    for (const HeadTrace& head : heads)
-        worst = std::max(worst, head.maskMethodsMaxDiff);
+    for (int h = 0; h < int(heads.size()); ++h)
+        worst = std::max(worst, ae::maskMethodsMaxDiff(*this, h));
     return worst;
 }
 

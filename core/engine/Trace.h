@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,14 +33,17 @@ class Tokenizer;
 // keysRope the rotated ones, which the scores use: headQueries() / headKeys() give those.
 struct HeadTrace
 {
-    Matrix queries;               // queries (T x dk): the projection
-    Matrix keys;                  // keys (S x dk); empty with Trace::kvHeads
-    Matrix values;                // values (S x dv); empty with Trace::kvHeads
-    Matrix queriesRope;           // queries_rope (T x dk): only with RoPE
-    Matrix keysRope;              // keys_rope (S x dk): only with RoPE, and not with kvHeads
-    Matrix dropoutMask;           // dropout_mask (T x S), 1 = kept: only when dropout acts
-    Matrix contextVec;            // context_vec (T x dv)
-    float maskMethodsMaxDiff = 0; // causal: max |neg-inf weights - renormalized weights|
+    Matrix queries;     // queries (T x dk): the projection
+    Matrix keys;        // keys (S x dk); empty with Trace::kvHeads
+    Matrix values;      // values (S x dv); empty with Trace::kvHeads
+    Matrix queriesRope; // queries_rope (T x dk): only with RoPE
+    Matrix keysRope;    // keys_rope (S x dk): only with RoPE, and not with kvHeads
+    Matrix dropoutMask; // dropout_mask (T x S), 1 = kept: only when dropout acts
+    Matrix contextVec;  // context_vec (T x dv)
+    // causal: max |neg-inf weights - renormalized weights|, when the forward compared them
+    // (the seed module); a model's forward leaves it empty and maskMethodsMaxDiff(trace, head)
+    // (TraceDerived.h) derives it when a page or the dump asks.
+    std::optional<float> maskMethodsMaxDiff;
     // attn_weights reduced by blocks by the forward, while each block of rows was in cache,
     // when its caller asked (Forward.h: WeightsReduction; the pages ask for long texts):
     // values and per-row fractions, the very reduction a view would derive; else null.
@@ -144,6 +148,8 @@ struct Trace
     }
     Eigen::Index queryCount() const { return inputs.rows(); }
     Eigen::Index keyCount() const { return keySource().rows(); }
+    // The largest of the heads' maskMethodsMaxDiff, each derived if the forward did not
+    // compare (a model layer at 1,024 tokens: tens of ms).
     float maskMethodsMaxDiff() const;
     // Bytes of the tensors the trace stores (not counting the shared parameters): what
     // the memory guard's estimate must cover.

@@ -72,6 +72,8 @@ Matrix maskedScores(const Trace& trace, int head)
 
 float maskMethodsMaxDiff(const Trace& trace, int head)
 {
+    if (const auto& compared = trace.heads[std::size_t(head)].maskMethodsMaxDiff)
+        return *compared;
     const HeadOptions options = headOptions(trace, head);
     float worst = 0;
     forEachRowBlock(trace, head, true, [&](Eigen::Index first, const RowBlockTensors& block) {

@@ -81,7 +81,7 @@ void writeSeedHead(JsonWriter& w, const Trace& trace, int index)
             if (trace.session.maskMethod == MaskMethod::NegInf)
                 matrixIfAny(w, "masked_scores", maskedScores(trace, index));
             w.key("mask_methods_max_abs_diff");
-            w.value(head.maskMethodsMaxDiff);
+            w.value(maskMethodsMaxDiff(trace, index));
         }
     }
     matrixIfAny(w, "attn_weights", *headTensor(trace, index, HeadTensor::Weights));

@@ -79,9 +79,9 @@ void attention(const TransformerConfig& c, const TransformerLayerParams& p,
     options.causal = true;
     options.window = c.window;
     options.scoreDivisor = layer.scoreDivisor;
-    // The causal page and its walkthrough step show that the two masking methods agree: the
-    // block's scores are at hand here (the hidden keys' cost one more product per block).
-    options.compareMaskMethods = true;
+    // The two masking methods are not compared here: that needs the hidden keys' scores and
+    // a second softmax (a fifth of a SmolLM-shaped forward); the causal page and the dump
+    // derive the comparison of the head they show (maskMethodsMaxDiff(trace, head)).
     // attendHead recomputes the whole row block holding row P (CausalBlockRows), so even one
     // new row is a block's work per head: heads in parallel whenever there is a block.
     const Eigen::Index recomputed = T - P / CausalBlockRows * CausalBlockRows;
@@ -123,9 +123,6 @@ void attention(const TransformerConfig& c, const TransformerLayerParams& p,
                 const KeyValueHead& kv = layer.kvHeads[std::size_t(layer.kvHeadOf(h))];
                 attendHead(rope ? head.queriesRope : head.queries, rope ? kv.keysRope : kv.keys,
                            kv.values, options, head, P);
-                if (old) // the rows before P were compared by the previous forward
-                    head.maskMethodsMaxDiff =
-                        std::max(head.maskMethodsMaxDiff, old->maskMethodsMaxDiff);
                 layer.contextVecHeads.middleCols(h * hd, hd) = head.contextVec;
             });
     }

@@ -3168,6 +3168,10 @@ Without --dump-json it opens the desktop app.</source>
         <source>mask: 1 where |i − j| ≥ %1   (a window of %1 keys each side)</source>
         <translation>掩码：|i − j| ≥ %1 处为 1   （两侧各 %1 个键的窗口）</translation>
     </message>
+    <message>
+        <source>max |method 1 − method 2| = %1 over this row</source>
+        <translation>在这一行上，max |方法 1 − 方法 2| = %1</translation>
+    </message>
 </context>
 <context>
     <name>WalkthroughCatalog</name>

@@ -134,8 +134,10 @@ private Q_SLOTS:
                                    headValues(*other.layerTrace, h);
             const auto cmp = compareTensors(context, head.contextVec, 1e-6, 1e-6);
             QVERIFY2(cmp.ok, qPrintable(cmp.describe(QStringLiteral("head %1 context").arg(h))));
-            // The causal page's claim that both masking methods agree was measured.
-            QCOMPARE(head.maskMethodsMaxDiff, maskMethodsMaxDiff(*other.layerTrace, h));
+            // The causal page's claim that both masking methods agree is derived on demand (the
+            // forward does not compare them: a fifth of its time) and holds.
+            QVERIFY(!head.maskMethodsMaxDiff);
+            QVERIFY(maskMethodsMaxDiff(*other.layerTrace, h) < 1e-6f);
         }
     }
 };

@@ -249,7 +249,6 @@ HeatmapSpec weights(const TracePtr& trace, int head)
 
 Figure maskMethods(const TracePtr& trace, int head)
 {
-    const HeadTrace& h = headOf(*trace, head);
     const bool negInfChosen = trace->session.maskMethod == MaskMethod::NegInf;
     HeatmapSpec chosen = weights(trace, head);
     HeatmapSpec other = chosen;
@@ -275,7 +274,7 @@ Figure maskMethods(const TracePtr& trace, int head)
                    "Both ways of masking the window give the same weights: max |difference| = %1")
              : TraceFigures::tr(
                    "Both causal masking methods give the same weights: max |difference| = %1"))
-            .arg(double(h.maskMethodsMaxDiff), 0, 'g', 3);
+            .arg(double(maskMethodsMaxDiff(*trace, head)), 0, 'g', 3);
     // T x S: the agreement holds, but the mask pairs query i with source token i by position
     // only, which the banner must not present as an ordinary causal mask.
     figure.title =

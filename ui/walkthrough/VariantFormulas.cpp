@@ -86,8 +86,14 @@ QString VariantFormulas::causalMask(const Trace& trace, int query)
     const Matrix& method2 = negInf ? attnWeights : other;
     lines << tr("method 1: α%1 = %2").arg(i, row(method1, 0)) + headNote(trace);
     lines << tr("method 2: α%1 = %2").arg(i, row(method2, 0));
-    lines << tr("max |method 1 − method 2| = %1 over every weight")
-                 .arg(double(trace.maskMethodsMaxDiff()), 0, 'g', 3);
+    // Every weight when the forward compared them (the seed module); a model layer's
+    // comparison would be derived here, on the GUI thread, for every head: this row's instead.
+    if (trace.heads.front().maskMethodsMaxDiff)
+        lines << tr("max |method 1 − method 2| = %1 over every weight")
+                     .arg(double(trace.maskMethodsMaxDiff()), 0, 'g', 3);
+    else
+        lines << tr("max |method 1 − method 2| = %1 over this row")
+                     .arg(double((method1 - method2).cwiseAbs().maxCoeff()), 0, 'g', 3);
     return lines.join(u'\n');
 }
 
