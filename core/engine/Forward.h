@@ -47,7 +47,8 @@ using WeightsReductionPolicy = std::optional<WeightsReduction> (*)(Eigen::Index 
 //         never its T x S scores or weights: see HeadTensors.h);
 // pass 4: concatenate heads; multihead: · out_proj + bias.
 // With `reduction`, each head's weights are also reduced as WeightsReduction says.
-// With a causal mask each head also gets maskMethodsMaxDiff (see completeTrace()).
+// With a causal mask or a window each head also gets maskMethodsMaxDiff, up to 256 x 256
+// weights a head (longer texts derive it on demand: TraceDerived.h).
 // The trace keeps `params` (shared, not copied) as trace.parameters, except for simplified
 // attention, which has none. `arithmetic` overrides chooseArithmetic() (the tests run every
 // PyTorch fixture on both paths). `projections`, when given, are project()'s of these x,

@@ -225,6 +225,23 @@ private Q_SLOTS:
                  qPrintable(formula));
     }
 
+    // The two masking methods agree "over every weight" when the forward compared them (a short
+    // text), else over the row shown: a long text's comparison of every head is not derived
+    // for a line of the walkthrough on the GUI thread.
+    void maskMethodsAgreeOverWhatWasCompared()
+    {
+        Session session = sampleSession(QStringLiteral("article.json"));
+        QVERIFY(formulaOf(QStringLiteral("causal-mask"), session)
+                    .contains(QStringLiteral("over every weight")));
+        std::string words;
+        for (int i = 0; i < 300; ++i)
+            words += i ? " word" + std::to_string(i % 40) : "first";
+        session.sentence = words;
+        const QString longFormula = formulaOf(QStringLiteral("causal-mask"), session);
+        QVERIFY2(longFormula.contains(QStringLiteral("over this row")), qPrintable(longFormula));
+        QVERIFY(!longFormula.contains(QStringLiteral("over every weight")));
+    }
+
     void chosenQueryFollows()
     {
         const QString formula =
