@@ -104,6 +104,12 @@ int runBenchmark(const CommandLineRequest& request)
                 out[QStringLiteral("gui_max_block_%1_ms").arg(id)] = rounded(page.guiMaxBlockMs);
                 out[QStringLiteral("visible_heatmaps_%1").arg(id)] = page.visibleHeatmaps;
             }
+            if (ui.editStartMs > 0) {
+                out[QStringLiteral("ui_update_edit_start_ms")] = rounded(ui.editStartMs);
+                out[QStringLiteral("gui_max_block_edit_start_ms")] =
+                    rounded(ui.editStartMaxBlockMs);
+                out[QStringLiteral("edit_start_forward_ms")] = rounded(ui.editStartForwardMs);
+            }
             // The analysis pages in the window (the core's own figures: detect_ms and the rest).
             if (ui.ablateAllMs > 0) { // sentences up to 64 tokens
                 out[QStringLiteral("window_ablate_all_ms")] = rounded(ui.ablateAllMs);

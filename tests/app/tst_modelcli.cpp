@@ -261,8 +261,13 @@ private Q_SLOTS:
               "generate_scratch_ms_per_token",
               // the analysis pages in the window
               "ui_update_head_roles_ms", "gui_max_block_head_roles_ms", "window_ablate_all_ms",
-              "gui_max_block_ablate_all_ms", "window_generate_ms", "gui_max_block_generate_ms"})
+              "gui_max_block_ablate_all_ms", "window_generate_ms", "gui_max_block_generate_ms",
+              // an edit at the start: the whole forward again
+              "ui_update_edit_start_ms", "gui_max_block_edit_start_ms", "edit_start_forward_ms"})
             QVERIFY2(figures.value(QLatin1StringView(key)).toDouble(-1) >= 0, key);
+        // The edit at the start is shown after its forward has run, never before.
+        QVERIFY(figures.value(QLatin1StringView("ui_update_edit_start_ms")).toDouble() >=
+                figures.value(QLatin1StringView("edit_start_forward_ms")).toDouble());
         // Twenty tokens, or as many as the context leaves.
         QVERIFY(figures.value(QLatin1StringView("window_generated_tokens")).toInt() > 0);
         QCOMPARE(figures.value(QLatin1StringView("tokens")).toInt(), 4); // "a", " b", " c", " d"

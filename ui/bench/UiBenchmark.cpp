@@ -371,12 +371,9 @@ UiTimings measureModelUi(const Session& session, int runs)
     if (lastSpace == std::string::npos || lastSpace == 0)
         return timings; // one word: nothing to take away
     const std::string shorter = sentence.substr(0, lastSpace);
-    for (const char* id : {"model_view", "weights", "head_view", "head_roles"}) {
-        UiTimings::Page page;
-        page.id = id;
-        window.showPage(QString::fromLatin1(id));
-        waitUntilPainted(window, modelShown, ignored); // the page built for the sentence
-        page.visibleHeatmaps = int(visibleHeatmaps(window).size());
+    // The sentence changed to `edited` and back, `runs` times: each change's time until painted
+    // (median) and the longest the GUI thread blocked meanwhile.
+    const auto typing = [&](const std::string& edited, int runs, double& maxBlockMs) {
         std::vector<double> updates;
         for (int i = 0; i < 2 * runs; ++i) { // an even number: the sentence whole again
             const auto before = window.modelRun();
@@ -386,7 +383,7 @@ UiTimings measureModelUi(const Session& session, int runs)
             timer.start();
             EventWatch watch;
             window.document()->edit(
-                [&](Session& s) { s.sentence = i % 2 == 0 ? shorter : sentence; });
+                [&](Session& s) { s.sentence = i % 2 == 0 ? edited : sentence; });
             waitUntilPainted(
                 window,
                 [&] {
@@ -396,13 +393,30 @@ UiTimings measureModelUi(const Session& session, int runs)
                 maxGap, &watch);
             watch.record(timings);
             updates.push_back(double(timer.nsecsElapsed()) / 1e6);
-            page.guiMaxBlockMs = std::max(page.guiMaxBlockMs, maxGap);
+            maxBlockMs = std::max(maxBlockMs, maxGap);
         }
-        page.uiUpdateMs = median(updates);
+        return median(updates);
+    };
+    for (const char* id : {"model_view", "weights", "head_view", "head_roles"}) {
+        UiTimings::Page page;
+        page.id = id;
+        window.showPage(QString::fromLatin1(id));
+        waitUntilPainted(window, modelShown, ignored); // the page built for the sentence
+        page.visibleHeatmaps = int(visibleHeatmaps(window).size());
+        page.uiUpdateMs = typing(shorter, runs, page.guiMaxBlockMs);
         timings.uiUpdateMs = std::max(timings.uiUpdateMs, page.uiUpdateMs);
         timings.guiMaxBlockMs = std::max(timings.guiMaxBlockMs, page.guiMaxBlockMs);
         timings.visibleHeatmaps = std::max(timings.visibleHeatmaps, page.visibleHeatmaps);
         timings.pages.push_back(std::move(page));
+    }
+    // An edit at the start (the first word taken off and put back): nothing is reused, the
+    // whole forward runs again, on the model view.
+    if (const std::size_t firstSpace = sentence.find(' '); firstSpace != std::string::npos) {
+        window.showPage(QStringLiteral("model_view"));
+        waitUntilPainted(window, modelShown, ignored);
+        timings.editStartMs =
+            typing(sentence.substr(firstSpace + 1), 1, timings.editStartMaxBlockMs);
+        timings.editStartForwardMs = window.modelRun()->forwardMs;
     }
     measureAnalysisPages(window, timings);
     window.document()->setSession(session); // not modified: no question on close

@@ -31,6 +31,10 @@ struct UiTimings
     // thread blocked meanwhile.
     double ablateAllMs = 0, ablateAllMaxBlockMs = 0;
     double generateMs = 0, generateMaxBlockMs = 0;
+    // A model session's edit at the start (the first word off, then back), until the model
+    // view shows it (the slower of the two), the longest block meanwhile, and the window's
+    // forward of the sentence whole again (nothing of it reused).
+    double editStartMs = 0, editStartMaxBlockMs = 0, editStartForwardMs = 0;
     int generatedTokens = 0;
     // A model session's typing, page by page (the page on screen is the one updated).
     struct Page
