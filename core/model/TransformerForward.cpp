@@ -11,6 +11,8 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <stdexcept>
+#include <string>
 
 namespace ae {
 
@@ -174,6 +176,24 @@ Eigen::Index reusablePrefix(const TransformerModel& model, const std::vector<std
     return commonPrefixLength(previous->tokenIds, ids);
 }
 
+namespace {
+
+// What the callers check already (ModelRun refuses such a sentence with a message): a caller
+// that did not gets an exception, not a read past the embedding table.
+void checkIds(const TransformerConfig& c, const std::vector<std::int64_t>& ids)
+{
+    if (std::int64_t(ids.size()) > c.nCtx)
+        throw std::out_of_range("transformerForward: " + std::to_string(ids.size()) +
+                                " tokens, beyond the model's context of " + std::to_string(c.nCtx));
+    for (const std::int64_t id : ids)
+        if (id < 0 || id >= c.vocabSize)
+            throw std::out_of_range("transformerForward: token id " + std::to_string(id) +
+                                    " is outside the model's vocabulary of " +
+                                    std::to_string(c.vocabSize));
+}
+
+} // namespace
+
 std::shared_ptr<const ModelTrace> transformerForward(std::shared_ptr<const TransformerModel> model,
                                                      const std::vector<std::int64_t>& ids,
                                                      const ModelTrace* previous,
@@ -182,6 +202,7 @@ std::shared_ptr<const ModelTrace> transformerForward(std::shared_ptr<const Trans
     const TransformerConfig& c = model->config();
     const TransformerParams& p = model->params();
     const auto T = static_cast<Eigen::Index>(ids.size());
+    checkIds(c, ids);
     const Eigen::Index P = reusablePrefix(*model, ids, previous);
     const Eigen::Index R = T - P; // the rows computed here
     const Eigen::Index d = c.nEmbd;

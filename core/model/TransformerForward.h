@@ -34,7 +34,7 @@ struct ForwardLabels
 //     down(silu(gate(m)) · up(m)) with m = RMSNorm(x)
 //   logits (V) = norm_f(x_last) · outHeadᵀ; the 10 most probable next tokens.
 // Every layer's tensors go into the trace (ModelTrace.h). The ids must be below vocab_size and
-// at most n_ctx of them (the caller checks).
+// at most n_ctx of them (the caller checks; else std::out_of_range).
 //
 // `previous` (a forward of the same model, or null): attention is causal, so with P = the
 // length of the common prefix of previous->tokenIds and ids, rows < P of every layer's

@@ -244,6 +244,29 @@ private Q_SLOTS:
         QCOMPARE(other->model.get(), b.model.get());
     }
 
+    // An id outside the vocabulary or beyond the context is refused by name, not read past the
+    // embedding table (the callers check too; a caller that forgot must not crash).
+    void idsOutsideTheModelAreRefused()
+    {
+        const auto loaded =
+            loadModel(fixturePath(QStringLiteral("gpt2/f32_prefix/model.safetensors")));
+        QVERIFY2(loaded.model, qPrintable(loaded.error));
+        const TransformerConfig& c = loaded.model->config();
+        for (const std::vector<std::int64_t>& ids :
+             {std::vector<std::int64_t>{1, c.vocabSize}, std::vector<std::int64_t>{-1, 2},
+              std::vector<std::int64_t>(std::size_t(c.nCtx) + 1, 1)}) {
+            try {
+                transformerForward(loaded.model, ids);
+                QFAIL("the forward accepted ids it cannot read");
+            } catch (const std::out_of_range& refused) {
+                const QString message = QString::fromUtf8(refused.what());
+                QVERIFY2(message.contains(QStringLiteral("vocabulary")) ||
+                             message.contains(QStringLiteral("context")),
+                         qPrintable(message));
+            }
+        }
+    }
+
     // The kernel: attendHead from a row onwards (the blocks from the one holding it), with
     // the earlier rows left as the caller put them, equal bit for bit to the whole head's
     // context (the same 64-row blocks compute the same bits).
