@@ -293,6 +293,7 @@ void MainWindow::updatePages()
     if (m_trace) {
         const int head = std::min(m_head->value(), int(m_trace->heads.size())) - 1;
         m_stack->setInput({m_trace, m_run, m_layer->value() - 1, head});
+        m_pageBar->sync(); // the input decides too (a GPT-2 layer has no RoPE page)
     }
     updateStage();
 }

@@ -33,6 +33,7 @@ PageBar::PageBar(QTabWidget* tabs, QWidget* parent)
             current->setChecked(true);
     });
     sync();
+    relayout();
 }
 
 QAbstractButton* PageBar::button(int index) const
@@ -42,10 +43,23 @@ QAbstractButton* PageBar::button(int index) const
 
 void PageBar::sync()
 {
-    for (int i = 0; i < int(m_buttons.size()); ++i)
-        m_buttons[std::size_t(i)]->setVisible(m_tabs->isTabVisible(i));
+    bool changed = false; // laid out again only then: sync() runs at every result
+    for (int i = 0; i < int(m_buttons.size()); ++i) {
+        QToolButton* button = m_buttons[std::size_t(i)];
+        const bool visible = m_tabs->isTabVisible(i);
+        if (button->isHidden() == visible) {
+            button->setVisible(visible);
+            changed = true;
+        }
+    }
     if (QAbstractButton* current = button(m_tabs->currentIndex()))
         current->setChecked(true);
+    if (changed)
+        relayout();
+}
+
+void PageBar::relayout()
+{
     updateGeometry();
     arrange(width(), true);
 }

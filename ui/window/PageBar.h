@@ -36,6 +36,7 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
+    void relayout();
     // Lays the visible buttons out in rows `width` wide (moving them when `apply`); the height.
     int arrange(int width, bool apply) const;
 

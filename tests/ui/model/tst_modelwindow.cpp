@@ -118,16 +118,38 @@ private Q_SLOTS:
         QVERIFY(window.pages()->isTabVisible(ropeTab()));
         QCOMPARE(traceTokenizer(*trace).id(), std::string_view("tokenizer.json"));
         QCOMPARE(trace->tokens.front(), std::string("<|begin_of_text|>"));
+        QVERIFY(!window.pageBar()->button(ropeTab())->isHidden());
         Session gpt2 = modelSession(QStringLiteral("f32_prefix"));
         window.document()->setSession(gpt2);
         QVERIFY(waitForTrace(window));
         QVERIFY(!window.pages()->isTabVisible(ropeTab()));
+        QVERIFY(window.pageBar()->button(ropeTab())->isHidden()); // what the user clicks
         // Typing recomputes: the tab stays hidden while the new result is on its way, and after.
         gpt2.sentence += ",5"; // GPT-2 tokens 11 20: within the fixture's vocabulary
         window.document()->setSession(gpt2);
         QVERIFY(!window.pages()->isTabVisible(ropeTab()));
         QVERIFY(waitForTrace(window));
         QVERIFY(!window.pages()->isTabVisible(ropeTab()));
+        QVERIFY(window.pageBar()->button(ropeTab())->isHidden());
+    }
+
+    // A window that starts on a GPT-2 session (the command line's --model) has no RoPE button:
+    // its first result, not only a later one, decides (the button row kept it).
+    void startsOnAModelWithoutRope()
+    {
+        MainWindow window;
+        window.document()->setSession(modelSession(QStringLiteral("f32_prefix")));
+        window.resize(1280, 720);
+        window.show();
+        QVERIFY(waitForTrace(window));
+        for (int i = 0; i < window.pages()->count(); ++i)
+            if (auto* page = dynamic_cast<FigurePage*>(window.pages()->widget(i));
+                page && page->pageId() == QLatin1StringView("rope")) {
+                QVERIFY(!window.pages()->isTabVisible(i));
+                QVERIFY(window.pageBar()->button(i)->isHidden());
+                return;
+            }
+        QFAIL("no RoPE page");
     }
 
     void everyPageWithinReach_data()
