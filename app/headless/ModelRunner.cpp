@@ -77,10 +77,14 @@ void measurePrefixForward(const Session& session, std::shared_ptr<const ModelTra
         return;
     const auto model = full->model;
     const std::vector<std::int64_t> ids = full->tokenIds;
-    const ModelTokens shorter =
+    ModelTokens shorter =
         modelTokens(*model, std::string_view(session.sentence).substr(0, lastSpace));
     if (shorter.ids.empty())
         return;
+    // A truncated sentence's shorter text is truncated too, as the window types it (its
+    // forward used to run past the model's context, reading beyond the position table).
+    if (const auto context = std::size_t(model->config().nCtx); shorter.ids.size() > context)
+        shorter.ids.resize(context);
     for (const std::int64_t id : shorter.ids)
         if (id >= model->config().vocabSize)
             return;

@@ -175,6 +175,14 @@ private Q_SLOTS:
         QCOMPARE(ids.size(), 32);
         // "a", then " a", " b" again and again: the 32nd token is " a".
         QCOMPARE(ids.at(31).toInteger(), ids.at(1).toInteger());
+        // The benchmark times typing on the truncated text too: the last word taken off a
+        // text longer than n_ctx still leaves n_ctx tokens (it ran past the context before).
+        const Run timed = run({QStringLiteral("--session"), session, QStringLiteral("--truncate"),
+                               QStringLiteral("--benchmark")});
+        QVERIFY2(timed.exitCode == 0, timed.err.constData());
+        const QJsonObject figures = QJsonDocument::fromJson(timed.out).object();
+        QCOMPARE(figures.value(QLatin1StringView("tokens")).toInt(), 32);
+        QCOMPARE(figures.value(QLatin1StringView("prefix_reused_tokens")).toInt(), 32);
         // Without a model there is nothing to truncate to: refused, naming the key.
         const Run seed = run({QStringLiteral("--truncate"), QStringLiteral("--dump-json"), out});
         QCOMPARE(seed.exitCode, 1);
