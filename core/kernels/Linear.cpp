@@ -40,7 +40,7 @@ Matrix linear(const Eigen::Ref<const Matrix>& x, const Eigen::Ref<const Matrix>&
     const Eigen::Index n = transposed ? weight.rows() : weight.cols();
     Matrix y(x.rows(), n);
     const Eigen::Index blocks = (n + LinearBlockColumns - 1) / LinearBlockColumns;
-    const bool worthThreads =
+    [[maybe_unused]] const bool worthThreads = // read by the OpenMP pragma only
         double(x.rows()) * double(x.cols()) * double(n) >= LinearParallelWork && blocks > 1;
     ParallelFailure failure;
 #pragma omp parallel for schedule(dynamic) if (worthThreads)

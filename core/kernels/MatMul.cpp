@@ -45,7 +45,8 @@ void blockedProduct(const Left& a, const Right& b, Matrix& c)
 {
     const Eigen::Index n = b.cols();
     const Eigen::Index blocks = (n + GemmBlockColumns - 1) / GemmBlockColumns;
-    const bool worthThreads = double(a.rows()) * double(a.cols()) * double(n) > 1.0e6;
+    [[maybe_unused]] const bool worthThreads = // read by the OpenMP pragma only
+        double(a.rows()) * double(a.cols()) * double(n) > 1.0e6;
     ParallelFailure failure;
 #pragma omp parallel for schedule(dynamic) if (blocks > 1 && worthThreads)
     for (Eigen::Index block = 0; block < blocks; ++block)

@@ -86,7 +86,7 @@ void attention(const TransformerConfig& c, const TransformerLayerParams& p,
     // derive the comparison of the head they show (maskMethodsMaxDiff(trace, head)).
     // attendHead recomputes the whole row block holding row P (CausalBlockRows), so even one
     // new row is a block's work per head: heads in parallel whenever there is a block.
-    const Eigen::Index recomputed = T - P / CausalBlockRows * CausalBlockRows;
+    [[maybe_unused]] const Eigen::Index recomputed = T - P / CausalBlockRows * CausalBlockRows;
     // With R = 0 qkv has no rows, nor data: a block of it would offset a null pointer.
     ParallelFailure failure; // the kernel's scratch is allocated in the workers
     // Heads in parallel; the GEMMs inside each run on one thread (Eigen does not nest).
