@@ -149,6 +149,8 @@ void attendHead(const Matrix& queries, const Matrix& keys, const Matrix& values,
                 const Eigen::Index rows = std::min(CausalBlockRows, T - r);
                 const Eigen::Index visible = blockVisible(options, r, rows, S);
                 attendRowBlock(queries, keys, options, r, rows, false, block);
+                if (options.scoresSink)
+                    options.scoresSink->scoreBlock(r, rows, block.scores);
                 const Matrix& used = options.keepMask ? block.dropped : block.weights;
                 head.contextVec.middleRows(r, rows).noalias() =
                     used.leftCols(visible) * values.topRows(visible);

@@ -9,6 +9,17 @@ namespace ae {
 
 struct HeadTrace;
 
+// What attendHead() hands each block of rows' raw scores to on the fast path, besides its own
+// softmax (the flash kernel: FlashAttention.h). Blocks may arrive in parallel, in any order.
+class ScoresSink
+{
+public:
+    virtual ~ScoresSink() = default;
+    // scores: rows [first, first + rows) x every key, raw q·k, computed for the keys some row
+    // of the block sees (attendRowBlock()).
+    virtual void scoreBlock(Eigen::Index first, Eigen::Index rows, const Matrix& scores) = 0;
+};
+
 struct HeadOptions
 {
     float scoreDivisor = 1; // sqrt(dk), or 1 for simplified attention
@@ -26,6 +37,8 @@ struct HeadOptions
     // The caller sets its blocks (the row block dividing CausalBlockRows) and sizes it, outside
     // any parallel region (an allocation that fails there could not be caught).
     BlockReducer::Result* reduceInto = nullptr;
+    // Fast path: attendHead() also hands every block's scores to this.
+    ScoresSink* scoresSink = nullptr;
 };
 
 // The keys query `row` sees, [first, last) of S: all of them; with `causal` those up to the

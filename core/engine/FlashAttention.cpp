@@ -1,6 +1,8 @@
 #include "FlashAttention.h"
 
+#include "FlashRows.h"
 #include "MatMul.h"
+#include "Trace.h"
 
 #include <algorithm>
 #include <cmath>
@@ -10,26 +12,16 @@ namespace ae {
 
 namespace {
 
-constexpr float NegInf = -std::numeric_limits<float>::infinity();
-
-// a (m x k) · b (k x n) into out (m x n): TorchOrder through MatMul's sequential kernel
-// (PyTorch's bits); Fast by coefficients (Eigen's lazy product: a tile is too small for
-// GEMM's packing to pay), by GEMM from large tiles on.
-template <typename A, typename B, typename Out>
-void product(const A& a, const B& b, Arithmetic arithmetic, Out&& out)
+// a (m x k) · b (k x n) into out (m x n) through MatMul's sequential kernel (PyTorch's bits).
+template <typename A, typename B, typename Out> void torchProduct(const A& a, const B& b, Out&& out)
 {
-    if (arithmetic == Arithmetic::TorchOrder)
-        out = matmul(Matrix(a), Matrix(b), arithmetic);
-    else if (a.rows() * b.cols() < 1024)
-        out.noalias() = a.lazyProduct(b);
-    else
-        out.noalias() = a * b;
+    out = matmul(Matrix(a), Matrix(b), Arithmetic::TorchOrder);
 }
 
-// One query block of the forward, key block after key block: m, ℓ and O of its rows, the
-// scratch tiles reused from block to block (a session of 1024 tokens in tiles of 2 x 2 goes
-// through 260,000 tiles per head). flashAttention() runs every key block of every query block;
-// flashTile() runs one query block up to a key block and keeps that tile.
+// TorchOrder: one query block of the forward, key block after key block, each tile's products
+// as PyTorch's matmul sums them: m, ℓ and O of its rows, the scratch tiles reused from block to
+// block. flashAttention() runs every key block of every query block; flashTile() runs one
+// query block up to a key block and keeps that tile.
 class QueryBlockRun
 {
 public:
@@ -76,17 +68,9 @@ public:
             auto tileScores = m_scores.topLeftCorner(rows, cols);
             auto tileP = m_p.topLeftCorner(rows, cols);
             auto tilePv = m_pv.topRows(rows);
-            // Fast arithmetic on a small tile: dot products and row updates straight from the
-            // rows (an Eigen product of 2 x 64 by 64 x 2 costs more in setup than in sums).
-            const bool direct = m_options.arithmetic == Arithmetic::Fast && rows * cols < 1024;
             // pass 1
-            if (direct)
-                for (Eigen::Index i = 0; i < rows; ++i)
-                    for (Eigen::Index j = 0; j < cols; ++j)
-                        tileScores(i, j) = m_queries.row(r0 + i).dot(m_keys.row(c0 + j));
-            else
-                product(m_queries.middleRows(r0, rows), m_keys.middleRows(c0, cols).transpose(),
-                        m_options.arithmetic, tileScores);
+            torchProduct(m_queries.middleRows(r0, rows), m_keys.middleRows(c0, cols).transpose(),
+                         tileScores);
             for (Eigen::Index i = 0; i < rows; ++i) {
                 const KeyRange& visible = m_visible[std::size_t(i)];
                 // pass 2
@@ -115,17 +99,10 @@ public:
                 if (rescale != 1.0f)
                     out.row(i) *= rescale;
                 m_m[std::size_t(i)] = mNew;
-                // pass 3, row by row
-                if (direct)
-                    for (Eigen::Index j = 0; j < cols; ++j)
-                        if (tileP(i, j) != 0.0f)
-                            out.row(i).noalias() += tileP(i, j) * m_values.row(c0 + j);
             }
             // pass 3
-            if (!direct) {
-                product(tileP, m_values.middleRows(c0, cols), m_options.arithmetic, tilePv);
-                out += tilePv;
-            }
+            torchProduct(tileP, m_values.middleRows(c0, cols), tilePv);
+            out += tilePv;
         }
         if (tile) {
             record(*tile, kb, c0, cols, false);
@@ -205,41 +182,95 @@ bool flashTileHidden(const HeadOptions& options, Eigen::Index r0, Eigen::Index r
     return true;
 }
 
-void flashAttention(const Matrix& queries, const Matrix& keys, const Matrix& values,
-                    const HeadOptions& options, int blockQ, int blockK, Matrix& context,
-                    FlashTrace& trace)
+void attendHeadFlash(const Matrix& queries, const Matrix& keys, const Matrix& values,
+                     const HeadOptions& options, int blockQ, int blockK, HeadTrace& head)
 {
     const Eigen::Index T = queries.rows(), S = keys.rows(), dv = values.cols();
-    trace.blockQ = blockQ;
-    trace.blockK = blockK;
-    trace.queryBlocks = (T + blockQ - 1) / blockQ;
-    trace.keyBlocks = (S + blockK - 1) / blockK;
-    trace.skipped.assign(std::size_t(trace.queryBlocks * trace.keyBlocks), 0);
-    trace.maxByRow.resize(T, trace.keyBlocks);
-    trace.sumByRow.resize(T, trace.keyBlocks);
-    context.resize(T, dv);
+    auto trace = std::make_shared<FlashTrace>();
+    trace->blockQ = blockQ;
+    trace->blockK = blockK;
+    trace->queryBlocks = (T + blockQ - 1) / blockQ;
+    trace->keyBlocks = (S + blockK - 1) / blockK;
+    trace->skipped.assign(std::size_t(trace->queryBlocks * trace->keyBlocks), 0);
+    for (Eigen::Index qb = 0; qb < trace->queryBlocks; ++qb)
+        hiddenKeyBlocks(options, qb * blockQ, std::min<Eigen::Index>(T, (qb + 1) * blockQ), blockK,
+                        S, &trace->skipped[std::size_t(qb * trace->keyBlocks)], trace->keyBlocks);
+    trace->maxByRow.resize(T, trace->keyBlocks);
+    trace->sumByRow.resize(T, trace->keyBlocks);
+    Matrix context(T, dv);
 
-    QueryBlockRun run(queries, keys, values, options, blockQ, blockK);
-    for (Eigen::Index qb = 0; qb < trace.queryBlocks; ++qb) {
-        run.start(qb);
-        const Eigen::Index r0 = run.firstRow();
-        for (Eigen::Index kb = 0; kb < trace.keyBlocks; ++kb) {
-            if (!run.advance(kb, nullptr))
-                trace.skipped[std::size_t(qb * trace.keyBlocks + kb)] = 1;
-            for (Eigen::Index i = 0; i < run.rows(); ++i) {
-                trace.maxByRow(r0 + i, kb) = run.m(i);
-                trace.sumByRow(r0 + i, kb) = run.l(i);
+    if (options.arithmetic == Arithmetic::Fast) {
+        FlashRows rows(values, options, blockQ, blockK, *trace, context);
+        HeadOptions withFlash = options;
+        withFlash.scoresSink = &rows;
+        attendHead(queries, keys, values, withFlash, head);
+    } else {
+        attendHead(queries, keys, values, options, head);
+        QueryBlockRun run(queries, keys, values, options, blockQ, blockK);
+        for (Eigen::Index qb = 0; qb < trace->queryBlocks; ++qb) {
+            run.start(qb);
+            const Eigen::Index r0 = run.firstRow();
+            for (Eigen::Index kb = 0; kb < trace->keyBlocks; ++kb) {
+                run.advance(kb, nullptr);
+                for (Eigen::Index i = 0; i < run.rows(); ++i) {
+                    trace->maxByRow(r0 + i, kb) = run.m(i);
+                    trace->sumByRow(r0 + i, kb) = run.l(i);
+                }
             }
+            for (Eigen::Index i = 0; i < run.rows(); ++i)
+                run.finish(i, context.row(r0 + i));
         }
-        for (Eigen::Index i = 0; i < run.rows(); ++i)
-            run.finish(i, context.row(r0 + i));
     }
+    head.flashMaxDiff = context.size() > 0 ? (context - head.contextVec).cwiseAbs().maxCoeff() : 0;
+    head.contextVec = std::move(context);
+    head.flash = std::move(trace);
 }
 
 FlashTile flashTile(const Matrix& queries, const Matrix& keys, const Matrix& values,
                     const HeadOptions& options, int blockQ, int blockK, Eigen::Index qb,
                     Eigen::Index kb)
 {
+    if (options.arithmetic == Arithmetic::Fast) {
+        const Eigen::Index T = queries.rows(), S = keys.rows();
+        FlashTile tile;
+        tile.queryBlock = qb;
+        tile.keyBlock = kb;
+        tile.firstRow = qb * blockQ;
+        tile.rows = std::min<Eigen::Index>(blockQ, T - tile.firstRow);
+        tile.firstKey = kb * blockK;
+        tile.keys = std::min<Eigen::Index>(blockK, S - tile.firstKey);
+        std::vector<std::uint8_t> skipped(std::size_t(kb + 1));
+        hiddenKeyBlocks(options, tile.firstRow, tile.firstRow + tile.rows, blockK, S,
+                        skipped.data(), kb + 1);
+        tile.skipped = skipped[std::size_t(kb)] != 0;
+        for (Matrix* m : {&tile.mBefore, &tile.mAfter, &tile.lBefore, &tile.lAfter, &tile.rescale})
+            m->resize(tile.rows, 1);
+        tile.output.resize(tile.rows, values.cols());
+        if (!tile.skipped) {
+            tile.scores.resize(tile.rows, tile.keys);
+            tile.p.resize(tile.rows, tile.keys);
+        }
+        // The scores from the very products the forward ran: the standard kernel's blocks of
+        // rows (a product's shape decides a score's last bit).
+        FastRows run(values, options, blockK);
+        RowBlockTensors block;
+        Eigen::Index blockFirst = -1;
+        std::vector<float> m(std::size_t(kb + 1)), l(std::size_t(kb + 1));
+        for (Eigen::Index i = 0; i < tile.rows; ++i) {
+            const Eigen::Index r = tile.firstRow + i;
+            const Eigen::Index first = r / CausalBlockRows * CausalBlockRows;
+            if (first != blockFirst) {
+                attendRowBlock(queries, keys, options, first,
+                               std::min<Eigen::Index>(CausalBlockRows, T - first), false, block);
+                blockFirst = first;
+            }
+            run.prepare(0, r, block.scores.row(r - first).data(), skipped.data(), kb + 1, m.data(),
+                        l.data());
+            run.accumulate(1);
+            run.capture(0, tile, i, m.data(), l.data());
+        }
+        return tile;
+    }
     QueryBlockRun run(queries, keys, values, options, blockQ, blockK);
     run.start(qb);
     FlashTile tile;

@@ -50,21 +50,25 @@ struct FlashTile
     Matrix output; // (rows, dv): O after the tile, before the final division by ℓ
 };
 
-// FlashAttention-2's forward, Algorithm 1 (Dao 2023), for one head, in float32.
-// queries (T, dk), keys (S, dk), values (S, dv) -> context (T, dv), trace
+// FlashAttention-2's forward, Algorithm 1 (Dao 2023), for one head, in float32, beside the
+// standard kernel (attendHead(), which the weights views read): head.contextVec becomes the
+// tiled kernel's result, head.flash its tiles and head.flashMaxDiff max |its context − the
+// standard kernel's|.
+// queries (T, dk), keys (S, dk), values (S, dv).
 // For each query block Q_i (blockQ rows): m = −∞, ℓ = 0, O = 0; for each key block j in order
 // (blockK columns), unless the mask hides the whole tile from every row:
-// pass 1: S = Q_i K_jᵀ / divisor (MatMul's product, then the division), hidden cells −∞;
+// pass 1: S = Q_i K_jᵀ / divisor (hidden cells −∞); TorchOrder: MatMul's product of the tile,
+// then the division; Fast: the standard kernel's scores of those cells (its GEMM of a block of
+// rows), divided;
 // pass 2: m' = max(m, rowmax S); P = exp(S − m'); ℓ = exp(m − m')·ℓ + rowsum P;
 //         a row still without a visible key (m' = −∞) takes its exponents against 0, so it
 //         keeps P = 0, ℓ = 0;
-// pass 3: O = exp(m − m')·O + P·V_j (MatMul), m = m';
+// pass 3: O = exp(m − m')·O + P·V_j (TorchOrder: MatMul; Fast: row by row), m = m';
 // finally O / ℓ (0 for a row that saw nothing). Equals the standard kernel to float32
 // rounding, not bit for bit: the sums run in another order. Masks by options.causal and
 // options.window; options' dropout and mask method are not used (the session refuses both).
-void flashAttention(const Matrix& queries, const Matrix& keys, const Matrix& values,
-                    const HeadOptions& options, int blockQ, int blockK, Matrix& context,
-                    FlashTrace& trace);
+void attendHeadFlash(const Matrix& queries, const Matrix& keys, const Matrix& values,
+                     const HeadOptions& options, int blockQ, int blockK, HeadTrace& head);
 
 // Whether the mask (options.causal, options.window) hides every cell of the tile rows [r0, r1) x
 // keys [c0, c1) of S keys: the forward skips such a tile.

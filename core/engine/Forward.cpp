@@ -72,17 +72,14 @@ void splitHeads(const Session& s, const AttentionParams& params, const Projectio
     }
 }
 
-// kernel "flash": the context again, tile by tile; it replaces the standard kernel's (which
-// attendHead() computed for the comparison and the mask methods' check).
-void runFlash(const Session& s, const Matrix& queries, const Matrix& keys, const Matrix& values,
-              const HeadOptions& options, HeadTrace& head)
+// One head by the session's kernel: the standard one, or the flash kernel beside it.
+void attend(const Session& s, const Matrix& queries, const Matrix& keys, const Matrix& values,
+            const HeadOptions& options, HeadTrace& head)
 {
-    auto flash = std::make_shared<FlashTrace>();
-    Matrix context;
-    flashAttention(queries, keys, values, options, s.blockQ, s.blockK, context, *flash);
-    head.flashMaxDiff = context.size() > 0 ? (context - head.contextVec).cwiseAbs().maxCoeff() : 0;
-    head.contextVec = std::move(context);
-    head.flash = std::move(flash);
+    if (s.kernel == KernelKind::Flash)
+        attendHeadFlash(queries, keys, values, options, s.blockQ, s.blockK, head);
+    else
+        attendHead(queries, keys, values, options, head);
 }
 
 } // namespace
@@ -158,9 +155,7 @@ void runForward(const Session& s, const std::shared_ptr<const AttentionParams>& 
     if (!s.hasWeights()) {
         options.keepMask = keepMask(0);
         options.reduceInto = reductionFor(0);
-        attendHead(x, source, source, options, trace.heads[0]);
-        if (s.kernel == KernelKind::Flash)
-            runFlash(s, x, source, source, options, trace.heads[0]);
+        attend(s, x, source, source, options, trace.heads[0]);
         trace.contextVec = trace.heads[0].contextVec;
         return;
     }
@@ -191,9 +186,7 @@ void runForward(const Session& s, const std::shared_ptr<const AttentionParams>& 
             HeadOptions headOptions = options;
             headOptions.keepMask = keepMask(h);
             headOptions.reduceInto = reductionFor(h);
-            attendHead(q, k, v, headOptions, head);
-            if (s.kernel == KernelKind::Flash)
-                runFlash(s, q, k, v, headOptions, head);
+            attend(s, q, k, v, headOptions, head);
         });
     failure.rethrow();
 

@@ -99,43 +99,6 @@ void torchOrderSoftmax(const float* in, float* out, std::int64_t n, std::int64_t
         out[j] = out[j] * inverse;
 }
 
-// exp of n floats in place, each cell's value independent of where the row sits in memory
-// (Eigen's exp on an unaligned row computes its head and tail with std::exp and the middle
-// with packets, so a cell's last bit would depend on the row's alignment): every cell goes
-// through Eigen's packet exp, loaded unaligned (a lane's result does not depend on the
-// address), the ragged tail padded in a buffer. That exp flushes to 0 (AVX-512) or clamps
-// to 2.9e-39 (SSE, AVX2, even for -inf) below about -87.7, where std::exp and PyTorch's
-// kernels (glibc expf, Sleef) keep subnormals down to exp(-103.97); cells below ExpPacketLow
-// take std::exp instead, whose results there are PyTorch's to the bit.
-void packetExp(float* x, std::int64_t n)
-{
-    using Packet = Eigen::internal::packet_traits<float>::type;
-    namespace pk = Eigen::internal;
-    constexpr std::int64_t Lanes = pk::packet_traits<float>::size;
-    constexpr float ExpPacketLow = -87.0f; // exp(-87) = 1.6e-38 is still a normal float
-    const Packet low = pk::pset1<Packet>(ExpPacketLow);
-    alignas(64) float in[Lanes];
-    const auto expPacket = [&](float* cells, std::int64_t count) {
-        const Packet p = pk::ploadu<Packet>(cells);
-        pk::pstoreu(cells, pk::pexp(p));
-        if (!pk::predux_any(pk::pcmp_lt(p, low)))
-            return;
-        pk::pstore(in, p);
-        for (std::int64_t j = 0; j < count; ++j)
-            if (in[j] < ExpPacketLow)
-                cells[j] = std::exp(in[j]);
-    };
-    std::int64_t start = 0;
-    for (; start + Lanes <= n; start += Lanes)
-        expPacket(x + start, Lanes);
-    if (start < n) {
-        alignas(64) float tail[Lanes] = {};
-        std::copy(x + start, x + n, tail);
-        expPacket(tail, n - start);
-        std::copy(tail, tail + (n - start), x + start);
-    }
-}
-
 // Vectorised: scale by the reciprocal, subtract the max, exp (packetExp), sum in ATen's
 // 8-lane order, scale. Every step is element-wise or a sum in a fixed order, so a row gives
 // the same bits wherever it is stored and whichever thread computes it. Returns false
@@ -191,6 +154,35 @@ void carefulSoftmax(const float* in, float* out, std::int64_t visible, float div
 }
 
 } // namespace
+
+void packetExp(float* x, std::int64_t n)
+{
+    using Packet = Eigen::internal::packet_traits<float>::type;
+    namespace pk = Eigen::internal;
+    constexpr std::int64_t Lanes = pk::packet_traits<float>::size;
+    constexpr float ExpPacketLow = -87.0f; // exp(-87) = 1.6e-38 is still a normal float
+    const Packet low = pk::pset1<Packet>(ExpPacketLow);
+    alignas(64) float in[Lanes];
+    const auto expPacket = [&](float* cells, std::int64_t count) {
+        const Packet p = pk::ploadu<Packet>(cells);
+        pk::pstoreu(cells, pk::pexp(p));
+        if (!pk::predux_any(pk::pcmp_lt(p, low)))
+            return;
+        pk::pstore(in, p);
+        for (std::int64_t j = 0; j < count; ++j)
+            if (in[j] < ExpPacketLow)
+                cells[j] = std::exp(in[j]);
+    };
+    std::int64_t start = 0;
+    for (; start + Lanes <= n; start += Lanes)
+        expPacket(x + start, Lanes);
+    if (start < n) {
+        alignas(64) float tail[Lanes] = {};
+        std::copy(x + start, x + n, tail);
+        expPacket(tail, n - start);
+        std::copy(tail, tail + (n - start), x + start);
+    }
+}
 
 void softmaxRow(const float* in, float* out, std::int64_t n, std::int64_t visible, float divisor,
                 Arithmetic arithmetic)

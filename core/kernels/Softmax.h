@@ -29,4 +29,14 @@ void softmaxRowRange(const float* in, float* out, std::int64_t n, std::int64_t f
 void renormalizedSoftmaxRowRange(const float* in, float* out, std::int64_t n, std::int64_t first,
                                  std::int64_t last, float divisor, Arithmetic arithmetic);
 
+// exp of n floats in place, each cell's value independent of where the row sits in memory
+// (Eigen's exp on an unaligned row computes its head and tail with std::exp and the middle
+// with packets, so a cell's last bit would depend on the row's alignment): every cell goes
+// through Eigen's packet exp, loaded unaligned (a lane's result does not depend on the
+// address), the ragged tail padded in a buffer. That exp flushes to 0 (AVX-512) or clamps
+// to 2.9e-39 (SSE, AVX2, even for -inf) below about -87.7, where std::exp and PyTorch's
+// kernels (glibc expf, Sleef) keep subnormals down to exp(-103.97); cells below ExpPacketLow
+// take std::exp instead, whose results there are PyTorch's to the bit.
+void packetExp(float* x, std::int64_t n);
+
 } // namespace ae

@@ -355,6 +355,37 @@ private Q_SLOTS:
         qInfo("flash vs standard, 150 tokens, 4 heads: worst |diff| %.3g",
               double(trace->heads[0].flashMaxDiff));
     }
+
+    // The fast path reads the standard kernel's scores, computed 64 rows at a time, and runs
+    // rows four at a time: a query block of 3 rows straddling rows 63 and 64, and one at the
+    // ragged end, stepped (flashTile) give the forward's m, l and context to the bit. A head
+    // size of 68: four packets of columns and a scalar tail.
+    void flashTileMatchesForwardAcrossScoreBlocks()
+    {
+        const auto trace =
+            computed(R"({"sentence": ")" + QByteArray::fromStdString(numberedSentence(150)) +
+                     R"(", "variant": "multihead", "init": "linear", "d_in": 16,
+            "d_out_kq": 136, "d_out_v": 136, "num_heads": 2, "causal": true, "kernel": "flash",
+            "block_q": 3, "block_k": 5})");
+        QVERIFY(trace);
+        QCOMPARE(trace->arithmetic, Arithmetic::Fast);
+        const FlashTrace& f = *trace->heads[1].flash;
+        for (const Eigen::Index qb : {Eigen::Index(21), f.queryBlocks - 1}) {
+            const Eigen::Index kb = f.keyBlocks - 1;
+            const FlashTile tile =
+                flashTile(headQueries(*trace, 1), headKeys(*trace, 1), headValues(*trace, 1),
+                          headOptions(*trace, 1), f.blockQ, f.blockK, qb, kb);
+            QVERIFY(tile.rows > 0);
+            for (Eigen::Index i = 0; i < tile.rows; ++i) {
+                const Eigen::Index r = tile.firstRow + i;
+                QCOMPARE(tile.mAfter(i, 0), f.runningMax(kb, r));
+                QCOMPARE(tile.lAfter(i, 0), f.runningSum(kb, r));
+                const RowVector context = tile.output.row(i) / tile.lAfter(i, 0);
+                QVERIFY(context == trace->heads[1].contextVec.row(r));
+            }
+        }
+        QVERIFY(trace->heads[1].flashMaxDiff < 1e-5f);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestTodaysAttention)

@@ -1,0 +1,236 @@
+#include "FlashRows.h"
+
+#include "FlashAttention.h"
+#include "Softmax.h"
+
+#include <algorithm>
+#include <type_traits>
+
+namespace ae {
+
+void hiddenKeyBlocks(const HeadOptions& options, Eigen::Index r0, Eigen::Index r1, int blockK,
+                     Eigen::Index S, std::uint8_t* skipped, Eigen::Index keyBlocks)
+{
+    std::fill(skipped, skipped + keyBlocks, std::uint8_t{1});
+    for (Eigen::Index r = r0; r < r1; ++r) {
+        const KeyRange visible = visibleKeys(options, r, S);
+        if (visible.first < visible.last)
+            std::fill(skipped + visible.first / blockK, skipped + (visible.last - 1) / blockK + 1,
+                      std::uint8_t{0});
+    }
+}
+
+FastRows::FastRows(const Matrix& values, const HeadOptions& options, int blockK)
+    : m_values(values), m_options(options), m_blockK(blockK)
+{
+    const std::size_t keyBlocks = std::size_t((values.rows() + blockK - 1) / blockK);
+    for (Row& row : m_rows) {
+        row.rescale.resize(keyBlocks);
+        row.arguments.resize(keyBlocks);
+        row.scaled.resize(std::size_t(values.rows()));
+        row.p.resize(std::size_t(values.rows()));
+        row.out.resize(values.cols());
+    }
+}
+
+void FastRows::prepare(int slot, Eigen::Index r, const float* rawScores,
+                       const std::uint8_t* skipped, Eigen::Index kbEnd, float* mAfter,
+                       float* lAfter)
+{
+    Row& row = m_rows[std::size_t(slot)];
+    const Eigen::Index S = m_values.rows();
+    const KeyRange visible = visibleKeys(m_options, r, S);
+    row.visible = visible;
+    row.kbEnd = kbEnd;
+    // The row's scaled scores and exponentials, indexed by key.
+    float* scores = row.scaled.data();
+    if (visible.first < visible.last)
+        Eigen::Map<Eigen::ArrayXf>(scores + visible.first, visible.last - visible.first) =
+            Eigen::Map<const Eigen::ArrayXf>(rawScores + visible.first,
+                                             visible.last - visible.first) /
+            m_options.scoreDivisor;
+    float* p = row.p.data();
+    float* rescale = row.rescale.data();
+    // The key blocks [kbFirst, kbLast) hold the row's visible keys. Before them the row
+    // has seen nothing: m = −∞, ℓ = 0, and a tile that was computed (not skipped) took
+    // its exponents against 0, exp(−∞) = 0 its rescale factor. After them its m and ℓ stay
+    // (exp(0) = 1 exactly: a row whose max did not change is not rescaled).
+    const bool sees = visible.first < visible.last && visible.first < kbEnd * m_blockK;
+    const Eigen::Index kbFirst = sees ? visible.first / m_blockK : kbEnd;
+    const Eigen::Index kbLast = sees ? std::min(kbEnd, (visible.last - 1) / m_blockK + 1) : kbEnd;
+    for (Eigen::Index kb = 0; kb < kbFirst; ++kb) {
+        mAfter[kb] = NegInf;
+        lAfter[kb] = 0;
+        rescale[kb] = skipped[kb] ? 1.0f : 0.0f;
+    }
+    // pass 2's m′ per tile, and the exponents: a cell's against its tile's m′, the rescale
+    // factor's m − m′ (0 when the max did not change).
+    float m = NegInf;
+    for (Eigen::Index kb = kbFirst; kb < kbLast; ++kb) {
+        const Eigen::Index first = std::max(kb * m_blockK, visible.first);
+        const Eigen::Index last = std::min((kb + 1) * m_blockK, visible.last);
+        float rowMax = scores[first];
+        for (Eigen::Index j = first + 1; j < last; ++j)
+            rowMax = std::max(rowMax, scores[j]);
+        const float mNew = std::max(m, rowMax);
+        const float base = mNew == NegInf ? 0.0f : mNew;
+        for (Eigen::Index j = first; j < last; ++j)
+            p[j] = scores[j] - base;
+        rescale[kb] = m - base;
+        m = mNew;
+        mAfter[kb] = m;
+    }
+    row.firstCell = sees ? visible.first : 0;
+    row.lastCell = sees ? std::min(visible.last, kbEnd * m_blockK) : 0;
+    if (sees) {
+        packetExp(p + row.firstCell, row.lastCell - row.firstCell);
+        for (Eigen::Index kb = kbFirst; kb < kbLast; ++kb)
+            row.arguments[std::size_t(kb)] = rescale[kb];
+        packetExp(rescale + kbFirst, kbLast - kbFirst);
+    }
+    // pass 2's ℓ, tile after tile.
+    float l = 0;
+    for (Eigen::Index kb = kbFirst; kb < kbLast; ++kb) {
+        if (row.arguments[std::size_t(kb)] == 0.0f)
+            rescale[kb] = 1.0f;
+        const Eigen::Index first = std::max(kb * m_blockK, visible.first);
+        const Eigen::Index last = std::min((kb + 1) * m_blockK, visible.last);
+        float rowSum = 0;
+        for (Eigen::Index j = first; j < last; ++j)
+            rowSum += p[j];
+        l = rescale[kb] * l + rowSum;
+        lAfter[kb] = l;
+    }
+    for (Eigen::Index kb = kbLast; kb < kbEnd; ++kb) {
+        mAfter[kb] = m;
+        lAfter[kb] = l;
+        rescale[kb] = 1.0f;
+    }
+}
+
+void FastRows::accumulate(int count)
+{
+    namespace pk = Eigen::internal;
+    using Packet = pk::packet_traits<float>::type;
+    constexpr Eigen::Index Lanes = pk::packet_traits<float>::size;
+    // The cells some slot sees; a slot's p is 0 on the others (skipped like a 0 of its own).
+    Eigen::Index first = 0, last = 0;
+    for (int k = 0; k < count; ++k) {
+        const Row& row = m_rows[std::size_t(k)];
+        if (row.firstCell == row.lastCell)
+            continue;
+        first = last == 0 ? row.firstCell : std::min(first, row.firstCell);
+        last = std::max(last, row.lastCell);
+    }
+    for (int k = 0; k < count; ++k) {
+        Row& row = m_rows[std::size_t(k)];
+        const Eigen::Index seen = std::clamp(row.firstCell, first, last);
+        std::fill(row.p.begin() + first, row.p.begin() + seen, 0.0f);
+        std::fill(row.p.begin() + std::max(seen, row.lastCell), row.p.begin() + last, 0.0f);
+    }
+    const Eigen::Index dv = m_values.cols();
+    Eigen::Index c = 0;
+    const auto run = [&](auto columns) {
+        if (count == Slots)
+            accumulate<Slots, decltype(columns)::value, Packet>(first, last, c);
+        else
+            for (int k = 0; k < count; ++k)
+                accumulate<1, decltype(columns)::value, Packet>(first, last, c, k);
+    };
+    for (; c + 4 * Lanes <= dv; c += 4 * Lanes)
+        run(std::integral_constant<int, 4>{});
+    for (; c + Lanes <= dv; c += Lanes)
+        run(std::integral_constant<int, 1>{});
+    for (; c < dv; ++c)
+        for (int k = 0; k < count; ++k)
+            accumulate<1, 1, float>(first, last, c, k);
+}
+
+void FastRows::capture(int slot, FlashTile& tile, Eigen::Index i, const float* mAfter,
+                       const float* lAfter) const
+{
+    const Row& row = m_rows[std::size_t(slot)];
+    const Eigen::Index kb = row.kbEnd - 1;
+    tile.mBefore(i, 0) = kb > 0 ? mAfter[kb - 1] : NegInf;
+    tile.lBefore(i, 0) = kb > 0 ? lAfter[kb - 1] : 0;
+    tile.rescale(i, 0) = row.rescale[std::size_t(kb)];
+    tile.mAfter(i, 0) = mAfter[kb];
+    tile.lAfter(i, 0) = lAfter[kb];
+    tile.output.row(i) = row.out;
+    if (tile.skipped)
+        return;
+    for (Eigen::Index j = 0; j < tile.keys; ++j) {
+        const Eigen::Index key = kb * m_blockK + j;
+        const bool shown = key >= row.visible.first && key < row.visible.last;
+        tile.scores(i, j) = shown ? row.scaled[std::size_t(key)] : NegInf;
+        tile.p(i, j) = shown ? row.p[std::size_t(key)] : 0.0f;
+    }
+}
+
+template <int R, int N, typename Packet>
+void FastRows::accumulate(Eigen::Index first, Eigen::Index last, Eigen::Index c, int slot)
+{
+    namespace pk = Eigen::internal;
+    const Eigen::Index dv = m_values.cols();
+    const float* values = m_values.data() + c;
+    const Eigen::Index lanes = sizeof(Packet) / sizeof(float);
+    const float* p[R];
+    const float* rescale[R];
+    Packet acc[R][N];
+    for (int r = 0; r < R; ++r) {
+        p[r] = m_rows[std::size_t(slot + r)].p.data();
+        rescale[r] = m_rows[std::size_t(slot + r)].rescale.data();
+        for (int k = 0; k < N; ++k)
+            acc[r][k] = pk::pset1<Packet>(0.0f);
+    }
+    Eigen::Index nextTile = first;
+    for (Eigen::Index j = first; j < last; ++j) {
+        if (j == nextTile) {
+            const Eigen::Index kb = j / m_blockK;
+            for (int r = 0; r < R; ++r)
+                if (rescale[r][kb] != 1.0f)
+                    for (int k = 0; k < N; ++k)
+                        acc[r][k] = pk::pmul(acc[r][k], pk::pset1<Packet>(rescale[r][kb]));
+            nextTile = (kb + 1) * m_blockK;
+        }
+        Packet v[N];
+        for (int k = 0; k < N; ++k)
+            v[k] = pk::ploadu<Packet>(values + j * dv + k * lanes);
+        for (int r = 0; r < R; ++r) {
+            if (p[r][j] == 0.0f)
+                continue;
+            const Packet weight = pk::pset1<Packet>(p[r][j]);
+            for (int k = 0; k < N; ++k)
+                acc[r][k] = pk::pmadd(weight, v[k], acc[r][k]);
+        }
+    }
+    for (int r = 0; r < R; ++r)
+        for (int k = 0; k < N; ++k)
+            pk::pstoreu(m_rows[std::size_t(slot + r)].out.data() + c + k * lanes, acc[r][k]);
+}
+
+void FlashRows::scoreBlock(Eigen::Index first, Eigen::Index rows, const Matrix& scores)
+{
+    FastRows run(m_values, m_options, m_blockK); // per block: blocks arrive in parallel
+    const Eigen::Index keyBlocks = m_trace.keyBlocks;
+    for (Eigen::Index i0 = 0; i0 < rows; i0 += FastRows::Slots) {
+        const int count = int(std::min<Eigen::Index>(FastRows::Slots, rows - i0));
+        for (int k = 0; k < count; ++k) {
+            const Eigen::Index r = first + i0 + k;
+            run.prepare(k, r, scores.row(i0 + k).data(),
+                        &m_trace.skipped[std::size_t(r / m_blockQ * keyBlocks)], keyBlocks,
+                        &m_trace.maxByRow(r, 0), &m_trace.sumByRow(r, 0));
+        }
+        run.accumulate(count);
+        for (int k = 0; k < count; ++k) {
+            const Eigen::Index r = first + i0 + k;
+            const float sum = m_trace.sumByRow(r, keyBlocks - 1);
+            if (sum > 0)
+                m_context.row(r) = run.out(k) / sum;
+            else
+                m_context.row(r).setZero();
+        }
+    }
+}
+
+} // namespace ae
