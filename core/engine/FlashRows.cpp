@@ -20,6 +20,52 @@ void hiddenKeyBlocks(const HeadOptions& options, Eigen::Index r0, Eigen::Index r
     }
 }
 
+namespace {
+
+// f(kb, first cell, cell count) for the key blocks [k0, k1) of a row that sees the cells
+// `visible`: the first and last of them clamped to those cells, the ones between whole, with a
+// count known at compile time when the block size is a small power of two (BK > 0), so that a
+// loop over 2 x 2 tiles unrolls instead of paying a loop per tile.
+template <int BK, typename F>
+void forEachTileOf(Eigen::Index k0, Eigen::Index k1, Eigen::Index bk, const KeyRange& visible,
+                   F&& f)
+{
+    if (k0 >= k1)
+        return;
+    const auto edge = [&](Eigen::Index kb) {
+        const Eigen::Index first = std::max(kb * bk, visible.first);
+        f(kb, first, std::min((kb + 1) * bk, visible.last) - first);
+    };
+    edge(k0);
+    for (Eigen::Index kb = k0 + 1; kb < k1 - 1; ++kb) {
+        if constexpr (BK > 0)
+            f(kb, kb * BK, std::integral_constant<Eigen::Index, BK>{});
+        else
+            f(kb, kb * bk, bk);
+    }
+    if (k1 - 1 > k0)
+        edge(k1 - 1);
+}
+
+} // namespace
+
+template <typename F>
+void FastRows::forEachTile(Eigen::Index k0, Eigen::Index k1, const KeyRange& visible, F&& f) const
+{
+    switch (m_blockK) {
+    case 1:
+        return forEachTileOf<1>(k0, k1, 1, visible, f);
+    case 2:
+        return forEachTileOf<2>(k0, k1, 2, visible, f);
+    case 4:
+        return forEachTileOf<4>(k0, k1, 4, visible, f);
+    case 8:
+        return forEachTileOf<8>(k0, k1, 8, visible, f);
+    default:
+        return forEachTileOf<0>(k0, k1, m_blockK, visible, f);
+    }
+}
+
 FastRows::FastRows(const Matrix& values, const HeadOptions& options, int blockK)
     : m_values(values), m_options(options), m_blockK(blockK)
 {
@@ -27,6 +73,7 @@ FastRows::FastRows(const Matrix& values, const HeadOptions& options, int blockK)
     for (Row& row : m_rows) {
         row.rescale.resize(keyBlocks);
         row.arguments.resize(keyBlocks);
+        row.perTile.resize(keyBlocks);
         row.scaled.resize(std::size_t(values.rows()));
         row.p.resize(std::size_t(values.rows()));
         row.out.resize(values.cols());
@@ -63,42 +110,50 @@ void FastRows::prepare(int slot, Eigen::Index r, const float* rawScores,
         lAfter[kb] = 0;
         rescale[kb] = skipped[kb] ? 1.0f : 0.0f;
     }
-    // pass 2's m′ per tile, and the exponents: a cell's against its tile's m′, the rescale
-    // factor's m − m′ (0 when the max did not change).
+    // pass 2's m′ per tile (its cells' maximum, then the running one), the rescale factor's
+    // exponent m − m′ (0 when the max did not change), and each cell's exponent against its
+    // tile's m′.
+    float* perTile = row.perTile.data(); // the tiles' maxima, then m′ or 0, then their sums
+    forEachTile(kbFirst, kbLast, visible, [&](Eigen::Index kb, Eigen::Index first, auto count) {
+        float rowMax = scores[first];
+        for (Eigen::Index j = 1; j < count; ++j)
+            rowMax = std::max(rowMax, scores[first + j]);
+        perTile[kb] = rowMax;
+    });
     float m = NegInf;
     for (Eigen::Index kb = kbFirst; kb < kbLast; ++kb) {
-        const Eigen::Index first = std::max(kb * m_blockK, visible.first);
-        const Eigen::Index last = std::min((kb + 1) * m_blockK, visible.last);
-        float rowMax = scores[first];
-        for (Eigen::Index j = first + 1; j < last; ++j)
-            rowMax = std::max(rowMax, scores[j]);
-        const float mNew = std::max(m, rowMax);
+        const float mNew = std::max(m, perTile[kb]);
         const float base = mNew == NegInf ? 0.0f : mNew;
-        for (Eigen::Index j = first; j < last; ++j)
-            p[j] = scores[j] - base;
-        rescale[kb] = m - base;
+        perTile[kb] = base;
+        row.arguments[std::size_t(kb)] = m - base;
         m = mNew;
         mAfter[kb] = m;
     }
+    forEachTile(kbFirst, kbLast, visible, [&](Eigen::Index kb, Eigen::Index first, auto count) {
+        for (Eigen::Index j = 0; j < count; ++j)
+            p[first + j] = scores[first + j] - perTile[kb];
+    });
     row.firstCell = sees ? visible.first : 0;
     row.lastCell = sees ? std::min(visible.last, kbEnd * m_blockK) : 0;
     if (sees) {
         packetExp(p + row.firstCell, row.lastCell - row.firstCell);
-        for (Eigen::Index kb = kbFirst; kb < kbLast; ++kb)
-            row.arguments[std::size_t(kb)] = rescale[kb];
+        std::copy(row.arguments.begin() + kbFirst, row.arguments.begin() + kbLast,
+                  rescale + kbFirst);
         packetExp(rescale + kbFirst, kbLast - kbFirst);
+        for (Eigen::Index kb = kbFirst; kb < kbLast; ++kb)
+            if (row.arguments[std::size_t(kb)] == 0.0f)
+                rescale[kb] = 1.0f;
     }
     // pass 2's ℓ, tile after tile.
+    forEachTile(kbFirst, kbLast, visible, [&](Eigen::Index kb, Eigen::Index first, auto count) {
+        float rowSum = 0;
+        for (Eigen::Index j = 0; j < count; ++j)
+            rowSum += p[first + j];
+        perTile[kb] = rowSum;
+    });
     float l = 0;
     for (Eigen::Index kb = kbFirst; kb < kbLast; ++kb) {
-        if (row.arguments[std::size_t(kb)] == 0.0f)
-            rescale[kb] = 1.0f;
-        const Eigen::Index first = std::max(kb * m_blockK, visible.first);
-        const Eigen::Index last = std::min((kb + 1) * m_blockK, visible.last);
-        float rowSum = 0;
-        for (Eigen::Index j = first; j < last; ++j)
-            rowSum += p[j];
-        l = rescale[kb] * l + rowSum;
+        l = rescale[kb] * l + perTile[kb];
         lAfter[kb] = l;
     }
     for (Eigen::Index kb = kbLast; kb < kbEnd; ++kb) {

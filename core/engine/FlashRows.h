@@ -58,6 +58,7 @@ private:
     struct Row
     {
         std::vector<float> rescale, arguments; // per key block: exp(m − m′), m − m′
+        std::vector<float> perTile;            // per key block: scratch
         std::vector<float> scaled, p;          // per key: score / divisor, exp(score − m′)
         RowVector out;
         KeyRange visible;
@@ -70,6 +71,10 @@ private:
     // change, or O is still 0), then O += p_j·V_j cell after cell (p_j = 0 skipped).
     template <int R, int N, typename Packet>
     void accumulate(Eigen::Index first, Eigen::Index last, Eigen::Index c, int slot = 0);
+
+    // f(kb, first cell, cell count) for the key blocks [k0, k1) of a row that sees `visible`.
+    template <typename F>
+    void forEachTile(Eigen::Index k0, Eigen::Index k1, const KeyRange& visible, F&& f) const;
 
     const Matrix& m_values;
     const HeadOptions& m_options;
