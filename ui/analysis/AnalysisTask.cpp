@@ -1,5 +1,7 @@
 #include "AnalysisTask.h"
 
+#include "GuiFirst.h"
+
 #include <QtConcurrent>
 
 namespace ae {
@@ -21,6 +23,7 @@ void AnalysisTask::start(Work work)
     setRunning(true);
     m_runs.removeIf([](const QFuture<void>& run) { return run.isFinished(); });
     m_runs.append(QtConcurrent::run([this, work = std::move(work), stop, generation] {
+        runBehindTheGui();
         const AnalysisProgress progress = [this, stop, generation](int done, int total) {
             if (!*stop)
                 QMetaObject::invokeMethod(

@@ -1,5 +1,6 @@
 #include "LabBenchmark.h"
 
+#include "GuiFirst.h"
 #include "TrainingForm.h"
 #include "TrainingWindow.h"
 #include "TrainingWorker.h"
@@ -14,6 +15,7 @@ namespace ae {
 
 LabTimings measureTrainingLab(const TrainingConfig& config)
 {
+    putOtherThreadsBehindTheGui(); // as measureUi()
     LabTimings timings;
     TrainingWindow lab;
     lab.form()->setConfig(config);

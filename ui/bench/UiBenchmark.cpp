@@ -8,6 +8,7 @@
 #include "FigureWidget.h"
 #include "FlashPage.h"
 #include "GeneratePage.h"
+#include "GuiFirst.h"
 #include "HeadRolesPage.h"
 #include "HeatmapPainter.h"
 #include "HeatmapWidget.h"
@@ -286,6 +287,9 @@ void measureAnalysisPages(MainWindow& window, UiTimings& timings)
 
 UiTimings measureUi(const Session& session, int runs)
 {
+    // The forwards the caller timed ran on this thread and started OpenBLAS's workers and an
+    // OpenMP team at its priority; in the app the compute thread starts them, behind this one.
+    putOtherThreadsBehindTheGui();
     UiTimings timings;
     const ComputeResult computed = Engine().compute(session, viewWeightsReduction);
     if (!computed.trace)
@@ -361,6 +365,9 @@ UiTimings measureUi(const Session& session, int runs)
 
 UiTimings measureModelUi(const Session& session, int runs)
 {
+    // The forwards the caller timed ran on this thread and started OpenBLAS's workers and an
+    // OpenMP team at its priority; in the app the compute thread starts them, behind this one.
+    putOtherThreadsBehindTheGui();
     UiTimings timings;
     MainWindow window;
     window.resize(1600, 1000);

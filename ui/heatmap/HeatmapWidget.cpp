@@ -1,5 +1,6 @@
 #include "HeatmapWidget.h"
 
+#include "GuiFirst.h"
 #include "ValueText.h"
 #include "ViewJobs.h"
 #include "ZoomIndicator.h"
@@ -182,7 +183,10 @@ void HeatmapWidget::render(bool synchronous)
         return;
     }
     m_renderInFlight = true;
-    QtConcurrent::run(viewJobs(), job).then(this, [this, generation](const QImage& image) {
+    QtConcurrent::run(viewJobs(), [job] {
+        runBehindTheGui();
+        return job();
+    }).then(this, [this, generation](const QImage& image) {
         if (generation != m_renderGeneration)
             return; // a newer paint was started: this image is stale
         m_renderInFlight = false;

@@ -1,6 +1,7 @@
 #include "AttentionThumbnails.h"
 
 #include "AttentionKernel.h"
+#include "GuiFirst.h"
 #include "HeadTensors.h"
 #include "ModelTrace.h"
 #include "Trace.h"
@@ -46,6 +47,7 @@ Thumbnails attentionThumbnails(const ModelTrace& trace, int side,
     std::iota(order.begin(), order.end(), std::size_t(0));
     std::atomic<bool> abandoned{false};
     const auto thumbnailOf = [&](std::size_t index) {
+        runBehindTheGui();
         if (abandoned || (stale && stale())) {
             abandoned = true;
             return;

@@ -1,6 +1,7 @@
 #include "ModelViewPage.h"
 
 #include "AttentionThumbnails.h"
+#include "GuiFirst.h"
 #include "ModelFigures.h"
 #include "ModelRun.h"
 #include "ModelTrace.h"
@@ -58,6 +59,7 @@ void ModelViewPage::setRun(const std::shared_ptr<const ModelRun>& run, int layer
     // The shown thumbnails' rows of the unchanged prefix are kept (shared: the job only reads).
     QtConcurrent::run(viewJobs(), [run, previous = m_thumbnails, generation,
                                    latest = m_generation] {
+        runBehindTheGui();
         return std::make_shared<const Thumbnails>(attentionThumbnails(
             *run->trace, ThumbnailSide, [&] { return generation != latest->load(); },
             previous.get()));

@@ -3,6 +3,7 @@
 #include "CellSelection.h"
 #include "ColorScaleChoice.h"
 #include "FigureWidget.h"
+#include "GuiFirst.h"
 #include "Trace.h"
 #include "TraceFigures.h"
 #include "ViewExtent.h"
@@ -153,8 +154,10 @@ void FigurePage::setTrace(const std::shared_ptr<const Trace>& trace, int head)
             std::for_each(panels.begin(), panels.end(),
                           [](HeatmapSpec* s) { prepareOffGuiThread(*s); });
         else
-            QtConcurrent::blockingMap(viewJobHelpers(), panels,
-                                      [](HeatmapSpec* s) { prepareOffGuiThread(*s); });
+            QtConcurrent::blockingMap(viewJobHelpers(), panels, [](HeatmapSpec* s) {
+                runBehindTheGui();
+                prepareOffGuiThread(*s);
+            });
         return figures;
     };
     if (cellsOf(*trace) <= BackgroundFigureCells) {
@@ -165,13 +168,15 @@ void FigurePage::setTrace(const std::shared_ptr<const Trace>& trace, int head)
     if (cellsOf(*trace) > ReleaseFirstCells)
         dropMatrices();
     m_pending = true;
-    QtConcurrent::run(viewJobs(), std::move(build))
-        .then(this, [this, generation](std::vector<std::optional<Figure>> figures) {
-            if (generation != m_generation)
-                return; // a newer trace (or release()) came meanwhile
-            m_pending = false;
-            showFigures(std::move(figures));
-        });
+    QtConcurrent::run(viewJobs(), [build = std::move(build)] {
+        runBehindTheGui();
+        return build();
+    }).then(this, [this, generation](std::vector<std::optional<Figure>> figures) {
+        if (generation != m_generation)
+            return; // a newer trace (or release()) came meanwhile
+        m_pending = false;
+        showFigures(std::move(figures));
+    });
 }
 
 void FigurePage::showFigures(std::vector<std::optional<Figure>> figures)

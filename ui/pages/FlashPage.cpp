@@ -5,6 +5,7 @@
 #include "FigureWidget.h"
 #include "FlashAttention.h"
 #include "FlashFigures.h"
+#include "GuiFirst.h"
 #include "HeadTensors.h"
 #include "Trace.h"
 
@@ -174,6 +175,7 @@ void FlashPage::showInput(const PageInput& input)
     }
     const quint64 generation = m_generation;
     m_watcher.setFuture(QtConcurrent::run([trace, head, generation] {
+        runBehindTheGui();
         return BuiltResult{generation, figures::flashResult(trace, head)};
     }));
 }

@@ -1,6 +1,7 @@
 #include "ComputeService.h"
 
 #include "Engine.h"
+#include "GuiFirst.h"
 #include "MessageText.h"
 #include "ModelRegistry.h"
 #include "ModelRun.h"
@@ -14,36 +15,7 @@
 #include <malloc.h>
 #include <new>
 
-#ifdef __linux__
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-#endif
-
 namespace ae {
-
-namespace {
-
-// The compute thread yields the cores to the GUI thread: a long text's forward keeps both
-// cores of a small machine busy (the thread and its OpenMP team, which inherits its niceness:
-// libgomp creates the team from it on its first parallel region), and the GUI thread, woken
-// to repaint, would wait for a core behind them (measured: events of 1 ms of CPU taking
-// 9 ms). Linux: a thread's nice value is its own (setpriority on its thread id); elsewhere
-// QThread's priority.
-void yieldToTheGuiThread()
-{
-    static thread_local const bool done = [] {
-#ifdef __linux__
-        setpriority(PRIO_PROCESS, id_t(syscall(SYS_gettid)), 10);
-#else
-        QThread::currentThread()->setPriority(QThread::LowPriority);
-#endif
-        return true;
-    }();
-    (void)done;
-}
-
-} // namespace
 
 // What one computation delivers: the run (or the issue) and the layer shown.
 struct ComputeService::Outcome
@@ -103,8 +75,8 @@ quint64 ComputeService::requestLayer(const Session& session, int layer)
         [compute = m_compute, models = m_modelEngine, latest = m_latest, generation, session,
          layer]() -> Outcome {
             if (generation != latest->load())
-                return {}; // superseded before it started
-            yieldToTheGuiThread();
+                return {};     // superseded before it started
+            runBehindTheGui(); // and its OpenMP team, which it starts after this
             try {
                 if (modelSource(session) == ModelSource::SeedModule) {
                     ComputeResult result = compute(session);

@@ -1,6 +1,7 @@
 #include "TrainingWorker.h"
 
 #include "Generation.h"
+#include "GuiFirst.h"
 #include "ModelRegistry.h"
 #include "Trainer.h"
 #include "TrainingCheckpoint.h"
@@ -32,7 +33,9 @@ TrainingWorker::TrainingWorker(QObject* parent)
     qRegisterMetaType<std::shared_ptr<const ae::TransformerModel>>();
     m_inbox->moveToThread(&m_thread);
     m_thread.setObjectName(QStringLiteral("training"));
-    m_thread.start(QThread::LowPriority); // the GUI thread comes first
+    // The GUI thread comes first; started is emitted in the new thread.
+    connect(&m_thread, &QThread::started, [] { runBehindTheGui(); });
+    m_thread.start();
 }
 
 TrainingWorker::~TrainingWorker()

@@ -1,0 +1,21 @@
+#pragma once
+
+namespace ae {
+
+// The GUI thread first. Threads that compute in the background yield a core to it: on a small
+// machine a long forward keeps both cores busy, and the GUI thread, woken to repaint, would
+// wait behind them for a core (measured: events of 1 ms of CPU taking 9 ms; a GUI block of
+// 20 ms while every head was ablated). Linux: nice 10 (a thread's nice value is its own, and
+// an OpenMP team it starts later inherits it); elsewhere QThread's LowPriority. Qt's
+// LowPriority alone does nothing on Linux, whose normal threads have a single priority.
+
+// The calling thread, from now on (once per thread; any later call is free).
+void runBehindTheGui();
+
+// Every thread of the process but the calling one. Threads inherit their creator's nice
+// value: in the app the compute thread starts OpenBLAS's workers and its OpenMP team, both
+// behind the GUI thread with it; a caller that computed on the GUI thread first (the
+// benchmark) started them at the GUI thread's priority, and puts them back here.
+void putOtherThreadsBehindTheGui();
+
+} // namespace ae
