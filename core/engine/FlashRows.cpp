@@ -15,7 +15,8 @@ void hiddenKeyBlocks(const HeadOptions& options, Eigen::Index r0, Eigen::Index r
     for (Eigen::Index r = r0; r < r1; ++r) {
         const KeyRange visible = visibleKeys(options, r, S);
         if (visible.first < visible.last)
-            std::fill(skipped + visible.first / blockK, skipped + (visible.last - 1) / blockK + 1,
+            std::fill(skipped + std::min(visible.first / blockK, keyBlocks),
+                      skipped + std::min((visible.last - 1) / blockK + 1, keyBlocks),
                       std::uint8_t{0});
     }
 }

@@ -19,7 +19,7 @@ struct FlashTrace; // FlashAttention.h
 constexpr float NegInf = -std::numeric_limits<float>::infinity();
 
 // Which key blocks the mask hides from every row of [r0, r1) (a query block): skipped[kb] = 1
-// for those, of keyBlocks.
+// for those, kb < keyBlocks (the first keyBlocks of them: the stepper asks up to its tile).
 void hiddenKeyBlocks(const HeadOptions& options, Eigen::Index r0, Eigen::Index r1, int blockK,
                      Eigen::Index S, std::uint8_t* skipped, Eigen::Index keyBlocks);
 
