@@ -24,6 +24,7 @@ void AnalysisTask::start(Work work)
     m_runs.removeIf([](const QFuture<void>& run) { return run.isFinished(); });
     m_runs.append(QtConcurrent::run([this, work = std::move(work), stop, generation] {
         runBehindTheGui();
+        const BackgroundWork working;
         const AnalysisProgress progress = [this, stop, generation](int done, int total) {
             if (!*stop)
                 QMetaObject::invokeMethod(

@@ -2,6 +2,8 @@
 
 #include <QThread>
 
+#include <atomic>
+
 #ifdef __linux__
 #include <dirent.h>
 #include <sys/resource.h>
@@ -14,6 +16,8 @@
 namespace ae {
 
 namespace {
+
+std::atomic<int> backgroundWork{0};
 
 #ifdef __linux__
 constexpr int BackgroundNice = 10;
@@ -53,6 +57,21 @@ void putOtherThreadsBehindTheGui()
     }
     closedir(tasks);
 #endif
+}
+
+BackgroundWork::BackgroundWork()
+{
+    ++backgroundWork;
+}
+
+BackgroundWork::~BackgroundWork()
+{
+    --backgroundWork;
+}
+
+bool BackgroundWork::any()
+{
+    return backgroundWork.load() > 0;
 }
 
 } // namespace ae

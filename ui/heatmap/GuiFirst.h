@@ -18,4 +18,19 @@ void runBehindTheGui();
 // benchmark) started them at the GUI thread's priority, and puts them back here.
 void putOtherThreadsBehindTheGui();
 
+// Long background work under way (an analysis task, a training run) while one of these lives:
+// the compute service's idle trim of the heap waits until none does. malloc_trim holds each
+// heap's lock while it walks it, and a GUI thread allocating meanwhile waited for it (a block
+// of 20 ms while every head was ablated).
+class BackgroundWork
+{
+public:
+    BackgroundWork();
+    ~BackgroundWork();
+    BackgroundWork(const BackgroundWork&) = delete;
+    BackgroundWork& operator=(const BackgroundWork&) = delete;
+
+    static bool any();
+};
+
 } // namespace ae

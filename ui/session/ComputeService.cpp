@@ -47,7 +47,12 @@ ComputeService::ComputeService(QObject* parent)
     m_trimTimer.setSingleShot(true);
     m_trimTimer.setInterval(TrimDelayMs);
     // On the compute thread: malloc_trim walks the heap, which must not hold the GUI thread.
-    connect(&m_trimTimer, &QTimer::timeout, this, [this] { m_pool.start([] { malloc_trim(0); }); });
+    connect(&m_trimTimer, &QTimer::timeout, this, [this] {
+        if (BackgroundWork::any())
+            m_trimTimer.start(); // not idle yet
+        else
+            m_pool.start([] { malloc_trim(0); });
+    });
 }
 
 ComputeService::~ComputeService()

@@ -213,6 +213,10 @@ void TrainingWorker::report()
 
 void TrainingWorker::setRunning(bool running)
 {
+    if (running && !m_working)
+        m_working.emplace();
+    else if (!running)
+        m_working.reset();
     toGui([this, running] { Q_EMIT runningChanged(running); });
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "GuiFirst.h"
 #include "Mailbox.h"
 #include "TrainingConfig.h"
 
@@ -91,8 +92,9 @@ private:
     Mailbox* m_outbox;
     std::unique_ptr<Trainer> m_trainer;
     std::atomic<bool> m_running{false};
-    std::atomic<int> m_generation{0}; // a reset drops the steps queued before it
-    int m_trainerGeneration = 0;      // of m_trainer (worker thread)
+    std::optional<BackgroundWork> m_working; // while running; the worker thread's own
+    std::atomic<int> m_generation{0};        // a reset drops the steps queued before it
+    int m_trainerGeneration = 0;             // of m_trainer (worker thread)
     TrainingProgress m_pending;
     qint64 m_lastReportMs = 0;
     std::vector<std::pair<qint64, int>> m_rate; // (time, steps done) of recent reports

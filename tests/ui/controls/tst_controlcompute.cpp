@@ -4,6 +4,7 @@
 // is the last trace delivered.
 #include "ComputeService.h"
 #include "ControlPanel.h"
+#include "GuiFirst.h"
 #include "ModelRun.h"
 #include "ModelTrace.h"
 #include "SessionDiff.h"
@@ -194,6 +195,26 @@ private Q_SLOTS:
         QVERIFY(!trim->isActive());
         QVERIFY(idle.wait(20000));
         QVERIFY(trim->isActive());
+    }
+
+    // Nor while an analysis or a training run works in the background (BackgroundWork): the
+    // trim would hold the heap's locks while the GUI thread allocates. It waits, and trims
+    // once that work is done.
+    void trimWaitsForBackgroundWork()
+    {
+        Wiring wiring;
+        auto* trim = wiring.service.findChild<QTimer*>(QStringLiteral("trim_timer"));
+        QVERIFY(trim);
+        trim->setInterval(1);
+        {
+            const BackgroundWork working;
+            QVERIFY(BackgroundWork::any());
+            trim->start();
+            QTest::qWait(50);
+            QVERIFY(trim->isActive()); // it fired, and started again: not idle yet
+        }
+        QVERIFY(!BackgroundWork::any());
+        QTRY_VERIFY(!trim->isActive()); // fired with nothing under way: trimmed
     }
 };
 
