@@ -20,7 +20,7 @@ template <typename A, typename B, typename Out> void torchProduct(const A& a, co
 
 // TorchOrder: one query block of the forward, key block after key block, each tile's products
 // as PyTorch's matmul sums them: m, ℓ and O of its rows, the scratch tiles reused from block to
-// block. flashAttention() runs every key block of every query block; flashTile() runs one
+// block. attendHeadFlash() runs every key block of every query block; flashTile() runs one
 // query block up to a key block and keeps that tile.
 class QueryBlockRun
 {

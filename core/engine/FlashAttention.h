@@ -35,7 +35,7 @@ struct FlashTrace
 };
 
 // One tile of the forward as the stepper shows it (flashTile): query block qb's state after
-// key block kb, as flashAttention() held it at that moment. Rows and keys are the tile's
+// key block kb, as attendHeadFlash() held it at that moment. Rows and keys are the tile's
 // (rows [firstRow, firstRow + rows), keys [firstKey, firstKey + keys), the last ragged).
 struct FlashTile
 {
@@ -76,8 +76,9 @@ bool flashTileHidden(const HeadOptions& options, Eigen::Index r0, Eigen::Index r
                      Eigen::Index c1, Eigen::Index S);
 
 // Query block qb's state after key block kb (both from 0, inside the grid), by the same code
-// as flashAttention(): the key blocks 0..kb of that query block are run again, so a tile costs
-// at most one query block's work.
+// as attendHeadFlash(): the key blocks 0..kb of that query block are run again (on the fast
+// path from the standard kernel's scores of the rows' 64-row blocks, so the same bits), so a
+// tile costs at most one block of rows' work.
 FlashTile flashTile(const Matrix& queries, const Matrix& keys, const Matrix& values,
                     const HeadOptions& options, int blockQ, int blockK, Eigen::Index qb,
                     Eigen::Index kb);
