@@ -1,6 +1,7 @@
 #include "AnalysisTask.h"
 
 #include "GuiFirst.h"
+#include "ViewJobs.h"
 
 #include <QtConcurrent>
 
@@ -22,33 +23,34 @@ void AnalysisTask::start(Work work)
     const quint64 generation = ++m_generation;
     setRunning(true);
     m_runs.removeIf([](const QFuture<void>& run) { return run.isFinished(); });
-    m_runs.append(QtConcurrent::run([this, work = std::move(work), stop, generation] {
-        runBehindTheGui();
-        const BackgroundWork working;
-        const AnalysisProgress progress = [this, stop, generation](int done, int total) {
-            if (!*stop)
-                QMetaObject::invokeMethod(
-                    this,
-                    [this, generation, done, total] {
-                        if (generation == m_generation)
-                            Q_EMIT progressed(done, total);
-                    },
-                    Qt::QueuedConnection);
-            return !*stop;
-        };
-        std::function<void()> handOver = work(progress);
-        QMetaObject::invokeMethod(
-            this,
-            [this, generation, handOver = std::move(handOver), stop] {
-                if (generation != m_generation || *stop)
-                    return;
-                setRunning(false);
-                if (handOver)
-                    handOver();
-                Q_EMIT finished();
-            },
-            Qt::QueuedConnection);
-    }));
+    m_runs.append(
+        QtConcurrent::run(analysisJobs(), [this, work = std::move(work), stop, generation] {
+            runBehindTheGui();
+            const BackgroundWork working;
+            const AnalysisProgress progress = [this, stop, generation](int done, int total) {
+                if (!*stop)
+                    QMetaObject::invokeMethod(
+                        this,
+                        [this, generation, done, total] {
+                            if (generation == m_generation)
+                                Q_EMIT progressed(done, total);
+                        },
+                        Qt::QueuedConnection);
+                return !*stop;
+            };
+            std::function<void()> handOver = work(progress);
+            QMetaObject::invokeMethod(
+                this,
+                [this, generation, handOver = std::move(handOver), stop] {
+                    if (generation != m_generation || *stop)
+                        return;
+                    setRunning(false);
+                    if (handOver)
+                        handOver();
+                    Q_EMIT finished();
+                },
+                Qt::QueuedConnection);
+        }));
 }
 
 void AnalysisTask::cancel()

@@ -27,6 +27,12 @@ void keepPaintHelperThreads()
     QThreadPool::globalInstance()->setExpiryTimeout(-1);
 }
 
+QThreadPool* analysisJobs()
+{
+    static QThreadPool* const pool = onePerCore();
+    return pool;
+}
+
 QThreadPool* viewJobHelpers()
 {
     static QThreadPool* const pool = onePerCore();

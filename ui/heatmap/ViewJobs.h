@@ -11,6 +11,11 @@ namespace ae {
 // (measured: paints of 1.5 ms of CPU taking 9 ms, blocked on the fills' semaphore).
 QThreadPool* viewJobs();
 
+// The threads of the long analyses (head detectors, every head ablated, generation: the
+// AnalysisTask of each page), off Qt's global pool for the same reason: an analysis there
+// holds a thread that the GUI thread's parallel fills may wait for.
+QThreadPool* analysisJobs();
+
 // Threads for the parts of one view job that run side by side (a page's panels): a job on
 // viewJobs() that waited there for helpers would hold a thread they need.
 QThreadPool* viewJobHelpers();

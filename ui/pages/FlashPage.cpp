@@ -8,6 +8,7 @@
 #include "GuiFirst.h"
 #include "HeadTensors.h"
 #include "Trace.h"
+#include "ViewJobs.h"
 
 #include <QEvent>
 #include <QHBoxLayout>
@@ -174,7 +175,7 @@ void FlashPage::showInput(const PageInput& input)
         return;
     }
     const quint64 generation = m_generation;
-    m_watcher.setFuture(QtConcurrent::run([trace, head, generation] {
+    m_watcher.setFuture(QtConcurrent::run(viewJobs(), [trace, head, generation] {
         runBehindTheGui();
         return BuiltResult{generation, figures::flashResult(trace, head)};
     }));
