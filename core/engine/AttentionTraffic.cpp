@@ -1,8 +1,10 @@
 #include "AttentionTraffic.h"
 
-#include "FlashAttention.h"
+#include "FlashRows.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <vector>
 
 namespace ae {
 
@@ -13,11 +15,14 @@ AttentionTraffic attentionTraffic(Eigen::Index T, Eigen::Index S, Eigen::Index d
     const double t = double(T), s = double(S);
     traffic.standard = (t * dk + s * dk + t * s) + 2 * t * s + (t * s + s * dv + t * dv);
     traffic.tiled = t * double(dk + dv + 1);
+    const Eigen::Index keyBlocks = (S + blockK - 1) / blockK;
+    std::vector<std::uint8_t> skipped(static_cast<std::size_t>(keyBlocks));
     for (Eigen::Index r0 = 0; r0 < T; r0 += blockQ) {
-        const Eigen::Index r1 = std::min<Eigen::Index>(T, r0 + blockQ);
-        for (Eigen::Index c0 = 0; c0 < S; c0 += blockK) {
-            const Eigen::Index c1 = std::min<Eigen::Index>(S, c0 + blockK);
-            if (flashTileHidden(options, r0, r1, c0, c1, S)) {
+        hiddenKeyBlocks(options, r0, std::min<Eigen::Index>(T, r0 + blockQ), blockK, S,
+                        skipped.data(), keyBlocks);
+        for (Eigen::Index kb = 0; kb < keyBlocks; ++kb) {
+            const Eigen::Index c0 = kb * blockK, c1 = std::min<Eigen::Index>(S, c0 + blockK);
+            if (skipped[std::size_t(kb)]) {
                 ++traffic.skippedTiles;
             } else {
                 ++traffic.computedTiles;

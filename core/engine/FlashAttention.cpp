@@ -31,7 +31,8 @@ public:
           m_blockK(blockK), m_scores(blockQ, blockK), m_p(blockQ, blockK),
           m_pv(blockQ, values.cols()), m_out(blockQ, values.cols()),
           m_m(static_cast<std::size_t>(blockQ)), m_l(static_cast<std::size_t>(blockQ)),
-          m_visible(static_cast<std::size_t>(blockQ))
+          m_visible(static_cast<std::size_t>(blockQ)),
+          m_skipped(static_cast<std::size_t>((keys.rows() + blockK - 1) / blockK))
     {
     }
 
@@ -42,10 +43,12 @@ public:
         std::fill(m_m.begin(), m_m.end(), NegInf);
         std::fill(m_l.begin(), m_l.end(), 0.0f);
         m_out.setZero();
-        // The rows' visible keys, once per block rather than once per tile and row (a block of
-        // 2 rows meets 512 key blocks at 1024 tokens).
+        // The rows' visible keys and the block's skipped tiles, once per block rather than once
+        // per tile and row (a block of 2 rows meets 512 key blocks at 1024 tokens).
         for (Eigen::Index i = 0; i < m_rows; ++i)
             m_visible[std::size_t(i)] = visibleKeys(m_options, m_firstRow + i, m_keys.rows());
+        hiddenKeyBlocks(m_options, m_firstRow, m_firstRow + m_rows, m_blockK, m_keys.rows(),
+                        m_skipped.data(), Eigen::Index(m_skipped.size()));
     }
 
     // Key block kb; false when the mask hides the whole tile, which is then not computed.
@@ -57,12 +60,7 @@ public:
         const Eigen::Index c0 = kb * m_blockK, cols = std::min<Eigen::Index>(m_blockK, S - c0);
         if (tile)
             record(*tile, kb, c0, cols, true);
-        bool hidden = true;
-        for (Eigen::Index i = 0; i < rows && hidden; ++i) {
-            const KeyRange& visible = m_visible[std::size_t(i)];
-            hidden =
-                !(visible.first < c0 + cols && c0 < visible.last && visible.first < visible.last);
-        }
+        const bool hidden = m_skipped[std::size_t(kb)] != 0;
         if (!hidden) {
             auto out = m_out.topRows(rows);
             auto tileScores = m_scores.topLeftCorner(rows, cols);
@@ -165,22 +163,12 @@ private:
     const int m_blockQ, m_blockK;
     Matrix m_scores, m_p, m_pv, m_out;
     std::vector<float> m_m, m_l;
-    std::vector<KeyRange> m_visible; // of the block's rows
+    std::vector<KeyRange> m_visible;     // of the block's rows
+    std::vector<std::uint8_t> m_skipped; // of the block's key blocks (hiddenKeyBlocks())
     Eigen::Index m_firstRow = 0, m_rows = 0;
 };
 
 } // namespace
-
-bool flashTileHidden(const HeadOptions& options, Eigen::Index r0, Eigen::Index r1, Eigen::Index c0,
-                     Eigen::Index c1, Eigen::Index S)
-{
-    for (Eigen::Index i = r0; i < r1; ++i) {
-        const KeyRange visible = visibleKeys(options, i, S);
-        if (visible.first < c1 && c0 < visible.last && visible.first < visible.last)
-            return false;
-    }
-    return true;
-}
 
 void attendHeadFlash(const Matrix& queries, const Matrix& keys, const Matrix& values,
                      const HeadOptions& options, int blockQ, int blockK, HeadTrace& head)

@@ -70,11 +70,6 @@ struct FlashTile
 void attendHeadFlash(const Matrix& queries, const Matrix& keys, const Matrix& values,
                      const HeadOptions& options, int blockQ, int blockK, HeadTrace& head);
 
-// Whether the mask (options.causal, options.window) hides every cell of the tile rows [r0, r1) x
-// keys [c0, c1) of S keys: the forward skips such a tile.
-bool flashTileHidden(const HeadOptions& options, Eigen::Index r0, Eigen::Index r1, Eigen::Index c0,
-                     Eigen::Index c1, Eigen::Index S);
-
 // Query block qb's state after key block kb (both from 0, inside the grid), by the same code
 // as attendHeadFlash(): the key blocks 0..kb of that query block are run again (on the fast
 // path from the standard kernel's scores of the rows' 64-row blocks, so the same bits), so a
