@@ -130,6 +130,9 @@ void attendHead(const Matrix& queries, const Matrix& keys, const Matrix& values,
             head.maskMethodsMaxDiff = maskMethodsBlockDiff(options, all, 0);
         return;
     }
+    head.maskMethodsMaxDiff.reset();
+    if (firstRow >= T)
+        return;
     const Eigen::Index firstBlock = firstRow / CausalBlockRows;
     const Eigen::Index blocks = (T + CausalBlockRows - 1) / CausalBlockRows - firstBlock;
     BlockReducer::Result* reduced = options.reduceInto;
@@ -145,8 +148,8 @@ void attendHead(const Matrix& queries, const Matrix& keys, const Matrix& values,
 #pragma omp for schedule(dynamic) reduction(max : worst)
         for (Eigen::Index b = 0; b < blocks; ++b)
             failure.run([&] {
-                const Eigen::Index r = (firstBlock + b) * CausalBlockRows;
-                const Eigen::Index rows = std::min(CausalBlockRows, T - r);
+                const Eigen::Index r = std::max(firstRow, (firstBlock + b) * CausalBlockRows);
+                const Eigen::Index rows = std::min((firstBlock + b + 1) * CausalBlockRows, T) - r;
                 const Eigen::Index visible = blockVisible(options, r, rows, S);
                 attendRowBlock(queries, keys, options, r, rows, false, block);
                 if (options.scoresSink)
@@ -161,7 +164,6 @@ void attendHead(const Matrix& queries, const Matrix& keys, const Matrix& values,
             });
     }
     failure.rethrow();
-    head.maskMethodsMaxDiff.reset();
     if (options.compareMaskMethods)
         head.maskMethodsMaxDiff = worst;
 }

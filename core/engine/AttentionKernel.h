@@ -82,9 +82,10 @@ struct RowBlockTensors
 // pass 2: row i: softmax(scores / divisor) over its visible cells (visibleKeys()), by the
 //         session's mask method;
 // pass 3: dropout: weights * keep * 1/(1-p).
-// The fast path must be asked for whole blocks (first a multiple of CausalBlockRows, rows =
-// min(CausalBlockRows, T - first)): a product's bits depend on its shape. TorchOrder sums
-// every cell in PyTorch's order whatever the block.
+// A view asks the fast path for whole blocks (first a multiple of CausalBlockRows, rows =
+// min(CausalBlockRows, T - first)) to get the forward's bits: a product's bits depend on its
+// shape (only a forward reusing a prefix asks for a partial first block, attendHead). TorchOrder
+// sums every cell in PyTorch's order whatever the block.
 void attendRowBlock(const Matrix& queries, const Matrix& keys, const HeadOptions& options,
                     Eigen::Index first, Eigen::Index rows, bool allScores, RowBlockTensors& out);
 
@@ -106,9 +107,12 @@ float maskMethodsBlockDiff(const HeadOptions& options, const RowBlockTensors& bl
 // attendRowBlock(), then context = weights · values; on the fast causal path row block
 // [r, r+B) only reads keys [0, r+B), the rest of its weights being zero. No T x S matrix
 // outlives its block.
-// firstRow > 0 (fast path; a model's forward reusing an unchanged causal prefix): only the
-// blocks from the one holding firstRow are computed; the earlier rows of head.contextVec,
-// already T x dv, are left as the caller put them.
+// firstRow > 0 (fast path; a model's forward reusing an unchanged causal prefix): only rows
+// [firstRow, T) are computed, the first block from firstRow to the next multiple of
+// CausalBlockRows (a row appended at the end is one row's work, not a block's: its bits may
+// differ in the last place from a forward from scratch, which computed it in the whole
+// block); the earlier rows of head.contextVec, already T x dv, are left as the caller put
+// them.
 void attendHead(const Matrix& queries, const Matrix& keys, const Matrix& values,
                 const HeadOptions& options, HeadTrace& head, Eigen::Index firstRow = 0);
 

@@ -18,35 +18,96 @@ namespace ae {
 
 namespace {
 
-// rows (T x cols) of the sequence: the first P copied from `kept` (the previous forward's, or
-// null when P = 0), the last T - P left to be written.
-void keepPrefix(Matrix& rows, const Matrix* kept, Eigen::Index T, Eigen::Index cols, Eigen::Index P)
+// Every row tensor of one block's trace sized for T tokens (the forward writes rows [P, T)).
+void allocateLayer(const TransformerConfig& c, Eigen::Index T, Trace& layer)
 {
-    rows.resize(T, cols);
-    if (P > 0)
-        rows.topRows(P) = kept->topRows(P);
+    const int hd = c.headDim();
+    const bool rope = c.rope.on;
+    layer.inputs.resize(T, c.nEmbd);
+    layer.heads.resize(std::size_t(c.nHead));
+    for (HeadTrace& head : layer.heads) {
+        head.queries.resize(T, hd);
+        head.contextVec.resize(T, hd);
+        if (rope)
+            head.queriesRope.resize(T, hd);
+    }
+    layer.kvHeads.resize(std::size_t(c.kvHeads()));
+    for (KeyValueHead& kv : layer.kvHeads) {
+        kv.keys.resize(T, hd);
+        kv.values.resize(T, hd);
+        if (rope)
+            kv.keysRope.resize(T, hd);
+    }
+    layer.contextVecHeads.resize(T, c.attentionWidth());
+    layer.contextVec.resize(T, c.nEmbd);
 }
 
-// Rows [0, P) of `kept` into `rows` (both T x cols or more; P may be 0).
-void copyPrefix(Matrix& rows, const Matrix* kept, Eigen::Index P)
+// A tensor of the new forward and its counterpart in the previous one.
+struct KeptRows
 {
-    if (P > 0)
-        rows.topRows(P) = kept->topRows(P);
+    Matrix* rows;
+    const Matrix* kept;
+};
+
+void addKept(const Trace& kept, Trace& layer, std::vector<KeptRows>& out)
+{
+    for (auto [rows, old] : {std::pair{&layer.inputs, &kept.inputs},
+                             std::pair{&layer.contextVecHeads, &kept.contextVecHeads},
+                             std::pair{&layer.contextVec, &kept.contextVec}})
+        out.push_back({rows, old});
+    for (std::size_t h = 0; h < layer.heads.size(); ++h) {
+        HeadTrace& head = layer.heads[h];
+        const HeadTrace& old = kept.heads[h];
+        out.push_back({&head.queries, &old.queries});
+        out.push_back({&head.contextVec, &old.contextVec});
+        if (head.queriesRope.size() > 0)
+            out.push_back({&head.queriesRope, &old.queriesRope});
+    }
+    for (std::size_t g = 0; g < layer.kvHeads.size(); ++g) {
+        KeyValueHead& kv = layer.kvHeads[g];
+        const KeyValueHead& old = kept.kvHeads[g];
+        out.push_back({&kv.keys, &old.keys});
+        out.push_back({&kv.values, &old.values});
+        if (kv.keysRope.size() > 0)
+            out.push_back({&kv.keysRope, &old.keysRope});
+    }
 }
 
-// One block's attention for the rows [P, T): x (R x d); `layer` holds the previous forward's
-// rows < P (or nothing when P = 0) and gets every tensor of rows [P, T); x += the attention
+// Rows [0, P) of every tensor from its counterpart, in one parallel pass over chunks of rows
+// (the tensors differ ninefold in width: chunks keep both threads busy to the end). With a
+// token taken off or put back these copies are most of a forward (SmolLM2's shapes at
+// T = 1024: 566 MB).
+constexpr Eigen::Index KeptChunkFloats = Eigen::Index(1) << 16;
+
+void copyKeptRows(const std::vector<KeptRows>& tensors, Eigen::Index P)
+{
+    struct Chunk
+    {
+        const KeptRows* tensor;
+        Eigen::Index first, rows;
+    };
+    std::vector<Chunk> chunks;
+    for (const KeptRows& t : tensors) {
+        const Eigen::Index step = std::max<Eigen::Index>(1, KeptChunkFloats / t.rows->cols());
+        for (Eigen::Index first = 0; first < P; first += step)
+            chunks.push_back({&t, first, std::min(step, P - first)});
+    }
+#pragma omp parallel for schedule(dynamic, 4) if (chunks.size() > 8)
+    for (std::size_t i = 0; i < chunks.size(); ++i) {
+        const Chunk& c = chunks[i];
+        c.tensor->rows->middleRows(c.first, c.rows) = c.tensor->kept->middleRows(c.first, c.rows);
+    }
+}
+
+// One block's attention for the rows [P, T): x (R x d); `layer` (allocateLayer) holds the
+// previous forward's rows < P and gets every tensor of rows [P, T); x += the attention
 // output of those rows. qkv = norm1(x)·W_attn [+ b] (R x (qd + 2·kvd)): queries | keys |
 // values, qd = n_head · hd, kvd = n_kv_head · hd (q/k norms applied: blockQkv); keys and
 // values are kept once per key/value head (Trace::kvHeads), query head h reading key/value
 // head h / (n_head / n_kv_head). With rotary positions queries and keys are kept as projected
-// and as rotated (queriesRope, keysRope), which the scores use. Every tensor is allocated
-// here, on the calling thread (the heap it comes from keeps its pages), and filled in the
-// parallel loops, which also copy the kept rows: with a token taken off or put back the
-// copies are most of the work.
+// and as rotated (queriesRope, keysRope), which the scores use.
 void attention(const TransformerConfig& c, const TransformerLayerParams& p,
-               const RopeRotation& rotation, const Trace* kept, Trace& layer, Eigen::Index P,
-               Matrix& x)
+               const RopeRotation& rotation, Trace& layer, Eigen::Index P, Matrix& x)
 {
     const Eigen::Index T = layer.inputs.rows();
     const Eigen::Index R = T - P;
@@ -55,27 +116,14 @@ void attention(const TransformerConfig& c, const TransformerLayerParams& p,
     const Eigen::Index qd = c.attentionWidth();
     const Eigen::Index kvd = Eigen::Index(kvHeads) * hd;
     const bool rope = c.rope.on;
+    if (R == 0)
+        return; // every row kept (a token taken off the end)
     const Matrix qkv = blockQkv(c, p, layer.inputs.bottomRows(R));
     Matrix rotated; // queries and keys as the scores use them (rotary models)
     if (rope) {
         rotated = qkv;
         rotateQueriesKeys(c, rotation, P, rotated);
     }
-    layer.heads.resize(std::size_t(c.nHead));
-    for (HeadTrace& head : layer.heads) {
-        for (Matrix* m : {&head.queries, &head.contextVec})
-            m->resize(T, hd);
-        if (rope)
-            head.queriesRope.resize(T, hd);
-    }
-    layer.kvHeads.resize(std::size_t(kvHeads));
-    for (KeyValueHead& kv : layer.kvHeads) {
-        for (Matrix* m : {&kv.keys, &kv.values})
-            m->resize(T, hd);
-        if (rope)
-            kv.keysRope.resize(T, hd);
-    }
-    layer.contextVecHeads.resize(T, qd);
     HeadOptions options;
     options.arithmetic = layer.arithmetic;
     options.causal = true;
@@ -84,52 +132,32 @@ void attention(const TransformerConfig& c, const TransformerLayerParams& p,
     // The two masking methods are not compared here: that needs the hidden keys' scores and
     // a second softmax (a fifth of a SmolLM-shaped forward); the causal page and the dump
     // derive the comparison of the head they show (maskMethodsMaxDiff(trace, head)).
-    // attendHead recomputes the whole row block holding row P (CausalBlockRows), so even one
-    // new row is a block's work per head: heads in parallel whenever there is a block.
-    [[maybe_unused]] const Eigen::Index recomputed = T - P / CausalBlockRows * CausalBlockRows;
-    // With R = 0 qkv has no rows, nor data: a block of it would offset a null pointer.
     ParallelFailure failure; // the kernel's scratch is allocated in the workers
     // Heads in parallel; the GEMMs inside each run on one thread (Eigen does not nest).
-#pragma omp parallel if (c.nHead > 1 && recomputed * T >= 4096)
+#pragma omp parallel if (c.nHead > 1 && R * T >= 4096)
     {
 #pragma omp for
-        for (int g = 0; g < kvHeads; ++g)
-            failure.run([&] {
-                KeyValueHead& kv = layer.kvHeads[std::size_t(g)];
-                const KeyValueHead* old = kept ? &kept->kvHeads[std::size_t(g)] : nullptr;
-                copyPrefix(kv.keys, old ? &old->keys : nullptr, P);
-                copyPrefix(kv.values, old ? &old->values : nullptr, P);
-                if (rope)
-                    copyPrefix(kv.keysRope, old ? &old->keysRope : nullptr, P);
-                if (R > 0) {
-                    kv.keys.bottomRows(R) = qkv.middleCols(qd + g * hd, hd);
-                    kv.values.bottomRows(R) = qkv.middleCols(qd + kvd + g * hd, hd);
-                    if (rope)
-                        kv.keysRope.bottomRows(R) = rotated.middleCols(qd + g * hd, hd);
-                }
-            });
+        for (int g = 0; g < kvHeads; ++g) {
+            KeyValueHead& kv = layer.kvHeads[std::size_t(g)];
+            kv.keys.bottomRows(R) = qkv.middleCols(qd + g * hd, hd);
+            kv.values.bottomRows(R) = qkv.middleCols(qd + kvd + g * hd, hd);
+            if (rope)
+                kv.keysRope.bottomRows(R) = rotated.middleCols(qd + g * hd, hd);
+        }
 #pragma omp for schedule(dynamic)
         for (int h = 0; h < c.nHead; ++h)
             failure.run([&] {
                 HeadTrace& head = layer.heads[std::size_t(h)];
-                const HeadTrace* old = kept ? &kept->heads[std::size_t(h)] : nullptr;
-                copyPrefix(head.queries, old ? &old->queries : nullptr, P);
-                copyPrefix(head.contextVec, old ? &old->contextVec : nullptr, P);
+                head.queries.bottomRows(R) = qkv.middleCols(h * hd, hd);
                 if (rope)
-                    copyPrefix(head.queriesRope, old ? &old->queriesRope : nullptr, P);
-                if (R > 0) {
-                    head.queries.bottomRows(R) = qkv.middleCols(h * hd, hd);
-                    if (rope)
-                        head.queriesRope.bottomRows(R) = rotated.middleCols(h * hd, hd);
-                }
+                    head.queriesRope.bottomRows(R) = rotated.middleCols(h * hd, hd);
                 const KeyValueHead& kv = layer.kvHeads[std::size_t(layer.kvHeadOf(h))];
                 attendHead(rope ? head.queriesRope : head.queries, rope ? kv.keysRope : kv.keys,
                            kv.values, options, head, P);
-                layer.contextVecHeads.middleCols(h * hd, hd) = head.contextVec;
+                layer.contextVecHeads.block(P, h * hd, R, hd) = head.contextVec.bottomRows(R);
             });
     }
     failure.rethrow();
-    keepPrefix(layer.contextVec, kept ? &kept->contextVec : nullptr, T, c.nEmbd, P);
     layer.contextVec.bottomRows(R) =
         conv1d(layer.contextVecHeads.bottomRows(R), p.attnProjWeight, p.attnProjBias);
     x += layer.contextVec.bottomRows(R);
@@ -234,26 +262,37 @@ std::shared_ptr<const ModelTrace> transformerForward(std::shared_ptr<const Trans
     }
     const RopeRotation rotation = modelRotation(c, T);
 
+    // Every tensor allocated here, on the calling thread (the heap it comes from keeps its
+    // pages), the kept rows copied in one parallel pass; the blocks then write rows [P, T).
+    std::vector<std::shared_ptr<Trace>> layers;
+    std::vector<KeptRows> kept;
+    for (int l = 0; l < c.nLayer; ++l) {
+        auto layer = std::make_shared<Trace>(label);
+        layer->parametersSource = TransformerModel::layerParams(model, l);
+        allocateLayer(c, T, *layer);
+        if (P > 0)
+            addKept(*previous->layers[std::size_t(l)], *layer, kept);
+        layers.push_back(std::move(layer));
+    }
+    for (std::size_t l = 0; l < trace->residuals.size(); ++l) {
+        trace->residuals[l].resize(T, d);
+        if (P > 0)
+            kept.push_back({&trace->residuals[l], &previous->residuals[l]});
+    }
+    copyKeptRows(kept, P);
+
     for (int l = 0; l < c.nLayer; ++l) {
         const auto converted = model->layer(l); // held for the block
         const TransformerLayerParams& lp = *converted;
-        const Trace* kept = P > 0 ? previous->layers[std::size_t(l)].get() : nullptr;
-        Matrix& residual = trace->residuals[std::size_t(l)];
-        keepPrefix(residual, P > 0 ? &previous->residuals[std::size_t(l)] : nullptr, T, d, P);
-        residual.bottomRows(R) = x;
-        auto layer = std::make_shared<Trace>(label);
-        layer->parametersSource = TransformerModel::layerParams(model, l);
-        keepPrefix(layer->inputs, kept ? &kept->inputs : nullptr, T, d, P);
-        // With R = 0 (a token taken off the end) this only copies the kept rows.
-        normRows(c, x, lp.ln1Weight, lp.ln1Bias, layer->inputs.bottomRows(R));
-        attention(c, lp, rotation, kept, *layer, P, x);
-        trace->layers.push_back(std::move(layer));
-        addFeedForward(c, lp, x); // nothing for attention-only blocks or R = 0
+        Trace& layer = *layers[std::size_t(l)];
+        trace->residuals[std::size_t(l)].bottomRows(R) = x;
+        normRows(c, x, lp.ln1Weight, lp.ln1Bias, layer.inputs.bottomRows(R));
+        attention(c, lp, rotation, layer, P, x); // nothing for R = 0
+        addFeedForward(c, lp, x);                // nothing for attention-only blocks or R = 0
     }
-    Matrix& last = trace->residuals.back();
-    keepPrefix(last, P > 0 ? &previous->residuals.back() : nullptr, T, d, P);
-    if (R > 0)
-        last.bottomRows(R) = x;
+    trace->layers.assign(layers.begin(), layers.end());
+    trace->residuals.back().bottomRows(R) = x;
+    const Matrix& last = trace->residuals.back();
 
     if (T > 0) {
         trace->lastLogits = finalLogits(*model, last.bottomRows(1)); // (1 x V)
