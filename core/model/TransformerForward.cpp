@@ -10,9 +10,15 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <numeric>
 #include <stdexcept>
 #include <string>
+
+#if defined(__SSE__)
+#include <immintrin.h>
+#endif
 
 namespace ae {
 
@@ -73,6 +79,25 @@ void addKept(const Trace& kept, Trace& layer, std::vector<KeptRows>& out)
     }
 }
 
+// n floats from src to dst with non-temporal stores where the CPU has them: the copies below
+// are far larger than the caches, and a store that bypasses them does not first read the
+// line it overwrites (SmolLM2's kept rows: 27 against 40 ms for memcpy on two threads).
+void streamCopy(float* dst, const float* src, std::size_t n)
+{
+#if defined(__SSE__)
+    std::size_t i = 0;
+    for (; i < n && reinterpret_cast<std::uintptr_t>(dst + i) % 16 != 0; ++i)
+        dst[i] = src[i];
+    for (; i + 4 <= n; i += 4)
+        _mm_stream_ps(dst + i, _mm_loadu_ps(src + i));
+    for (; i < n; ++i)
+        dst[i] = src[i];
+    _mm_sfence(); // the streamed stores visible before the loop's barrier
+#else
+    std::memcpy(dst, src, n * sizeof(float));
+#endif
+}
+
 // Rows [0, P) of every tensor from its counterpart, in one parallel pass over chunks of rows
 // (the tensors differ ninefold in width: chunks keep both threads busy to the end). With a
 // token taken off or put back these copies are most of a forward (SmolLM2's shapes at
@@ -95,7 +120,9 @@ void copyKeptRows(const std::vector<KeptRows>& tensors, Eigen::Index P)
 #pragma omp parallel for schedule(dynamic, 4) if (chunks.size() > 8)
     for (std::size_t i = 0; i < chunks.size(); ++i) {
         const Chunk& c = chunks[i];
-        c.tensor->rows->middleRows(c.first, c.rows) = c.tensor->kept->middleRows(c.first, c.rows);
+        const Eigen::Index cols = c.tensor->rows->cols(); // the same in both (row-major)
+        streamCopy(c.tensor->rows->data() + c.first * cols, c.tensor->kept->data() + c.first * cols,
+                   std::size_t(c.rows * cols));
     }
 }
 
