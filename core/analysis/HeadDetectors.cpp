@@ -55,21 +55,52 @@ PatternScorer::PatternScorer(const DetectionPattern& pattern, DetectorOptions op
 {
 }
 
-void PatternScorer::addRows(Eigen::Index first, const Eigen::Ref<const Matrix>& weights)
+namespace {
+
+// The kept visible cells of row i: [begin, end) of j <= i.
+struct KeptCells
+{
+    Eigen::Index begin, end;
+};
+
+KeptCells keptCells(DetectorOptions options, Eigen::Index i, Eigen::Index columns)
+{
+    return {options.excludeBos ? 1 : 0, std::min(options.excludeCurrentToken ? i : i + 1, columns)};
+}
+
+} // namespace
+
+std::vector<double> keptRowSums(Eigen::Index first, const Eigen::Ref<const Matrix>& weights,
+                                DetectorOptions options)
+{
+    constexpr int Lanes = 8;
+    std::vector<double> sums(std::size_t(weights.rows()), 0.0);
+    for (Eigen::Index r = 0; r < weights.rows(); ++r) {
+        const KeptCells kept = keptCells(options, first + r, weights.cols());
+        const float* row = weights.row(r).data();
+        double lane[Lanes] = {};
+        Eigen::Index j = kept.begin;
+        for (; j + Lanes <= kept.end; j += Lanes)
+            for (int l = 0; l < Lanes; ++l)
+                lane[l] += double(row[j + l]);
+        for (int l = 0; j < kept.end; ++j, ++l)
+            lane[l] += double(row[j]);
+        sums[std::size_t(r)] = ((lane[0] + lane[1]) + (lane[2] + lane[3])) +
+                               ((lane[4] + lane[5]) + (lane[6] + lane[7]));
+    }
+    return sums;
+}
+
+void PatternScorer::addRows(Eigen::Index first, const Eigen::Ref<const Matrix>& weights,
+                            const std::vector<double>& rowSums)
 {
     for (Eigen::Index r = 0; r < weights.rows(); ++r) {
         const Eigen::Index i = first + r;
-        // The kept visible cells of row i: [begin, end) of j <= i.
-        const Eigen::Index begin = m_options.excludeBos ? 1 : 0;
-        const Eigen::Index end =
-            std::min(m_options.excludeCurrentToken ? i : i + 1, weights.cols());
+        const KeptCells kept = keptCells(m_options, i, weights.cols());
         const auto row = weights.row(r);
-        double sum = 0;
-        for (Eigen::Index j = begin; j < end; ++j)
-            sum += double(row[j]);
-        m_sums.attention += sum;
+        m_sums.attention += rowSums[std::size_t(r)];
         for (const std::int64_t j : m_pattern.row(i)) {
-            if (j < begin || j >= end)
+            if (j < kept.begin || j >= kept.end)
                 continue;
             m_sums.onPattern += double(row[j]);
             ++m_sums.patternCells;
@@ -95,7 +126,7 @@ HeadScore scoreWeights(const Eigen::Ref<const Matrix>& weights, const DetectionP
                        DetectorOptions options)
 {
     PatternScorer scorer(pattern, options);
-    scorer.addRows(0, weights);
+    scorer.addRows(0, weights, keptRowSums(0, weights, options));
     return scorer.score();
 }
 
@@ -158,8 +189,10 @@ std::optional<HeadDetection> detectHeads(const ModelTrace& trace, DetectorOption
                                          resumed > 0 ? sums.back()[k] : PatternScorer::Sums{});
                 forEachRowBlock(layer, h, false, out.resumedRows, T,
                                 [&](Eigen::Index first, const RowBlockTensors& block) {
+                                    const std::vector<double> rowSums =
+                                        keptRowSums(first, block.weights, options);
                                     for (PatternScorer& scorer : scorers)
-                                        scorer.addRows(first, block.weights);
+                                        scorer.addRows(first, block.weights, rowSums);
                                     // Sums after whole blocks only (not the last, partial one).
                                     if (block.weights.rows() != CausalBlockRows ||
                                         first != Eigen::Index(sums.size()) * CausalBlockRows)

@@ -84,6 +84,12 @@ struct PatternSums
     std::int64_t patternCells = 0; // kept cells with P = 1
 };
 
+// ΣA over the kept cells of each row of `weights` (A's rows [first, first + rows)), in double:
+// eight running sums over the columns by their index mod 8, added in a fixed order at the end
+// (vectorised; the same bits for a row whichever block it comes in).
+std::vector<double> keptRowSums(Eigen::Index first, const Eigen::Ref<const Matrix>& weights,
+                                DetectorOptions options);
+
 class PatternScorer
 {
 public:
@@ -91,8 +97,10 @@ public:
 
     PatternScorer(const DetectionPattern& pattern, DetectorOptions options, Sums start = {});
     // weights (rows x S): A's rows [first, first + rows); cells j > i must be 0. Rows come in
-    // order, from the row the start sums end at.
-    void addRows(Eigen::Index first, const Eigen::Ref<const Matrix>& weights);
+    // order, from the row the start sums end at. rowSums[r]: keptRowSums() of these rows,
+    // which every pattern shares (computed once for the three scorers of a head).
+    void addRows(Eigen::Index first, const Eigen::Ref<const Matrix>& weights,
+                 const std::vector<double>& rowSums);
     HeadScore score() const;
     const Sums& sums() const { return m_sums; }
 
