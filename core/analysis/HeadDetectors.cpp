@@ -92,7 +92,7 @@ std::vector<double> keptRowSums(Eigen::Index first, const Eigen::Ref<const Matri
 }
 
 void PatternScorer::addRows(Eigen::Index first, const Eigen::Ref<const Matrix>& weights,
-                            const std::vector<double>& rowSums)
+                            std::span<const double> rowSums)
 {
     for (Eigen::Index r = 0; r < weights.rows(); ++r) {
         const Eigen::Index i = first + r;
@@ -132,18 +132,18 @@ HeadScore scoreWeights(const Eigen::Ref<const Matrix>& weights, const DetectionP
 
 namespace {
 
-// The full blocks of rows whose sums `detection` can take from `previous`.
-Eigen::Index resumableBlocks(const HeadDetection& detection, const ModelTrace& trace,
+// The full groups of rows whose sums `detection` can take from `previous`.
+Eigen::Index resumableGroups(const HeadDetection& detection, const ModelTrace& trace,
                              const HeadDetection* previous)
 {
     if (!previous || previous->model.lock() != trace.model ||
         previous->layers != detection.layers || previous->heads != detection.heads ||
         previous->options.excludeBos != detection.options.excludeBos ||
         previous->options.excludeCurrentToken != detection.options.excludeCurrentToken ||
-        previous->blockSums.size() != std::size_t(detection.layers * detection.heads))
+        previous->groupSums.size() != std::size_t(detection.layers * detection.heads))
         return 0;
-    return std::min(commonPrefixLength(previous->tokenIds, detection.tokenIds) / CausalBlockRows,
-                    previous->blockSums.empty() ? 0 : Eigen::Index(previous->blockSums[0].size()));
+    return std::min(commonPrefixLength(previous->tokenIds, detection.tokenIds) / DetectionSumRows,
+                    previous->groupSums.empty() ? 0 : Eigen::Index(previous->groupSums[0].size()));
 }
 
 } // namespace
@@ -166,10 +166,10 @@ std::optional<HeadDetection> detectHeads(const ModelTrace& trace, DetectorOption
         patterns[std::size_t(kind)] = detectionPattern(kind, trace.tokenIds);
         out.scores[std::size_t(kind)].resize(std::size_t(out.layers * out.heads));
     }
-    const Eigen::Index resumed = resumableBlocks(out, trace, previous);
-    out.resumedRows = resumed * CausalBlockRows;
+    const Eigen::Index resumed = resumableGroups(out, trace, previous);
+    out.resumedRows = resumed * DetectionSumRows;
     const Eigen::Index T = trace.tokenCount();
-    out.blockSums.resize(std::size_t(out.layers * out.heads));
+    out.groupSums.resize(std::size_t(out.layers * out.heads));
     for (int l = 0; l < out.layers; ++l) {
         if (!keepGoing(progress, l, out.layers))
             return std::nullopt;
@@ -179,28 +179,39 @@ std::optional<HeadDetection> detectHeads(const ModelTrace& trace, DetectorOption
         for (int h = 0; h < out.heads; ++h)
             failure.run([&] {
                 const std::size_t index = std::size_t(l * out.heads + h);
-                auto& sums = out.blockSums[index];
+                auto& sums = out.groupSums[index];
                 if (resumed > 0)
-                    sums.assign(previous->blockSums[index].begin(),
-                                previous->blockSums[index].begin() + resumed);
+                    sums.assign(previous->groupSums[index].begin(),
+                                previous->groupSums[index].begin() + resumed);
                 std::vector<PatternScorer> scorers;
                 for (std::size_t k = 0; k < Patterns; ++k)
                     scorers.emplace_back(patterns[k], options,
                                          resumed > 0 ? sums.back()[k] : PatternScorer::Sums{});
-                forEachRowBlock(layer, h, false, out.resumedRows, T,
-                                [&](Eigen::Index first, const RowBlockTensors& block) {
-                                    const std::vector<double> rowSums =
-                                        keptRowSums(first, block.weights, options);
-                                    for (PatternScorer& scorer : scorers)
-                                        scorer.addRows(first, block.weights, rowSums);
-                                    // Sums after whole blocks only (not the last, partial one).
-                                    if (block.weights.rows() != CausalBlockRows ||
-                                        first != Eigen::Index(sums.size()) * CausalBlockRows)
-                                        return;
-                                    auto& after = sums.emplace_back();
-                                    for (std::size_t k = 0; k < Patterns; ++k)
-                                        after[k] = scorers[k].sums();
-                                });
+                forEachRowBlock(
+                    layer, h, false, out.resumedRows, T,
+                    [&](Eigen::Index first, const RowBlockTensors& block) {
+                        const std::vector<double> rowSums =
+                            keptRowSums(first, block.weights, options);
+                        // Group by group (blocks start and end on group boundaries, but for
+                        // the last), the sums kept after each whole group.
+                        for (Eigen::Index r = 0; r < block.weights.rows();) {
+                            const Eigen::Index i = first + r;
+                            const Eigen::Index rows =
+                                std::min((i / DetectionSumRows + 1) * DetectionSumRows - i,
+                                         block.weights.rows() - r);
+                            for (PatternScorer& scorer : scorers)
+                                scorer.addRows(
+                                    i, block.weights.middleRows(r, rows),
+                                    std::span(rowSums).subspan(std::size_t(r), std::size_t(rows)));
+                            r += rows;
+                            if ((first + r) % DetectionSumRows != 0 ||
+                                first + r != Eigen::Index(sums.size() + 1) * DetectionSumRows)
+                                continue;
+                            auto& after = sums.emplace_back();
+                            for (std::size_t k = 0; k < Patterns; ++k)
+                                after[k] = scorers[k].sums();
+                        }
+                    });
                 for (std::size_t k = 0; k < Patterns; ++k)
                     out.scores[k][index] = scorers[k].score();
             });

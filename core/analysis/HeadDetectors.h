@@ -100,7 +100,7 @@ public:
     // order, from the row the start sums end at. rowSums[r]: keptRowSums() of these rows,
     // which every pattern shares (computed once for the three scorers of a head).
     void addRows(Eigen::Index first, const Eigen::Ref<const Matrix>& weights,
-                 const std::vector<double>& rowSums);
+                 std::span<const double> rowSums);
     HeadScore score() const;
     const Sums& sums() const { return m_sums; }
 
@@ -122,8 +122,13 @@ HeadScore scoreWeights(const Eigen::Ref<const Matrix>& weights, const DetectionP
 // With `previous` (a detection of the same model with the same options) the sums of the
 // blocks of rows before the first token where the two sequences differ are taken from it: a
 // causal model's weights and patterns of those rows are the same, so typing at the end of a
-// long text scores one block of rows per head. The sums are added in the same order, so a
-// detection resumed from the forward its trace reused gives the same bits as one from scratch.
+// long text scores a few rows per head. The sums are added in the same order; the rows after
+// the resumed ones are derived as a block of their own (forEachRowBlock from a row), so a
+// resumed detection equals one from scratch within float32 rounding of those rows' weights.
+// A detection keeps its sums after every DetectionSumRows rows, where a later one may resume:
+// typing at the end of a text derives the rows from the last multiple of 8 before the change.
+inline constexpr Eigen::Index DetectionSumRows = 8;
+
 struct HeadDetection
 {
     std::weak_ptr<const TransformerModel> model;
@@ -131,9 +136,9 @@ struct HeadDetection
     DetectorOptions options;
     int layers = 0, heads = 0;
     std::array<std::vector<HeadScore>, AllHeadPatterns.size()> scores;
-    // Per head (layer · heads + head) and per full block of CausalBlockRows rows b: every
-    // pattern's sums over rows [0, (b + 1) · CausalBlockRows).
-    std::vector<std::vector<std::array<PatternScorer::Sums, AllHeadPatterns.size()>>> blockSums;
+    // Per head (layer · heads + head) and per full group of DetectionSumRows rows g: every
+    // pattern's sums over rows [0, (g + 1) · DetectionSumRows).
+    std::vector<std::vector<std::array<PatternScorer::Sums, AllHeadPatterns.size()>>> groupSums;
     Eigen::Index resumedRows = 0; // rows whose sums came from `previous`
 
     const HeadScore& at(HeadPattern pattern, int layer, int head) const

@@ -139,11 +139,13 @@ void forEachRowBlock(const Trace& trace, int head, bool allScores, Eigen::Index 
     const bool torch = trace.arithmetic == Arithmetic::TorchOrder;
     const Eigen::Index step =
         torch ? std::max<Eigen::Index>(1, lastRow - firstRow) : CausalBlockRows;
+    // The fast path from firstRow to the next block boundary first, then the forward's blocks.
     RowBlockTensors block;
-    for (Eigen::Index first = torch ? firstRow : firstRow / step * step; first < lastRow;
-         first += step) {
-        attendRowBlock(queries, keys, options, first, std::min(step, T - first), allScores, block);
+    for (Eigen::Index first = firstRow; first < lastRow;) {
+        const Eigen::Index end = std::min(torch ? lastRow : (first / step + 1) * step, T);
+        attendRowBlock(queries, keys, options, first, end - first, allScores, block);
         visit(first, block);
+        first = end;
     }
 }
 

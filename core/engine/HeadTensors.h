@@ -58,8 +58,12 @@ const Matrix& headProjectedKeys(const Trace& trace, int head);
 void forEachRowBlock(
     const Trace& trace, int head, bool allScores,
     const std::function<void(Eigen::Index first, const RowBlockTensors& block)>& visit);
-// The same for the blocks that hold rows [firstRow, lastRow) (the fast path's blocks are the
-// forward's, so they may start before firstRow and end after lastRow).
+// The same for the rows [firstRow, lastRow): on the fast path the rows from firstRow to the
+// next multiple of CausalBlockRows as one block, then the forward's blocks (so the last may
+// end after lastRow). A block started inside one of the forward's is computed as the forward
+// reusing a prefix computes it (attendHead from a row): the rows typed at the end of a text
+// are derived alone, not with the 63 rows before them; their bits may differ in the last
+// place from the whole block's.
 void forEachRowBlock(
     const Trace& trace, int head, bool allScores, Eigen::Index firstRow, Eigen::Index lastRow,
     const std::function<void(Eigen::Index first, const RowBlockTensors& block)>& visit);
