@@ -3,9 +3,11 @@
 #include "FigureSupport.h"
 #include "FlashAttention.h"
 #include "HeadTensors.h"
+#include "MatrixStats.h"
 #include "Trace.h"
 #include "TraceFigures.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -49,15 +51,45 @@ HeatmapSpec tileGrid(const TracePtr& trace, int head, const FlashTile& tile)
     const HeadOptions options = headOptions(*trace, head);
     const Eigen::Index T = trace->queryCount(), S = trace->keyCount();
     const Eigen::Index current = tile.queryBlock * f.keyBlocks + tile.keyBlock;
+    // Built on the GUI thread at every step (a million cells at T = 1024): each query block's
+    // row of tile numbers once, its rows copied from it, and the statistics known rather than
+    // scanned (hidden cells make a scan slow).
     Matrix grid(T, S);
-    for (Eigen::Index i = 0; i < T; ++i) {
-        const KeyRange visible = visibleKeys(options, i, S);
-        for (Eigen::Index j = 0; j < S; ++j) {
-            const Eigen::Index index = (i / f.blockQ) * f.keyBlocks + j / f.blockK;
-            const bool shown = j >= visible.first && j < visible.last;
-            grid(i, j) = !shown ? Hidden : index <= current ? float(index + 1) : 0.0f;
+    RowVector numbers(S);
+    MatrixStats stats;
+    bool anyShown = false;
+    for (Eigen::Index qb = 0; qb < f.queryBlocks; ++qb) {
+        for (Eigen::Index kb = 0; kb < f.keyBlocks; ++kb) {
+            const Eigen::Index index = qb * f.keyBlocks + kb;
+            const Eigen::Index first = kb * f.blockK;
+            numbers.segment(first, std::min<Eigen::Index>(f.blockK, S - first))
+                .setConstant(index <= current ? float(index + 1) : 0.0f);
+        }
+        const Eigen::Index firstRow = qb * f.blockQ;
+        const Eigen::Index lastRow = std::min<Eigen::Index>(T, firstRow + f.blockQ);
+        KeyRange shown{S, 0}; // the union of the block's rows' visible keys
+        for (Eigen::Index i = firstRow; i < lastRow; ++i) {
+            const KeyRange visible = visibleKeys(options, i, S);
+            float* row = grid.row(i).data();
+            std::fill(row, row + visible.first, Hidden);
+            std::copy(numbers.data() + visible.first, numbers.data() + visible.last,
+                      row + visible.first);
+            std::fill(row + visible.last, row + S, Hidden);
+            if (visible.first > 0 || visible.last < S)
+                stats.firstNonFinite = Hidden;
+            if (visible.first < visible.last) {
+                shown.first = std::min(shown.first, visible.first);
+                shown.last = std::max(shown.last, visible.last);
+            }
+        }
+        if (shown.first < shown.last) {
+            const auto part = numbers.segment(shown.first, shown.last - shown.first);
+            stats.low = anyShown ? std::min(stats.low, part.minCoeff()) : part.minCoeff();
+            stats.high = anyShown ? std::max(stats.high, part.maxCoeff()) : part.maxCoeff();
+            anyShown = true;
         }
     }
+    stats.maxAbs = std::max(std::abs(stats.low), std::abs(stats.high));
     HeatmapSpec spec = attentionSpec(*trace);
     spec.tensorName = QStringLiteral("flash_tiles");
     spec.title = TraceFigures::tr("Tile %1 of %2 in the grid, the tiles so far numbered")
@@ -69,6 +101,8 @@ HeatmapSpec tileGrid(const TracePtr& trace, int head, const FlashTile& tile)
                          .arg(f.blockQ)
                          .arg(f.blockK);
     spec.matrix = owned(std::move(grid));
+    spec.stats = std::make_shared<const MatrixStats>(stats);
+    spec.statsOf = spec.matrix.get();
     spec.scheme = ColorScheme::Sequential;
     spec.range = std::make_pair(0.0f, float(current + 1));
     spec.decimals = 0;

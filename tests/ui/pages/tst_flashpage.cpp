@@ -8,6 +8,7 @@
 #include "FigureWidget.h"
 #include "FlashAttention.h"
 #include "FlashPage.h"
+#include "MatrixStats.h"
 #include "Trace.h"
 #include "TraceFigures.h"
 
@@ -70,6 +71,23 @@ private Q_SLOTS:
             QCOMPARE(grid(qb * 2, kb * 2),
                      kb > qb ? -std::numeric_limits<float>::infinity() : float(step + 1));
             QCOMPARE(grid(0, 0), 1.0f);
+            // Every cell: hidden above the diagonal, else its tile's number up to this one;
+            // the statistics the grid comes with are those of a scan.
+            for (Eigen::Index i = 0; i < grid.rows(); ++i)
+                for (Eigen::Index j = 0; j < grid.cols(); ++j) {
+                    const int index = int((i / 2) * 3 + j / 2);
+                    const float expected = j > i           ? -std::numeric_limits<float>::infinity()
+                                           : index <= step ? float(index + 1)
+                                                           : 0.0f;
+                    QCOMPARE(grid(i, j), expected);
+                }
+            const auto& given = figure.panels.front().stats;
+            QVERIFY(given && figure.panels.front().statsOf == &grid);
+            const MatrixStats scanned = MatrixStats::of(grid);
+            QCOMPARE(given->low, scanned.low);
+            QCOMPARE(given->high, scanned.high);
+            QCOMPARE(given->maxAbs, scanned.maxAbs);
+            QCOMPARE(given->firstNonFinite, scanned.firstNonFinite);
             // The rows' m and ℓ after the tile are the forward's own.
             const Matrix& state = *figure.panels[figure.panels.size() - 2].matrix;
             for (Eigen::Index i = 0; i < 2; ++i) {
