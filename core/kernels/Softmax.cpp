@@ -3,6 +3,8 @@
 #include <Eigen/Core>
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <limits>
 
 namespace ae {
@@ -107,13 +109,38 @@ void torchOrderSoftmax(const float* in, float* out, std::int64_t n, std::int64_t
 bool fastSoftmax(const float* in, float* out, std::int64_t visible, float divisor)
 {
     constexpr float infinity = std::numeric_limits<float>::infinity();
-    const float scale = 1.0f / divisor;
-    float maximum = -infinity;
+    const float scale = 1.0f / divisor; // 1 when divisor is 1: x · 1 = x
+    // Pass 1, a packet at a time (a max reduction over one variable stays scalar without
+    // -ffast-math; a maximum is the same in any order): the scaled scores, their maximum, and
+    // whether any is NaN.
+    namespace pk = Eigen::internal;
+    using Packet = pk::packet_traits<float>::type;
+    constexpr std::int64_t Lanes = pk::packet_traits<float>::size;
+    const Packet packetScale = pk::pset1<Packet>(scale);
+    Packet packetMax = pk::pset1<Packet>(-infinity);
+    Packet packetNumbers = pk::ptrue(packetMax); // a lane's bits all ones while it met no NaN
+    std::int64_t i = 0;
+    for (; i + Lanes <= visible; i += Lanes) {
+        const Packet x = pk::pmul(pk::ploadu<Packet>(in + i), packetScale);
+        pk::pstoreu(out + i, x);
+        packetMax = pk::pmax(packetMax, x);
+        packetNumbers = pk::pand(packetNumbers, pk::pcmp_eq(x, x));
+    }
+    float maximum = i > 0 ? pk::predux_max(packetMax) : -infinity;
     bool nan = false;
-    for (std::int64_t j = 0; j < visible; ++j) {
-        out[j] = divisor == 1.0f ? in[j] : in[j] * scale;
-        maximum = std::max(maximum, out[j]);
-        nan = nan || std::isnan(out[j]);
+    if (i > 0) {
+        float numbers[Lanes];
+        pk::pstoreu(numbers, packetNumbers);
+        for (const float lane : numbers) {
+            std::uint32_t bits = 0;
+            std::memcpy(&bits, &lane, sizeof bits);
+            nan = nan || bits != ~std::uint32_t(0);
+        }
+    }
+    for (; i < visible; ++i) {
+        out[i] = in[i] * scale;
+        maximum = std::max(maximum, out[i]);
+        nan = nan || std::isnan(out[i]);
     }
     if (nan || !(maximum < infinity) || maximum == -infinity)
         return false;
