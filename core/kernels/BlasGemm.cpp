@@ -54,7 +54,8 @@ bool blasUsable()
 }
 
 void blasProduct(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matrix>& b,
-                 bool transposedB, Matrix& c, Eigen::Index tileRows, Eigen::Index tileColumns)
+                 bool transposedB, Eigen::Ref<Matrix> c, Eigen::Index tileRows,
+                 Eigen::Index tileColumns)
 {
     const auto sgemm = openBlas().sgemm;
     const Eigen::Index m = a.rows();
@@ -63,7 +64,7 @@ void blasProduct(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matri
     const Eigen::Index rowTiles = (m + tileRows - 1) / tileRows;
     const Eigen::Index columnTiles = (n + tileColumns - 1) / tileColumns;
     const Eigen::Index tiles = rowTiles * columnTiles;
-    const Eigen::Index lda = a.outerStride(), ldb = b.outerStride();
+    const Eigen::Index lda = a.outerStride(), ldb = b.outerStride(), ldc = c.outerStride();
 #pragma omp parallel for schedule(dynamic) if (tiles > 1)
     for (Eigen::Index tile = 0; tile < tiles; ++tile) {
         const Eigen::Index row = (tile / columnTiles) * tileRows;
@@ -74,7 +75,7 @@ void blasProduct(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matri
         const float* bTile = transposedB ? b.data() + column * ldb : b.data() + column;
         sgemm(CblasRowMajor, CblasNoTrans, transposedB ? CblasTrans : CblasNoTrans, int(rows),
               int(columns), int(k), 1.0f, a.data() + row * lda, int(lda), bTile, int(ldb), 0.0f,
-              c.data() + row * n + column, int(n));
+              c.data() + row * ldc + column, int(ldc));
     }
 }
 

@@ -27,8 +27,9 @@ bool blasUsable();
 // passed on as leading dimensions. Other tiles than BlasTileRows x BlasTileColumns: larger
 // ones for products of a few hundred rows, which a 256-row tile would split into an efficient
 // tile and a half-empty one (still fixed tiles: the same bits whatever the thread count).
+// c may be a block of a larger matrix (its outer stride is passed on too).
 void blasProduct(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matrix>& b,
-                 bool transposedB, Matrix& c, Eigen::Index tileRows = BlasTileRows,
+                 bool transposedB, Eigen::Ref<Matrix> c, Eigen::Index tileRows = BlasTileRows,
                  Eigen::Index tileColumns = BlasTileColumns);
 
 } // namespace ae

@@ -41,7 +41,7 @@ Matrix sequentialProduct(const Matrix& a, const Matrix& b)
 constexpr Eigen::Index GemmBlockColumns = 128;
 
 template <typename Left, typename Right>
-void blockedProduct(const Left& a, const Right& b, Matrix& c)
+void blockedProduct(const Left& a, const Right& b, Eigen::Ref<Matrix> c)
 {
     const Eigen::Index n = b.cols();
     const Eigen::Index blocks = (n + GemmBlockColumns - 1) / GemmBlockColumns;
@@ -60,7 +60,7 @@ void blockedProduct(const Left& a, const Right& b, Matrix& c)
 
 // The fast path: OpenBLAS for large products when built with it, else Eigen's blocks.
 void fastProduct(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matrix>& b,
-                 bool transposedB, Matrix& c, BlasTiles tiles = {})
+                 bool transposedB, Eigen::Ref<Matrix> c, BlasTiles tiles = {})
 {
 #ifdef AE_HAVE_BLAS
     if (productPath(a.rows(), a.cols(), c.cols(), Arithmetic::Fast) == ProductPath::Blas) {
@@ -121,6 +121,12 @@ Matrix fastMatmul(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matr
     Matrix c(a.rows(), transposedB ? b.rows() : b.cols());
     fastProduct(a, b, transposedB, c, tiles);
     return c;
+}
+
+void fastMatmulInto(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matrix>& b,
+                    bool transposedB, Eigen::Ref<Matrix> out, BlasTiles tiles)
+{
+    fastProduct(a, b, transposedB, out, tiles);
 }
 
 Matrix linear(const Matrix& x, const Matrix& w, const RowVector& bias, Arithmetic arithmetic)

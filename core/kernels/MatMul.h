@@ -38,6 +38,10 @@ struct BlasTiles
 };
 Matrix fastMatmul(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matrix>& b,
                   bool transposedB, BlasTiles tiles = {});
+// The same into `out` (m x n, sized by the caller), which may be a block of a larger matrix:
+// a model's three projections written side by side without a copy.
+void fastMatmulInto(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matrix>& b,
+                    bool transposedB, Eigen::Ref<Matrix> out, BlasTiles tiles = {});
 
 // x · w + bias (bias broadcast over rows; empty bias: none), as nn.Linear / x @ W.
 Matrix linear(const Matrix& x, const Matrix& w, const RowVector& bias, Arithmetic arithmetic);

@@ -26,17 +26,26 @@ constexpr BlasTiles StackedLogitTiles{512, 1024};
 
 } // namespace
 
-Matrix conv1d(const Eigen::Ref<const Matrix>& x, const TensorRef& weight, const TensorRef& bias,
-              BlockProducts products)
+void conv1d(const Eigen::Ref<const Matrix>& x, const TensorRef& weight, const TensorRef& bias,
+            BlockProducts products, Eigen::Ref<Matrix> y)
 {
     const bool large =
         productPath(x.rows(), x.cols(), weight.cols, Arithmetic::Fast) == ProductPath::Blas;
-    if (products == BlockProducts::Linear && !large)
-        return linear(x, weight.matrix(), bias.vector(), weight.transposed);
-    Matrix y = fastMatmul(x, weight.matrix(), weight.transposed,
-                          products == BlockProducts::Stacked ? StackedTiles : BlasTiles{});
+    if (products == BlockProducts::Linear && !large) {
+        y = linear(x, weight.matrix(), bias.vector(), weight.transposed);
+        return;
+    }
+    fastMatmulInto(x, weight.matrix(), weight.transposed, y,
+                   products == BlockProducts::Stacked ? StackedTiles : BlasTiles{});
     if (!bias.empty())
         y.rowwise() += bias.vector();
+}
+
+Matrix conv1d(const Eigen::Ref<const Matrix>& x, const TensorRef& weight, const TensorRef& bias,
+              BlockProducts products)
+{
+    Matrix y(x.rows(), weight.cols);
+    conv1d(x, weight, bias, products, y);
     return y;
 }
 
@@ -66,9 +75,9 @@ Matrix blockQkv(const TransformerConfig& c, const TransformerLayerParams& lp,
     } else { // three projections side by side
         const Eigen::Index qd = c.attentionWidth(), kvd = Eigen::Index(c.kvHeads()) * c.headDim();
         qkv.resize(normed.rows(), qd + 2 * kvd);
-        qkv.leftCols(qd) = conv1d(normed, lp.queryWeight, {}, products);
-        qkv.middleCols(qd, kvd) = conv1d(normed, lp.keyWeight, {}, products);
-        qkv.rightCols(kvd) = conv1d(normed, lp.valueWeight, {}, products);
+        conv1d(normed, lp.queryWeight, {}, products, qkv.leftCols(qd));
+        conv1d(normed, lp.keyWeight, {}, products, qkv.middleCols(qd, kvd));
+        conv1d(normed, lp.valueWeight, {}, products, qkv.rightCols(kvd));
         if (!lp.attnBias.empty())
             qkv.rowwise() += lp.attnBias.vector();
     }
@@ -92,10 +101,17 @@ void rotateQueriesKeys(const TransformerConfig& c, const RopeRotation& rotation,
     if (!c.rope.on || qkv.rows() == 0)
         return;
     const int hd = c.headDim();
-    for (int h = 0; h < c.nHead + c.kvHeads(); ++h) {
-        auto head = qkv.middleCols(Eigen::Index(h) * hd, hd);
-        head = applyRope(head, rotation, first);
-    }
+    const int heads = c.nHead + c.kvHeads();
+    // The heads side by side on the threads from a few rows on (a typed token's one row is
+    // not worth waking them for).
+    ParallelFailure failure;
+#pragma omp parallel for if (qkv.rows() >= 64)
+    for (int h = 0; h < heads; ++h)
+        failure.run([&] {
+            auto head = qkv.middleCols(Eigen::Index(h) * hd, hd);
+            head = applyRope(head, rotation, first);
+        });
+    failure.rethrow();
 }
 
 RopeRotation modelRotation(const TransformerConfig& c, Eigen::Index positions)

@@ -32,6 +32,9 @@ enum class BlockProducts
 // y (R x out) = x (R x in) · W (in x out) [+ b]; an empty bias is none.
 Matrix conv1d(const Eigen::Ref<const Matrix>& x, const TensorRef& weight, const TensorRef& bias,
               BlockProducts products = BlockProducts::Linear);
+// The same into `y` (R x out, sized by the caller; a block of a larger matrix): the same bits.
+void conv1d(const Eigen::Ref<const Matrix>& x, const TensorRef& weight, const TensorRef& bias,
+            BlockProducts products, Eigen::Ref<Matrix> y);
 
 // The model's norm of rows with the canonical tensors: LayerNorm (LayerNorm.h) or RMSNorm
 // (RmsNorm.h, the bias empty), as TransformerConfig::norm says. `out` may be x itself.

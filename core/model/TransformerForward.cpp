@@ -146,9 +146,9 @@ void attention(const TransformerConfig& c, const TransformerLayerParams& p,
     if (R == 0)
         return; // every row kept (a token taken off the end)
     const Matrix qkv = blockQkv(c, p, layer.inputs.bottomRows(R));
-    Matrix rotated; // queries and keys as the scores use them (rotary models)
+    Matrix rotated; // queries | keys as the scores use them (rotary models)
     if (rope) {
-        rotated = qkv;
+        rotated = qkv.leftCols(qd + kvd);
         rotateQueriesKeys(c, rotation, P, rotated);
     }
     HeadOptions options;
