@@ -204,9 +204,8 @@ std::optional<HeadDetection> detectHeads(const ModelTrace& trace, DetectorOption
                                     i, block.weights.middleRows(r, rows),
                                     std::span(rowSums).subspan(std::size_t(r), std::size_t(rows)));
                             r += rows;
-                            if ((first + r) % DetectionSumRows != 0 ||
-                                first + r != Eigen::Index(sums.size() + 1) * DetectionSumRows)
-                                continue;
+                            if (first + r != Eigen::Index(sums.size() + 1) * DetectionSumRows)
+                                continue; // not the end of the next whole group
                             auto& after = sums.emplace_back();
                             for (std::size_t k = 0; k < Patterns; ++k)
                                 after[k] = scorers[k].sums();

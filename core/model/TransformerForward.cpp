@@ -48,6 +48,23 @@ void allocateLayer(const TransformerConfig& c, Eigen::Index T, Trace& layer)
     layer.contextVec.resize(T, c.nEmbd);
 }
 
+// A layer's tensors with a row per token (those allocateLayer sizes), in a fixed order; the
+// rotated ones only with RoPE. Trace or const Trace.
+template <typename LayerTrace> auto rowTensors(LayerTrace& layer)
+{
+    using Pointer = decltype(&layer.inputs);
+    std::vector<Pointer> out{&layer.inputs, &layer.contextVecHeads, &layer.contextVec};
+    for (auto& head : layer.heads)
+        for (Pointer m : {&head.queries, &head.contextVec, &head.queriesRope})
+            if (m->size() > 0)
+                out.push_back(m);
+    for (auto& kv : layer.kvHeads)
+        for (Pointer m : {&kv.keys, &kv.values, &kv.keysRope})
+            if (m->size() > 0)
+                out.push_back(m);
+    return out;
+}
+
 // A tensor of the new forward and its counterpart in the previous one.
 struct KeptRows
 {
@@ -57,26 +74,10 @@ struct KeptRows
 
 void addKept(const Trace& kept, Trace& layer, std::vector<KeptRows>& out)
 {
-    for (auto [rows, old] : {std::pair{&layer.inputs, &kept.inputs},
-                             std::pair{&layer.contextVecHeads, &kept.contextVecHeads},
-                             std::pair{&layer.contextVec, &kept.contextVec}})
-        out.push_back({rows, old});
-    for (std::size_t h = 0; h < layer.heads.size(); ++h) {
-        HeadTrace& head = layer.heads[h];
-        const HeadTrace& old = kept.heads[h];
-        out.push_back({&head.queries, &old.queries});
-        out.push_back({&head.contextVec, &old.contextVec});
-        if (head.queriesRope.size() > 0)
-            out.push_back({&head.queriesRope, &old.queriesRope});
-    }
-    for (std::size_t g = 0; g < layer.kvHeads.size(); ++g) {
-        KeyValueHead& kv = layer.kvHeads[g];
-        const KeyValueHead& old = kept.kvHeads[g];
-        out.push_back({&kv.keys, &old.keys});
-        out.push_back({&kv.values, &old.values});
-        if (kv.keysRope.size() > 0)
-            out.push_back({&kv.keysRope, &old.keysRope});
-    }
+    const std::vector<Matrix*> rows = rowTensors(layer);
+    const std::vector<const Matrix*> old = rowTensors(kept);
+    for (std::size_t i = 0; i < rows.size() && i < old.size(); ++i)
+        out.push_back({rows[i], old[i]});
 }
 
 // n floats from src to dst with non-temporal stores where the CPU has them: the copies below
