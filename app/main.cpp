@@ -2,6 +2,7 @@
 #include "BenchmarkRunner.h"
 #include "CommandLine.h"
 #include "ExportRunner.h"
+#include "GuiFirst.h"
 #include "HeadlessRunner.h"
 #include "Interruption.h"
 #include "MessageText.h"
@@ -146,6 +147,7 @@ int main(int argc, char* argv[])
     QApplication::setWindowIcon(ae::applicationIcon());
     QGuiApplication::setDesktopFileName(
         QStringLiteral(AE_APP_ID)); // Wayland finds the icon through it
+    ae::runAsTheGuiThread();        // before Qt starts its raster helpers: they inherit it
     ae::WindowHost host;
     host.show({request.sessionPath, request.overrides, request.page, request.present, request.layer,
                request.trainSession});

@@ -6,10 +6,14 @@
 
 #ifdef __linux__
 #include <dirent.h>
+#include <sched.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
+#include <cstdint>
 #include <cstdlib>
 #endif
 
@@ -22,9 +26,45 @@ std::atomic<int> backgroundWork{0};
 #ifdef __linux__
 constexpr int BackgroundNice = 10;
 
+// The fair scheduler's settings of a thread: sched_setattr(2), which glibc 2.36 does not wrap.
+struct SchedAttr
+{
+    std::uint32_t size = sizeof(SchedAttr);
+    std::uint32_t policy = SCHED_OTHER;
+    std::uint64_t flags = 0;
+    std::int32_t nice = 0;
+    std::uint32_t priority = 0;
+    std::uint64_t runtimeNs = 0; // the time slice (Linux 6.12+); 0: the default
+    std::uint64_t deadlineNs = 0;
+    std::uint64_t periodNs = 0;
+};
+
+constexpr std::uint64_t GuiSliceNs = 100'000; // the shortest slice Linux accepts
+
 long threadId()
 {
     return syscall(SYS_gettid);
+}
+
+int niceOf(long tid)
+{
+    errno = 0;
+    const int nice = getpriority(PRIO_PROCESS, id_t(tid));
+    return errno == 0 ? nice : 0;
+}
+
+bool setAttr(long tid, const SchedAttr& attr)
+{
+    return syscall(SYS_sched_setattr, pid_t(tid), &attr, 0u) == 0;
+}
+
+void putBehind(long tid)
+{
+    SchedAttr attr;
+    attr.policy = SCHED_BATCH;
+    attr.nice = std::max(BackgroundNice, niceOf(tid)); // raising it needs no privilege
+    if (!setAttr(tid, attr)) // an older kernel or a sandbox: the nice value alone
+        setpriority(PRIO_PROCESS, id_t(tid), attr.nice);
 }
 #endif
 
@@ -34,7 +74,7 @@ void runBehindTheGui()
 {
     static thread_local const bool done = [] {
 #ifdef __linux__
-        setpriority(PRIO_PROCESS, id_t(threadId()), BackgroundNice);
+        putBehind(threadId());
 #else
         QThread::currentThread()->setPriority(QThread::LowPriority);
 #endif
@@ -46,16 +86,26 @@ void runBehindTheGui()
 void putOtherThreadsBehindTheGui()
 {
 #ifdef __linux__
-    DIR* tasks = opendir("/proc/self/task");
-    if (!tasks)
-        return;
-    const long self = threadId();
-    while (const dirent* entry = readdir(tasks)) {
-        const long tid = std::strtol(entry->d_name, nullptr, 10);
-        if (tid > 0 && tid != self)
-            setpriority(PRIO_PROCESS, id_t(tid), BackgroundNice);
+    if (DIR* tasks = opendir("/proc/self/task")) {
+        const long self = threadId();
+        while (const dirent* entry = readdir(tasks)) {
+            const long tid = std::strtol(entry->d_name, nullptr, 10);
+            if (tid > 0 && tid != self)
+                putBehind(tid);
+        }
+        closedir(tasks);
     }
-    closedir(tasks);
+#endif
+    runAsTheGuiThread();
+}
+
+void runAsTheGuiThread()
+{
+#ifdef __linux__
+    SchedAttr attr;
+    attr.nice = niceOf(threadId()); // as the user started the app
+    attr.runtimeNs = GuiSliceNs;
+    setAttr(threadId(), attr); // before Linux 6.12 the slice is ignored: nothing changes
 #endif
 }
 

@@ -9,13 +9,23 @@ namespace ae {
 // an OpenMP team it starts later inherits it); elsewhere QThread's LowPriority. Qt's
 // LowPriority alone does nothing on Linux, whose normal threads have a single priority.
 
-// The calling thread, from now on (once per thread; any later call is free).
+// The calling thread, from now on (once per thread; any later call is free). Linux also makes
+// it a batch thread: one woken from a wait does not preempt the GUI thread.
 void runBehindTheGui();
+
+// The calling thread is the GUI thread: on Linux 6.12 and later (EEVDF with custom slices), a
+// short time slice. A computing thread keeps the core for its whole slice before a woken task
+// may take it (measured: the GUI thread, and Qt's raster helpers it waits for, runnable for
+// 4-6 ms behind nice-10 compute threads); a woken task with a shorter slice than the running
+// one takes the core at once. Threads created by this one inherit the slice (Qt's raster
+// helpers); runBehindTheGui() gives a background thread the default slice back.
+void runAsTheGuiThread();
 
 // Every thread of the process but the calling one. Threads inherit their creator's nice
 // value: in the app the compute thread starts OpenBLAS's workers and its OpenMP team, both
 // behind the GUI thread with it; a caller that computed on the GUI thread first (the
-// benchmark) started them at the GUI thread's priority, and puts them back here.
+// benchmark) started them at the GUI thread's priority, and puts them back here. The calling
+// thread becomes the GUI thread (runAsTheGuiThread()).
 void putOtherThreadsBehindTheGui();
 
 // Long background work under way (an analysis task, a training run) while one of these lives:
