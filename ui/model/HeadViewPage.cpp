@@ -5,6 +5,7 @@
 #include "ModelRegistry.h"
 #include "ModelRun.h"
 #include "ModelTrace.h"
+#include "TokenItems.h"
 #include "TokenSpanText.h"
 
 #include <QComboBox>
@@ -73,11 +74,15 @@ void HeadViewPage::setRun(const std::shared_ptr<const ModelRun>& run, int layer,
         const QSignalBlocker blocker(m_query);
         const int previous = m_query->currentIndex();
         const bool wasLast = previous < 0 || previous == m_query->count() - 1;
-        m_query->clear();
-        if (run)
-            for (std::size_t i = 0; i < run->trace->tokenIds.size(); ++i)
-                m_query->addItem(QStringLiteral("%1: %2").arg(i + 1).arg(visibleTokenText(
-                    modelTokenBytes(*run->trace->model, run->trace->tokenIds[i]))));
+        if (!run || run->trace->model != m_listedModel.lock())
+            m_listedIds.clear(); // another model's ids spell other tokens
+        m_listedModel = run ? run->trace->model : nullptr;
+        updateTokenItems<std::int64_t>(
+            m_query, m_listedIds, run ? run->trace->tokenIds : std::vector<std::int64_t>{},
+            [&run](int i) {
+                return QStringLiteral("%1: %2").arg(i + 1).arg(visibleTokenText(
+                    modelTokenBytes(*run->trace->model, run->trace->tokenIds[std::size_t(i)])));
+            });
         m_query->setCurrentIndex(wasLast ? m_query->count() - 1
                                          : std::min(previous, m_query->count() - 1));
     }

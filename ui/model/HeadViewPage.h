@@ -2,12 +2,17 @@
 
 #include "ModelPage.h"
 
+#include <cstdint>
+#include <memory>
+#include <vector>
+
 class QComboBox;
 class QLabel;
 
 namespace ae {
 
 class FigureWidget;
+class TransformerModel;
 
 // BertViz's "head view" for one query token: where each head of the selected layer sends that
 // token's attention, one row per head over the key tokens it may see (the later ones are
@@ -35,6 +40,8 @@ private:
 
     QLabel* m_explanation;
     QComboBox* m_query;
+    std::vector<std::int64_t> m_listedIds;               // the tokens m_query lists
+    std::weak_ptr<const TransformerModel> m_listedModel; // whose ids they are
     QComboBox* m_keys;
     QLabel* m_keysNote;
     FigureWidget* m_figure;

@@ -60,17 +60,21 @@ void ModelViewPage::setRun(const std::shared_ptr<const ModelRun>& run, int layer
     QtConcurrent::run(viewJobs(), [run, previous = m_thumbnails, generation,
                                    latest = m_generation] {
         runBehindTheGui();
-        return std::make_shared<const Thumbnails>(attentionThumbnails(
+        ThumbnailJob job;
+        job.thumbnails = std::make_shared<const Thumbnails>(attentionThumbnails(
             *run->trace, ThumbnailSide, [&] { return generation != latest->load(); },
             previous.get()));
-    }).then(this, [this, generation](std::shared_ptr<const Thumbnails> thumbnails) {
+        if (generation == latest->load())
+            job.images = thumbnailImages(job.thumbnails->heads);
+        return job;
+    }).then(this, [this, generation](ThumbnailJob job) {
         // then() runs at once when the work is done already: delivery is always posted,
         // never from within setRun().
         QMetaObject::invokeMethod(
             this,
-            [this, generation, thumbnails = std::move(thumbnails)]() mutable {
+            [this, generation, job = std::move(job)]() mutable {
                 if (generation == m_generation->load()) // else a newer forward is coming
-                    showThumbnails(std::move(thumbnails));
+                    showThumbnails(std::move(job));
             },
             Qt::QueuedConnection);
     });
@@ -83,12 +87,12 @@ void ModelViewPage::release()
     m_shownRun.reset();
 }
 
-void ModelViewPage::showThumbnails(std::shared_ptr<const Thumbnails> thumbnails)
+void ModelViewPage::showThumbnails(ThumbnailJob job)
 {
     const ModelTrace& trace = *m_run->trace;
-    m_thumbnails = std::move(thumbnails);
+    m_thumbnails = std::move(job.thumbnails);
     m_shownRun = m_run;
-    m_grid->setThumbnails(int(trace.layers.size()), trace.headCount(), m_thumbnails->heads);
+    m_grid->setThumbnails(int(trace.layers.size()), trace.headCount(), std::move(job.images));
     m_status->setText(tr("%1 layers × %2 heads, %3 tokens (thumbnails in %4 ms).")
                           .arg(trace.layers.size())
                           .arg(trace.headCount())

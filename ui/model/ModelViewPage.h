@@ -5,8 +5,10 @@
 #include "AttentionThumbnails.h"
 
 #include <QElapsedTimer>
+#include <QImage>
 
 #include <atomic>
+#include <vector>
 
 class QLabel;
 
@@ -42,7 +44,13 @@ Q_SIGNALS:
     void thumbnailsReady();
 
 private:
-    void showThumbnails(std::shared_ptr<const Thumbnails> thumbnails);
+    // A view job's result: the thumbnails and their images, both made off the GUI thread.
+    struct ThumbnailJob
+    {
+        std::shared_ptr<const Thumbnails> thumbnails;
+        std::vector<QImage> images;
+    };
+    void showThumbnails(ThumbnailJob job);
 
     QLabel* m_explanation;
     QLabel* m_status;

@@ -17,19 +17,23 @@ namespace {
 constexpr int Gap = 4;
 constexpr int MinCell = 28, MaxCell = 120;
 
-QImage thumbnailImage(const Matrix& m)
+} // namespace
+
+std::vector<QImage> thumbnailImages(const std::vector<Matrix>& thumbnails)
 {
     const ColorMap map(ColorScheme::Sequential, 0, 1);
-    QImage image(int(m.cols()), int(m.rows()), QImage::Format_RGB32);
-    for (int i = 0; i < image.height(); ++i) {
-        auto* line = reinterpret_cast<QRgb*>(image.scanLine(i));
-        for (int j = 0; j < image.width(); ++j)
-            line[j] = map.color(m(i, j));
+    std::vector<QImage> images;
+    images.reserve(thumbnails.size());
+    for (const Matrix& m : thumbnails) {
+        QImage& image = images.emplace_back(int(m.cols()), int(m.rows()), QImage::Format_RGB32);
+        for (int i = 0; i < image.height(); ++i) {
+            auto* line = reinterpret_cast<QRgb*>(image.scanLine(i));
+            for (int j = 0; j < image.width(); ++j)
+                line[j] = map.color(m(i, j));
+        }
     }
-    return image;
+    return images;
 }
-
-} // namespace
 
 ThumbnailGrid::ThumbnailGrid(QWidget* parent) : QWidget(parent)
 {
@@ -37,15 +41,18 @@ ThumbnailGrid::ThumbnailGrid(QWidget* parent) : QWidget(parent)
     setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred);
 }
 
-void ThumbnailGrid::setThumbnails(int layers, int heads, const std::vector<Matrix>& thumbnails)
+void ThumbnailGrid::setThumbnails(int layers, int heads, std::vector<QImage> images)
 {
     m_layers = layers;
     m_heads = heads;
-    m_images.clear();
-    for (const Matrix& m : thumbnails)
-        m_images.push_back(thumbnailImage(m));
+    m_images = std::move(images);
     updateGeometry();
     update();
+}
+
+void ThumbnailGrid::setThumbnails(int layers, int heads, const std::vector<Matrix>& thumbnails)
+{
+    setThumbnails(layers, heads, thumbnailImages(thumbnails));
 }
 
 void ThumbnailGrid::setSelected(int layer, int head)

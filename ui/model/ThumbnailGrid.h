@@ -18,6 +18,8 @@ class ThumbnailGrid : public QWidget
 public:
     explicit ThumbnailGrid(QWidget* parent = nullptr);
 
+    // The images of thumbnailImages(), layer by layer; or the matrices, made images here.
+    void setThumbnails(int layers, int heads, std::vector<QImage> images);
     void setThumbnails(int layers, int heads, const std::vector<Matrix>& thumbnails);
     void setSelected(int layer, int head);
     int layerCount() const { return m_layers; }
@@ -48,5 +50,9 @@ private:
     std::vector<QImage> m_images;
     int m_selectedLayer = -1, m_selectedHead = -1;
 };
+
+// One image per thumbnail, a cell per value in [0, 1] on the sequential colour scale. Any thread
+// (a model's 144 thumbnails took 5 ms of the GUI thread at every keystroke).
+std::vector<QImage> thumbnailImages(const std::vector<Matrix>& thumbnails);
 
 } // namespace ae

@@ -246,7 +246,7 @@ void TrainingWindow::reset()
         chart->setMarker(std::nullopt);
     }
     m_replay->setRange(0, 0);
-    m_grid->setThumbnails(0, 0, {});
+    m_grid->setThumbnails(0, 0, std::vector<QImage>());
     m_samples->clear();
     m_attention->setFigure({});
     m_chosenHead.reset();

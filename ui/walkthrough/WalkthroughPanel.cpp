@@ -2,6 +2,7 @@
 
 #include "ScalingChartWidget.h"
 #include "SessionJson.h"
+#include "TokenItems.h"
 #include "Trace.h"
 #include "TraceTokens.h"
 #include "WalkthroughCatalog.h"
@@ -122,6 +123,7 @@ WalkthroughPanel::WalkthroughPanel(QWidget* parent)
     m_stepList->setMinimumContentsLength(6);
     m_queryChoice->setToolTip(
         tr("The token whose query the formulas follow (the seeds use the second, x(2))"));
+    m_queryChoice->setObjectName(QStringLiteral("query_choice"));
     m_queryChoice->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_queryChoice->setMinimumContentsLength(6);
     m_giveBack->setToolTip(tr("Leave the walkthrough and get back the session you had before it"));
@@ -421,13 +423,11 @@ void WalkthroughPanel::updateQueryChoices()
 {
     if (m_trace->tokens == m_queryTokens)
         return;
-    m_queryTokens = m_trace->tokens;
-    const QSignalBlocker blocker(m_queryChoice);
-    m_queryChoice->clear();
-    for (std::size_t i = 0; i < m_queryTokens.size(); ++i)
-        m_queryChoice->addItem(
-            QStringLiteral("x(%1)  %2")
-                .arg(QString::number(i + 1), QString::fromStdString(shownQueryToken(*m_trace, i))));
+    updateTokenItems<std::string>(m_queryChoice, m_queryTokens, m_trace->tokens, [this](int i) {
+        return QStringLiteral("x(%1)  %2")
+            .arg(QString::number(i + 1),
+                 QString::fromStdString(shownQueryToken(*m_trace, std::size_t(i))));
+    });
     const int last = int(m_queryTokens.size()) - 1;
     if (m_query > last) {
         m_query = std::min(WalkthroughCatalog::DefaultQuery, last);

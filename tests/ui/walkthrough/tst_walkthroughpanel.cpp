@@ -3,10 +3,12 @@
 // ask for the step's page, session or sample, and after a sample the steps return to the
 // user's own session; the chosen query and the presentation font apply.
 // AE_WALKTHROUGH_SCREENSHOTS=<dir> also writes the panel of every step and sample as PNGs.
+#include "TraceTokens.h"
 #include "WalkthroughFixtures.h"
 #include "WalkthroughPanel.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDir>
 #include <QFileInfo>
 #include <QLabel>
@@ -234,6 +236,36 @@ private Q_SLOTS:
         panel.setTrace(computeTrace(one));
         QCOMPARE(panel.query(), 0);
         QVERIFY(panel.formulaText().contains(QStringLiteral("ω₁ = q₁·Kᵀ")));
+    }
+
+    // Typing keeps the items of the tokens before the change and rebuilds the rest: the list
+    // equals one built from scratch, after a word taken off, put back and changed.
+    void queryChoicesFollowTheTokens()
+    {
+        const auto items = [](const WalkthroughPanel& panel) {
+            const auto* choice = panel.findChild<QComboBox*>(QStringLiteral("query_choice"));
+            QStringList texts;
+            for (int i = 0; i < choice->count(); ++i)
+                texts << choice->itemText(i);
+            return texts;
+        };
+        WalkthroughPanel typed;
+        Session session;
+        for (const char* sentence :
+             {"Life is short, eat dessert first", "Life is short, eat dessert",
+              "Life is short, eat dessert first", "Life is long, eat dessert first", "Life"}) {
+            session.sentence = sentence;
+            const auto trace = computeTrace(session);
+            typed.setTrace(trace);
+            WalkthroughPanel fresh;
+            fresh.setTrace(trace);
+            QCOMPARE(items(typed), items(fresh));
+            QCOMPARE(items(typed).size(), qsizetype(trace->tokens.size()));
+            QCOMPARE(items(typed).last(), QStringLiteral("x(%1)  %2")
+                                              .arg(trace->tokens.size())
+                                              .arg(QString::fromStdString(shownQueryToken(
+                                                  *trace, trace->tokens.size() - 1))));
+        }
     }
 
     void scalingChartToggle()
