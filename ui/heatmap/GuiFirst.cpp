@@ -109,6 +109,21 @@ void runAsTheGuiThread()
 #endif
 }
 
+ThreadScheduling currentScheduling()
+{
+    ThreadScheduling scheduling;
+#ifdef __linux__
+    const long tid = threadId();
+    scheduling.nice = niceOf(tid);
+    SchedAttr attr;
+    if (syscall(SYS_sched_getattr, pid_t(tid), &attr, unsigned(sizeof attr), 0u) == 0) {
+        scheduling.batch = attr.policy == SCHED_BATCH;
+        scheduling.sliceNs = attr.runtimeNs;
+    }
+#endif
+    return scheduling;
+}
+
 BackgroundWork::BackgroundWork()
 {
     ++backgroundWork;

@@ -28,6 +28,16 @@ void runAsTheGuiThread();
 // thread becomes the GUI thread (runAsTheGuiThread()).
 void putOtherThreadsBehindTheGui();
 
+// How the calling thread is scheduled (Linux; elsewhere zeros): its nice value, whether it is a
+// batch thread, and its time slice (0 where the kernel has no per-thread slice).
+struct ThreadScheduling
+{
+    int nice = 0;
+    bool batch = false;
+    unsigned long long sliceNs = 0;
+};
+ThreadScheduling currentScheduling();
+
 // Long background work under way (an analysis task, a training run) while one of these lives:
 // the compute service's idle trim of the heap waits until none does. malloc_trim holds each
 // heap's lock while it walks it, and a GUI thread allocating meanwhile waited for it (a block
