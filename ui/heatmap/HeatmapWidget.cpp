@@ -178,6 +178,7 @@ void HeatmapWidget::render(bool synchronous)
     if (synchronous || rowsOf(m_spec) * columnsOf(m_spec) <= AsyncRenderCells) {
         m_image = job();
         m_renderInFlight = false;
+        m_paintPending = true;
         update();
         Q_EMIT rendered();
         return;
@@ -191,6 +192,7 @@ void HeatmapWidget::render(bool synchronous)
             return; // a newer paint was started: this image is stale
         m_renderInFlight = false;
         m_image = image;
+        m_paintPending = true;
         update();
         Q_EMIT rendered();
     });
@@ -323,6 +325,7 @@ void HeatmapWidget::paintEvent(QPaintEvent*)
         painter.fillRect(rect(), palette().window());
     if (!m_image.isNull())
         painter.drawImage(QPointF(0, 0), m_image);
+    m_paintPending = false;
     if (m_hovered) {
         const QRectF cell =
             m_geometry.cellRect(m_hovered->row, m_hovered->column).intersected(m_geometry.area());

@@ -50,6 +50,8 @@ public:
     QImage renderedImage();
     // A new image is being painted (scheduled, or in a worker thread for large views).
     bool isRenderPending() const { return m_renderTimer.isActive() || m_renderInFlight; }
+    // A new image is made but not yet painted on the widget (the next repaint shows it).
+    bool isPaintPending() const { return m_paintPending; }
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -102,6 +104,7 @@ private:
     QTimer m_renderTimer;
     quint64 m_renderGeneration = 0; // latest wins: an older worker's image is dropped
     bool m_renderInFlight = false;
+    bool m_paintPending = false; // m_image is newer than what the widget last painted
     std::optional<CellIndex> m_hovered;
     std::optional<QPointF> m_pressPosition;
     QPointF m_lastDragPosition;

@@ -178,6 +178,21 @@ private Q_SLOTS:
         QCOMPARE(m_widget->renderedImage().pixel(onFrame), before.pixel(onFrame));
     }
 
+    // A new image is "paint pending" until the widget has painted it (the benchmark waits for
+    // that, not for a grab of the whole window).
+    void paintPendingUntilPainted()
+    {
+        QTRY_VERIFY(!m_widget->isRenderPending());
+        m_widget->repaint();
+        QVERIFY(!m_widget->isPaintPending());
+        m_widget->setHighlight(1, std::nullopt);
+        m_widget->renderedImage(); // a new image, made now (no event processed meanwhile)
+        QVERIFY(!m_widget->isRenderPending());
+        QVERIFY(m_widget->isPaintPending());
+        m_widget->repaint();
+        QVERIFY(!m_widget->isPaintPending());
+    }
+
     void newSpecKeepsZoomOnlyForTheSameShape()
     {
         wheel(*m_widget, m_widget->cellGeometry().area().center().toPoint(), 3);
