@@ -19,7 +19,10 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTextBrowser>
+#include <QTextCursor>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace ae {
 
@@ -209,6 +212,51 @@ QString GeneratePage::generatedText() const
     return decoded(*m_run->trace->model, ids.data(), ids.size());
 }
 
+namespace {
+
+// Line ends as the text view's paragraphs: one position each, as the text's own.
+QString asParagraphs(QString text)
+{
+    return text.replace(QStringLiteral("\r\n"), QStringLiteral("\n")).replace(u'\r', u'\n');
+}
+
+} // namespace
+
+// The prompt, then the generated text in bold blue, then a grey ellipsis while generating. Each
+// step rewrites only what changed at the end (the text of the tokens so far is decoded again, so
+// a character split across tokens is written whole once complete): setting the whole text at
+// every step laid out 1,000 tokens again, 3 ms of the GUI thread per token.
+void GeneratePage::showTextOf(const ModelTrace& trace)
+{
+    QTextCursor cursor(m_text->document());
+    if (m_textRun.lock() != m_run) {
+        m_text->clear();
+        cursor.insertText(
+            asParagraphs(decoded(*trace.model, trace.tokenIds.data(), trace.tokenIds.size())),
+            QTextCharFormat());
+        m_generatedStart = cursor.position();
+        m_shownGenerated.clear();
+        m_textRun = m_run;
+    }
+    const QString generated = asParagraphs(generatedText());
+    const auto common = int(std::mismatch(generated.begin(), generated.end(),
+                                          m_shownGenerated.begin(), m_shownGenerated.end())
+                                .first -
+                            generated.begin());
+    cursor.setPosition(m_generatedStart + common);
+    cursor.movePosition(QTextCursor::End, QTextCursor::KeepAnchor);
+    QTextCharFormat written;
+    written.setForeground(QColor(0x00, 0x72, 0xB2));
+    written.setFontWeight(QFont::Bold);
+    cursor.insertText(generated.mid(common), written); // in place of the old end and ellipsis
+    if (m_task->isRunning()) {
+        QTextCharFormat ellipsis;
+        ellipsis.setForeground(QColor(Qt::gray));
+        cursor.insertText(QStringLiteral(" …"), ellipsis);
+    }
+    m_shownGenerated = generated;
+}
+
 void GeneratePage::showText()
 {
     if (!m_run) {
@@ -217,13 +265,7 @@ void GeneratePage::showText()
         return;
     }
     const ModelTrace& trace = *m_run->trace;
-    const QString prompt = decoded(*trace.model, trace.tokenIds.data(), trace.tokenIds.size());
-    QString html = prompt.toHtmlEscaped().replace(u'\n', QStringLiteral("<br>"));
-    html += QStringLiteral("<span style=\"color:#0072B2;font-weight:bold\">%1</span>")
-                .arg(generatedText().toHtmlEscaped().replace(u'\n', QStringLiteral("<br>")));
-    if (m_task->isRunning())
-        html += QStringLiteral(" <span style=\"color:gray\">…</span>");
-    m_text->setHtml(html);
+    showTextOf(trace);
 
     const TransformerConfig& c = trace.model->config();
     const Eigen::Index T = trace.tokenCount() + Eigen::Index(m_steps.size());

@@ -3,6 +3,7 @@
 #include "Generation.h"
 #include "ModelPage.h"
 
+#include <memory>
 #include <mutex>
 #include <optional>
 
@@ -17,6 +18,7 @@ namespace ae {
 
 class AnalysisTask;
 class FigureWidget;
+struct ModelTrace;
 
 // The model writes on (heads.md §3, the book's chapter 5 generate): from the sentence, token
 // after token with a key/value cache, greedy or sampled (temperature, top-k, seed), until the
@@ -57,6 +59,7 @@ Q_SIGNALS:
 private:
     void takeSteps(); // the steps the worker made since the last call
     void showText();
+    void showTextOf(const ModelTrace& trace);
     void showStep();
 
     QSpinBox* m_count;
@@ -67,6 +70,9 @@ private:
     QPushButton* m_generate;
     QPushButton* m_stop;
     QTextBrowser* m_text;
+    std::weak_ptr<const ModelRun> m_textRun; // whose prompt m_text shows
+    int m_generatedStart = 0;                // where the generated text starts in it
+    QString m_shownGenerated;                // the generated text it shows
     QLabel* m_cost;
     QLabel* m_candidates;
     FigureWidget* m_attention;

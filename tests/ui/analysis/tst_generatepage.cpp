@@ -7,6 +7,7 @@
 #include "FigureWidget.h"
 #include "GeneratePage.h"
 #include "Generation.h"
+#include "ModelRegistry.h"
 #include "ModelTrace.h"
 
 #include <QDoubleSpinBox>
@@ -15,6 +16,8 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTest>
+#include <QTextBrowser>
+#include <QTextCursor>
 
 using namespace ae;
 using namespace ae::test;
@@ -75,6 +78,22 @@ private Q_SLOTS:
             QVERIFY(std::abs(attention.panels.front().matrix->row(h).sum() - 1.0f) < 1e-5f);
         QVERIFY(!page.generatedText().isEmpty());
         QCOMPARE(page.currentFigures().size(), std::size_t(1));
+        // The text view: the prompt, then the generated text in bold (rewritten at its end as
+        // tokens arrive), no ellipsis once done; generating again starts the text again.
+        const auto* view = page.findChild<QTextBrowser*>();
+        std::string promptBytes;
+        for (const std::int64_t id : run->trace->tokenIds)
+            promptBytes += modelTokenBytes(*run->trace->model, id);
+        const QString prompt = QString::fromUtf8(promptBytes);
+        QCOMPARE(view->toPlainText(), prompt + page.generatedText());
+        QTextCursor end(view->document());
+        end.movePosition(QTextCursor::End);
+        QCOMPARE(end.charFormat().fontWeight(), int(QFont::Bold));
+        page.countBox()->setValue(2);
+        page.generateButton()->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!page.isRunning(), 30000);
+        QCOMPARE(page.steps().size(), std::size_t(2));
+        QCOMPARE(view->toPlainText(), prompt + page.generatedText());
     }
 
     void countIsBoundedByTheContext()
