@@ -79,6 +79,7 @@ FastRows::FastRows(const Matrix& values, const HeadOptions& options, int blockK)
         row.p.resize(std::size_t(values.rows()));
         row.out.resize(values.cols());
     }
+    m_rescaled.resize(keyBlocks);
 }
 
 void FastRows::prepare(int slot, Eigen::Index r, const float* rawScores,
@@ -152,9 +153,11 @@ void FastRows::prepare(int slot, Eigen::Index r, const float* rawScores,
             rowSum += p[first + j];
         perTile[kb] = rowSum;
     });
+    // A chain of dependent operations, one per tile: where the max did not change (most tiles)
+    // the factor is exactly 1 and 1 · ℓ = ℓ, so only the addition waits for the step before.
     float l = 0;
     for (Eigen::Index kb = kbFirst; kb < kbLast; ++kb) {
-        l = rescale[kb] * l + perTile[kb];
+        l = (rescale[kb] == 1.0f ? l : rescale[kb] * l) + perTile[kb];
         lAfter[kb] = l;
     }
     for (Eigen::Index kb = kbLast; kb < kbEnd; ++kb) {
@@ -184,6 +187,14 @@ void FastRows::accumulate(int count)
         std::fill(row.p.begin() + first, row.p.begin() + seen, 0.0f);
         std::fill(row.p.begin() + std::max(seen, row.lastCell), row.p.begin() + last, 0.0f);
     }
+    // The tiles where some slot's O is rescaled (its max changed): few after the first ones.
+    if (last > first)
+        for (Eigen::Index kb = first / m_blockK; kb * m_blockK < last; ++kb) {
+            bool rescaled = false;
+            for (int k = 0; k < count; ++k)
+                rescaled |= m_rows[std::size_t(k)].rescale[std::size_t(kb)] != 1.0f;
+            m_rescaled[std::size_t(kb)] = rescaled;
+        }
     const Eigen::Index dv = m_values.cols();
     Eigen::Index c = 0;
     const auto run = [&](auto columns) {
@@ -239,25 +250,24 @@ void FastRows::accumulate(Eigen::Index first, Eigen::Index last, Eigen::Index c,
         for (int k = 0; k < N; ++k)
             acc[r][k] = pk::pset1<Packet>(0.0f);
     }
-    Eigen::Index nextTile = first;
-    for (Eigen::Index j = first; j < last; ++j) {
-        if (j == nextTile) {
-            const Eigen::Index kb = j / m_blockK;
+    // Tile by tile (no division per cell); a cell of p = 0 adds an exact ±0 to O, which is
+    // never −0 (it starts at +0 and only sums and positive factors touch it): the same bits
+    // as skipping it, without a branch per row and cell.
+    for (Eigen::Index kb = first / m_blockK, j = first; j < last; ++kb) {
+        if (m_rescaled[std::size_t(kb)])
             for (int r = 0; r < R; ++r)
                 if (rescale[r][kb] != 1.0f)
                     for (int k = 0; k < N; ++k)
                         acc[r][k] = pk::pmul(acc[r][k], pk::pset1<Packet>(rescale[r][kb]));
-            nextTile = (kb + 1) * m_blockK;
-        }
-        Packet v[N];
-        for (int k = 0; k < N; ++k)
-            v[k] = pk::ploadu<Packet>(values + j * dv + k * lanes);
-        for (int r = 0; r < R; ++r) {
-            if (p[r][j] == 0.0f)
-                continue;
-            const Packet weight = pk::pset1<Packet>(p[r][j]);
+        for (const Eigen::Index tileEnd = std::min(last, (kb + 1) * m_blockK); j < tileEnd; ++j) {
+            Packet v[N];
             for (int k = 0; k < N; ++k)
-                acc[r][k] = pk::pmadd(weight, v[k], acc[r][k]);
+                v[k] = pk::ploadu<Packet>(values + j * dv + k * lanes);
+            for (int r = 0; r < R; ++r) {
+                const Packet weight = pk::pset1<Packet>(p[r][j]);
+                for (int k = 0; k < N; ++k)
+                    acc[r][k] = pk::pmadd(weight, v[k], acc[r][k]);
+            }
         }
     }
     for (int r = 0; r < R; ++r)

@@ -68,7 +68,7 @@ private:
     // Pass 3 over the cells [first, last) for R slots (from `slot`), N packets of O's columns
     // from column c, held in registers through the whole row: O = exp(m − m′)·O at each tile's
     // first cell (a tile where the row sees nothing leaves O as it is: its max did not
-    // change, or O is still 0), then O += p_j·V_j cell after cell (p_j = 0 skipped).
+    // change, or O is still 0), then O += p_j·V_j cell after cell.
     template <int R, int N, typename Packet>
     void accumulate(Eigen::Index first, Eigen::Index last, Eigen::Index c, int slot = 0);
 
@@ -80,6 +80,7 @@ private:
     const HeadOptions& m_options;
     const int m_blockK;
     std::array<Row, Slots> m_rows;
+    std::vector<std::uint8_t> m_rescaled; // per key block: some slot's factor is not 1
 };
 
 // The fast flash kernel inside the standard one (its ScoresSink): each block of rows it hands
