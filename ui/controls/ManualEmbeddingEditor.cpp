@@ -107,7 +107,11 @@ void ManualEmbeddingEditor::setSession(const Session& session)
 
 void ManualEmbeddingEditor::setTrace(const std::shared_ptr<const Trace>& trace)
 {
-    if (!trace || trace->session.embedding != EmbeddingSource::Torch)
+    // A checkpoint's inputs are its own tables' (T x 768 and more, copied twice here on every
+    // recompute of a model window, up to 17 ms of the GUI thread at 1,000 tokens): the seed
+    // module's manual embedding is never filled from them.
+    if (!trace || trace->session.embedding != EmbeddingSource::Torch ||
+        !trace->session.model.empty())
         return;
     // Only the embedding is kept, not the trace: a manual session may run for a long
     // time, and a whole trace can be large. Most recomputes keep the embedding: the engine's

@@ -40,18 +40,34 @@ int strongestPerHead(int heads, int maxKeys)
     return std::clamp(maxKeys / std::max(heads, 1), 2, 8);
 }
 
-std::vector<int> headViewKeys(const ModelTrace& trace, int layer, int query, HeadViewKeys keys,
-                              int maxKeys)
+namespace {
+
+// Row `query` of every head's weights in `layer` (query + 1 each).
+std::vector<RowVector> queryRows(const ModelTrace& trace, int layer, int query)
+{
+    std::vector<RowVector> rows;
+    for (int h = 0; h < trace.headCount(); ++h)
+        rows.push_back(layerAttnRow(trace, layer, h, query));
+    return rows;
+}
+
+bool picksKeys(int query, HeadViewKeys keys, int maxKeys)
+{
+    return keys == HeadViewKeys::Strongest && query + 1 > maxKeys;
+}
+
+// headViewKeys() from the rows of queryRows() (needed only when picksKeys()).
+std::vector<int> shownKeys(const std::vector<RowVector>& rows, int query, HeadViewKeys keys,
+                           int maxKeys)
 {
     std::vector<int> all(std::size_t(query) + 1);
     std::iota(all.begin(), all.end(), 0);
-    if (keys == HeadViewKeys::All || query + 1 <= maxKeys)
+    if (!picksKeys(query, keys, maxKeys))
         return all;
-    const int heads = trace.headCount();
-    const auto strongest = std::min(all.size(), std::size_t(strongestPerHead(heads, maxKeys)));
+    const auto strongest =
+        std::min(all.size(), std::size_t(strongestPerHead(int(rows.size()), maxKeys)));
     std::vector<bool> chosen(all.size(), false);
-    for (int h = 0; h < heads; ++h) {
-        const RowVector row = layerAttnRow(trace, layer, h, query); // (query + 1)
+    for (const RowVector& row : rows) {
         std::vector<int> order = all;
         // Ties go to the earlier key, so that the choice never depends on the sort.
         std::partial_sort(
@@ -65,6 +81,16 @@ std::vector<int> headViewKeys(const ModelTrace& trace, int layer, int query, Hea
         if (chosen[std::size_t(key)])
             shown.push_back(key);
     return shown;
+}
+
+} // namespace
+
+std::vector<int> headViewKeys(const ModelTrace& trace, int layer, int query, HeadViewKeys keys,
+                              int maxKeys)
+{
+    return shownKeys(picksKeys(query, keys, maxKeys) ? queryRows(trace, layer, query)
+                                                     : std::vector<RowVector>{},
+                     query, keys, maxKeys);
 }
 
 Figure modelView(const ModelTrace& trace, const std::vector<Matrix>& thumbnails)
@@ -96,12 +122,15 @@ Figure modelView(const ModelTrace& trace, const std::vector<Matrix>& thumbnails)
 Figure headView(const ModelTrace& trace, int layer, int query, HeadViewKeys keys)
 {
     const int heads = trace.headCount();
-    const std::vector<int> shown = headViewKeys(trace, layer, query, keys);
+    // Each head's row once (a 64-row block of its weights derived on this thread): the keys
+    // shown and the figure both read them.
+    const std::vector<RowVector> rows = queryRows(trace, layer, query);
+    const std::vector<int> shown = shownKeys(rows, query, keys, MaxHeadViewKeys);
     const bool all = int(shown.size()) == query + 1;
     auto weights = std::make_shared<Matrix>(heads, Eigen::Index(shown.size()));
     HeatmapSpec spec;
     for (int h = 0; h < heads; ++h) {
-        const RowVector row = layerAttnRow(trace, layer, h, query);
+        const RowVector& row = rows[std::size_t(h)];
         float share = 0;
         for (std::size_t j = 0; j < shown.size(); ++j) {
             (*weights)(h, Eigen::Index(j)) = row(shown[j]);
