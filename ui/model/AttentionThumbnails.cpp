@@ -38,7 +38,10 @@ Thumbnails attentionThumbnails(const ModelTrace& trace, int side,
     result.model = trace.model;
     result.tokenIds = trace.tokenIds;
     const Eigen::Index T = trace.tokenCount();
-    const Eigen::Index b = result.rowsPerCell = std::max<Eigen::Index>(1, (T + side - 1) / side);
+    Eigen::Index b = 1;
+    while ((T + b - 1) / b > side)
+        b *= 2;
+    result.rowsPerCell = b;
     const Eigen::Index n = (T + b - 1) / b;
     const Eigen::Index kept = result.keptCellRows = keptCellRows(trace, b, previous);
     const int heads = trace.headCount();

@@ -148,7 +148,8 @@ private Q_SLOTS:
         std::vector<std::int64_t> ids;
         for (int i = 0; i < 23; ++i)
             ids.push_back((i * 37 + 11) % loaded.model->config().vocabSize);
-        constexpr int Side = 6; // 23 tokens: cells of 4 x 4, the last row and column of 3
+        // 23 tokens: cells of 4 x 4 (2 x 2 would make 12 a side), the last row and column of 3
+        constexpr int Side = 6;
         const auto whole = transformerForward(loaded.model, ids);
         const Thumbnails fresh = attentionThumbnails(*whole, Side);
         QCOMPARE(fresh.rowsPerCell, Eigen::Index(4));
@@ -187,6 +188,17 @@ private Q_SLOTS:
             for (std::size_t i = 0; i < fresh.heads.size(); ++i)
                 QVERIFY2(((updated.heads[i] - fresh.heads[i]).cwiseAbs().maxCoeff() <= 1e-6f),
                          qPrintable(QStringLiteral("thumbnail %1").arg(i)));
+        }
+        // The cell size is a power of two: the same from 13 to 24 tokens (ceil(T / 6) would
+        // change it at 19, and typing there would derive every thumbnail again), 8 beyond.
+        for (std::int64_t T = 13; T <= 25; ++T) {
+            std::vector<std::int64_t> prefix;
+            for (std::int64_t i = 0; i < T; ++i)
+                prefix.push_back((i * 37 + 11) % loaded.model->config().vocabSize);
+            const Thumbnails t =
+                attentionThumbnails(*transformerForward(loaded.model, prefix), Side);
+            QCOMPARE(t.rowsPerCell, Eigen::Index(T <= 24 ? 4 : 8));
+            QCOMPARE(t.heads.front().rows(), Eigen::Index((T + t.rowsPerCell - 1) / t.rowsPerCell));
         }
         // Another model's thumbnails are never kept.
         const auto other =
