@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-class QFontMetricsF;
+class QFont;
 class QPainter;
 
 namespace ae {
@@ -38,7 +38,7 @@ public:
     // At most this many ticks fit a bar `height` high.
     static int maxTicks(double height, double lineHeight);
     // The widest tick label of any tick count the bar may use.
-    static double widestTickLabel(const QFontMetricsF& fm, const ColorMap& colors);
+    static double widestTickLabel(const QFont& font, const ColorMap& colors);
     // The ticks of a bar with room for `maxCount`: (value, label). A logarithmic scale has
     // one tick per decade; a per-row scale's are percentages of each row's maximum ("100%").
     static std::vector<std::pair<double, QString>> ticks(const ColorMap& colors, int maxCount);

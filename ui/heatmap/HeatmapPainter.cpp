@@ -128,7 +128,7 @@ HeatmapPainter::Prepared HeatmapPainter::prepare(const HeatmapSpec& spec) const
         ticks = std::max({ticks, fm.horizontalAdvance(QStringLiteral("0")),
                           fm.horizontalAdvance(QStringLiteral("1"))});
     } else {
-        ticks = std::max(ticks, ColorBarPainter::widestTickLabel(fm, colors));
+        ticks = std::max(ticks, ColorBarPainter::widestTickLabel(m_style.font, colors));
     }
     m.tickLabelWidth = std::ceil(ticks);
     if (const QString caption = ColorBarPainter::scaleCaption(colors); !caption.isEmpty())
