@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 
 namespace ae {
@@ -119,6 +120,47 @@ void BlockReducer::addRow(Eigen::Index row, const float* values)
     add(m_fractionStrip, m_fractionRow.data(), finite);
 }
 
+namespace {
+
+// out[b] = the largest of v's cells [b·K, b·K + K) for the bins [0, bins): with K known to the
+// compiler the loop runs on packets (a bin's cells loaded as lanes), where a runtime block ran
+// one comparison at a time. std::max's order (the first cell kept on a tie) as BlockReducer.
+template <int K> void binMaxima(const float* v, Eigen::Index bins, float* out)
+{
+    for (Eigen::Index b = 0; b < bins; ++b) {
+        float m = v[b * K];
+        for (int k = 1; k < K; ++k)
+            m = std::max(m, v[b * K + k]);
+        out[b] = m;
+    }
+}
+
+void binMaxima(const float* v, Eigen::Index cells, int block, float* out)
+{
+    const Eigen::Index whole = cells / block;
+    switch (block) {
+    case 1:
+        std::copy(v, v + whole, out);
+        break;
+    case 2:
+        binMaxima<2>(v, whole, out);
+        break;
+    case 4:
+        binMaxima<4>(v, whole, out);
+        break;
+    case 8:
+        binMaxima<8>(v, whole, out);
+        break;
+    default:
+        for (Eigen::Index b = 0; b < whole; ++b)
+            out[b] = *std::max_element(v + b * block, v + b * block + block, std::less<>());
+    }
+    if (const Eigen::Index from = whole * block; from < cells) // a last, partial bin
+        out[whole] = *std::max_element(v + from, v + cells, std::less<>());
+}
+
+} // namespace
+
 void reduceNonNegativeRows(const Matrix& rows, Eigen::Index first, bool causal,
                            BlockReducer::Result& out)
 {
@@ -130,29 +172,22 @@ void reduceNonNegativeRows(const Matrix& rows, Eigen::Index first, bool causal,
         fractions.setZero();
         const Eigen::Index stripRows = std::min<Eigen::Index>(rowBlock, rows.rows() - stripFirst);
         for (Eigen::Index i = stripFirst; i < stripFirst + stripRows; ++i) {
-            const float* v = rows.row(i).data();
             const Eigen::Index visible = causal ? std::min(first + i + 1, S) : S;
-            const Eigen::Index visibleBlocks = blocksOf(visible, columnBlock);
-            float top = 0;
-            for (Eigen::Index b = 0; b < visibleBlocks; ++b) {
-                const Eigen::Index from = b * columnBlock,
-                                   to = std::min<Eigen::Index>(from + columnBlock, visible);
-                float m = v[from];
-                for (Eigen::Index c = from + 1; c < to; ++c)
-                    m = std::max(m, v[c]);
-                rowMaxima[b] = m;
-                top = std::max(top, m);
-            }
-            values.head(visibleBlocks) =
-                values.head(visibleBlocks).max(rowMaxima.head(visibleBlocks));
+            const Eigen::Index n = blocksOf(visible, columnBlock);
+            binMaxima(rows.row(i).data(), visible, columnBlock, rowMaxima.data());
+            const auto maxima = rowMaxima.head(n);
+            values.head(n) = values.head(n).max(maxima);
+            const float top = std::max(0.0f, maxima.maxCoeff());
             if (top <= 0)
                 continue; // BlockReducer's fractions of a row without a positive value: 0
-            for (Eigen::Index b = 0; b < visibleBlocks; ++b) {
-                // As BlockReducer computes each fraction (in double, clamped, then float).
-                const float f =
-                    float(std::min(std::max(double(rowMaxima[b]) / double(top), 0.0), 1.0));
-                fractions[b] = std::max(fractions[b], f);
-            }
+            // As BlockReducer computes each fraction: in double, clamped to [0, 1], then float.
+            // Here 0 <= maximum <= top, so the quotient is in [0, 1] (division is monotonic and
+            // top / top is 1) and the clamp changes nothing; without it the compiler divides
+            // packets of floats (a float quotient rounded through double is the float one).
+            const float* __restrict maximum = rowMaxima.data();
+            float* __restrict fraction = fractions.data();
+            for (Eigen::Index b = 0; b < n; ++b)
+                fraction[b] = std::max(fraction[b], float(double(maximum[b]) / double(top)));
         }
         const Eigen::Index strip = (first + stripFirst) / rowBlock;
         out.values.row(strip) = values.matrix().transpose();

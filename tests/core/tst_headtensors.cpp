@@ -259,6 +259,11 @@ private Q_SLOTS:
         QTest::newRow("1100, renormalize")
             << sized(1100, true, MaskMethod::Renormalize, 0) << 4 << 4;
         QTest::newRow("700, dropout") << sized(700, true, MaskMethod::NegInf, 0.25) << 8 << 2;
+        // Bins of 1 and 8 columns (the fast path's other widths), a last bin of 5.
+        QTest::newRow("525, neg-inf, bins of 8")
+            << sized(525, true, MaskMethod::NegInf, 0) << 1 << 8;
+        QTest::newRow("530, not causal, bins of 1")
+            << sized(530, false, MaskMethod::NegInf, 0) << 2 << 1;
         Session cross = sized(300, false, MaskMethod::NegInf, 0);
         cross.sourceSentence = test::numberedSentence(1030);
         QTest::newRow("cross, 300 x 1030") << cross << 1 << 4;
