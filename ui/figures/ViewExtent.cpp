@@ -6,10 +6,10 @@
 
 namespace ae {
 
-int reducedViewBlock(Eigen::Index count)
+int reducedViewBlock(Eigen::Index count, Eigen::Index extent)
 {
     int block = 1;
-    while (count > ReducedViewExtent * block)
+    while (count > extent * block)
         block *= 2;
     return block;
 }

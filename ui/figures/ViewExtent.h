@@ -15,9 +15,11 @@ struct Trace;
 // (finer than any view that is not zoomed in; a view's blocks are whole multiples of them).
 constexpr Eigen::Index ReducedViewExtent = 512;
 
-// The block that reduces `count` rows (or columns) to at most ReducedViewExtent: a power of
-// two, so that it divides the forward's blocks of rows (CausalBlockRows) up to 32768 tokens.
-int reducedViewBlock(Eigen::Index count);
+// The block that reduces `count` rows (or columns) to at most `extent` (ReducedViewExtent for
+// the pages, the thumbnails' side for the model view): a power of two, so that it divides the
+// forward's blocks of rows (CausalBlockRows) up to 32768 tokens, and stays the same while a
+// text grows or shrinks by a few tokens.
+int reducedViewBlock(Eigen::Index count, Eigen::Index extent = ReducedViewExtent);
 
 // Whether views of the trace derive its T x S matrices rather than hold them.
 bool derivesHeadViews(const Trace& trace);

@@ -5,6 +5,7 @@
 #include "HeadTensors.h"
 #include "ModelTrace.h"
 #include "Trace.h"
+#include "ViewExtent.h"
 #include "ViewJobs.h"
 
 #include <QtConcurrent>
@@ -38,10 +39,7 @@ Thumbnails attentionThumbnails(const ModelTrace& trace, int side,
     result.model = trace.model;
     result.tokenIds = trace.tokenIds;
     const Eigen::Index T = trace.tokenCount();
-    Eigen::Index b = 1;
-    while ((T + b - 1) / b > side)
-        b *= 2;
-    result.rowsPerCell = b;
+    const Eigen::Index b = result.rowsPerCell = reducedViewBlock(T, side);
     const Eigen::Index n = (T + b - 1) / b;
     const Eigen::Index kept = result.keptCellRows = keptCellRows(trace, b, previous);
     const int heads = trace.headCount();

@@ -15,7 +15,8 @@ class TransformerModel;
 // Every head's attention weights of a forward, shrunk for the model view: layer by layer,
 // head by head (index layer · n_head + head). Each cell of a thumbnail is the largest weight of
 // a square of rowsPerCell x rowsPerCell weights (so that a sharp one-token head stays visible at
-// any T), rowsPerCell the least power of two that gives at most `side` cells a side; each
+// any T), rowsPerCell the least power of two that gives at most `side` cells a side
+// (reducedViewBlock()); each
 // thumbnail row is then divided by its own maximum, as the per-row colour scale does, so that
 // row 900's weights (about 1/900 each) show where that query looks rather than white. A power
 // of two changes only when T crosses side·2^k: with ceil(T / side), typing a token at 1,008 of
