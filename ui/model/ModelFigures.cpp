@@ -33,15 +33,6 @@ QString tokenText(const ModelTrace& trace, int position)
     return visibleTokenText(modelTokenBytes(*trace.model, trace.tokenIds[std::size_t(position)]));
 }
 
-} // namespace
-
-int strongestPerHead(int heads, int maxKeys)
-{
-    return std::clamp(maxKeys / std::max(heads, 1), 2, 8);
-}
-
-namespace {
-
 // Row `query` of every head's weights in `layer` (query + 1 each).
 std::vector<RowVector> queryRows(const ModelTrace& trace, int layer, int query)
 {
@@ -84,6 +75,11 @@ std::vector<int> shownKeys(const std::vector<RowVector>& rows, int query, HeadVi
 }
 
 } // namespace
+
+int strongestPerHead(int heads, int maxKeys)
+{
+    return std::clamp(maxKeys / std::max(heads, 1), 2, 8);
+}
 
 std::vector<int> headViewKeys(const ModelTrace& trace, int layer, int query, HeadViewKeys keys,
                               int maxKeys)
