@@ -14,6 +14,43 @@ Eigen::Index blocksOf(Eigen::Index count, int block)
     return (count + block - 1) / block;
 }
 
+// out[b] = the largest of v's cells [b·K, b·K + K) for the bins [0, bins): with K known to the
+// compiler the loop runs on packets (a bin's cells loaded as lanes), where a runtime block ran
+// one comparison at a time. std::max's order (the first cell kept on a tie) as BlockReducer.
+template <int K> void binMaxima(const float* v, Eigen::Index bins, float* out)
+{
+    for (Eigen::Index b = 0; b < bins; ++b) {
+        float m = v[b * K];
+        for (int k = 1; k < K; ++k)
+            m = std::max(m, v[b * K + k]);
+        out[b] = m;
+    }
+}
+
+void binMaxima(const float* v, Eigen::Index cells, int block, float* out)
+{
+    const Eigen::Index whole = cells / block;
+    switch (block) {
+    case 1:
+        std::copy(v, v + whole, out);
+        break;
+    case 2:
+        binMaxima<2>(v, whole, out);
+        break;
+    case 4:
+        binMaxima<4>(v, whole, out);
+        break;
+    case 8:
+        binMaxima<8>(v, whole, out);
+        break;
+    default:
+        for (Eigen::Index b = 0; b < whole; ++b)
+            out[b] = *std::max_element(v + b * block, v + b * block + block, std::less<>());
+    }
+    if (const Eigen::Index from = whole * block; from < cells) // a last, partial bin
+        out[whole] = *std::max_element(v + from, v + cells, std::less<>());
+}
+
 } // namespace
 
 BlockReducer::BlockReducer(Eigen::Index firstRow, Eigen::Index lastRow, Eigen::Index columns,
@@ -119,47 +156,6 @@ void BlockReducer::addRow(Eigen::Index row, const float* values)
                 m_fractionRow[c] = values[c];
     add(m_fractionStrip, m_fractionRow.data(), finite);
 }
-
-namespace {
-
-// out[b] = the largest of v's cells [b·K, b·K + K) for the bins [0, bins): with K known to the
-// compiler the loop runs on packets (a bin's cells loaded as lanes), where a runtime block ran
-// one comparison at a time. std::max's order (the first cell kept on a tie) as BlockReducer.
-template <int K> void binMaxima(const float* v, Eigen::Index bins, float* out)
-{
-    for (Eigen::Index b = 0; b < bins; ++b) {
-        float m = v[b * K];
-        for (int k = 1; k < K; ++k)
-            m = std::max(m, v[b * K + k]);
-        out[b] = m;
-    }
-}
-
-void binMaxima(const float* v, Eigen::Index cells, int block, float* out)
-{
-    const Eigen::Index whole = cells / block;
-    switch (block) {
-    case 1:
-        std::copy(v, v + whole, out);
-        break;
-    case 2:
-        binMaxima<2>(v, whole, out);
-        break;
-    case 4:
-        binMaxima<4>(v, whole, out);
-        break;
-    case 8:
-        binMaxima<8>(v, whole, out);
-        break;
-    default:
-        for (Eigen::Index b = 0; b < whole; ++b)
-            out[b] = *std::max_element(v + b * block, v + b * block + block, std::less<>());
-    }
-    if (const Eigen::Index from = whole * block; from < cells) // a last, partial bin
-        out[whole] = *std::max_element(v + from, v + cells, std::less<>());
-}
-
-} // namespace
 
 void reduceNonNegativeRows(const Matrix& rows, Eigen::Index first, bool causal,
                            BlockReducer::Result& out)
