@@ -124,7 +124,7 @@ int runHeadsDump(const CommandLineRequest& request)
                           *ablateEveryHead(*forward, heads.ablation), probe);
         break;
     case HeadsRequest::Analysis::Generate:
-        writeGenerationJson(json, *model, generate(*forward, heads.generate), heads.generate);
+        writeGenerationJson(json, *model, generate(forward, heads.generate), heads.generate);
         break;
     case HeadsRequest::Analysis::None:
         break;

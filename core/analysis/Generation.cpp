@@ -95,23 +95,24 @@ Generation generate(const std::shared_ptr<const TransformerModel>& model,
     const auto start = std::chrono::steady_clock::now();
     const auto forward = transformerForward(model, prompt);
     const double forwardMs = millisecondsSince(start);
-    Generation out = generate(*forward, options, onStep);
+    Generation out = generate(forward, options, onStep);
     out.promptMs += forwardMs;
     return out;
 }
 
-Generation generate(const ModelTrace& promptForward, const GenerateOptions& options,
+Generation generate(const std::shared_ptr<const ModelTrace>& promptForward,
+                    const GenerateOptions& options,
                     const std::function<bool(const GenerationStep&)>& onStep)
 {
-    const ModelTrace& trace = promptForward;
+    const ModelTrace& trace = *promptForward;
     const TransformerModel& model = *trace.model;
     const Eigen::Index nCtx = model.config().nCtx;
     Generation out;
     out.ids = trace.tokenIds;
     out.promptTokens = trace.tokenCount();
     auto start = std::chrono::steady_clock::now();
-    KvCache cache(model, std::min<Eigen::Index>(nCtx, out.promptTokens + options.maxNewTokens));
-    cache.fill(trace);
+    KvCache cache(promptForward,
+                  std::min<Eigen::Index>(nCtx, out.promptTokens + options.maxNewTokens));
     out.promptMs = millisecondsSince(start);
     RowVector logits = trace.lastLogits;
     std::vector<Matrix> attention; // of the token whose logits the next draw reads

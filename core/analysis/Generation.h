@@ -70,8 +70,9 @@ Generation generate(const std::shared_ptr<const TransformerModel>& model,
                     const std::vector<std::int64_t>& prompt, const GenerateOptions& options,
                     const std::function<bool(const GenerationStep&)>& onStep = {});
 // The same from a forward of the prompt that is at hand (a page's trace): its keys and values
-// fill the cache, its last logits give the first draw.
-Generation generate(const ModelTrace& promptForward, const GenerateOptions& options,
+// fill the cache (read in place: the cache keeps the trace), its last logits give the first draw.
+Generation generate(const std::shared_ptr<const ModelTrace>& promptForward,
+                    const GenerateOptions& options,
                     const std::function<bool(const GenerationStep&)>& onStep = {});
 
 // One draw of the book's generate from a position's logits (V), as generate() makes it;

@@ -29,38 +29,23 @@ GenerationCost generationCost(const TransformerConfig& c, Eigen::Index T)
     return cost;
 }
 
-KvCache::KvCache(const TransformerModel& model, Eigen::Index capacity)
-    : m_model(model), m_capacity(std::min<Eigen::Index>(capacity, model.config().nCtx))
+KvCache::KvCache(std::shared_ptr<const ModelTrace> prompt, Eigen::Index capacity)
+    : m_prompt(std::move(prompt)), m_model(*m_prompt->model),
+      m_capacity(std::min<Eigen::Index>(capacity, m_model.config().nCtx)),
+      m_promptRows(std::min(m_prompt->tokenCount(), m_capacity)), m_size(m_promptRows)
 {
-    const TransformerConfig& c = model.config();
+    const TransformerConfig& c = m_model.config();
     const Eigen::Index kvd = Eigen::Index(c.kvHeads()) * c.headDim();
     m_rotation = modelRotation(c, m_capacity);
-    m_keys.assign(std::size_t(c.nLayer), Matrix(m_capacity, kvd));
-    m_values.assign(std::size_t(c.nLayer), Matrix(m_capacity, kvd));
-}
-
-void KvCache::fill(const ModelTrace& trace)
-{
-    const Eigen::Index T = std::min(trace.tokenCount(), m_capacity);
-    const int hd = m_model.config().headDim();
-    for (std::size_t l = 0; l < m_keys.size(); ++l) {
-        const Trace& layer = *trace.layers[l];
-        for (std::size_t g = 0; g < layer.kvHeads.size(); ++g) {
-            const Eigen::Index col = Eigen::Index(g) * hd;
-            const KeyValueHead& kv = layer.kvHeads[g]; // keys as the scores used them
-            const Matrix& keys = kv.keysRope.size() > 0 ? kv.keysRope : kv.keys;
-            m_keys[l].block(0, col, T, hd) = keys.topRows(T);
-            m_values[l].block(0, col, T, hd) = kv.values.topRows(T);
-        }
-    }
-    m_size = T;
+    m_keys.assign(std::size_t(c.nLayer), Matrix(m_capacity - m_promptRows, kvd));
+    m_values.assign(std::size_t(c.nLayer), Matrix(m_capacity - m_promptRows, kvd));
 }
 
 std::int64_t KvCache::bytes() const
 {
-    const Eigen::Index kvd = m_keys.empty() ? 0 : m_keys.front().cols();
-    return std::int64_t(2) * std::int64_t(m_keys.size()) * m_size * kvd *
-           std::int64_t(sizeof(float));
+    const TransformerConfig& c = m_model.config();
+    const std::int64_t kvd = std::int64_t(c.kvHeads()) * c.headDim();
+    return std::int64_t(2) * c.nLayer * m_size * kvd * std::int64_t(sizeof(float));
 }
 
 RowVector KvCache::step(std::int64_t id, std::vector<Matrix>* attention)
@@ -70,11 +55,15 @@ RowVector KvCache::step(std::int64_t id, std::vector<Matrix>* attention)
     const Eigen::Index qd = c.attentionWidth(), pos = m_size, n = pos + 1;
     const int hd = c.headDim();
     const int group = std::max(1, c.nHead / c.kvHeads());
-    const Eigen::Index kvd = m_keys.front().cols();
+    const Eigen::Index kvd = Eigen::Index(c.kvHeads()) * hd;
     const auto divisor = static_cast<float>(std::sqrt(static_cast<double>(hd)));
     // The keys the new token sees: all of them, or the last `window` (Mistral).
     const Eigen::Index first = c.window > 0 ? std::max<Eigen::Index>(0, n - c.window) : 0;
     const Eigen::Index seen = n - first;
+    // Of those, the prompt's (rows first … P − 1 of its trace) and the generated ones (rows
+    // firstNew … of m_keys, the new token's last).
+    const Eigen::Index P = m_promptRows, inPrompt = std::max<Eigen::Index>(0, P - first);
+    const Eigen::Index inNew = seen - inPrompt, firstNew = std::max(first, P) - P;
     if (attention)
         attention->assign(std::size_t(c.nLayer), Matrix::Zero(c.nHead, n));
     Matrix x = p.wte.row(id); // (1 x d)
@@ -89,15 +78,28 @@ RowVector KvCache::step(std::int64_t id, std::vector<Matrix>* attention)
         rotateQueriesKeys(c, m_rotation, pos, qkv);
         Matrix& keys = m_keys[std::size_t(l)];
         Matrix& values = m_values[std::size_t(l)];
-        keys.row(pos) = qkv.middleCols(qd, kvd);
-        values.row(pos) = qkv.middleCols(qd + kvd, kvd);
+        keys.row(pos - P) = qkv.middleCols(qd, kvd);
+        values.row(pos - P) = qkv.middleCols(qd + kvd, kvd);
+        const Trace& prompt = *m_prompt->layers[std::size_t(l)];
         Matrix z(1, qd);
         for (int h = 0; h < c.nHead; ++h) {
             const Eigen::Index q = Eigen::Index(h) * hd, kv = Eigen::Index(h / group) * hd;
-            scores.noalias() =
-                qkv.middleCols(q, hd) * keys.block(first, kv, seen, hd).transpose(); // (1 x seen)
+            const auto query = qkv.middleCols(q, hd);
+            // Scores of the prompt's keys it sees (read in place), then of the generated ones.
+            const KeyValueHead& promptHead = prompt.kvHeads[std::size_t(h / group)];
+            const Matrix& promptKeys =
+                promptHead.keysRope.size() > 0 ? promptHead.keysRope : promptHead.keys;
+            const auto oldKeys = promptKeys.middleRows(std::min(first, P), inPrompt);
+            const auto oldValues = promptHead.values.middleRows(std::min(first, P), inPrompt);
+            const auto newKeys = keys.block(firstNew, kv, inNew, hd);
+            const auto newValues = values.block(firstNew, kv, inNew, hd);
+            if (inPrompt > 0)
+                scores.head(inPrompt).noalias() = query * oldKeys.transpose();
+            scores.tail(inNew).noalias() = query * newKeys.transpose();
             softmaxRow(scores.data(), weights.data(), seen, seen, divisor, Arithmetic::Fast);
-            z.middleCols(q, hd).noalias() = weights * values.block(first, kv, seen, hd);
+            z.middleCols(q, hd).noalias() = weights.tail(inNew) * newValues;
+            if (inPrompt > 0)
+                z.middleCols(q, hd).noalias() += weights.head(inPrompt) * oldValues;
             if (attention)
                 (*attention)[std::size_t(l)].row(h).tail(seen) = weights;
         }

@@ -4,6 +4,7 @@
 #include "Rope.h"
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace ae {
@@ -25,20 +26,20 @@ GenerationCost generationCost(const TransformerConfig& config, Eigen::Index T);
 
 // The keys and values of every block for the tokens so far: what a new token's attention
 // reads, so that generating one more token computes only that token's rows (heads.md §3).
-// Per block keys and values (capacity x kvd, kvd = n_kv_head · hd; the first size() rows
-// filled); 2 · n_layer · size() · kvd floats in use.
+// The prompt's keys and values are read in place from its forward (the trace is kept), not
+// copied: at 1,024 tokens of GPT-2 small a copy would be 75 MB. Only the generated tokens'
+// rows are stored here, per block ((capacity − prompt) x kvd, kvd = n_kv_head · hd).
 class KvCache
 {
 public:
-    // Room for `capacity` tokens (at most n_ctx), allocated once.
-    KvCache(const TransformerModel& model, Eigen::Index capacity);
-
-    // The keys and values of a forward's tokens (every block's kvHeads): the prompt's.
-    void fill(const ModelTrace& trace);
+    // The prompt's forward (a model's trace, at most `capacity` tokens counted) and room for
+    // `capacity` tokens in all (at most n_ctx), allocated once.
+    KvCache(std::shared_ptr<const ModelTrace> prompt, Eigen::Index capacity);
 
     Eigen::Index size() const { return m_size; }
     Eigen::Index capacity() const { return m_capacity; }
-    // Bytes of the cached rows: 2 · n_layer · size() · kvd · 4.
+    // Bytes of the keys and values a step reads, the prompt's included:
+    // 2 · n_layer · size() · kvd · 4.
     std::int64_t bytes() const;
 
     // Token `id` at position size() (size() < capacity): per block norm1, its own query, key
@@ -50,10 +51,12 @@ public:
     RowVector step(std::int64_t id, std::vector<Matrix>* attention = nullptr);
 
 private:
+    std::shared_ptr<const ModelTrace> m_prompt;
     const TransformerModel& m_model;
     Eigen::Index m_capacity = 0;
+    Eigen::Index m_promptRows = 0; // the prompt's tokens, read from m_prompt
     Eigen::Index m_size = 0;
-    std::vector<Matrix> m_keys, m_values; // per block (capacity x kvd); keys after RoPE
+    std::vector<Matrix> m_keys, m_values; // per block, the generated rows; keys after RoPE
     RopeRotation m_rotation;              // of positions 0 … capacity − 1 (rotary models)
 };
 

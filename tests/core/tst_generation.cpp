@@ -71,23 +71,28 @@ private Q_SLOTS:
     void cacheEqualsScratch_data()
     {
         QTest::addColumn<bool>("grouped");
-        QTest::newRow("book") << false;
-        QTest::newRow("grouped key/value heads") << true;
+        QTest::addColumn<int>("window");
+        QTest::newRow("book") << false << 0;
+        QTest::newRow("grouped key/value heads") << true << 0;
+        // The prompt's 3 keys leave the window of 2 after the first step: the cache reads
+        // only generated keys from then on.
+        QTest::newRow("grouped heads, window of 2 keys") << true << 2;
     }
 
     void cacheEqualsScratch()
     {
         QFETCH(bool, grouped);
+        QFETCH(int, window);
         RandomModelShape shape;
         shape.heads = 4;
         shape.kvHeads = 2;
         shape.embd = 32;
+        shape.window = window;
         const auto model =
             grouped ? randomModel(shape) : headsModel(headsFixture(QStringLiteral("book")));
         QVERIFY(model);
         std::vector<std::int64_t> ids{270, 218, 107}; // below both vocabularies (300, 512)
-        KvCache cache(*model, 16);
-        cache.fill(*transformerForward(model, ids));
+        KvCache cache(transformerForward(model, ids), 16);
         for (const std::int64_t next : {229, 245, 11, 290, 239}) {
             std::vector<Matrix> attention;
             const RowVector logits = cache.step(next, &attention);

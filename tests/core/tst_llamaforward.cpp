@@ -183,8 +183,7 @@ private Q_SLOTS:
         const auto whole = transformerForward(loaded.model, ids);
         const std::int64_t last = ids.back();
         ids.pop_back();
-        KvCache cache(*loaded.model, Eigen::Index(ids.size()) + 1);
-        cache.fill(*transformerForward(loaded.model, ids));
+        KvCache cache(transformerForward(loaded.model, ids), Eigen::Index(ids.size()) + 1);
         std::vector<Matrix> attention;
         const RowVector stepped = cache.step(last, &attention);
         AE_COMPARE_TENSORS("cached step's logits", whole->lastLogits, stepped, 1e-4);

@@ -19,6 +19,7 @@ struct RandomModelShape
     int embd = 128;
     int context = 512;
     int vocab = 300;
+    int window = 0; // sliding window of this many keys (Mistral's); 0: none
     unsigned seed = 11;
 };
 
@@ -32,6 +33,7 @@ inline std::shared_ptr<const TransformerModel> randomModel(const RandomModelShap
     c.nEmbd = shape.embd;
     c.nCtx = shape.context;
     c.vocabSize = shape.vocab;
+    c.window = shape.window;
     const Eigen::Index d = c.nEmbd;
     const Eigen::Index kvd = Eigen::Index(c.nKvHead) * c.headDim();
     auto model = std::make_shared<TransformerModel>("random", c);

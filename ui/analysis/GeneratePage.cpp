@@ -158,7 +158,7 @@ void GeneratePage::start()
     auto inbox = m_inbox = std::make_shared<Inbox>();
     m_task->start([this, trace, options, inbox](const AnalysisProgress& progress) {
         int made = 0;
-        const Generation generation = generate(*trace, options, [&](const GenerationStep& step) {
+        const Generation generation = generate(trace, options, [&](const GenerationStep& step) {
             {
                 const std::lock_guard lock(inbox->mutex);
                 inbox->steps.push_back(step);

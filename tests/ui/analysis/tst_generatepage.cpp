@@ -65,7 +65,7 @@ private Q_SLOTS:
         options.temperature = float(temperature);
         options.topK = topK;
         options.seed = 7;
-        const Generation expected = generate(*run->trace, options);
+        const Generation expected = generate(run->trace, options);
         QCOMPARE(idsOf(page.steps()), idsOf(expected.steps));
         QVERIFY(shown.count() >= 1);
         QVERIFY(page.costLabel()->text().contains(QStringLiteral("Stopped")));
