@@ -3,6 +3,7 @@
 #include "BlockOps.h"
 #include "StackedBlocks.h"
 #include "Trace.h"
+#include "TraceDerived.h"
 #include "TransformerModel.h"
 
 #include <algorithm>
@@ -41,7 +42,7 @@ Matrix ablatedStreams(const ModelTrace& trace, AblationKind kind, int layer,
     const TransformerModel& model = *trace.model;
     const auto converted = model.layer(layer);
     const TransformerLayerParams& p = *converted;
-    const Matrix& z = trace.layers[std::size_t(layer)]->contextVecHeads; // (T x d)
+    const Matrix z = headsConcatenated(*trace.layers[std::size_t(layer)]); // (T x d)
     const Eigen::Index T = z.rows();
     const int hd = trace.headDim();
     Matrix stacked(Eigen::Index(heads.size()) * T, z.cols());

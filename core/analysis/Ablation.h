@@ -11,7 +11,7 @@
 namespace ae {
 
 // Ablation of one attention head (heads.md §2, TransformerLens's ablation demos): head h of
-// block l has its output z (T x hd: its columns of the layer's contextVecHeads, before the
+// block l has its output z (T x hd: its columns of headsConcatenated(layer), before the
 // output projection, whose bias stays) replaced, then the rest of the forward runs as usual.
 //   Zero: z = 0;  Mean: every row of z = its mean over the T positions of the same input.
 enum class AblationKind

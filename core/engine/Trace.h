@@ -111,8 +111,10 @@ struct Trace
     std::shared_ptr<const AttentionParams> parameters;
     // A model's layer: the parameters, converted when first asked for (parameters is null).
     std::shared_ptr<const AttentionParamsSource> parametersSource;
-    Matrix contextVecHeads; // context_vec_heads (T x d_out): multihead, before out_proj
-    Matrix contextVec;      // context_vec: the module's output
+    // context_vec_heads (T x d_out): the seed module's multihead, before out_proj; empty in a
+    // model's layer, whose heads keep the same floats (read it through headsConcatenated()).
+    Matrix contextVecHeads;
+    Matrix contextVec; // context_vec: the module's output
 
     std::vector<HeadTrace> heads;
     // Keys and values once per key/value head, query head h reading kvHeads[kvHeadOf(h)] (its

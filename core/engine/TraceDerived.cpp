@@ -29,6 +29,45 @@ HeadProjection headProjection(const Trace& trace, int head)
     return p;
 }
 
+namespace {
+
+// The heads' contexts, side by side, of `rows` (a block of every head's contextVec).
+template <typename Rows> Matrix concatenatedRows(const Trace& trace, Rows rowsOf)
+{
+    Eigen::Index width = 0;
+    for (const HeadTrace& head : trace.heads)
+        width += head.contextVec.cols();
+    Matrix out(trace.heads.empty() ? 0 : rowsOf(trace.heads.front().contextVec).rows(), width);
+    Eigen::Index col = 0;
+    for (const HeadTrace& head : trace.heads) {
+        out.middleCols(col, head.contextVec.cols()) = rowsOf(head.contextVec);
+        col += head.contextVec.cols();
+    }
+    return out;
+}
+
+bool concatenatedStored(const Trace& trace)
+{
+    return trace.contextVecHeads.size() > 0 || trace.session.variant != Variant::MultiHead;
+}
+
+} // namespace
+
+Matrix headsConcatenated(const Trace& trace)
+{
+    if (concatenatedStored(trace))
+        return trace.contextVecHeads;
+    return concatenatedRows(trace, [](const Matrix& m) { return m.topRows(m.rows()); });
+}
+
+RowVector headsConcatenatedRow(const Trace& trace, Eigen::Index row)
+{
+    if (concatenatedStored(trace))
+        return trace.contextVecHeads.size() > 0 ? RowVector(trace.contextVecHeads.row(row))
+                                                : RowVector();
+    return concatenatedRows(trace, [row](const Matrix& m) { return m.middleRows(row, 1); });
+}
+
 Matrix scaledScores(const Trace& trace, int head)
 {
     const auto scores = headTensor(trace, head, HeadTensor::Scores);

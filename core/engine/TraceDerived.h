@@ -19,6 +19,13 @@ struct HeadProjection
 };
 HeadProjection headProjection(const Trace& trace, int head);
 
+// context_vec_heads (T x Σ d_v): the heads' contexts side by side, before out_proj. The
+// seed module's multi-head trace stores it; a model's layer keeps only its heads' contexts,
+// and this concatenates them (the same floats); empty for a trace of one head.
+Matrix headsConcatenated(const Trace& trace);
+// Its row `row` (a cell's explanation), without the other rows.
+RowVector headsConcatenatedRow(const Trace& trace, Eigen::Index row);
+
 // scores / sqrt(dk), as the softmax sees them (unmasked).
 Matrix scaledScores(const Trace& trace, int head);
 

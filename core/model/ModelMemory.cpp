@@ -86,8 +86,8 @@ ModelRunBytes estimateModelRunBytes(const TransformerModel& model, std::int64_t 
     // Rotary models keep the rotated queries and keys beside the projected ones.
     const double rotated =
         c.rope.on ? double(c.attentionWidth()) + double(c.kvHeads()) * c.headDim() : 0.0;
-    const double trace = layers * t * (8.0 * d + rotated) + t * d;
-    const double temporaries = 3.0 * t * d + t * (2.0 * d + f) + t * d +
+    const double trace = layers * t * (7.0 * d + rotated) + t * d;
+    const double temporaries = 4.0 * t * d + t * (2.0 * d + f) + t * d +
                                cores * 3.0 * double(CausalBlockRows) * t + 5.0 * c.vocabSize;
     const double layerParams = 4.0 * d * d + 4.0 * d;
     ModelRunBytes bytes;

@@ -14,9 +14,10 @@ struct TransformerConfig;
 // seed module), computed before the forward allocates anything. T = tokens, d = n_embd, L =
 // n_layer, H = n_head, F = 4d with a feed-forward (0 without), V = vocab, all float32:
 // - the trace: per block the residual entering it, LN1 of it, per head queries, keys, values
-//   and context, the heads' concatenation and out_proj's output (8·T·d), and the final residual;
+//   and context, and out_proj's output (7·T·d), and the final residual;
 //   `traces` of them (the window keeps the previous forward while computing the next);
-// - the forward's temporaries of one block: qkv (3·T·d), LN2, the feed-forward's hidden rows
+// - the forward's temporaries of one block: qkv (3·T·d), the heads' contexts side by side
+//   (T·d), LN2, the feed-forward's hidden rows
 //   and their projection (T·(2d + F)), the residual stream (T·d), one attention scratch block
 //   per core (3·64·T), the logits and their ordering (V·5);
 // - one layer's attention parameters converted for its step pages (4·d² + 4·d);

@@ -22,7 +22,8 @@ struct NextToken
 // Each block's attention is an ordinary Trace, filled by the forward itself: inputs = LN1(x)
 // (T x d); per query head queries and contextVec (T x hd); keys and values (T x hd, keys as
 // the scores used them) once per key/value head (Trace::kvHeads: query head h reads key/value
-// head h / (n_head / n_kv_head)); contextVecHeads (T x d) before the output projection, contextVec
+// head h / (n_head / n_kv_head)); the heads' contexts concatenated before the output projection
+// are not stored again (headsConcatenated(), TraceDerived.h); contextVec
 // (T x d) after it; arithmetic Fast and scoreDivisor √hd, so that a head's T x T scores and
 // weights derived on demand (HeadTensors.h) come from the very kernel the forward ran.
 // Nothing T x T is stored.

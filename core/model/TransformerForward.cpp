@@ -44,7 +44,6 @@ void allocateLayer(const TransformerConfig& c, Eigen::Index T, Trace& layer)
         if (rope)
             kv.keysRope.resize(T, hd);
     }
-    layer.contextVecHeads.resize(T, c.attentionWidth());
     layer.contextVec.resize(T, c.nEmbd);
 }
 
@@ -53,7 +52,7 @@ void allocateLayer(const TransformerConfig& c, Eigen::Index T, Trace& layer)
 template <typename LayerTrace> auto rowTensors(LayerTrace& layer)
 {
     using Pointer = decltype(&layer.inputs);
-    std::vector<Pointer> out{&layer.inputs, &layer.contextVecHeads, &layer.contextVec};
+    std::vector<Pointer> out{&layer.inputs, &layer.contextVec};
     for (auto& head : layer.heads)
         for (Pointer m : {&head.queries, &head.contextVec, &head.queriesRope})
             if (m->size() > 0)
@@ -160,6 +159,7 @@ void attention(const TransformerConfig& c, const TransformerLayerParams& p,
     // The two masking methods are not compared here: that needs the hidden keys' scores and
     // a second softmax (a fifth of a SmolLM-shaped forward); the causal page and the dump
     // derive the comparison of the head they show (maskMethodsMaxDiff(trace, head)).
+    Matrix z(R, qd);         // the new rows' contexts, heads side by side (not kept)
     ParallelFailure failure; // the kernel's scratch is allocated in the workers
     // Heads in parallel; the GEMMs inside each run on one thread (Eigen does not nest).
 #pragma omp parallel if (c.nHead > 1 && R * T >= 4096)
@@ -182,12 +182,11 @@ void attention(const TransformerConfig& c, const TransformerLayerParams& p,
                 const KeyValueHead& kv = layer.kvHeads[std::size_t(layer.kvHeadOf(h))];
                 attendHead(rope ? head.queriesRope : head.queries, rope ? kv.keysRope : kv.keys,
                            kv.values, options, head, P);
-                layer.contextVecHeads.block(P, h * hd, R, hd) = head.contextVec.bottomRows(R);
+                z.middleCols(h * hd, hd) = head.contextVec.bottomRows(R);
             });
     }
     failure.rethrow();
-    layer.contextVec.bottomRows(R) =
-        conv1d(layer.contextVecHeads.bottomRows(R), p.attnProjWeight, p.attnProjBias);
+    layer.contextVec.bottomRows(R) = conv1d(z, p.attnProjWeight, p.attnProjBias);
     x += layer.contextVec.bottomRows(R);
 }
 

@@ -63,7 +63,6 @@ bool compareTraces(const ModelTrace& full, const ModelTrace& reused, WorstDiffer
         const Trace& b = *reused.layers[std::size_t(l)];
         std::vector<std::pair<QString, std::pair<const Matrix*, const Matrix*>>> tensors = {
             {QStringLiteral("inputs"), {&a.inputs, &b.inputs}},
-            {QStringLiteral("context_vec_heads"), {&a.contextVecHeads, &b.contextVecHeads}},
             {QStringLiteral("context_vec"), {&a.contextVec, &b.contextVec}},
             {QStringLiteral("residual"),
              {&full.residuals[std::size_t(l)], &reused.residuals[std::size_t(l)]}},

@@ -101,7 +101,7 @@ private Q_SLOTS:
         const auto forward = transformerForward(loaded.model, {1, 2, 3, 4});
         const auto& trace = forward->layers[0];
         const auto& p = loaded.model->params().layers[0];
-        const Matrix expected = (trace->contextVecHeads * p.attnProjWeight.matrix()).rowwise() +
+        const Matrix expected = (headsConcatenated(*trace) * p.attnProjWeight.matrix()).rowwise() +
                                 p.attnProjBias.vector();
         const auto cmp = compareTensors(expected, trace->contextVec, 1e-5, 1e-5);
         QVERIFY2(cmp.ok, qPrintable(cmp.describe(QStringLiteral("context_vec"))));

@@ -307,15 +307,14 @@ QString context(const Trace& trace, int head, Eigen::Index row, Eigen::Index col
 
 QString output(const Trace& trace, Eigen::Index row, Eigen::Index col)
 {
-    const Matrix& c = trace.contextVecHeads;
+    const RowVector c = headsConcatenatedRow(trace, row);
     const Matrix& w = trace.params().outProjWeight;
     //: %1 query token, %2 dimension
     return CellExplanations::tr("Output of query %1, dimension %2 = its heads' contexts · column "
                                 "%2 of out_proj.weight + out_proj.bias")
                .arg(query(trace, row), integer(col)) +
-           QStringLiteral("\n= ") +
-           dotTerms(c.row(row).data(), w.data() + col, c.cols(), w.cols()) + QStringLiteral(" + ") +
-           number(trace.params().outProjBias(col)) + QStringLiteral(" = ") +
+           QStringLiteral("\n= ") + dotTerms(c.data(), w.data() + col, c.cols(), w.cols()) +
+           QStringLiteral(" + ") + number(trace.params().outProjBias(col)) + QStringLiteral(" = ") +
            number(trace.contextVec(row, col));
 }
 

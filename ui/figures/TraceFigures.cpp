@@ -367,12 +367,15 @@ Figure output(const TracePtr& trace)
     figure.name = fileStem(9, QStringLiteral("output"), t);
     const bool multi = t.session.variant == Variant::MultiHead;
     const int heads = int(t.heads.size());
-    const Matrix& concatenated = multi ? t.contextVecHeads : t.contextVec;
     HeatmapSpec concat;
+    // A model's layer keeps its heads' contexts only: concatenated here, for this figure.
+    concat.matrix = multi && t.contextVecHeads.size() == 0
+                        ? std::make_shared<const Matrix>(headsConcatenated(t))
+                        : shared(trace, multi ? t.contextVecHeads : t.contextVec);
+    const Matrix& concatenated = *concat.matrix;
     concat.tensorName = multi ? QStringLiteral("context_vec_heads") : QStringLiteral("context_vec");
     concat.title =
         heads > 1 ? TraceFigures::tr("Heads concatenated") : TraceFigures::tr("Context vectors z");
-    concat.matrix = shared(trace, concatenated);
     concat.operation = heads > 1
                            ? QStringLiteral("torch.cat([z_1 … z_%1], dim=-1) : %1 × %2 → %3")
                                  .arg(heads)
