@@ -151,7 +151,7 @@ void writeSeedFields(JsonWriter& w, const Trace& trace)
     vectorIfAny(w, "b_value", trace.params().bValue);
     matrixIfAny(w, "out_proj_weight", trace.params().outProjWeight);
     vectorIfAny(w, "out_proj_bias", trace.params().outProjBias);
-    matrixIfAny(w, "context_vec_heads", headsConcatenated(trace));
+    matrixIfAny(w, "context_vec_heads", trace.contextVecHeads);
     matrixIfAny(w, "context_vec", trace.contextVec);
     w.endObject();
 
