@@ -13,7 +13,6 @@
 #include <QPainter>
 #include <QToolTip>
 #include <QWheelEvent>
-#include <QtConcurrent>
 
 #include <cmath>
 
@@ -184,18 +183,21 @@ void HeatmapWidget::render(bool synchronous)
         return;
     }
     m_renderInFlight = true;
-    QtConcurrent::run(viewJobs(), [job] {
-        runBehindTheGui();
-        return job();
-    }).then(this, [this, generation](const QImage& image) {
-        if (generation != m_renderGeneration)
-            return; // a newer paint was started: this image is stale
-        m_renderInFlight = false;
-        m_image = image;
-        m_paintPending = true;
-        update();
-        Q_EMIT rendered();
-    });
+    runThenDeliver(
+        viewJobs(), this,
+        [job] {
+            runBehindTheGui();
+            return job();
+        },
+        [this, generation](QImage image) {
+            if (generation != m_renderGeneration)
+                return; // a newer paint was started: this image is stale
+            m_renderInFlight = false;
+            m_image = std::move(image);
+            m_paintPending = true;
+            update();
+            Q_EMIT rendered();
+        });
 }
 
 QImage HeatmapWidget::renderedImage()

@@ -1,5 +1,11 @@
 #pragma once
 
+#include <QFutureWatcher>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <type_traits>
+#include <utility>
+
 class QThreadPool;
 
 namespace ae {
@@ -24,5 +30,27 @@ QThreadPool* viewJobHelpers();
 // the process's lifetime: Qt retires them after 30 s idle, and the first repaint after a pause
 // (a student reading, then typing) would wait for new threads to start.
 void keepPaintHelperThreads();
+
+// Runs `job` on `pool`, then `deliver(result)` on `context`'s thread, always from the event
+// loop (never within this call), and never once `context` is gone. Not QFuture::then(context,
+// …): Qt 6.4 reads the context through a QPointer on the worker thread and posts to it, racing
+// with the context's destruction on the GUI thread (an event delivered to a freed widget: a
+// crash under ASan while the walkthrough switched sessions with renders in flight). The
+// watcher, owned by `context`, is told of the result under the future's lock, and its
+// destructor detaches it under that lock, so a destroyed context receives nothing.
+template <typename Job, typename Deliver>
+void runThenDeliver(QThreadPool* pool, QObject* context, Job job, Deliver deliver)
+{
+    using Result = std::invoke_result_t<Job&>;
+    auto* watcher = new QFutureWatcher<Result>(context);
+    QObject::connect(watcher, &QFutureWatcherBase::finished, context,
+                     [watcher, deliver = std::move(deliver)]() mutable {
+                         watcher->deleteLater();
+                         QFuture<Result> future = watcher->future();
+                         if (future.resultCount() > 0) // none when the pool dropped the job
+                             deliver(future.takeResult());
+                     });
+    watcher->setFuture(QtConcurrent::run(pool, std::move(job)));
+}
 
 } // namespace ae

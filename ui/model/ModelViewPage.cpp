@@ -13,7 +13,6 @@
 #include <QScrollArea>
 #include <QTimer>
 #include <QVBoxLayout>
-#include <QtConcurrent>
 
 namespace ae {
 
@@ -57,27 +56,22 @@ void ModelViewPage::setRun(const std::shared_ptr<const ModelRun>& run, int layer
             m_status->setText(tr("Computing the thumbnails of %1 heads…").arg(heads));
     });
     // The shown thumbnails' rows of the unchanged prefix are kept (shared: the job only reads).
-    QtConcurrent::run(viewJobs(), [run, previous = m_thumbnails, generation,
-                                   latest = m_generation] {
-        runBehindTheGui();
-        ThumbnailJob job;
-        job.thumbnails = std::make_shared<const Thumbnails>(attentionThumbnails(
-            *run->trace, ThumbnailSide, [&] { return generation != latest->load(); },
-            previous.get()));
-        if (generation == latest->load())
-            job.images = thumbnailImages(job.thumbnails->heads);
-        return job;
-    }).then(this, [this, generation](ThumbnailJob job) {
-        // then() runs at once when the work is done already: delivery is always posted,
-        // never from within setRun().
-        QMetaObject::invokeMethod(
-            this,
-            [this, generation, job = std::move(job)]() mutable {
-                if (generation == m_generation->load()) // else a newer forward is coming
-                    showThumbnails(std::move(job));
-            },
-            Qt::QueuedConnection);
-    });
+    runThenDeliver(
+        viewJobs(), this,
+        [run, previous = m_thumbnails, generation, latest = m_generation] {
+            runBehindTheGui();
+            ThumbnailJob job;
+            job.thumbnails = std::make_shared<const Thumbnails>(attentionThumbnails(
+                *run->trace, ThumbnailSide, [&] { return generation != latest->load(); },
+                previous.get()));
+            if (generation == latest->load())
+                job.images = thumbnailImages(job.thumbnails->heads);
+            return job;
+        },
+        [this, generation](ThumbnailJob job) {
+            if (generation == m_generation->load()) // else a newer forward is coming
+                showThumbnails(std::move(job));
+        });
 }
 
 void ModelViewPage::release()

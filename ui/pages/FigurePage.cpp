@@ -168,15 +168,18 @@ void FigurePage::setTrace(const std::shared_ptr<const Trace>& trace, int head)
     if (cellsOf(*trace) > ReleaseFirstCells)
         dropMatrices();
     m_pending = true;
-    QtConcurrent::run(viewJobs(), [build = std::move(build)] {
-        runBehindTheGui();
-        return build();
-    }).then(this, [this, generation](std::vector<std::optional<Figure>> figures) {
-        if (generation != m_generation)
-            return; // a newer trace (or release()) came meanwhile
-        m_pending = false;
-        showFigures(std::move(figures));
-    });
+    runThenDeliver(
+        viewJobs(), this,
+        [build = std::move(build)] {
+            runBehindTheGui();
+            return build();
+        },
+        [this, generation](std::vector<std::optional<Figure>> figures) {
+            if (generation != m_generation)
+                return; // a newer trace (or release()) came meanwhile
+            m_pending = false;
+            showFigures(std::move(figures));
+        });
 }
 
 void FigurePage::showFigures(std::vector<std::optional<Figure>> figures)

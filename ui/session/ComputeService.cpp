@@ -8,8 +8,7 @@
 #include "ModelViewEngine.h"
 #include "Trace.h"
 #include "ViewExtent.h"
-
-#include <QtConcurrent>
+#include "ViewJobs.h"
 
 #include <exception>
 #include <malloc.h>
@@ -72,11 +71,10 @@ quint64 ComputeService::requestLayer(const Session& session, int layer)
     m_trimTimer.stop();
     if (!m_busyTimer.isActive() && !m_busy)
         m_busyTimer.start();
-    // The engines are shared with the worker by value (shared_ptr), so a result that
-    // arrives after this service is gone finds nothing to call: the QPointer-like
-    // context `this` of then() drops it.
-    QtConcurrent::run(
-        &m_pool,
+    // The engines are shared with the worker by value (shared_ptr); delivery is always
+    // posted, never from within the caller's edit.
+    runThenDeliver(
+        &m_pool, this,
         [compute = m_compute, models = m_modelEngine, latest = m_latest, generation, session,
          layer]() -> Outcome {
             if (generation != latest->load())
@@ -105,15 +103,8 @@ quint64 ComputeService::requestLayer(const Session& session, int layer)
                                      .arg(escapedForMessage(QString::fromLocal8Bit(error.what())))},
                     0};
             }
-        })
-        .then(this, [this, generation](const Outcome& outcome) {
-            // then() runs at once, inside request(), when the computation has already
-            // finished; posting makes delivery always asynchronous, never from within the
-            // caller's edit.
-            QMetaObject::invokeMethod(
-                this, [this, generation, outcome] { deliver(generation, outcome); },
-                Qt::QueuedConnection);
-        });
+        },
+        [this, generation](const Outcome& outcome) { deliver(generation, outcome); });
     return generation;
 }
 

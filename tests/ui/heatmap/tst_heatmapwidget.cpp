@@ -1,13 +1,15 @@
 // HeatmapWidget and FigureWidget: hover and click report the cell under the mouse, before
 // and after zooming; drag pans; double-click resets; the tooltip explains the cell;
-// highlights and panel signals.
+// highlights and panel signals; widgets destroyed while their images render elsewhere.
 #include "CellGeometry.h"
 #include "FigureWidget.h"
 #include "HeatmapFixtures.h"
 #include "HeatmapWidget.h"
 #include "ValueText.h"
+#include "ViewJobs.h"
 
 #include <QApplication>
+#include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTest>
 #include <QToolTip>
@@ -301,6 +303,42 @@ private Q_SLOTS:
         QVERIFY2(half < preferred.height() && half >= m_widget->minimumSizeHint().height(),
                  qPrintable(QString::number(half)));
         QCOMPARE(m_widget->heightForWidth(1), m_widget->minimumSizeHint().height());
+    }
+
+    // A widget destroyed while its image renders on a view thread gets nothing delivered
+    // (QFuture::then(widget, …) could post the image to the freed widget: a crash in the
+    // event loop, seen once under ASan). Destroyed at staggered moments, some around the
+    // render's end; a widget that lives still gets its image.
+    void destroyedWhileRendering()
+    {
+        const HeatmapSpec large = test::randomScores(100); // rendered off the GUI thread
+        for (int i = 0; i < 120; ++i) {
+            auto widget = std::make_unique<HeatmapWidget>();
+            widget->setSpec(large);
+            widget->resize(400, 300);
+            widget->show();
+            QVERIFY(widget->isRenderPending());
+            QElapsedTimer spin;
+            spin.start();
+            while (spin.nsecsElapsed() < (i % 30) * 100'000) {
+            }
+            widget.reset();
+            if (i % 10 == 0)
+                QCoreApplication::processEvents();
+        }
+        viewJobs()->waitForDone();
+        QCoreApplication::processEvents(); // deliveries to the destroyed widgets, had any been
+                                           // posted
+
+        HeatmapWidget survivor;
+        QSignalSpy rendered(&survivor, &HeatmapWidget::rendered);
+        survivor.setSpec(large);
+        survivor.resize(400, 300);
+        survivor.show();
+        QVERIFY(survivor.isRenderPending());
+        QVERIFY(rendered.wait(10000));
+        QVERIFY(!survivor.isRenderPending());
+        QCOMPARE(survivor.renderedImage().size(), survivor.size() * survivor.devicePixelRatio());
     }
 
 private:
