@@ -12,8 +12,11 @@ namespace ae {
 // pinned to one thread: each tile is one single-threaded sgemm, so every cell gets the same
 // bits whatever the number of threads (tests/core/tst_determinism), and OpenBLAS's own
 // thread pool never competes with the OpenMP head loop.
-constexpr Eigen::Index BlasTileRows = 256;
-constexpr Eigen::Index BlasTileColumns = 384;
+// 512 x 768: each tile packs its slice of both sides, and on GPT-2's shapes at T = 1024
+// tiles of 256 x 384 spent a sixth of the products' time packing (sgemm_itcopy): 317-340
+// GFLOP/s on two cores against 363-386 with these (numpy's one call: 389-413).
+constexpr Eigen::Index BlasTileRows = 512;
+constexpr Eigen::Index BlasTileColumns = 768;
 
 // False when the process runs under an address-space limit (ulimit -v, RLIMIT_AS): OpenBLAS
 // reserves a 128 MB buffer per concurrent call and, when that allocation fails, retries for
@@ -24,9 +27,9 @@ constexpr Eigen::Index BlasTileColumns = 384;
 bool blasUsable();
 
 // a and b may be views (rows of a larger matrix, a mapped tensor): their outer strides are
-// passed on as leading dimensions. Other tiles than BlasTileRows x BlasTileColumns: larger
-// ones for products of a few hundred rows, which a 256-row tile would split into an efficient
-// tile and a half-empty one (still fixed tiles: the same bits whatever the thread count).
+// passed on as leading dimensions. Other tiles than BlasTileRows x BlasTileColumns: the
+// stacked products of an ablation choose theirs (BlockOps.cpp); still fixed tiles, the same
+// bits whatever the thread count.
 // c may be a block of a larger matrix (its outer stride is passed on too).
 void blasProduct(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matrix>& b,
                  bool transposedB, Eigen::Ref<Matrix> c, Eigen::Index tileRows = BlasTileRows,
