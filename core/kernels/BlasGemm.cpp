@@ -43,6 +43,23 @@ const OpenBlas& openBlas()
 
 } // namespace
 
+BlasTileSize blasTiles(Eigen::Index m, Eigen::Index n)
+{
+    BlasTileSize tile{512, 768};
+    const auto count = [&] {
+        return ((m + tile.rows - 1) / tile.rows) * ((n + tile.columns - 1) / tile.columns);
+    };
+    while (count() < BlasMinTiles || count() % 2 != 0) {
+        if (tile.columns > 192)
+            tile.columns /= 2;
+        else if (tile.rows > 128)
+            tile.rows /= 2;
+        else
+            break;
+    }
+    return tile;
+}
+
 bool blasUsable()
 {
     static const bool usable = [] {
@@ -61,6 +78,11 @@ void blasProduct(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matri
     const Eigen::Index m = a.rows();
     const Eigen::Index k = a.cols();
     const Eigen::Index n = transposedB ? b.rows() : b.cols();
+    if (tileRows <= 0 || tileColumns <= 0) {
+        const BlasTileSize chosen = blasTiles(m, n);
+        tileRows = chosen.rows;
+        tileColumns = chosen.columns;
+    }
     const Eigen::Index rowTiles = (m + tileRows - 1) / tileRows;
     const Eigen::Index columnTiles = (n + tileColumns - 1) / tileColumns;
     const Eigen::Index tiles = rowTiles * columnTiles;

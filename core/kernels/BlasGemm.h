@@ -7,16 +7,26 @@ namespace ae {
 // OpenBLAS's sgemm for the fast path's large products (built only with the CMake option
 // AE_BLAS; MatMul.cpp decides when it is used).
 // a (m x k) · b (k x n) -> c (m x n); with transposedB, b is (n x k) and c = a · bᵀ.
-// c is resized by the caller. The product runs on fixed tiles (BlasTileRows x
-// BlasTileColumns), the tiles in parallel on our OpenMP threads, and OpenBLAS itself is
-// pinned to one thread: each tile is one single-threaded sgemm, so every cell gets the same
-// bits whatever the number of threads (tests/core/tst_determinism), and OpenBLAS's own
-// thread pool never competes with the OpenMP head loop.
-// 512 x 768: each tile packs its slice of both sides, and on GPT-2's shapes at T = 1024
-// tiles of 256 x 384 spent a sixth of the products' time packing (sgemm_itcopy): 317-340
-// GFLOP/s on two cores against 363-386 with these (numpy's one call: 389-413).
-constexpr Eigen::Index BlasTileRows = 512;
-constexpr Eigen::Index BlasTileColumns = 768;
+// c is resized by the caller. The product runs on tiles that its shape alone decides
+// (blasTiles), the tiles in parallel on our OpenMP threads, and OpenBLAS itself is pinned to
+// one thread: each tile is one single-threaded sgemm, so every cell gets the same bits
+// whatever the number of threads (tests/core/tst_determinism), and OpenBLAS's own thread
+// pool never competes with the OpenMP head loop.
+
+struct BlasTileSize
+{
+    Eigen::Index rows = 0, columns = 0;
+};
+
+// The tiles of an m x n product: 512 x 768, halved (columns first, down to 128 x 192) until
+// there are at least BlasMinTiles of them and an even number, so that two cores share them
+// evenly. Each tile packs its slice of both sides: on GPT-2's shapes at T = 1024 the former
+// fixed tiles of 256 x 384 spent a sixth of the products' time packing (sgemm_itcopy, 317-340
+// GFLOP/s on two cores against 363-386 with 512 x 768). A fixed 512 x 768 would leave a core
+// idle on a product of 768 columns below 512 rows; four tiles at least would cut GPT-2's
+// 768-column products at T = 1024 to 343 GFLOP/s on two cores (docs/performance.md).
+constexpr Eigen::Index BlasMinTiles = 2;
+BlasTileSize blasTiles(Eigen::Index m, Eigen::Index n);
 
 // False when the process runs under an address-space limit (ulimit -v, RLIMIT_AS): OpenBLAS
 // reserves a 128 MB buffer per concurrent call and, when that allocation fails, retries for
@@ -27,12 +37,11 @@ constexpr Eigen::Index BlasTileColumns = 768;
 bool blasUsable();
 
 // a and b may be views (rows of a larger matrix, a mapped tensor): their outer strides are
-// passed on as leading dimensions. Other tiles than BlasTileRows x BlasTileColumns: the
-// stacked products of an ablation choose theirs (BlockOps.cpp); still fixed tiles, the same
-// bits whatever the thread count.
+// passed on as leading dimensions. Tiles of 0 are blasTiles()'s; the stacked products of an
+// ablation choose theirs (BlockOps.cpp), still independent of the thread count.
 // c may be a block of a larger matrix (its outer stride is passed on too).
 void blasProduct(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matrix>& b,
-                 bool transposedB, Eigen::Ref<Matrix> c, Eigen::Index tileRows = BlasTileRows,
-                 Eigen::Index tileColumns = BlasTileColumns);
+                 bool transposedB, Eigen::Ref<Matrix> c, Eigen::Index tileRows = 0,
+                 Eigen::Index tileColumns = 0);
 
 } // namespace ae

@@ -64,8 +64,7 @@ void fastProduct(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matri
 {
 #ifdef AE_HAVE_BLAS
     if (productPath(a.rows(), a.cols(), c.cols(), Arithmetic::Fast) == ProductPath::Blas) {
-        blasProduct(a, b, transposedB, c, tiles.rows > 0 ? tiles.rows : BlasTileRows,
-                    tiles.columns > 0 ? tiles.columns : BlasTileColumns);
+        blasProduct(a, b, transposedB, c, tiles.rows, tiles.columns);
         return;
     }
 #else

@@ -31,7 +31,7 @@ Matrix matmulTransposed(const Matrix& a, const Matrix& b, Arithmetic arithmetic)
 
 // The fast path on views that need no copy (a model's mapped weights, rows of a larger
 // matrix): a (m x k) · b (k x n), or a · bᵀ with b (n x k) when transposedB -> (m x n).
-// `tiles`: OpenBLAS's tiles (BlasGemm.h), 0 for its defaults.
+// `tiles`: OpenBLAS's tiles, 0 for those its shape decides (BlasGemm.h, blasTiles).
 struct BlasTiles
 {
     Eigen::Index rows = 0, columns = 0;

@@ -3,11 +3,16 @@
 // sgemm in an AE_BLAS build) agree with a double-precision reference and with Eigen's
 // product to float32 rounding, with the same bits whatever the number of threads.
 #include "MatMul.h"
+#ifdef AE_EXPECT_BLAS
+#include "BlasGemm.h"
+#endif
 
 #include <QTest>
 
 #include <cmath>
 #include <random>
+#include <utility>
+#include <vector>
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -139,6 +144,41 @@ private Q_SLOTS:
         const float vsEigen = ((fast - eigen).cwiseAbs().array() / scale.array()).maxCoeff();
         QVERIFY2(vsEigen <= 2.0 * bound, qPrintable(QString::number(vsEigen)));
     }
+
+#ifdef AE_EXPECT_BLAS
+    // OpenBLAS's tiles come from the product's shape: large ones where the product has room
+    // (GPT-2's projections at 1,024 tokens), smaller until two cores get an even share,
+    // never below 128 x 192.
+    void tilesShareTheProductEvenly()
+    {
+        const auto tiles = [](Eigen::Index m, Eigen::Index n) {
+            const BlasTileSize t = blasTiles(m, n);
+            return ((m + t.rows - 1) / t.rows) * ((n + t.columns - 1) / t.columns);
+        };
+        QCOMPARE(blasTiles(1024, 2304).rows, Eigen::Index(512));
+        QCOMPARE(blasTiles(1024, 2304).columns, Eigen::Index(768));
+        QCOMPARE(blasTiles(1024, 3072).columns, Eigen::Index(768));
+        QCOMPARE(blasTiles(1024, 768).columns, Eigen::Index(768)); // two tiles of 512 rows
+        QCOMPARE(blasTiles(128, 768).columns, Eigen::Index(384));  // not one tile: two
+        for (const auto& [m, n] : std::vector<std::pair<Eigen::Index, Eigen::Index>>{{1024, 768},
+                                                                                     {1024, 2304},
+                                                                                     {1024, 3072},
+                                                                                     {128, 768},
+                                                                                     {128, 2304},
+                                                                                     {300, 768},
+                                                                                     {1009, 960},
+                                                                                     {1024, 576},
+                                                                                     { 40,
+                                                                                       2304 }}) {
+            const Eigen::Index count = tiles(m, n);
+            QVERIFY2(count >= BlasMinTiles && count % 2 == 0,
+                     qPrintable(QStringLiteral("%1 x %2: %3 tiles").arg(m).arg(n).arg(count)));
+        }
+        const BlasTileSize smallest = blasTiles(100, 100); // one tile of the smallest size
+        QCOMPARE(smallest.rows, Eigen::Index(128));
+        QCOMPARE(smallest.columns, Eigen::Index(192));
+    }
+#endif
 
     // The same bits with 1, 2 or 3 threads (tiles are fixed, OpenBLAS runs one thread each).
     void largeFastProductSameBitsWhateverThreads()
