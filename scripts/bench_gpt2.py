@@ -12,8 +12,9 @@ chapter 5 does, eval(), no_grad(), torch.set_num_threads(2). Two PyTorch figures
   torch_full_ms  the book's forward as written: logits for every token (T x 50257)
   torch_last_ms  the same blocks, then final_norm and out_head for the last token only
                  (what the app computes: the next token after the sentence)
-The app runs `--benchmark` on a session with that model and a sentence of T ASCII letters
-(the same token ids are given to PyTorch); its forward_ms is the median of its runs (ids ->
+The app runs `--benchmark` on a session with that model and the sentence "a a a …", which
+GPT-2's tokenizer cuts into T tokens ("a", then " a" each time: ids 64 and 257); PyTorch gets
+those ids, and the script stops if the app reports another number of tokens; its forward_ms is the median of its runs (ids ->
 logits), init_ms the checkpoint's opening (validate + map), first_forward_ms the first
 forward (which pages the weights in), peak_rss_mb its peak resident memory.
 Prints one JSON line per T and a summary table.
@@ -52,12 +53,10 @@ def read_safetensors(path):
     return tensors
 
 
-def byte_ids(text):
-    """GPT-2's ids of single bytes (bytes_to_unicode order), as the app's stand-in tokenizer."""
-    printable = [b for b in range(256) if 33 <= b <= 126 or 161 <= b <= 172 or 174 <= b <= 255]
-    order = printable + [b for b in range(256) if b not in printable]
-    ids = {b: i for i, b in enumerate(order)}
-    return [ids[b] for b in text.encode()]
+def sentence_of(tokens):
+    """A sentence of exactly `tokens` GPT-2 tokens, and their ids: "a", then " a" each time.
+    (A run of letters would not do: byte-pair merges make 1,024 letters some 550 tokens.)"""
+    return " ".join(["a"] * tokens), [64] + [257] * (tokens - 1)
 
 
 def torch_times(gpt, ids, runs):
@@ -102,9 +101,10 @@ def main():
 
     rows = []
     for T in [int(t) for t in args.tokens.split(",")]:
-        sentence = ("abcdefghijklmnopqrstuvwxyz" * (T // 26 + 1))[:T]
-        ids = byte_ids(sentence)
+        sentence, ids = sentence_of(T)
         app = app_figures(args.app, args.model, sentence)  # app first, PyTorch second, app again:
+        if app["tokens"] != T:
+            sys.exit("the app cut the sentence into %d tokens, not %d" % (app["tokens"], T))
         full, last = torch_times(gpt, ids, args.runs)       # both see the same machine load
         app2 = app_figures(args.app, args.model, sentence)
         app_ms = min(app["forward_ms"], app2["forward_ms"])
