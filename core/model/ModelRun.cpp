@@ -80,7 +80,8 @@ ModelEngine::model(const std::string& path, ModelRunResult& failure, double* loa
     return loaded.model;
 }
 
-ModelRunResult ModelEngine::compute(const Session& session, const ModelTrace* previous) const
+ModelRunResult ModelEngine::compute(const Session& session, const ModelTrace* previous,
+                                    WeightsReductionPolicy overview) const
 {
     ModelRunResult result;
     ModelRun run;
@@ -171,7 +172,7 @@ ModelRunResult ModelEngine::compute(const Session& session, const ModelTrace* pr
     }
 
     const auto start = std::chrono::steady_clock::now();
-    run.trace = transformerForward(model, tokens.ids, previous, {tokens.tokens, session});
+    run.trace = transformerForward(model, tokens.ids, previous, {tokens.tokens, session}, overview);
     run.forwardMs = millisecondsSince(start);
     run.tokens = std::move(tokens.tokens);
     result.run = std::move(run);

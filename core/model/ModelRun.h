@@ -1,5 +1,6 @@
 #pragma once
 
+#include "Forward.h"
 #include "SessionIssue.h"
 
 #include <memory>
@@ -47,8 +48,10 @@ public:
 
     // `previous`, a forward of the same checkpoint (or null): its unchanged causal prefix is
     // reused (transformerForward with previous), only the rows after it are computed. The
-    // memory guard counts it as a second trace held while the new one is made.
-    ModelRunResult compute(const Session& session, const ModelTrace* previous = nullptr) const;
+    // memory guard counts it as a second trace held while the new one is made. `overview`:
+    // transformerForward's (the model view's reduction of every head, or null).
+    ModelRunResult compute(const Session& session, const ModelTrace* previous = nullptr,
+                           WeightsReductionPolicy overview = nullptr) const;
     // The checkpoint alone (cached as compute does): null and `issue` set on failure.
     std::shared_ptr<const TransformerModel> model(const std::string& path, ModelRunResult& failure,
                                                   double* loadMs = nullptr) const;

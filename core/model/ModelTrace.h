@@ -1,5 +1,6 @@
 #pragma once
 
+#include "BlockReducer.h"
 #include "Matrix.h"
 
 #include <cstdint>
@@ -41,6 +42,12 @@ struct ModelTrace
     // How many leading rows this forward copied from the previous one instead of computing
     // them (transformerForward with `previous`): 0 for a forward from scratch.
     Eigen::Index reusedRows = 0;
+    // Every head's weights reduced by squares of overviewBlock x overviewBlock (their largest
+    // weight; BlockReducer), index layer · n_head + head, when the forward's caller asked for
+    // it (transformerForward's `overview`: the model view's thumbnails) and could have it;
+    // else empty and overviewBlock 0.
+    Eigen::Index overviewBlock = 0;
+    std::vector<BlockReducer::Result> overview;
     RowVector lastLogits; // logits (vocab): LN_f(x_last) · outHeadᵀ
     std::vector<NextToken>
         nextTokens; // the 10 most probable after the last token, most probable first

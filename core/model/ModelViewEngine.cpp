@@ -17,7 +17,10 @@ struct ModelViewEngine::Cache
     std::shared_ptr<const ModelRun> run;
 };
 
-ModelViewEngine::ModelViewEngine() : m_cache(std::make_unique<Cache>()) {}
+ModelViewEngine::ModelViewEngine(WeightsReductionPolicy overview)
+    : m_cache(std::make_unique<Cache>()), m_overview(overview)
+{
+}
 
 ModelViewEngine::~ModelViewEngine() = default;
 
@@ -45,7 +48,7 @@ ModelViewResult ModelViewEngine::compute(const Session& session, int layer) cons
         // the tokens it shares with the previous one. `previous` is immutable and kept alive
         // by this reference, so no lock is held while computing.
         ModelRunResult computed =
-            m_engine.compute(session, previous ? previous->trace.get() : nullptr);
+            m_engine.compute(session, previous ? previous->trace.get() : nullptr, m_overview);
         if (!computed.run) {
             result.issue = std::move(computed.issue);
             return result;

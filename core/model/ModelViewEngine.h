@@ -32,7 +32,9 @@ struct ModelViewResult
 class ModelViewEngine
 {
 public:
-    ModelViewEngine();
+    // `overview`: what every forward reduces of each head's weights for the model view
+    // (transformerForward), or null.
+    explicit ModelViewEngine(WeightsReductionPolicy overview = nullptr);
     ~ModelViewEngine();
 
     ModelViewResult compute(const Session& session, int layer) const;
@@ -43,6 +45,7 @@ private:
     struct Cache;
     ModelEngine m_engine;
     std::unique_ptr<Cache> m_cache;
+    WeightsReductionPolicy m_overview;
 };
 
 } // namespace ae

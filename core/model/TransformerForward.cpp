@@ -133,8 +133,10 @@ void copyKeptRows(const std::vector<KeptRows>& tensors, Eigen::Index P)
 // values are kept once per key/value head (Trace::kvHeads), query head h reading key/value
 // head h / (n_head / n_kv_head). With rotary positions queries and keys are kept as projected
 // and as rotated (queriesRope, keysRope), which the scores use.
+// `overview` (null, or the layer's n_head results): each head's weights reduced as well.
 void attention(const TransformerConfig& c, const TransformerLayerParams& p,
-               const RopeRotation& rotation, Trace& layer, Eigen::Index P, Matrix& x)
+               const RopeRotation& rotation, Trace& layer, Eigen::Index P, Matrix& x,
+               BlockReducer::Result* overview)
 {
     const Eigen::Index T = layer.inputs.rows();
     const Eigen::Index R = T - P;
@@ -180,8 +182,10 @@ void attention(const TransformerConfig& c, const TransformerLayerParams& p,
                 if (rope)
                     head.queriesRope.bottomRows(R) = rotated.middleCols(h * hd, hd);
                 const KeyValueHead& kv = layer.kvHeads[std::size_t(layer.kvHeadOf(h))];
+                HeadOptions headOptions = options;
+                headOptions.reduceInto = overview ? overview + h : nullptr;
                 attendHead(rope ? head.queriesRope : head.queries, rope ? kv.keysRope : kv.keys,
-                           kv.values, options, head, P);
+                           kv.values, headOptions, head, P);
                 z.middleCols(h * hd, hd) = head.contextVec.bottomRows(R);
             });
     }
@@ -247,24 +251,70 @@ void checkIds(const TransformerConfig& c, const std::vector<std::int64_t>& ids)
                                     std::to_string(c.vocabSize));
 }
 
+// The block b of the overview the caller asks for, if the forward can reduce into it (square,
+// dividing CausalBlockRows); else 0.
+Eigen::Index overviewBlock(WeightsReductionPolicy policy, Eigen::Index T)
+{
+    const std::optional<WeightsReduction> wanted = policy && T > 0 ? policy(T, T) : std::nullopt;
+    if (!wanted || wanted->rowBlock != wanted->columnBlock || wanted->rowBlock < 1 ||
+        CausalBlockRows % wanted->rowBlock != 0)
+        return 0;
+    return wanted->rowBlock;
+}
+
+// b when this forward reduces every head into an overview of b (transformerForward.h), else
+// 0; then the results sized, with the strips before P copied from `previous`.
+Eigen::Index prepareOverview(const TransformerConfig& c, Eigen::Index b, Eigen::Index T,
+                             Eigen::Index P, const ModelTrace* previous,
+                             std::vector<BlockReducer::Result>& out)
+{
+    if (b == 0)
+        return 0;
+    const std::size_t heads = std::size_t(c.nLayer) * std::size_t(c.nHead);
+    if (P % b != 0 ||
+        (P > 0 && (previous->overviewBlock != b || previous->overview.size() != heads)))
+        return 0;
+    const Eigen::Index n = (T + b - 1) / b, kept = P / b;
+    out.resize(heads);
+    for (std::size_t i = 0; i < heads; ++i) {
+        BlockReducer::Result& r = out[i];
+        r.rowBlock = r.columnBlock = int(b);
+        r.values = Matrix::Zero(n, n);
+        r.fractions = Matrix::Zero(n, n);
+        if (kept > 0) { // a causal strip i has blocks 0 … i only
+            r.values.topLeftCorner(kept, kept) =
+                previous->overview[i].values.topLeftCorner(kept, kept);
+            r.fractions.topLeftCorner(kept, kept) =
+                previous->overview[i].fractions.topLeftCorner(kept, kept);
+        }
+    }
+    return b;
+}
+
 } // namespace
 
 std::shared_ptr<const ModelTrace> transformerForward(std::shared_ptr<const TransformerModel> model,
                                                      const std::vector<std::int64_t>& ids,
                                                      const ModelTrace* previous,
-                                                     const ForwardLabels& labels)
+                                                     const ForwardLabels& labels,
+                                                     WeightsReductionPolicy overview)
 {
     const TransformerConfig& c = model->config();
     const TransformerParams& p = model->params();
     const auto T = static_cast<Eigen::Index>(ids.size());
     checkIds(c, ids);
-    const Eigen::Index P = reusablePrefix(*model, ids, previous);
+    const Eigen::Index b = overviewBlock(overview, T);
+    Eigen::Index P = reusablePrefix(*model, ids, previous);
+    if (P < b)
+        P = 0; // less than a row of cells kept (a text's first token): all computed again
+
     const Eigen::Index R = T - P; // the rows computed here
     const Eigen::Index d = c.nEmbd;
     auto trace = std::make_shared<ModelTrace>();
     trace->tokenIds = ids;
     trace->reusedRows = P;
     trace->residuals.resize(std::size_t(c.nLayer) + 1);
+    trace->overviewBlock = prepareOverview(c, b, T, P, previous, trace->overview);
 
     Trace label; // what every layer's trace shares: the session, tokens, arithmetic
     label.session = layerSession(*model, labels.base);
@@ -314,8 +364,10 @@ std::shared_ptr<const ModelTrace> transformerForward(std::shared_ptr<const Trans
         Trace& layer = *layers[std::size_t(l)];
         trace->residuals[std::size_t(l)].bottomRows(R) = x;
         normRows(c, x, lp.ln1Weight, lp.ln1Bias, layer.inputs.bottomRows(R));
-        attention(c, lp, rotation, layer, P, x); // nothing for R = 0
-        addFeedForward(c, lp, x);                // nothing for attention-only blocks or R = 0
+        attention(c, lp, rotation, layer, P, x, // nothing for R = 0
+                  trace->overviewBlock > 0 ? &trace->overview[std::size_t(l) * std::size_t(c.nHead)]
+                                           : nullptr);
+        addFeedForward(c, lp, x); // nothing for attention-only blocks or R = 0
     }
     trace->layers.assign(layers.begin(), layers.end());
     trace->residuals.back().bottomRows(R) = x;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "Forward.h"
 #include "Matrix.h"
 #include "Session.h"
 
@@ -42,10 +43,19 @@ struct ForwardLabels
 // (their queries against all T keys; the kernel's row blocks from the one holding row P).
 // With no new row (P = T) only the logits are computed, from the kept residual. Equal to a
 // forward from scratch up to float32 rounding (products of other shapes); reusedRows = P.
+//
+// `overview` (may be null): the caller's reduction of a T x T weights matrix; when it asks for
+// square blocks b x b with b dividing CausalBlockRows, every head's weights are reduced into
+// ModelTrace::overview while each block of rows is at hand, provided P is a multiple of b and,
+// for P > 0, `previous` has an overview of the same b (its rows before P are kept). Otherwise
+// the trace has none and a view derives what it needs. A prefix of fewer than b tokens (a
+// first token that stayed) is not reused then: those few rows are computed again, and the
+// forward has its overview.
 std::shared_ptr<const ModelTrace> transformerForward(std::shared_ptr<const TransformerModel> model,
                                                      const std::vector<std::int64_t>& ids,
                                                      const ModelTrace* previous = nullptr,
-                                                     const ForwardLabels& labels = {});
+                                                     const ForwardLabels& labels = {},
+                                                     WeightsReductionPolicy overview = nullptr);
 
 // P above: how many leading rows of `previous` a forward of `ids` with `model` can reuse (0
 // when previous is null or of another model).

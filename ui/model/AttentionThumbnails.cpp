@@ -30,7 +30,23 @@ Eigen::Index keptCellRows(const ModelTrace& trace, Eigen::Index rowsPerCell,
     return commonPrefixLength(previous->tokenIds, trace.tokenIds) / rowsPerCell;
 }
 
+// Each thumbnail row divided by its own maximum (rows from `first` on).
+void scaleRows(Matrix& thumbnail, Eigen::Index first)
+{
+    for (Eigen::Index i = first; i < thumbnail.rows(); ++i) {
+        const float max = thumbnail.row(i).maxCoeff();
+        if (max > 0)
+            thumbnail.row(i) /= max;
+    }
+}
+
 } // namespace
+
+std::optional<WeightsReduction> thumbnailWeightsReduction(Eigen::Index T, Eigen::Index)
+{
+    const int b = reducedViewBlock(T, ThumbnailSide);
+    return WeightsReduction{b, b};
+}
 
 Thumbnails attentionThumbnails(const ModelTrace& trace, int side,
                                const std::function<bool()>& stale, const Thumbnails* previous)
@@ -41,9 +57,17 @@ Thumbnails attentionThumbnails(const ModelTrace& trace, int side,
     const Eigen::Index T = trace.tokenCount();
     const Eigen::Index b = result.rowsPerCell = reducedViewBlock(T, side);
     const Eigen::Index n = (T + b - 1) / b;
-    const Eigen::Index kept = result.keptCellRows = keptCellRows(trace, b, previous);
     const int heads = trace.headCount();
     result.heads.resize(trace.layers.size() * std::size_t(std::max(heads, 0)));
+    if (trace.overviewBlock == b && trace.overview.size() == result.heads.size()) {
+        // Reduced by the forward already: the same largest weights, to be scaled only.
+        for (std::size_t i = 0; i < result.heads.size(); ++i) {
+            result.heads[i] = trace.overview[i].values;
+            scaleRows(result.heads[i], 0);
+        }
+        return result;
+    }
+    const Eigen::Index kept = result.keptCellRows = keptCellRows(trace, b, previous);
     std::vector<std::size_t> order(result.heads.size());
     std::iota(order.begin(), order.end(), std::size_t(0));
     std::atomic<bool> abandoned{false};
@@ -72,11 +96,7 @@ Thumbnails attentionThumbnails(const ModelTrace& trace, int side,
                             w.row(r).segment(c * b, std::min(b, visible - c * b)).maxCoeff());
                 }
             });
-        for (Eigen::Index i = kept; i < n; ++i) {
-            const float max = thumbnail.row(i).maxCoeff();
-            if (max > 0)
-                thumbnail.row(i) /= max;
-        }
+        scaleRows(thumbnail, kept);
         result.heads[index] = std::move(thumbnail);
     };
     // The heads side by side on the helper threads (a view job waiting for helpers of another

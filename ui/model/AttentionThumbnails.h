@@ -1,10 +1,12 @@
 #pragma once
 
+#include "Forward.h"
 #include "Matrix.h"
 
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace ae {
@@ -31,7 +33,14 @@ struct Thumbnails
     std::vector<Matrix> heads;
 };
 
-// The thumbnails of `trace`, each head's weights derived block of rows by block of rows by the
+// What the model view asks every forward to reduce (transformerForward's `overview`): squares
+// of reducedViewBlock(T, ThumbnailSide), the thumbnails' cells; attentionThumbnails() then
+// only scales them when the trace has them.
+std::optional<WeightsReduction> thumbnailWeightsReduction(Eigen::Index T, Eigen::Index S);
+constexpr int ThumbnailSide = 64; // cells at most
+
+// The thumbnails of `trace`: from the forward's overview when it has one of this cell size,
+// else each head's weights derived block of rows by block of rows by the
 // forward's kernel (forEachRowBlock) and pooled as they come: the heads' T x T weights never
 // exist at full size. With `previous` (an earlier forward's thumbnails of the same model, same
 // rowsPerCell) the cell rows whose weights lie in the common prefix of the two token sequences

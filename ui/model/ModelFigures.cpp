@@ -6,7 +6,6 @@
 #include "ModelRegistry.h"
 #include "ModelRun.h"
 #include "ModelTrace.h"
-#include "ModelViewPage.h"
 #include "TokenSpanText.h"
 #include "TraceFigures.h"
 
@@ -230,8 +229,7 @@ std::vector<Figure> allFigures(const ModelRun& run, int layer)
     const ModelTrace& trace = *run.trace;
     if (trace.isSeedModule())
         return figures::allFigures(trace.layers.front());
-    std::vector<Figure> all{
-        modelView(trace, attentionThumbnails(trace, ModelViewPage::ThumbnailSide).heads)};
+    std::vector<Figure> all{modelView(trace, attentionThumbnails(trace, ThumbnailSide).heads)};
     for (Figure& figure : layerFigures(trace.layers[std::size_t(layer)], layer, trace.layerCount()))
         all.push_back(std::move(figure));
     if (trace.tokenCount() > 0)

@@ -23,7 +23,6 @@ class ModelViewPage : public ModelPage
 {
     Q_OBJECT
 public:
-    static constexpr int ThumbnailSide = 64; // cells at most (AttentionThumbnails.h)
     // The status says "computing" only when the thumbnails take longer than this.
     static constexpr int StatusDelayMs = 150;
 

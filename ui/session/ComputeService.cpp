@@ -1,5 +1,6 @@
 #include "ComputeService.h"
 
+#include "AttentionThumbnails.h"
 #include "Engine.h"
 #include "GuiFirst.h"
 #include "MessageText.h"
@@ -26,7 +27,7 @@ struct ComputeService::Outcome
 
 ComputeService::ComputeService(QObject* parent)
     : QObject(parent), m_engine(std::make_shared<Engine>()),
-      m_modelEngine(std::make_shared<ModelViewEngine>()),
+      m_modelEngine(std::make_shared<ModelViewEngine>(thumbnailWeightsReduction)),
       m_latest(std::make_shared<std::atomic<quint64>>(0))
 {
     m_compute = [engine = m_engine](const Session& session) {

@@ -6,7 +6,6 @@
 #include "ModelRegistry.h"
 #include "ModelRun.h"
 #include "ModelTrace.h"
-#include "ModelViewPage.h"
 #include "TransformerModel.h"
 #include "WalkthroughStep.h"
 
@@ -27,8 +26,7 @@ std::vector<Figure> ModelSlides::figures(const WalkthroughStep& step, const Mode
 {
     const ModelTrace& trace = *run.trace;
     if (step.pageId == QLatin1StringView("model_view"))
-        return {modelfigures::modelView(
-            trace, attentionThumbnails(trace, ModelViewPage::ThumbnailSide).heads)};
+        return {modelfigures::modelView(trace, attentionThumbnails(trace, ThumbnailSide).heads)};
     if (step.pageId == QLatin1StringView("head_view")) {
         if (trace.tokenCount() == 0)
             return {};

@@ -18,6 +18,7 @@
 #include "TransformerForward.h"
 #include "TransformerModel.h"
 #include "ValueText.h"
+#include "ViewExtent.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -53,6 +54,18 @@ FixtureRun fixtureRun(const QString& name)
     run->trace = transformerForward(loaded.model, ids);
     result.run = run;
     return result;
+}
+
+// Thumbnails of at most 6 cells a side, as the window asks for ThumbnailSide.
+std::optional<WeightsReduction> sixCells(Eigen::Index T, Eigen::Index)
+{
+    const int b = reducedViewBlock(T, 6);
+    return WeightsReduction{b, b};
+}
+
+std::optional<WeightsReduction> threeRows(Eigen::Index, Eigen::Index)
+{
+    return WeightsReduction{3, 3};
 }
 
 } // namespace
@@ -210,6 +223,60 @@ private Q_SLOTS:
         const Thumbnails foreign =
             attentionThumbnails(*transformerForward(other.model, otherIds), Side);
         QCOMPARE(attentionThumbnails(*whole, Side, {}, &foreign).keptCellRows, Eigen::Index(0));
+    }
+
+    // The window's forwards reduce every head's weights to the thumbnails' cells while they
+    // have them (transformerForward's overview): the thumbnails then equal those derived
+    // afterwards, and a forward that reuses a prefix keeps the overview's earlier cell rows.
+    void forwardReducesTheThumbnails()
+    {
+        const auto loaded =
+            loadModel(fixturePath(QStringLiteral("gpt2/f32_prefix/model.safetensors")));
+        QVERIFY2(loaded.model, qPrintable(loaded.error));
+        std::vector<std::int64_t> ids;
+        for (int i = 0; i < 23; ++i)
+            ids.push_back((i * 37 + 11) % loaded.model->config().vocabSize);
+        const auto derived = attentionThumbnails(*transformerForward(loaded.model, ids), 6);
+        const auto whole = transformerForward(loaded.model, ids, nullptr, {}, sixCells);
+        QCOMPARE(whole->overviewBlock, Eigen::Index(4));
+        const Thumbnails fromForward = attentionThumbnails(*whole, 6);
+        QCOMPARE(fromForward.heads.size(), derived.heads.size());
+        for (std::size_t i = 0; i < derived.heads.size(); ++i)
+            QVERIFY2(fromForward.heads[i] == derived.heads[i],
+                     qPrintable(QStringLiteral("thumbnail %1").arg(i)));
+
+        // 20 -> 23 tokens: 5 cell rows kept from the earlier overview, the rest reduced anew.
+        const auto twenty =
+            transformerForward(loaded.model, std::vector<std::int64_t>(ids.begin(), ids.end() - 3),
+                               nullptr, {}, sixCells);
+        const auto typed = transformerForward(loaded.model, ids, twenty.get(), {}, sixCells);
+        QCOMPARE(typed->reusedRows, Eigen::Index(20));
+        QCOMPARE(typed->overviewBlock, Eigen::Index(4));
+        const Thumbnails updated = attentionThumbnails(*typed, 6);
+        for (std::size_t i = 0; i < derived.heads.size(); ++i)
+            QVERIFY2(((updated.heads[i] - derived.heads[i]).cwiseAbs().maxCoeff() <= 1e-6f),
+                     qPrintable(QStringLiteral("thumbnail %1").arg(i)));
+
+        // 21 -> 23: the kept rows end inside a cell row, which the forward cannot complete;
+        // no overview, and the thumbnails are derived as before.
+        const auto twentyOne =
+            transformerForward(loaded.model, std::vector<std::int64_t>(ids.begin(), ids.end() - 2),
+                               nullptr, {}, sixCells);
+        const auto unaligned = transformerForward(loaded.model, ids, twentyOne.get(), {}, sixCells);
+        QCOMPARE(unaligned->overviewBlock, Eigen::Index(0));
+        QVERIFY(unaligned->overview.empty());
+        // Only the first token kept, less than a row of cells: the forward computes every row
+        // again and has its overview (an edit at the start of a text that begins with a BOS).
+        auto secondChanged = ids;
+        secondChanged[1] = (secondChanged[1] + 1) % loaded.model->config().vocabSize;
+        const auto edited = transformerForward(loaded.model, secondChanged, nullptr, {}, sixCells);
+        const auto again = transformerForward(loaded.model, ids, edited.get(), {}, sixCells);
+        QCOMPARE(again->reusedRows, Eigen::Index(0));
+        QCOMPARE(again->overviewBlock, Eigen::Index(4));
+        QCOMPARE(transformerForward(loaded.model, ids, edited.get())->reusedRows, Eigen::Index(1));
+        // Cells that do not divide the forward's blocks of rows are not asked of it.
+        QCOMPARE(transformerForward(loaded.model, ids, nullptr, {}, threeRows)->overviewBlock,
+                 Eigen::Index(0));
     }
 
     // Every model page's figures export to each format (File > Export, the clipboard).
