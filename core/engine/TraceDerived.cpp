@@ -60,6 +60,13 @@ Matrix headsConcatenated(const Trace& trace)
     return concatenatedRows(trace, [](const Matrix& m) { return m.topRows(m.rows()); });
 }
 
+std::shared_ptr<const Matrix> headsConcatenatedShared(const std::shared_ptr<const Trace>& trace)
+{
+    if (concatenatedStored(*trace))
+        return {trace, &trace->contextVecHeads};
+    return std::make_shared<const Matrix>(headsConcatenated(*trace));
+}
+
 RowVector headsConcatenatedRow(const Trace& trace, Eigen::Index row)
 {
     if (concatenatedStored(trace))

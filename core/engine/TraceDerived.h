@@ -2,6 +2,8 @@
 
 #include "Matrix.h"
 
+#include <memory>
+
 namespace ae {
 
 struct Trace;
@@ -23,6 +25,9 @@ HeadProjection headProjection(const Trace& trace, int head);
 // seed module's multi-head trace stores it; a model's layer keeps only its heads' contexts,
 // and this concatenates them (the same floats); empty for a trace of one head.
 Matrix headsConcatenated(const Trace& trace);
+// The same for a figure that holds it: the trace's own matrix where it stores one (sharing the
+// trace's ownership, no copy), else the concatenation made here.
+std::shared_ptr<const Matrix> headsConcatenatedShared(const std::shared_ptr<const Trace>& trace);
 // Its row `row` (a cell's explanation), without the other rows.
 RowVector headsConcatenatedRow(const Trace& trace, Eigen::Index row);
 

@@ -368,10 +368,8 @@ Figure output(const TracePtr& trace)
     const bool multi = t.session.variant == Variant::MultiHead;
     const int heads = int(t.heads.size());
     HeatmapSpec concat;
-    // A model's layer keeps its heads' contexts only: concatenated here, for this figure.
-    concat.matrix = multi && t.contextVecHeads.size() == 0
-                        ? std::make_shared<const Matrix>(headsConcatenated(t))
-                        : shared(trace, multi ? t.contextVecHeads : t.contextVec);
+    // A model's layer keeps its heads' contexts only: concatenated for this figure.
+    concat.matrix = multi ? headsConcatenatedShared(trace) : shared(trace, t.contextVec);
     const Matrix& concatenated = *concat.matrix;
     concat.tensorName = multi ? QStringLiteral("context_vec_heads") : QStringLiteral("context_vec");
     concat.title =
