@@ -56,6 +56,15 @@ FixtureRun fixtureRun(const QString& name)
     return result;
 }
 
+// `count` ids spread over the model's vocabulary (i · 37 + 11).
+std::vector<std::int64_t> spreadIds(const TransformerModel& model, int count)
+{
+    std::vector<std::int64_t> ids;
+    for (int i = 0; i < count; ++i)
+        ids.push_back((i * 37 + 11) % model.config().vocabSize);
+    return ids;
+}
+
 // Thumbnails of at most 6 cells a side, as the window asks for ThumbnailSide.
 std::optional<WeightsReduction> sixCells(Eigen::Index T, Eigen::Index)
 {
@@ -158,9 +167,7 @@ private Q_SLOTS:
         const auto loaded =
             loadModel(fixturePath(QStringLiteral("gpt2/f32_prefix/model.safetensors")));
         QVERIFY2(loaded.model, qPrintable(loaded.error));
-        std::vector<std::int64_t> ids;
-        for (int i = 0; i < 23; ++i)
-            ids.push_back((i * 37 + 11) % loaded.model->config().vocabSize);
+        const std::vector<std::int64_t> ids = spreadIds(*loaded.model, 23);
         // 23 tokens: cells of 4 x 4 (2 x 2 would make 12 a side), the last row and column of 3
         constexpr int Side = 6;
         const auto whole = transformerForward(loaded.model, ids);
@@ -204,10 +211,8 @@ private Q_SLOTS:
         }
         // The cell size is a power of two: the same from 13 to 24 tokens (ceil(T / 6) would
         // change it at 19, and typing there would derive every thumbnail again), 8 beyond.
-        for (std::int64_t T = 13; T <= 25; ++T) {
-            std::vector<std::int64_t> prefix;
-            for (std::int64_t i = 0; i < T; ++i)
-                prefix.push_back((i * 37 + 11) % loaded.model->config().vocabSize);
+        for (int T = 13; T <= 25; ++T) {
+            const std::vector<std::int64_t> prefix = spreadIds(*loaded.model, T);
             const Thumbnails t =
                 attentionThumbnails(*transformerForward(loaded.model, prefix), Side);
             QCOMPARE(t.rowsPerCell, Eigen::Index(T <= 24 ? 4 : 8));
@@ -233,9 +238,7 @@ private Q_SLOTS:
         const auto loaded =
             loadModel(fixturePath(QStringLiteral("gpt2/f32_prefix/model.safetensors")));
         QVERIFY2(loaded.model, qPrintable(loaded.error));
-        std::vector<std::int64_t> ids;
-        for (int i = 0; i < 23; ++i)
-            ids.push_back((i * 37 + 11) % loaded.model->config().vocabSize);
+        const std::vector<std::int64_t> ids = spreadIds(*loaded.model, 23);
         const auto derived = attentionThumbnails(*transformerForward(loaded.model, ids), 6);
         const auto whole = transformerForward(loaded.model, ids, nullptr, {}, sixCells);
         QCOMPARE(whole->overviewBlock, Eigen::Index(4));
