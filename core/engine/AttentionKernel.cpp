@@ -1,6 +1,7 @@
 #include "AttentionKernel.h"
 
 #include "BlockReducer.h"
+#include "HeadProducts.h"
 #include "MatMul.h"
 #include "ParallelFailure.h"
 #include "Softmax.h"
@@ -37,6 +38,31 @@ void weightsRow(const HeadOptions& options, RowBlockTensors& out, Eigen::Index f
                         options.arithmetic);
 }
 
+// attendRowBlock() with the keys packed once for the whole head when `packed` is not null.
+void attendPackedBlock(const Matrix& queries, const Matrix& keys, const PackedKeys* packed,
+                       const HeadOptions& options, Eigen::Index first, Eigen::Index rows,
+                       bool allScores, RowBlockTensors& out)
+{
+    const Eigen::Index S = keys.rows();
+    out.scores.resize(rows, S);
+    out.weights.resize(rows, S);
+    if (options.arithmetic == Arithmetic::TorchOrder) {
+        out.scores = matmulTransposed(queries.middleRows(first, rows), keys, options.arithmetic);
+    } else {
+        const Eigen::Index visible = blockVisible(options, first, rows, S);
+        const Eigen::Index computed = skipsHiddenScores(options) ? visible : S;
+        scoresProduct(queries, first, rows, keys, 0, computed, out.scores.data(), S, packed);
+        if ((allScores || options.compareMaskMethods) && computed < S)
+            scoresProduct(queries, first, rows, keys, computed, S - computed,
+                          out.scores.data() + computed, S);
+    }
+    for (Eigen::Index i = 0; i < rows; ++i)
+        weightsRow(options, out, first, i);
+    if (options.keepMask)
+        out.dropped = out.weights.cwiseProduct(options.keepMask->middleRows(first, rows) *
+                                               options.dropoutScale);
+}
+
 } // namespace
 
 KeyRange visibleKeys(const HeadOptions& options, Eigen::Index row, Eigen::Index keyCount)
@@ -62,25 +88,7 @@ bool skipsHiddenScores(const HeadOptions& options)
 void attendRowBlock(const Matrix& queries, const Matrix& keys, const HeadOptions& options,
                     Eigen::Index first, Eigen::Index rows, bool allScores, RowBlockTensors& out)
 {
-    const Eigen::Index S = keys.rows();
-    out.scores.resize(rows, S);
-    out.weights.resize(rows, S);
-    if (options.arithmetic == Arithmetic::TorchOrder) {
-        out.scores = matmulTransposed(queries.middleRows(first, rows), keys, options.arithmetic);
-    } else {
-        const Eigen::Index visible = blockVisible(options, first, rows, S);
-        const Eigen::Index computed = skipsHiddenScores(options) ? visible : S;
-        const auto blockQueries = queries.middleRows(first, rows);
-        out.scores.leftCols(computed).noalias() = blockQueries * keys.topRows(computed).transpose();
-        if ((allScores || options.compareMaskMethods) && computed < S)
-            out.scores.rightCols(S - computed).noalias() =
-                blockQueries * keys.bottomRows(S - computed).transpose();
-    }
-    for (Eigen::Index i = 0; i < rows; ++i)
-        weightsRow(options, out, first, i);
-    if (options.keepMask)
-        out.dropped = out.weights.cwiseProduct(options.keepMask->middleRows(first, rows) *
-                                               options.dropoutScale);
+    attendPackedBlock(queries, keys, nullptr, options, first, rows, allScores, out);
 }
 
 void otherMethodRow(const HeadOptions& options, const float* scores, Eigen::Index S,
@@ -138,8 +146,12 @@ void attendHead(const Matrix& queries, const Matrix& keys, const Matrix& values,
     BlockReducer::Result* reduced = options.reduceInto;
     // The blocks are independent (each writes its own rows), so they run in parallel when the
     // heads do not (one head); inside the parallel loop over heads this is a team of one.
-    // Either way each block computes the same bits (Eigen's GEMM is single-threaded here).
+    // Either way each block computes the same bits (its products run on one thread, in an
+    // order its shape decides: HeadProducts.h).
     // One scratch block per thread, reused: its scores and weights stay in cache.
+    PackedKeys packed; // the keys as the vectorised scores product reads them, once per head
+    if (T - firstRow >= MinPackedRows && packsKeys(CausalBlockRows))
+        packed.pack(keys.data(), keys.cols(), S, keys.cols());
     float worst = 0;
     ParallelFailure failure; // the blocks' scratch is allocated in the workers
 #pragma omp parallel if (blocks > 1)
@@ -151,12 +163,12 @@ void attendHead(const Matrix& queries, const Matrix& keys, const Matrix& values,
                 const Eigen::Index r = std::max(firstRow, (firstBlock + b) * CausalBlockRows);
                 const Eigen::Index rows = std::min((firstBlock + b + 1) * CausalBlockRows, T) - r;
                 const Eigen::Index visible = blockVisible(options, r, rows, S);
-                attendRowBlock(queries, keys, options, r, rows, false, block);
+                attendPackedBlock(queries, keys, &packed, options, r, rows, false, block);
                 if (options.scoresSink)
                     options.scoresSink->scoreBlock(r, rows, block.scores);
                 const Matrix& used = options.keepMask ? block.dropped : block.weights;
-                head.contextVec.middleRows(r, rows).noalias() =
-                    used.leftCols(visible) * values.topRows(visible);
+                contextProduct(used.data(), used.cols(), rows, visible, values,
+                               head.contextVec.middleRows(r, rows));
                 if (options.compareMaskMethods)
                     worst = std::max(worst, maskMethodsBlockDiff(options, block, r));
                 if (reduced)

@@ -78,7 +78,8 @@ struct RowBlockTensors
 // queries (T, dk), keys (S, dk) -> out.scores, out.weights[, out.dropped] (rows, S).
 // pass 1: scores = queries[first:first+rows] · keysᵀ; on the fast causal neg-inf path only
 //         the keys the block sees, [0, first + rows), and with `allScores` the hidden rest
-//         by a second product (the same two products whoever asks, so the same bits);
+//         by a second product (the same two products whoever asks, so the same bits;
+//         scoresProduct(), HeadProducts.h);
 // pass 2: row i: softmax(scores / divisor) over its visible cells (visibleKeys()), by the
 //         session's mask method;
 // pass 3: dropout: weights * keep * 1/(1-p).
@@ -104,7 +105,8 @@ float maskMethodsBlockDiff(const HeadOptions& options, const RowBlockTensors& bl
 // [, head.maskMethodsMaxDiff with options.compareMaskMethods]
 // [, *options.reduceInto].
 // Row block by row block (the fast path: CausalBlockRows; TorchOrder: all rows at once):
-// attendRowBlock(), then context = weights · values; on the fast causal path row block
+// attendRowBlock(), then context = weights · values (contextProduct()); the keys are packed
+// once for all blocks (PackedKeys); on the fast causal path row block
 // [r, r+B) only reads keys [0, r+B), the rest of its weights being zero. No T x S matrix
 // outlives its block.
 // firstRow > 0 (fast path; a model's forward reusing an unchanged causal prefix): only rows

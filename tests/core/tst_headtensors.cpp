@@ -5,6 +5,7 @@
 #include "CellRaster.h"
 #include "Engine.h"
 #include "Fixtures.h"
+#include "HeadProducts.h"
 #include "HeadTensors.h"
 #include "HeadViews.h"
 #include "MatMul.h"
@@ -100,8 +101,8 @@ private Q_SLOTS:
                     const Eigen::Index rows = std::min(CausalBlockRows, T - r);
                     const Eigen::Index visible = session.causal ? std::min(r + rows, S) : S;
                     const Matrix block = used->middleRows(r, rows);
-                    context.middleRows(r, rows).noalias() =
-                        block.leftCols(visible) * head.values.topRows(visible);
+                    contextProduct(block.data(), block.cols(), rows, visible, head.values,
+                                   context.middleRows(r, rows));
                 }
             }
             QVERIFY2(context == head.contextVec, qPrintable(QStringLiteral("head %1").arg(h)));

@@ -1,0 +1,62 @@
+#pragma once
+
+#include "Matrix.h"
+
+#include <vector>
+
+namespace ae {
+
+// The two products of one head's fast-path attention, for a block of query rows:
+//   scores (rows, n) = queries (rows, dk) · keys[first, first + n)ᵀ
+//   context (rows, dv) = weights (rows, n) · values[0, n)
+// On a CPU with AVX-512 (checked at run time), register-tiled kernels read the keys packed
+// once per head (PackedKeys) and the values as stored; elsewhere Eigen's GEMM. Either way a
+// cell's bits depend on the block's shape only, not on the thread or where the block is
+// stored, so a view that derives a block again gets the forward's bits.
+
+// kᵀ of a head's keys as the vectorised scores product reads it: panels of 64 keys, each
+// (dk x 64) row-major, the last one padded with zeros. Empty when the products are Eigen's.
+class PackedKeys
+{
+public:
+    // Packs `count` keys (rows of dk floats, ldKeys apart); a no-op without the vectorised
+    // kernels.
+    void pack(const float* keys, Eigen::Index ldKeys, Eigen::Index count, Eigen::Index dk);
+    Eigen::Index count() const { return m_count; }
+    const float* panels() const { return m_panels.data(); }
+
+private:
+    std::vector<float> m_panels;
+    Eigen::Index m_count = 0;
+};
+
+// Whether a scores product of `rows` query rows runs the vectorised kernel (and reads
+// PackedKeys): with AVX-512, from MinPackedRows rows (fewer rows would pay more for the
+// packing than for the product, as a token generated with a key/value cache does).
+bool packsKeys(Eigen::Index rows);
+constexpr Eigen::Index MinPackedRows = 8;
+
+// scores[i * ldScores + j] = queries.row(firstQuery + i) · keys.row(firstKey + j), for
+// i < rows, j < count. `packed`, when not null, holds keys [0, ≥ count) packed and
+// firstKey is 0; otherwise the kernel packs what it needs itself.
+void scoresProduct(const Matrix& queries, Eigen::Index firstQuery, Eigen::Index rows,
+                   const Matrix& keys, Eigen::Index firstKey, Eigen::Index count, float* scores,
+                   Eigen::Index ldScores, const PackedKeys* packed = nullptr);
+
+// context (rows, values.cols()) = weights (rows x count, row stride ldWeights) ·
+// values.topRows(count); zeros when count is 0.
+void contextProduct(const float* weights, Eigen::Index ldWeights, Eigen::Index rows,
+                    Eigen::Index count, const Matrix& values, Eigen::Ref<Matrix> context);
+
+namespace detail {
+// The AVX-512 kernels (HeadProductsAvx512.cpp), exposed for the tests; call them only when
+// avx512Kernels() is true. Row-major, strides in floats.
+bool avx512Kernels();
+void packKeysAvx512(const float* keys, long ldKeys, long count, long dk, float* panels);
+void scoresAvx512(const float* queries, long ldQueries, long rows, const float* panels, long dk,
+                  long count, float* scores, long ldScores);
+void contextAvx512(const float* weights, long ldWeights, long rows, long count, const float* values,
+                   long ldValues, long dv, float* context, long ldContext);
+} // namespace detail
+
+} // namespace ae
