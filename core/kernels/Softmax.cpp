@@ -101,28 +101,46 @@ void torchOrderSoftmax(const float* in, float* out, std::int64_t n, std::int64_t
         out[j] = out[j] * inverse;
 }
 
-// Vectorised: scale by the reciprocal, subtract the max, exp (packetExp), sum in ATen's
-// 8-lane order, scale. Every step is element-wise or a sum in a fixed order, so a row gives
-// the same bits wherever it is stored and whichever thread computes it. Returns false
-// (leaving `out` scratch) for rows the careful path must take: a +inf or NaN score, or
-// nothing finite. -inf cells need no care: packetExp gives 0.
+namespace pk = Eigen::internal;
+using Packet = pk::packet_traits<float>::type;
+constexpr std::int64_t Lanes = pk::packet_traits<float>::size;
+constexpr float ExpPacketLow = -87.0f; // exp(-87) = 1.6e-38 is still a normal float
+
+// exp of every lane: Eigen's vectorised exp, and glibc's for lanes below ExpPacketLow (where
+// the vectorised one flushes subnormal results to 0).
+Packet guardedExp(const Packet& x)
+{
+    const Packet e = pk::pexp(x);
+    if (!pk::predux_any(pk::pcmp_lt(x, pk::pset1<Packet>(ExpPacketLow))))
+        return e;
+    alignas(64) float in[Lanes], out[Lanes];
+    pk::pstore(in, x);
+    pk::pstore(out, e);
+    for (std::int64_t j = 0; j < Lanes; ++j)
+        if (in[j] < ExpPacketLow)
+            out[j] = std::exp(in[j]);
+    return pk::pload<Packet>(out);
+}
+
+// Vectorised, in three passes over the row (all in L1): the scaled scores' maximum; exp of
+// each scaled score less the maximum, stored and summed lane by lane (a packet of lanes, the
+// tail padded with zeros, then the lanes added: a fixed order); the scaling by 1 / sum. Every
+// step is element-wise or a sum in a fixed order, so a row gives the same bits wherever it is
+// stored and whichever thread computes it. Returns false (leaving `out` scratch) for rows the
+// careful path must take: a +inf or NaN score, or nothing finite. -inf cells need no care:
+// their exp is 0.
 bool fastSoftmax(const float* in, float* out, std::int64_t visible, float divisor)
 {
     constexpr float infinity = std::numeric_limits<float>::infinity();
     const float scale = 1.0f / divisor; // 1 when divisor is 1: x · 1 = x
-    // Pass 1, a packet at a time (a max reduction over one variable stays scalar without
-    // -ffast-math; a maximum is the same in any order): the scaled scores, their maximum, and
-    // whether any is NaN.
-    namespace pk = Eigen::internal;
-    using Packet = pk::packet_traits<float>::type;
-    constexpr std::int64_t Lanes = pk::packet_traits<float>::size;
     const Packet packetScale = pk::pset1<Packet>(scale);
+    // Pass 1 (a max reduction over one variable stays scalar without -ffast-math; a maximum is
+    // the same in any order): the maximum, and whether any scaled score is NaN.
     Packet packetMax = pk::pset1<Packet>(-infinity);
     Packet packetNumbers = pk::ptrue(packetMax); // a lane's bits all ones while it met no NaN
     std::int64_t i = 0;
     for (; i + Lanes <= visible; i += Lanes) {
         const Packet x = pk::pmul(pk::ploadu<Packet>(in + i), packetScale);
-        pk::pstoreu(out + i, x);
         packetMax = pk::pmax(packetMax, x);
         packetNumbers = pk::pand(packetNumbers, pk::pcmp_eq(x, x));
     }
@@ -137,22 +155,41 @@ bool fastSoftmax(const float* in, float* out, std::int64_t visible, float diviso
             nan = nan || bits != ~std::uint32_t(0);
         }
     }
-    for (; i < visible; ++i) {
-        out[i] = in[i] * scale;
-        maximum = std::max(maximum, out[i]);
-        nan = nan || std::isnan(out[i]);
+    for (std::int64_t j = i; j < visible; ++j) {
+        const float x = in[j] * scale;
+        maximum = std::max(maximum, x);
+        nan = nan || std::isnan(x);
     }
     if (nan || !(maximum < infinity) || maximum == -infinity)
         return false;
-    for (std::int64_t j = 0; j < visible; ++j)
-        out[j] = out[j] - maximum;
-    packetExp(out, visible);
-    const float sum = laneSum(out, visible);
+    // Pass 2: the exponentials and their sum.
+    const Packet packetMaximum = pk::pset1<Packet>(maximum);
+    Packet lanes = pk::pzero(packetMax);
+    for (i = 0; i + Lanes <= visible; i += Lanes) {
+        const Packet e =
+            guardedExp(pk::psub(pk::pmul(pk::ploadu<Packet>(in + i), packetScale), packetMaximum));
+        pk::pstoreu(out + i, e);
+        lanes = pk::padd(lanes, e);
+    }
+    if (i < visible) {
+        alignas(64) float tail[Lanes] = {};
+        for (std::int64_t j = i; j < visible; ++j)
+            tail[j - i] = in[j] * scale - maximum;
+        pk::pstore(tail, guardedExp(pk::pload<Packet>(tail)));
+        std::fill(tail + (visible - i), tail + Lanes, 0.0f);
+        std::copy(tail, tail + (visible - i), out + i);
+        lanes = pk::padd(lanes, pk::pload<Packet>(tail));
+    }
+    const float sum = pk::predux(lanes);
     if (!(sum >= 1.0f && sum < infinity)) // the max's own term is exp(0) = 1; NaN fails too
         return false;
+    // Pass 3.
     const float inverse = 1.0f / sum;
-    for (std::int64_t j = 0; j < visible; ++j)
-        out[j] = out[j] * inverse;
+    const Packet packetInverse = pk::pset1<Packet>(inverse);
+    for (i = 0; i + Lanes <= visible; i += Lanes)
+        pk::pstoreu(out + i, pk::pmul(pk::ploadu<Packet>(out + i), packetInverse));
+    for (; i < visible; ++i)
+        out[i] = out[i] * inverse;
     return true;
 }
 
@@ -184,29 +221,13 @@ void carefulSoftmax(const float* in, float* out, std::int64_t visible, float div
 
 void packetExp(float* x, std::int64_t n)
 {
-    using Packet = Eigen::internal::packet_traits<float>::type;
-    namespace pk = Eigen::internal;
-    constexpr std::int64_t Lanes = pk::packet_traits<float>::size;
-    constexpr float ExpPacketLow = -87.0f; // exp(-87) = 1.6e-38 is still a normal float
-    const Packet low = pk::pset1<Packet>(ExpPacketLow);
-    alignas(64) float in[Lanes];
-    const auto expPacket = [&](float* cells, std::int64_t count) {
-        const Packet p = pk::ploadu<Packet>(cells);
-        pk::pstoreu(cells, pk::pexp(p));
-        if (!pk::predux_any(pk::pcmp_lt(p, low)))
-            return;
-        pk::pstore(in, p);
-        for (std::int64_t j = 0; j < count; ++j)
-            if (in[j] < ExpPacketLow)
-                cells[j] = std::exp(in[j]);
-    };
     std::int64_t start = 0;
     for (; start + Lanes <= n; start += Lanes)
-        expPacket(x + start, Lanes);
+        pk::pstoreu(x + start, guardedExp(pk::ploadu<Packet>(x + start)));
     if (start < n) {
         alignas(64) float tail[Lanes] = {};
         std::copy(x + start, x + n, tail);
-        expPacket(tail, n - start);
+        pk::pstore(tail, guardedExp(pk::pload<Packet>(tail)));
         std::copy(tail, tail + (n - start), x + start);
     }
 }
