@@ -106,13 +106,11 @@ using Packet = pk::packet_traits<float>::type;
 constexpr std::int64_t Lanes = pk::packet_traits<float>::size;
 constexpr float ExpPacketLow = -87.0f; // exp(-87) = 1.6e-38 is still a normal float
 
-// exp of every lane: Eigen's vectorised exp, and glibc's for lanes below ExpPacketLow (where
-// the vectorised one flushes subnormal results to 0).
-Packet guardedExp(const Packet& x)
+// The lanes of x below ExpPacketLow, where Eigen's vectorised exp flushes subnormal results
+// to 0, by glibc's exp; the others as in e. Out of line: rare, and it keeps guardedExp small
+// enough to inline.
+[[gnu::noinline]] Packet expLowLanes(const Packet& x, const Packet& e)
 {
-    const Packet e = pk::pexp(x);
-    if (!pk::predux_any(pk::pcmp_lt(x, pk::pset1<Packet>(ExpPacketLow))))
-        return e;
     alignas(64) float in[Lanes], out[Lanes];
     pk::pstore(in, x);
     pk::pstore(out, e);
@@ -120,6 +118,15 @@ Packet guardedExp(const Packet& x)
         if (in[j] < ExpPacketLow)
             out[j] = std::exp(in[j]);
     return pk::pload<Packet>(out);
+}
+
+// exp of every lane.
+inline Packet guardedExp(const Packet& x)
+{
+    const Packet e = pk::pexp(x);
+    if (pk::predux_any(pk::pcmp_lt(x, pk::pset1<Packet>(ExpPacketLow)))) [[unlikely]]
+        return expLowLanes(x, e);
+    return e;
 }
 
 // Vectorised, in three passes over the row (all in L1): the scaled scores' maximum; exp of
