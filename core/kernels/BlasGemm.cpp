@@ -72,7 +72,7 @@ bool blasUsable()
 
 void blasProduct(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matrix>& b,
                  bool transposedB, Eigen::Ref<Matrix> c, Eigen::Index tileRows,
-                 Eigen::Index tileColumns)
+                 Eigen::Index tileColumns, const float* bias)
 {
     const auto sgemm = openBlas().sgemm;
     const Eigen::Index m = a.rows();
@@ -98,6 +98,9 @@ void blasProduct(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matri
         sgemm(CblasRowMajor, CblasNoTrans, transposedB ? CblasTrans : CblasNoTrans, int(rows),
               int(columns), int(k), 1.0f, a.data() + row * lda, int(lda), bTile, int(ldb), 0.0f,
               c.data() + row * ldc + column, int(ldc));
+        if (bias)
+            c.block(row, column, rows, columns).rowwise() +=
+                Eigen::Map<const RowVector>(bias + column, columns);
     }
 }
 

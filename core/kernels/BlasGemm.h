@@ -39,9 +39,10 @@ bool blasUsable();
 // a and b may be views (rows of a larger matrix, a mapped tensor): their outer strides are
 // passed on as leading dimensions. Tiles of 0 are blasTiles()'s; the stacked products of an
 // ablation choose theirs (BlockOps.cpp), still independent of the thread count.
-// c may be a block of a larger matrix (its outer stride is passed on too).
+// c may be a block of a larger matrix (its outer stride is passed on too). `bias` (n floats,
+// or null): added to each tile's rows on its thread right after its sgemm.
 void blasProduct(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matrix>& b,
                  bool transposedB, Eigen::Ref<Matrix> c, Eigen::Index tileRows = 0,
-                 Eigen::Index tileColumns = 0);
+                 Eigen::Index tileColumns = 0, const float* bias = nullptr);
 
 } // namespace ae

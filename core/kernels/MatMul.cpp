@@ -40,8 +40,15 @@ Matrix sequentialProduct(const Matrix& a, const Matrix& b)
 // rather than rows so that each block packs only its own slice of the (large) right side.
 constexpr Eigen::Index GemmBlockColumns = 128;
 
+// c's columns [first, first + width) += bias's, on every row (no bias: nothing).
+void addBias(Eigen::Ref<Matrix> c, const float* bias, Eigen::Index first, Eigen::Index width)
+{
+    if (bias)
+        c.middleCols(first, width).rowwise() += Eigen::Map<const RowVector>(bias + first, width);
+}
+
 template <typename Left, typename Right>
-void blockedProduct(const Left& a, const Right& b, Eigen::Ref<Matrix> c)
+void blockedProduct(const Left& a, const Right& b, Eigen::Ref<Matrix> c, const float* bias)
 {
     const Eigen::Index n = b.cols();
     const Eigen::Index blocks = (n + GemmBlockColumns - 1) / GemmBlockColumns;
@@ -54,26 +61,29 @@ void blockedProduct(const Left& a, const Right& b, Eigen::Ref<Matrix> c)
             const Eigen::Index first = block * GemmBlockColumns;
             const Eigen::Index width = std::min(GemmBlockColumns, n - first);
             c.middleCols(first, width).noalias() = a * b.middleCols(first, width);
+            addBias(c, bias, first, width);
         });
     failure.rethrow();
 }
 
 // The fast path: OpenBLAS for large products when built with it, else Eigen's blocks.
+// (+ bias, each tile's after its product)
 void fastProduct(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matrix>& b,
-                 bool transposedB, Eigen::Ref<Matrix> c, BlasTiles tiles = {})
+                 bool transposedB, Eigen::Ref<Matrix> c, BlasTiles tiles = {},
+                 const float* bias = nullptr)
 {
 #ifdef AE_HAVE_BLAS
     if (productPath(a.rows(), a.cols(), c.cols(), Arithmetic::Fast) == ProductPath::Blas) {
-        blasProduct(a, b, transposedB, c, tiles.rows, tiles.columns);
+        blasProduct(a, b, transposedB, c, tiles.rows, tiles.columns, bias);
         return;
     }
 #else
     (void)tiles;
 #endif
     if (transposedB)
-        blockedProduct(a, b.transpose(), c);
+        blockedProduct(a, b.transpose(), c, bias);
     else
-        blockedProduct(a, b, c);
+        blockedProduct(a, b, c, bias);
 }
 
 } // namespace
@@ -123,13 +133,18 @@ Matrix fastMatmul(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matr
 }
 
 void fastMatmulInto(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matrix>& b,
-                    bool transposedB, Eigen::Ref<Matrix> out, BlasTiles tiles)
+                    bool transposedB, Eigen::Ref<Matrix> out, BlasTiles tiles, const float* bias)
 {
-    fastProduct(a, b, transposedB, out, tiles);
+    fastProduct(a, b, transposedB, out, tiles, bias);
 }
 
 Matrix linear(const Matrix& x, const Matrix& w, const RowVector& bias, Arithmetic arithmetic)
 {
+    if (arithmetic == Arithmetic::Fast) {
+        Matrix y(x.rows(), w.cols());
+        fastProduct(x, w, false, y, {}, bias.size() > 0 ? bias.data() : nullptr);
+        return y;
+    }
     Matrix y = matmul(x, w, arithmetic);
     if (bias.size() > 0)
         y.rowwise() += bias;

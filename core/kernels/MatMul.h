@@ -39,9 +39,12 @@ struct BlasTiles
 Matrix fastMatmul(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matrix>& b,
                   bool transposedB, BlasTiles tiles = {});
 // The same into `out` (m x n, sized by the caller), which may be a block of a larger matrix:
-// a model's three projections written side by side without a copy.
+// a model's three projections written side by side without a copy. `bias` (n floats, or
+// null): added to every row, each tile's rows right after its product, while they are in
+// cache and on the tile's thread (the same bits as adding it to the whole product after).
 void fastMatmulInto(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matrix>& b,
-                    bool transposedB, Eigen::Ref<Matrix> out, BlasTiles tiles = {});
+                    bool transposedB, Eigen::Ref<Matrix> out, BlasTiles tiles = {},
+                    const float* bias = nullptr);
 
 // x · w + bias (bias broadcast over rows; empty bias: none), as nn.Linear / x @ W.
 Matrix linear(const Matrix& x, const Matrix& w, const RowVector& bias, Arithmetic arithmetic);

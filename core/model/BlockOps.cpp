@@ -36,9 +36,8 @@ void conv1d(const Eigen::Ref<const Matrix>& x, const TensorRef& weight, const Te
         return;
     }
     fastMatmulInto(x, weight.matrix(), weight.transposed, y,
-                   products == BlockProducts::Stacked ? StackedTiles : BlasTiles{});
-    if (!bias.empty())
-        y.rowwise() += bias.vector();
+                   products == BlockProducts::Stacked ? StackedTiles : BlasTiles{},
+                   bias.empty() ? nullptr : bias.vector().data());
 }
 
 Matrix conv1d(const Eigen::Ref<const Matrix>& x, const TensorRef& weight, const TensorRef& bias,

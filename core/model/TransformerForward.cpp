@@ -190,7 +190,8 @@ void attention(const TransformerConfig& c, const TransformerLayerParams& p,
             });
     }
     failure.rethrow();
-    layer.contextVec.bottomRows(R) = conv1d(z, p.attnProjWeight, p.attnProjBias);
+    conv1d(z, p.attnProjWeight, p.attnProjBias, BlockProducts::Linear,
+           layer.contextVec.bottomRows(R));
     x += layer.contextVec.bottomRows(R);
 }
 
