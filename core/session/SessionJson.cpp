@@ -1,245 +1,24 @@
 #include "SessionJson.h"
 
+#include "SessionReader.h"
+
 #include "Limits.h"
 #include "MessageText.h"
 #include "SessionEnums.h"
 #include "Spelling.h"
 #include "Tokenizer.h"
 
-#include <QCoreApplication>
-#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonParseError>
 
 #include <algorithm>
-#include <charconv>
-#include <cmath>
 #include <limits>
 
 namespace ae {
 
+using namespace sessionjson;
+
 namespace {
-
-// The context of this file's messages: lupdate files a free tr() under the enclosing
-// namespace, where the translations would never be looked up.
-struct SessionJson
-{
-    Q_DECLARE_TR_FUNCTIONS(SessionJson)
-};
-
-// Thrown inside the parser only, caught in sessionFromJsonObject.
-struct ParseFailure
-{
-    SessionIssue issue;
-};
-
-[[noreturn]] void fail(const QString& key, const QString& message)
-{
-    throw ParseFailure{{key.toStdString(), message}};
-}
-
-QString typeName(const QJsonValue& v)
-{
-    switch (v.type()) {
-    case QJsonValue::Null:
-        return QStringLiteral("null");
-    case QJsonValue::Bool:
-        return SessionJson::tr("a boolean");
-    case QJsonValue::Double:
-        return SessionJson::tr("a number");
-    case QJsonValue::String: // the text itself: a flag's "nan" or "1e999" is not a number
-        return SessionJson::tr("the text %1").arg(quotedForMessage(v.toString(), 40));
-    case QJsonValue::Array:
-        return SessionJson::tr("a list");
-    case QJsonValue::Object:
-        return SessionJson::tr("an object");
-    case QJsonValue::Undefined:
-        break;
-    }
-    return QStringLiteral("undefined");
-}
-
-class Reader
-{
-public:
-    explicit Reader(const QJsonObject& object) : m_object(object) {}
-
-    bool has(const char* key) const { return m_object.contains(QLatin1StringView(key)); }
-    QJsonValue at(const char* key) const { return m_object.value(QLatin1StringView(key)); }
-
-    std::string string(const char* key) const
-    {
-        const QJsonValue v = at(key);
-        if (!v.isString())
-            fail(QLatin1StringView(key), SessionJson::tr("%1 must be a string, not %2")
-                                             .arg(QLatin1StringView(key), typeName(v)));
-        const QString text = v.toString();
-        if (text.size() > limits::MaxTextChars)
-            fail(QLatin1StringView(key),
-                 SessionJson::tr("%1 has %2 characters; a text may have at most %3")
-                     .arg(QLatin1StringView(key))
-                     .arg(text.size())
-                     .arg(limits::MaxTextChars));
-        // A lone surrogate ("\ud800" in the file) is not a character: UTF-8 has no form
-        // for it, so it would vanish silently on the way to the tokenizer.
-        for (qsizetype i = 0; i < text.size(); ++i) {
-            if (text[i].isHighSurrogate() && i + 1 < text.size() && text[i + 1].isLowSurrogate()) {
-                ++i;
-            } else if (text[i].isSurrogate()) {
-                fail(QLatin1StringView(key),
-                     SessionJson::tr("%1 holds a lone surrogate (\\u%2) at character %3, which "
-                                     "is not text: write the whole character")
-                         .arg(QLatin1StringView(key))
-                         .arg(uint(text[i].unicode()), 4, 16, QLatin1Char('0'))
-                         .arg(i + 1));
-            }
-        }
-        return text.toStdString();
-    }
-
-    bool boolean(const char* key) const
-    {
-        const QJsonValue v = at(key);
-        if (!v.isBool())
-            fail(QLatin1StringView(key), SessionJson::tr("%1 must be true or false, not %2")
-                                             .arg(QLatin1StringView(key), typeName(v)));
-        return v.toBool();
-    }
-
-    std::int64_t integer(const char* key, std::int64_t low, std::int64_t high) const
-    {
-        const QString name = QLatin1StringView(key);
-        const QJsonValue v = at(key);
-        auto refuse = [&](const QString& got) {
-            fail(name, SessionJson::tr("%1 must be a whole number from %2 to %3, not %4")
-                           .arg(name, QString::number(low), QString::number(high), got));
-        };
-        if (!v.isDouble())
-            refuse(typeName(v));
-        const double d = v.toDouble();
-        if (d != std::floor(d))
-            refuse(QString::number(d, 'g', 17));
-        const qint64 exact = v.toInteger(std::numeric_limits<qint64>::min());
-        if (d < double(low) || d > double(high) || exact == std::numeric_limits<qint64>::min() ||
-            exact < low || exact > high)
-            refuse(QString::number(d, 'g', 17));
-        return exact;
-    }
-
-    double number(const char* key) const
-    {
-        const QJsonValue v = at(key);
-        if (!v.isDouble())
-            fail(QLatin1StringView(key), SessionJson::tr("%1 must be a number, not %2")
-                                             .arg(QLatin1StringView(key), typeName(v)));
-        return v.toDouble();
-    }
-
-    template <typename Enum> Enum choice(const char* key) const
-    {
-        const QString name = QLatin1StringView(key);
-        QStringList allowed;
-        for (const auto k : enumKeys<Enum>())
-            allowed << u'"' + QString::fromLatin1(k.data(), qsizetype(k.size())) + u'"';
-        const QJsonValue v = at(key);
-        const auto parsed =
-            v.isString() ? enumFromKey<Enum>(v.toString().toStdString()) : std::nullopt;
-        if (!parsed) {
-            QStringList keys;
-            for (const auto k : enumKeys<Enum>())
-                keys << QString::fromLatin1(k.data(), qsizetype(k.size()));
-            const std::optional<QString> meant =
-                v.isString() ? closestMatch(v.toString(), keys) : std::nullopt;
-            fail(name,
-                 SessionJson::tr("%1 must be one of %2, not %3")
-                         .arg(name, allowed.join(QStringLiteral(", ")),
-                              v.isString() ? quotedForMessage(v.toString()) : typeName(v)) +
-                     (meant ? SessionJson::tr("; did you mean %1?").arg(quotedForMessage(*meant))
-                            : QString()));
-        }
-        return *parsed;
-    }
-
-    Matrix rows(const char* key) const
-    {
-        const QString name = QLatin1StringView(key);
-        const QJsonValue v = at(key);
-        if (!v.isArray() || v.toArray().isEmpty())
-            fail(name, SessionJson::tr("%1 must be a non-empty list of rows of numbers").arg(name));
-        const QJsonArray array = v.toArray();
-        Matrix m;
-        for (qsizetype i = 0; i < array.size(); ++i) {
-            const QJsonValue row = array.at(i);
-            if (!row.isArray() || row.toArray().isEmpty())
-                fail(name, SessionJson::tr("%1 row %2 must be a non-empty list of numbers")
-                               .arg(name)
-                               .arg(i + 1));
-            const QJsonArray cells = row.toArray();
-            if (i == 0)
-                m.resize(array.size(), cells.size());
-            if (cells.size() != m.cols())
-                fail(name, SessionJson::tr("%1 row %2 has %3 numbers but row 1 has %4: every row "
-                                           "needs the same length")
-                               .arg(name)
-                               .arg(i + 1)
-                               .arg(cells.size())
-                               .arg(m.cols()));
-            for (qsizetype j = 0; j < cells.size(); ++j) {
-                if (!cells.at(j).isDouble())
-                    fail(name, SessionJson::tr("%1 row %2, column %3 must be a number, not %4")
-                                   .arg(name)
-                                   .arg(i + 1)
-                                   .arg(j + 1)
-                                   .arg(typeName(cells.at(j))));
-                // float32 is what the engine computes in: 1e39 would become infinity, which
-                // a saved session cannot hold (JSON has no infinity) and which is not what was
-                // typed.
-                const double value = cells.at(j).toDouble();
-                if (!std::isfinite(static_cast<float>(value)))
-                    fail(
-                        name,
-                        SessionJson::tr(
-                            "%1 row %2, column %3 (%4) is beyond the float32 range of about 3.4e38")
-                            .arg(name)
-                            .arg(i + 1)
-                            .arg(j + 1)
-                            .arg(value));
-                m(i, j) = static_cast<float>(value);
-            }
-        }
-        return m;
-    }
-
-private:
-    QJsonObject m_object;
-};
-
-// Every problem of a session, not only the first: each key is read on its own, and a key
-// that cannot be read adds its message and leaves the default in place.
-class Problems
-{
-public:
-    template <typename Read> void read(Read&& readKey)
-    {
-        try {
-            readKey();
-        } catch (const ParseFailure& failure) {
-            m_issues.push_back(failure.issue);
-        }
-    }
-    bool empty() const { return m_issues.empty(); }
-    // The first key's, for the window to mark its control; every message, one per line.
-    SessionIssue issue() const
-    {
-        SessionIssue first = m_issues.front();
-        for (std::size_t i = 1; i < m_issues.size(); ++i)
-            first.message += u'\n' + m_issues[i].message;
-        return first;
-    }
-
-private:
-    std::vector<SessionIssue> m_issues;
-};
 
 void checkKeys(const QJsonObject& object, Problems& problems)
 {
@@ -518,34 +297,6 @@ Session parse(const QJsonObject& object, Problems& problems)
     return s;
 }
 
-// The shortest decimal that reads back as the same float: 0.43f is written as 0.43,
-// not as 0.4300000071525574, so hand-written tables stay as the user typed them.
-double shortestDouble(float value)
-{
-    char buffer[32];
-    const auto end = std::to_chars(buffer, buffer + sizeof buffer, value).ptr;
-    double result = 0;
-    std::from_chars(buffer, end, result);
-    return result;
-}
-
-QJsonArray rowsToJson(const Matrix& m)
-{
-    QJsonArray rows;
-    for (Eigen::Index i = 0; i < m.rows(); ++i) {
-        QJsonArray row;
-        for (Eigen::Index j = 0; j < m.cols(); ++j)
-            row.append(shortestDouble(m(i, j)));
-        rows.append(row);
-    }
-    return rows;
-}
-
-QString keyText(std::string_view key)
-{
-    return QString::fromLatin1(key.data(), qsizetype(key.size()));
-}
-
 } // namespace
 
 QStringList modelSessionKeys()
@@ -648,76 +399,6 @@ SessionParseResult sessionFromJson(const QByteArray& json)
                 {},
                 SessionJson::tr("a session must be a JSON object ({...}), not a list or a value")}};
     return sessionFromJsonObject(document.object());
-}
-
-QJsonObject sessionToJsonObject(const Session& s)
-{
-    QJsonObject o;
-    o[QStringLiteral("format")] = QLatin1StringView(SessionFormatTag);
-    o[QStringLiteral("version")] = SessionFormatVersion;
-    if (!s.title.empty())
-        o[QStringLiteral("title")] = QString::fromStdString(s.title);
-    if (!s.description.empty())
-        o[QStringLiteral("description")] = QString::fromStdString(s.description);
-    o[QStringLiteral("sentence")] = QString::fromStdString(s.sentence);
-    if (!s.model.empty()) { // the random module's keys would be refused beside it
-        o[QStringLiteral("model")] = QString::fromStdString(s.model);
-        if (s.truncate)
-            o[QStringLiteral("truncate")] = true;
-        return o;
-    }
-    o[QStringLiteral("source_sentence")] = QString::fromStdString(s.sourceSentence);
-    o[QStringLiteral("tokenizer")] = keyText(toKey(s.tokenizer));
-    o[QStringLiteral("cpu_capability")] = keyText(toKey(s.cpuCapability));
-    o[QStringLiteral("positional")] = keyText(toKey(s.positional));
-    o[QStringLiteral("context_length")] = qint64(s.contextLength);
-    o[QStringLiteral("embedding")] = keyText(toKey(s.embedding));
-    o[QStringLiteral("embedding_seed")] = qint64(s.embeddingSeed);
-    o[QStringLiteral("vocab_size")] = qint64(s.vocabSize);
-    o[QStringLiteral("d_in")] = s.dIn;
-    // Rows not typed yet are left out rather than written as [], which would not read back.
-    if (s.embedding == EmbeddingSource::Manual && s.inputs.size() > 0)
-        o[QStringLiteral("inputs")] = rowsToJson(s.inputs);
-    if (s.embedding == EmbeddingSource::Manual && s.isCross() && s.sourceInputs.size() > 0)
-        o[QStringLiteral("source_inputs")] = rowsToJson(s.sourceInputs);
-    o[QStringLiteral("variant")] = keyText(toKey(s.variant));
-    o[QStringLiteral("init")] = keyText(toKey(s.init));
-    o[QStringLiteral("d_out_kq")] = s.dOutKq;
-    o[QStringLiteral("d_out_v")] = s.dOutV;
-    o[QStringLiteral("num_heads")] = s.numHeads;
-    o[QStringLiteral("qkv_bias")] = s.qkvBias;
-    o[QStringLiteral("weight_seed")] = qint64(s.weightSeed);
-    o[QStringLiteral("causal")] = s.causal;
-    o[QStringLiteral("mask_method")] = keyText(toKey(s.maskMethod));
-    o[QStringLiteral("dropout")] = s.dropout;
-    o[QStringLiteral("training")] = s.training;
-    o[QStringLiteral("dropout_seed")] =
-        s.dropoutSeed ? QJsonValue(qint64(*s.dropoutSeed)) : QJsonValue();
-    // Today's keys only when they differ from their defaults: a session that does not use them
-    // is saved as before (num_kv_heads and window have no value that means "none").
-    const Session defaults;
-    if (s.rope != defaults.rope)
-        o[QStringLiteral("rope")] = s.rope;
-    if (s.ropeStyle != defaults.ropeStyle)
-        o[QStringLiteral("rope_style")] = keyText(toKey(s.ropeStyle));
-    if (s.ropeTheta != defaults.ropeTheta)
-        o[QStringLiteral("rope_theta")] = s.ropeTheta;
-    if (s.numKvHeads > 0)
-        o[QStringLiteral("num_kv_heads")] = s.numKvHeads;
-    if (s.window > 0)
-        o[QStringLiteral("window")] = s.window;
-    if (s.kernel != defaults.kernel)
-        o[QStringLiteral("kernel")] = keyText(toKey(s.kernel));
-    if (s.blockQ != defaults.blockQ)
-        o[QStringLiteral("block_q")] = s.blockQ;
-    if (s.blockK != defaults.blockK)
-        o[QStringLiteral("block_k")] = s.blockK;
-    return o;
-}
-
-QByteArray sessionToJson(const Session& s)
-{
-    return QJsonDocument(sessionToJsonObject(s)).toJson(QJsonDocument::Indented);
 }
 
 } // namespace ae
