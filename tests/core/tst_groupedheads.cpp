@@ -22,15 +22,6 @@ using namespace ae::test;
 
 namespace {
 
-Matrix randomMatrix(Eigen::Index rows, Eigen::Index cols, std::mt19937& random)
-{
-    std::normal_distribution<float> normal(0.0f, 1.0f);
-    Matrix m(rows, cols);
-    for (Eigen::Index i = 0; i < m.size(); ++i)
-        m.data()[i] = normal(random);
-    return m;
-}
-
 // Causal softmax(q·kᵀ / √dk) in double, row by row.
 Matrix directWeights(const Matrix& q, const Matrix& k)
 {
@@ -70,14 +61,14 @@ std::shared_ptr<Trace> groupedLayer()
     trace->arithmetic = Arithmetic::Fast;
     trace->headDimKq = trace->headDimV = int(dk);
     trace->scoreDivisor = std::sqrt(float(dk));
-    trace->inputs = randomMatrix(T, 4 * dk, random);
+    trace->inputs = normalMatrix(T, 4 * dk, random);
     trace->heads.resize(4);
     for (HeadTrace& head : trace->heads)
-        head.queries = randomMatrix(T, dk, random);
+        head.queries = normalMatrix(T, dk, random);
     trace->kvHeads.resize(2);
     for (KeyValueHead& kv : trace->kvHeads) {
-        kv.keys = randomMatrix(T, dk, random);
-        kv.values = randomMatrix(T, dk, random);
+        kv.keys = normalMatrix(T, dk, random);
+        kv.values = normalMatrix(T, dk, random);
     }
     return trace;
 }

@@ -6,6 +6,7 @@
 // with AVX-512 these run the vectorised kernels, elsewhere Eigen's product (and the checks
 // of the kernels themselves are skipped).
 #include "HeadProducts.h"
+#include "TensorCompare.h"
 
 #include <QTest>
 
@@ -13,32 +14,9 @@
 #include <random>
 
 using namespace ae;
+using namespace ae::test;
 
 namespace {
-
-Matrix randomMatrix(Eigen::Index rows, Eigen::Index cols, unsigned seed)
-{
-    std::mt19937 gen(seed);
-    std::normal_distribution<float> normal(0.0f, 1.0f);
-    Matrix m(rows, cols);
-    for (Eigen::Index i = 0; i < m.size(); ++i)
-        m.data()[i] = normal(gen);
-    return m;
-}
-
-// Worst |got - a·b| over Σ|a_ik b_kj|, the scale of float32 rounding in a k-term sum.
-double worstRelativeError(const Matrix& a, const Matrix& b, const Matrix& got)
-{
-    const Eigen::MatrixXd ad = a.cast<double>(), bd = b.cast<double>();
-    const Eigen::MatrixXd want = ad * bd;
-    const Eigen::MatrixXd scale = ad.cwiseAbs() * bd.cwiseAbs();
-    double worst = 0;
-    for (Eigen::Index i = 0; i < got.rows(); ++i)
-        for (Eigen::Index j = 0; j < got.cols(); ++j)
-            worst =
-                std::max(worst, std::abs(got(i, j) - want(i, j)) / std::max(scale(i, j), 1e-30));
-    return worst;
-}
 
 constexpr float Sentinel = 12345.0f; // cells a product must not write
 
@@ -75,22 +53,22 @@ private slots:
         QFETCH(int, headDim);
         const unsigned seed = unsigned(rows * 1000003 + keys * 1009 + headDim);
         // the queries sit inside a longer matrix, the keys start past the first row
-        const Matrix queries = randomMatrix(rows + 5, headDim, seed);
-        const Matrix keysAll = randomMatrix(keys + 3, headDim, seed + 1);
-        const Matrix values = randomMatrix(keys, headDim, seed + 2);
+        const Matrix queries = normalMatrix(rows + 5, headDim, seed);
+        const Matrix keysAll = normalMatrix(keys + 3, headDim, seed + 1);
+        const Matrix values = normalMatrix(keys, headDim, seed + 2);
         const Eigen::Index ld = keys + 7;
         Matrix scores = Matrix::Constant(rows, ld, Sentinel);
         scoresProduct(queries, 2, rows, keysAll, 3, keys, scores.data(), ld);
         const Matrix q = queries.middleRows(2, rows);
         const Matrix kt = keysAll.bottomRows(keys).transpose();
-        QVERIFY(worstRelativeError(q, kt, scores.leftCols(keys)) <= bound(headDim));
+        QVERIFY(worstProductError(q, kt, scores.leftCols(keys)) <= bound(headDim));
         QVERIFY((scores.rightCols(ld - keys).array() == Sentinel).all());
 
         // weights stored with a wider stride, the context written into the middle of a matrix
-        const Matrix weights = randomMatrix(rows, ld, seed + 3).cwiseAbs();
+        const Matrix weights = normalMatrix(rows, ld, seed + 3).cwiseAbs();
         Matrix context = Matrix::Constant(rows + 4, headDim, Sentinel);
         contextProduct(weights.data(), ld, rows, keys, values, context.middleRows(2, rows));
-        QVERIFY(worstRelativeError(weights.leftCols(keys), values, context.middleRows(2, rows)) <=
+        QVERIFY(worstProductError(weights.leftCols(keys), values, context.middleRows(2, rows)) <=
                 bound(keys));
         QVERIFY((context.topRows(2).array() == Sentinel).all());
         QVERIFY((context.bottomRows(2).array() == Sentinel).all());
@@ -102,7 +80,7 @@ private slots:
     void blockBitsDoNotDependOnPacking()
     {
         const Eigen::Index T = 300, dk = 64;
-        const Matrix queries = randomMatrix(T, dk, 7), keys = randomMatrix(T, dk, 8);
+        const Matrix queries = normalMatrix(T, dk, 7), keys = normalMatrix(T, dk, 8);
         PackedKeys packed;
         packed.pack(keys.data(), keys.cols(), T, dk);
         QCOMPARE(packed.count(), detail::avx512Kernels() ? T : 0);
@@ -124,7 +102,7 @@ private slots:
     // nothing), not the scratch that was there.
     void noKeysGiveZeros()
     {
-        const Matrix values = randomMatrix(4, 16, 3);
+        const Matrix values = normalMatrix(4, 16, 3);
         Matrix context = Matrix::Constant(3, 16, Sentinel);
         const float weights[1] = {0};
         contextProduct(weights, 1, 3, 0, values, context);
@@ -140,17 +118,17 @@ private slots:
         QVERIFY(packsKeys(MinPackedRows));
         QVERIFY(!packsKeys(MinPackedRows - 1));
         const long rows = 29, keys = 333, dk = 72;
-        const Matrix q = randomMatrix(rows, dk, 11), k = randomMatrix(keys, dk, 12);
+        const Matrix q = normalMatrix(rows, dk, 11), k = normalMatrix(keys, dk, 12);
         std::vector<float> panels(std::size_t((keys + 63) / 64 * 64 * dk), Sentinel);
         detail::packKeysAvx512(k.data(), dk, keys, dk, panels.data());
         Matrix scores = Matrix::Constant(rows, keys + 1, Sentinel);
         detail::scoresAvx512(q.data(), dk, rows, panels.data(), dk, keys, scores.data(), keys + 1);
-        QVERIFY(worstRelativeError(q, k.transpose(), scores.leftCols(keys)) <= bound(dk));
+        QVERIFY(worstProductError(q, k.transpose(), scores.leftCols(keys)) <= bound(dk));
         QVERIFY((scores.col(keys).array() == Sentinel).all());
-        const Matrix w = randomMatrix(rows, keys, 13), v = randomMatrix(keys, dk, 14);
+        const Matrix w = normalMatrix(rows, keys, 13), v = normalMatrix(keys, dk, 14);
         Matrix context(rows, dk);
         detail::contextAvx512(w.data(), keys, rows, keys, v.data(), dk, dk, context.data(), dk);
-        QVERIFY(worstRelativeError(w, v, context) <= bound(keys));
+        QVERIFY(worstProductError(w, v, context) <= bound(keys));
     }
 };
 

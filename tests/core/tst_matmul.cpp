@@ -3,6 +3,7 @@
 // sgemm in an AE_BLAS build) agree with a double-precision reference and with Eigen's
 // product to float32 rounding, with the same bits whatever the number of threads.
 #include "MatMul.h"
+#include "TensorCompare.h"
 #ifdef AE_EXPECT_BLAS
 #include "BlasGemm.h"
 #endif
@@ -19,18 +20,9 @@
 #endif
 
 using namespace ae;
+using namespace ae::test;
 
 namespace {
-
-Matrix randomMatrix(Eigen::Index rows, Eigen::Index cols, unsigned seed)
-{
-    std::mt19937 gen(seed);
-    std::normal_distribution<float> normal(0.0f, 1.0f);
-    Matrix m(rows, cols);
-    for (Eigen::Index i = 0; i < m.size(); ++i)
-        m.data()[i] = normal(gen);
-    return m;
-}
 
 // a (m x k) · b (k x n), each cell summed in k order in float32 as PyTorch's portable build.
 Matrix sequentialReference(const Matrix& a, const Matrix& b)
@@ -44,21 +36,6 @@ Matrix sequentialReference(const Matrix& a, const Matrix& b)
             c(i, j) = sum;
         }
     return c;
-}
-
-// Worst |got - want| relative to the cell's magnitude Σ|a_ik b_kj| (the scale of float32
-// rounding in a k-term sum), against a product computed in double.
-double worstRelativeError(const Matrix& a, const Matrix& b, const Matrix& got)
-{
-    const Eigen::MatrixXd ad = a.cast<double>();
-    const Eigen::MatrixXd bd = b.cast<double>();
-    const Eigen::MatrixXd want = ad * bd;
-    const Eigen::MatrixXd scale = ad.cwiseAbs() * bd.cwiseAbs();
-    double worst = 0.0;
-    for (Eigen::Index i = 0; i < got.rows(); ++i)
-        for (Eigen::Index j = 0; j < got.cols(); ++j)
-            worst = std::max(worst, std::abs(double(got(i, j)) - want(i, j)) / scale(i, j));
-    return worst;
 }
 
 void setThreads(int threads)
@@ -95,8 +72,8 @@ private Q_SLOTS:
         QFETCH(int, k);
         QFETCH(int, n);
         QCOMPARE(productPath(m, k, n, Arithmetic::TorchOrder), ProductPath::Sequential);
-        const Matrix a = randomMatrix(m, k, 1);
-        const Matrix b = randomMatrix(k, n, 2);
+        const Matrix a = normalMatrix(m, k, 1);
+        const Matrix b = normalMatrix(k, n, 2);
         QVERIFY(matmul(a, b, Arithmetic::TorchOrder) == sequentialReference(a, b));
         const Matrix bT = b.transpose();
         QVERIFY(matmulTransposed(a, bT, Arithmetic::TorchOrder) == sequentialReference(a, b));
@@ -105,8 +82,8 @@ private Q_SLOTS:
     // Small fast products stay on Eigen: within one column block, Eigen's own product's bits.
     void smallFastProductIsEigens()
     {
-        const Matrix a = randomMatrix(6, 768, 3);
-        const Matrix b = randomMatrix(768, 64, 4);
+        const Matrix a = normalMatrix(6, 768, 3);
+        const Matrix b = normalMatrix(768, 64, 4);
         QCOMPARE(productPath(6, 768, 64, Arithmetic::Fast), ProductPath::Eigen);
         QCOMPARE(productPath(128, 64, 128, Arithmetic::Fast), ProductPath::Eigen);
         const Matrix eigen = a * b;
@@ -126,19 +103,19 @@ private Q_SLOTS:
 #else
         QCOMPARE(productPath(m, k, n, Arithmetic::Fast), ProductPath::Eigen);
 #endif
-        const Matrix a = randomMatrix(m, k, 5);
-        const Matrix b = randomMatrix(k, n, 6);
+        const Matrix a = normalMatrix(m, k, 5);
+        const Matrix b = normalMatrix(k, n, 6);
         const Matrix fast = matmul(a, b, Arithmetic::Fast);
         const Matrix fastT = matmulTransposed(a, Matrix(b.transpose()), Arithmetic::Fast);
         // float32 sums of k terms: a few ulps of the magnitude in practice, k ulps at worst.
         const double bound = 4.0 * std::sqrt(double(k)) * 6.0e-8;
-        const double err = worstRelativeError(a, b, fast);
-        const double errT = worstRelativeError(a, b, fastT);
+        const double err = worstProductError(a, b, fast);
+        const double errT = worstProductError(a, b, fastT);
         qInfo("worst relative error %.3g (transposed %.3g), bound %.3g", err, errT, bound);
         QVERIFY2(err <= bound, qPrintable(QString::number(err)));
         QVERIFY2(errT <= bound, qPrintable(QString::number(errT)));
         const Matrix eigen = a * b;
-        const double eigenErr = worstRelativeError(a, b, eigen);
+        const double eigenErr = worstProductError(a, b, eigen);
         QVERIFY2(eigenErr <= bound, qPrintable(QString::number(eigenErr)));
         const Matrix scale = a.cwiseAbs() * b.cwiseAbs();
         const float vsEigen = ((fast - eigen).cwiseAbs().array() / scale.array()).maxCoeff();
@@ -183,8 +160,8 @@ private Q_SLOTS:
     // The same bits with 1, 2 or 3 threads (tiles are fixed, OpenBLAS runs one thread each).
     void largeFastProductSameBitsWhateverThreads()
     {
-        const Matrix a = randomMatrix(700, 256, 7);
-        const Matrix b = randomMatrix(256, 520, 8);
+        const Matrix a = normalMatrix(700, 256, 7);
+        const Matrix b = normalMatrix(256, 520, 8);
         setThreads(2);
         const Matrix first = matmul(a, b, Arithmetic::Fast);
         const Matrix firstT = matmulTransposed(a, Matrix(b.transpose()), Arithmetic::Fast);

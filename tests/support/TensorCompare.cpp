@@ -1,5 +1,6 @@
 #include "TensorCompare.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace ae::test {
@@ -45,6 +46,34 @@ TensorComparison compareTensors(const Matrix& expected, const Matrix& actual, do
     }
     result.ok = worstExcess <= 0;
     return result;
+}
+
+Matrix normalMatrix(Eigen::Index rows, Eigen::Index cols, std::mt19937& random)
+{
+    std::normal_distribution<float> normal(0.0f, 1.0f);
+    Matrix m(rows, cols);
+    for (Eigen::Index i = 0; i < m.size(); ++i)
+        m.data()[i] = normal(random);
+    return m;
+}
+
+Matrix normalMatrix(Eigen::Index rows, Eigen::Index cols, unsigned seed)
+{
+    std::mt19937 random(seed);
+    return normalMatrix(rows, cols, random);
+}
+
+double worstProductError(const Matrix& a, const Matrix& b, const Matrix& got)
+{
+    const Eigen::MatrixXd ad = a.cast<double>(), bd = b.cast<double>();
+    const Eigen::MatrixXd want = ad * bd;
+    const Eigen::MatrixXd scale = ad.cwiseAbs() * bd.cwiseAbs();
+    double worst = 0;
+    for (Eigen::Index i = 0; i < got.rows(); ++i)
+        for (Eigen::Index j = 0; j < got.cols(); ++j)
+            worst = std::max(worst, std::abs(double(got(i, j)) - want(i, j)) /
+                                        std::max(scale(i, j), 1e-300));
+    return worst;
 }
 
 } // namespace ae::test

@@ -4,6 +4,8 @@
 
 #include <QString>
 
+#include <random>
+
 namespace ae::test {
 
 // llm.c's check_tensor: compare cell by cell, report the worst difference and where.
@@ -33,6 +35,14 @@ struct WorstDifference
             *this = {cmp.worstDiff, name};
     }
 };
+
+// rows x cols standard normal floats from `random` (or a stream seeded with `seed`).
+Matrix normalMatrix(Eigen::Index rows, Eigen::Index cols, std::mt19937& random);
+Matrix normalMatrix(Eigen::Index rows, Eigen::Index cols, unsigned seed);
+
+// A product's worst error against the product computed in double: max |got - a·b| over the
+// cell's magnitude Σ|a_ik b_kj|, the scale of float32 rounding in a k-term sum.
+double worstProductError(const Matrix& a, const Matrix& b, const Matrix& got);
 
 } // namespace ae::test
 
