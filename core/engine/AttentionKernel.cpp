@@ -150,7 +150,7 @@ void attendHead(const Matrix& queries, const Matrix& keys, const Matrix& values,
     // order its shape decides: HeadProducts.h).
     // One scratch block per thread, reused: its scores and weights stay in cache.
     PackedKeys packed; // the keys as the vectorised scores product reads them, once per head
-    if (T - firstRow >= MinPackedRows && packsKeys(CausalBlockRows))
+    if (T - firstRow >= MinPackedRows && packsKeys(CausalBlockRows, S * keys.cols()))
         packed.pack(keys.data(), keys.cols(), S, keys.cols());
     float worst = 0;
     ParallelFailure failure; // the blocks' scratch is allocated in the workers

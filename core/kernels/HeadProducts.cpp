@@ -43,9 +43,9 @@ void PackedKeys::pack(const float* keys, Eigen::Index ldKeys, Eigen::Index count
     m_count = count;
 }
 
-bool packsKeys(Eigen::Index rows)
+bool packsKeys(Eigen::Index rows, Eigen::Index keyFloats)
 {
-    return rows >= MinPackedRows && detail::avx512Kernels();
+    return rows >= MinPackedRows && keyFloats <= MaxPackedFloats && detail::avx512Kernels();
 }
 
 void scoresProduct(const Matrix& queries, Eigen::Index firstQuery, Eigen::Index rows,
@@ -54,18 +54,18 @@ void scoresProduct(const Matrix& queries, Eigen::Index firstQuery, Eigen::Index 
 {
     if (rows == 0 || count == 0)
         return;
-    if (!packsKeys(rows)) {
+    if (!packsKeys(rows, count * keys.cols())) {
         Strided(scores, rows, count, Eigen::OuterStride<>(ldScores)).noalias() =
             queries.middleRows(firstQuery, rows) * keys.middleRows(firstKey, count).transpose();
         return;
     }
     const float* panels = nullptr;
-    thread_local PackedKeys scratch; // reused block after block: no allocation per block
+    PackedKeys own; // a view's block, or keys past the head's packed ones
     if (packed && firstKey == 0 && packed->count() >= count) {
         panels = packed->panels();
     } else {
-        scratch.pack(keys.row(firstKey).data(), keys.cols(), count, keys.cols());
-        panels = scratch.panels();
+        own.pack(keys.row(firstKey).data(), keys.cols(), count, keys.cols());
+        panels = own.panels();
     }
     detail::scoresAvx512(queries.row(firstQuery).data(), queries.cols(), rows, panels, keys.cols(),
                          count, scores, ldScores);

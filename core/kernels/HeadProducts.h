@@ -30,15 +30,19 @@ private:
     Eigen::Index m_count = 0;
 };
 
-// Whether a scores product of `rows` query rows runs the vectorised kernel (and reads
-// PackedKeys): with AVX-512, from MinPackedRows rows (fewer rows would pay more for the
-// packing than for the product, as a token generated with a key/value cache does).
-bool packsKeys(Eigen::Index rows);
+// Whether a scores product of `rows` query rows against `keyFloats` floats of keys (count x dk)
+// runs the vectorised kernel (and reads PackedKeys): with AVX-512, from MinPackedRows rows
+// (fewer would pay more for the packing than for the product, as a token generated with a
+// key/value cache does) and up to MaxPackedFloats (the packed copy is a temporary beside the
+// keys: at most 16 MB per thread; longer keys, such as simplified attention's d_in columns on
+// a long text, take Eigen's product, whose own packing is bounded). The shape alone decides.
+bool packsKeys(Eigen::Index rows, Eigen::Index keyFloats);
 constexpr Eigen::Index MinPackedRows = 8;
+constexpr Eigen::Index MaxPackedFloats = Eigen::Index(1) << 22;
 
 // scores[i * ldScores + j] = queries.row(firstQuery + i) · keys.row(firstKey + j), for
 // i < rows, j < count. `packed`, when not null, holds keys [0, ≥ count) packed and
-// firstKey is 0; otherwise the kernel packs what it needs itself.
+// firstKey is 0; otherwise the kernel packs what it needs itself, into a temporary.
 void scoresProduct(const Matrix& queries, Eigen::Index firstQuery, Eigen::Index rows,
                    const Matrix& keys, Eigen::Index firstKey, Eigen::Index count, float* scores,
                    Eigen::Index ldScores, const PackedKeys* packed = nullptr);

@@ -98,6 +98,18 @@ private slots:
         }
     }
 
+    // Keys past MaxPackedFloats (simplified attention's d_in columns on a long text) take
+    // Eigen's product, not a packed copy of them: still the product, to float32 rounding.
+    void longKeysTakeEigen()
+    {
+        const Eigen::Index rows = 64, dk = 2048, keys = MaxPackedFloats / dk + 5;
+        QVERIFY(!packsKeys(rows, keys * dk));
+        const Matrix q = normalMatrix(rows, dk, 21), k = normalMatrix(keys, dk, 22);
+        Matrix scores(rows, keys);
+        scoresProduct(q, 0, rows, k, 0, keys, scores.data(), keys);
+        QVERIFY(worstProductError(q, k.transpose(), scores) <= bound(dk));
+    }
+
     // No keys to read: a context of zeros (cross-attention with a window that leaves a query
     // nothing), not the scratch that was there.
     void noKeysGiveZeros()
@@ -115,8 +127,9 @@ private slots:
     {
         if (!detail::avx512Kernels())
             QSKIP("no AVX-512 on this CPU: the products are Eigen's");
-        QVERIFY(packsKeys(MinPackedRows));
-        QVERIFY(!packsKeys(MinPackedRows - 1));
+        QVERIFY(packsKeys(MinPackedRows, MaxPackedFloats));
+        QVERIFY(!packsKeys(MinPackedRows - 1, 64));
+        QVERIFY(!packsKeys(MinPackedRows, MaxPackedFloats + 1));
         const long rows = 29, keys = 333, dk = 72;
         const Matrix q = normalMatrix(rows, dk, 11), k = normalMatrix(keys, dk, 12);
         std::vector<float> panels(std::size_t((keys + 63) / 64 * 64 * dk), Sentinel);
