@@ -103,6 +103,12 @@ int runBenchmark(const CommandLineRequest& request)
                 out[QStringLiteral("ui_update_%1_ms").arg(id)] = rounded(page.uiUpdateMs);
                 out[QStringLiteral("gui_max_block_%1_ms").arg(id)] = rounded(page.guiMaxBlockMs);
                 out[QStringLiteral("visible_heatmaps_%1").arg(id)] = page.visibleHeatmaps;
+                if (page.editStartMs > 0) {
+                    out[QStringLiteral("ui_update_edit_start_%1_ms").arg(id)] =
+                        rounded(page.editStartMs);
+                    out[QStringLiteral("edit_start_forward_%1_ms").arg(id)] =
+                        rounded(page.editStartForwardMs);
+                }
             }
             if (ui.editStartMs > 0) {
                 out[QStringLiteral("ui_update_edit_start_ms")] = rounded(ui.editStartMs);

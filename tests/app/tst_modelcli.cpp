@@ -273,9 +273,22 @@ private Q_SLOTS:
               // an edit at the start: the whole forward again
               "ui_update_edit_start_ms", "gui_max_block_edit_start_ms", "edit_start_forward_ms"})
             QVERIFY2(figures.value(QLatin1StringView(key)).toDouble(-1) >= 0, key);
-        // The edit at the start is shown after its forward has run, never before.
+        // The edit at the start is shown after its forward has run, never before, on every
+        // page measured; the overall figure is the page with the most beyond its forward.
         QVERIFY(figures.value(QLatin1StringView("ui_update_edit_start_ms")).toDouble() >=
                 figures.value(QLatin1StringView("edit_start_forward_ms")).toDouble());
+        const auto extra = [&](const QString& suffix) {
+            return figures.value(QStringLiteral("ui_update_edit_start") + suffix).toDouble() -
+                   figures.value(QStringLiteral("edit_start_forward") + suffix).toDouble();
+        };
+        for (const char* page : {"model_view", "weights", "head_view", "head_roles"}) {
+            const QString suffix = u'_' + QLatin1StringView(page) + QStringLiteral("_ms");
+            QVERIFY2(figures.contains(QStringLiteral("ui_update_edit_start") + suffix), page);
+            QVERIFY2(figures.value(QStringLiteral("edit_start_forward") + suffix).toDouble() > 0,
+                     page);
+            QVERIFY2(extra(suffix) >= 0, page);
+            QVERIFY2(extra(suffix) <= extra(QStringLiteral("_ms")), page);
+        }
         // Twenty tokens, or as many as the context leaves.
         QVERIFY(figures.value(QLatin1StringView("window_generated_tokens")).toInt() > 0);
         QCOMPARE(figures.value(QLatin1StringView("tokens")).toInt(), 4); // "a", " b", " c", " d"

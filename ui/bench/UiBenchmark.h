@@ -31,9 +31,9 @@ struct UiTimings
     // thread blocked meanwhile.
     double ablateAllMs = 0, ablateAllMaxBlockMs = 0;
     double generateMs = 0, generateMaxBlockMs = 0;
-    // A model session's edit at the start (the first word off, then back), until the model
-    // view shows it (the slower of the two), the longest block meanwhile, and the window's
-    // forward of the sentence whole again (nothing of it reused).
+    // A model session's edit at the start (the first word off, then back: nothing of the
+    // text is reused), on the page whose edit took longest beyond its own forward: the time
+    // until that page showed it, that edit's forward, and the longest block on any page.
     double editStartMs = 0, editStartMaxBlockMs = 0, editStartForwardMs = 0;
     int generatedTokens = 0;
     // A model session's typing, page by page (the page on screen is the one updated).
@@ -43,6 +43,9 @@ struct UiTimings
         double uiUpdateMs = 0;
         double guiMaxBlockMs = 0;
         int visibleHeatmaps = 0;
+        // The edit at the start on this page: of its two edits, the one longest beyond its
+        // forward (until painted, and that forward); 0 for a text of one word.
+        double editStartMs = 0, editStartForwardMs = 0;
     };
     std::vector<Page> pages;
 };
