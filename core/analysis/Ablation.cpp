@@ -112,23 +112,44 @@ std::optional<AblationGrid> ablateEveryHead(const ModelTrace& trace, AblationKin
         return std::nullopt;
     grid.base = basePrediction(trace);
     const Eigen::Index T = trace.tokenCount();
-    const int perBatch =
+    const Eigen::Index d = trace.model->config().nEmbd;
+    const int perStack =
         int(std::max<Eigen::Index>(1, MaxStackedRows / std::max<Eigen::Index>(T, 1)));
-    int done = 0;
-    for (int l = 0; l < grid.layers; ++l) {
-        for (int first = 0; first < grid.heads; first += perBatch) {
+    // The heads in results' order (layer · heads + head), perStack sequences to a stack. A
+    // stack may span several layers: each layer's ablated streams join it after that layer's
+    // block, and from there they go through the blocks above together with the earlier ones, so
+    // that each block's weights are read once per stack rather than once per layer ablated.
+    for (int done = 0; done < total;) {
+        const int last = std::min(total, done + perStack);
+        const int firstLayer = done / grid.heads, lastLayer = (last - 1) / grid.heads;
+        // Progress within the stack: asked before each block, counted in blocks.
+        int blocks = 0;
+        const int stackBlocks = grid.layers - firstLayer;
+        const auto stop = [&] {
+            const int within = (last - done) * std::min(blocks++, stackBlocks) / (stackBlocks + 1);
+            return keepGoing(progress, done + within, total);
+        };
+        Matrix stack(0, d);
+        for (int l = firstLayer; l <= lastLayer; ++l) {
+            if (stack.rows() > 0 && !runStackedBlocks(*trace.model, l, T, stack, stop, l + 1))
+                return std::nullopt;
             std::vector<int> heads;
-            for (int h = first; h < std::min(grid.heads, first + perBatch); ++h)
-                heads.push_back(h);
-            const auto results = ablateStacked(trace, grid.base, kind, l, heads,
-                                               [&] { return keepGoing(progress, done, total); });
-            if (results.empty())
-                return std::nullopt;
-            grid.results.insert(grid.results.end(), results.begin(), results.end());
-            done += int(heads.size());
-            if (!keepGoing(progress, done, total))
-                return std::nullopt;
+            for (int i = std::max(done, l * grid.heads); i < std::min(last, (l + 1) * grid.heads);
+                 ++i)
+                heads.push_back(i - l * grid.heads);
+            const Matrix streams = ablatedStreams(trace, kind, l, heads);
+            Matrix grown(stack.rows() + streams.rows(), d);
+            grown.topRows(stack.rows()) = stack;
+            grown.bottomRows(streams.rows()) = streams;
+            stack.swap(grown);
         }
+        if (!runStackedBlocks(*trace.model, lastLayer + 1, T, stack, stop))
+            return std::nullopt;
+        for (const SequencePrediction& s : predictSequences(*trace.model, stack, T, trace.tokenIds))
+            grid.results.push_back(compared(grid.base, s));
+        done = last;
+        if (!keepGoing(progress, done, total))
+            return std::nullopt;
     }
     return grid;
 }

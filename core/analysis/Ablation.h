@@ -47,9 +47,10 @@ AblationResult ablateHead(const ModelTrace& trace, const Prediction& base, Ablat
                           int layer, int head);
 
 // Every head in turn: results[layer · heads + head]. The heads of one block share the residual
-// stream entering it: they run stacked (StackedBlocks.h), up to MaxStackedRows rows at a time,
-// and nothing below the block is computed again. `progress` counts heads (and is asked again
-// between blocks); cancelled: nullopt.
+// stream entering it, and nothing below the block is computed again; the ablated sequences run
+// stacked (StackedBlocks.h), up to MaxStackedRows rows at a time, a stack spanning several
+// blocks' heads so that the blocks above them run once for all of them. `progress` counts
+// heads (and is asked again between blocks); cancelled: nullopt.
 struct AblationGrid
 {
     AblationKind kind = AblationKind::Zero;

@@ -58,11 +58,12 @@ void addAttention(const TransformerConfig& c, const TransformerLayerParams& p,
 } // namespace
 
 bool runStackedBlocks(const TransformerModel& model, int firstLayer, Eigen::Index T, Matrix& x,
-                      const std::function<bool()>& keepGoing)
+                      const std::function<bool()>& keepGoing, int endLayer)
 {
     const TransformerConfig& c = model.config();
     const RopeRotation rotation = modelRotation(c, T);
-    for (int l = firstLayer; l < c.nLayer; ++l) {
+    const int end = endLayer < 0 ? c.nLayer : std::min(endLayer, c.nLayer);
+    for (int l = firstLayer; l < end; ++l) {
         if (keepGoing && !keepGoing())
             return false;
         const auto converted = model.layer(l);

@@ -14,10 +14,10 @@ class TransformerModel;
 // part of a model many times (every head ablated). The sequences are stacked in x
 // (B·T x d, sequence b in rows [b·T, (b+1)·T)): the linear layers run on all B·T rows in one
 // product each, the attention of each sequence and head on its own T rows (the forward's
-// kernel, attendHead, causal). Returns false, leaving x half-way, when `keepGoing` (asked
-// before each block) says to stop.
+// kernel, attendHead, causal), blocks [firstLayer, endLayer) (-1: to the last). Returns false,
+// leaving x half-way, when `keepGoing` (asked before each block) says to stop.
 bool runStackedBlocks(const TransformerModel& model, int firstLayer, Eigen::Index T, Matrix& x,
-                      const std::function<bool()>& keepGoing = {});
+                      const std::function<bool()>& keepGoing = {}, int endLayer = -1);
 
 // What the model predicts from the stacked residual streams after the last block (x as above):
 // per sequence, the mean next-token cross-entropy over positions 0 ... T-2 against `ids`

@@ -17,6 +17,8 @@
 #include <QSpinBox>
 #include <QTest>
 
+#include <cmath>
+
 using namespace ae;
 using namespace ae::test;
 
@@ -86,7 +88,10 @@ private Q_SLOTS:
         waitFor(page);
         QCOMPARE(page.layerBox()->value(), 2);
         QCOMPARE(page.headBox()->value(), 2);
-        QCOMPARE(page.single()->kl, expected.at(1, 1).kl);
+        // The grid ran that head stacked with others, the click alone: the same KL to float32
+        // rounding (a row's bits may depend on the rows computed with it, StackedBlocks.h).
+        QVERIFY(std::abs(page.single()->kl - expected.at(1, 1).kl) <=
+                1e-6 * std::abs(expected.at(1, 1).kl));
     }
 
     void oneTokenIsRefused()
