@@ -97,11 +97,21 @@ private Q_SLOTS:
         TrainingWindow lab;
         lab.form()->setConfig(smallInduction(400));
         lab.reset();
+        // Paused as soon as 5 losses have arrived, from the progress that brings them (a poll
+        // could come after all 400 steps: a step of this model takes well under a millisecond).
+        // The worker then finishes the step in hand, reports it and says it stopped; its
+        // isRunning() turns false at once, before that step's loss has arrived.
+        QSignalSpy running(lab.worker(), &TrainingWorker::runningChanged);
+        bool pausing = false;
+        connect(lab.worker(), &TrainingWorker::progressed, &lab, [&] {
+            if (!pausing && lab.losses().size() >= 5) {
+                pausing = true;
+                lab.startOrPause();
+            }
+        });
         lab.startOrPause();
-        QTRY_VERIFY_WITH_TIMEOUT(lab.losses().size() >= 5, 60000);
-        lab.startOrPause(); // pause
-        QTRY_VERIFY_WITH_TIMEOUT(!lab.worker()->isRunning(), 60000);
-        QTest::qWait(100);
+        QTRY_VERIFY_WITH_TIMEOUT(pausing && !running.isEmpty() && !running.last().at(0).toBool(),
+                                 60000);
         const std::size_t paused = lab.losses().size();
         QVERIFY(paused < 400);
         QTest::qWait(200);
