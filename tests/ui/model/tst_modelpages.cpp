@@ -248,10 +248,14 @@ private Q_SLOTS:
             QVERIFY2(fromForward.heads[i] == derived.heads[i],
                      qPrintable(QStringLiteral("thumbnail %1").arg(i)));
 
+        // The forward of the text without its last `dropped` tokens, with an overview.
+        const auto withoutLast = [&](std::ptrdiff_t dropped) {
+            return transformerForward(loaded.model,
+                                      std::vector<std::int64_t>(ids.begin(), ids.end() - dropped),
+                                      nullptr, {}, sixCells);
+        };
         // 20 -> 23 tokens: 5 cell rows kept from the earlier overview, the rest reduced anew.
-        const auto twenty =
-            transformerForward(loaded.model, std::vector<std::int64_t>(ids.begin(), ids.end() - 3),
-                               nullptr, {}, sixCells);
+        const auto twenty = withoutLast(3);
         const auto typed = transformerForward(loaded.model, ids, twenty.get(), {}, sixCells);
         QCOMPARE(typed->reusedRows, Eigen::Index(20));
         QCOMPARE(typed->overviewBlock, Eigen::Index(4));
@@ -262,9 +266,7 @@ private Q_SLOTS:
 
         // 21 -> 23: the kept rows end inside a cell row, which the forward cannot complete;
         // no overview, and the thumbnails are derived as before.
-        const auto twentyOne =
-            transformerForward(loaded.model, std::vector<std::int64_t>(ids.begin(), ids.end() - 2),
-                               nullptr, {}, sixCells);
+        const auto twentyOne = withoutLast(2);
         const auto unaligned = transformerForward(loaded.model, ids, twentyOne.get(), {}, sixCells);
         QCOMPARE(unaligned->overviewBlock, Eigen::Index(0));
         QVERIFY(unaligned->overview.empty());
