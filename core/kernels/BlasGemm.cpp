@@ -1,6 +1,10 @@
 #include "BlasGemm.h"
 
+#include "HeadProducts.h"
+
 #include <algorithm>
+#include <cstdlib>
+#include <cstring>
 
 #include <cblas.h>
 #include <dlfcn.h>
@@ -18,7 +22,17 @@ namespace {
 struct OpenBlas
 {
     decltype(&cblas_sgemm) sgemm = nullptr;
+    bool avx512Kernel = false; // the kernel OpenBLAS chose for this CPU is an AVX-512 one
 };
+
+// OpenBLAS 0.3.21's kernels that use AVX-512 (openblas_get_corename()).
+bool avx512Core(const char* name)
+{
+    for (const char* core : {"SkylakeX", "Cooperlake", "SapphireRapids"})
+        if (name && std::strcmp(name, core) == 0)
+            return true;
+    return false;
+}
 
 const OpenBlas& openBlas()
 {
@@ -36,6 +50,9 @@ const OpenBlas& openBlas()
         // parallelism to the tile loop.
         setThreads(1);
         loaded.sgemm = sgemm;
+        auto coreName =
+            reinterpret_cast<const char* (*)()>(dlsym(library, "openblas_get_corename"));
+        loaded.avx512Kernel = coreName && avx512Core(coreName());
         return loaded;
     }();
     return blas;
@@ -60,6 +77,19 @@ BlasTileSize blasTiles(Eigen::Index m, Eigen::Index n)
     return tile;
 }
 
+bool tilesOnAvx512()
+{
+    static const bool own = [] {
+        const char* choice = std::getenv("AE_GEMM");
+        if (choice && std::strcmp(choice, "openblas") == 0)
+            return false;
+        if (!detail::avx512Kernels())
+            return false;
+        return (choice && std::strcmp(choice, "avx512") == 0) || !openBlas().avx512Kernel;
+    }();
+    return own;
+}
+
 bool blasUsable()
 {
     static const bool usable = [] {
@@ -75,6 +105,7 @@ void blasProduct(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matri
                  Eigen::Index tileColumns, const float* bias)
 {
     const auto sgemm = openBlas().sgemm;
+    const bool own = tilesOnAvx512();
     const Eigen::Index m = a.rows();
     const Eigen::Index k = a.cols();
     const Eigen::Index n = transposedB ? b.rows() : b.cols();
@@ -95,9 +126,13 @@ void blasProduct(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matri
         const Eigen::Index columns = std::min(tileColumns, n - column);
         // Row-major: tile of b is columns [column, +columns) of b, or rows of bᵀ's source.
         const float* bTile = transposedB ? b.data() + column * ldb : b.data() + column;
-        sgemm(CblasRowMajor, CblasNoTrans, transposedB ? CblasTrans : CblasNoTrans, int(rows),
-              int(columns), int(k), 1.0f, a.data() + row * lda, int(lda), bTile, int(ldb), 0.0f,
-              c.data() + row * ldc + column, int(ldc));
+        if (own && rows >= OwnKernelMinRows)
+            detail::gemmAvx512(a.data() + row * lda, lda, bTile, ldb, transposedB, rows, columns, k,
+                               c.data() + row * ldc + column, ldc);
+        else
+            sgemm(CblasRowMajor, CblasNoTrans, transposedB ? CblasTrans : CblasNoTrans, int(rows),
+                  int(columns), int(k), 1.0f, a.data() + row * lda, int(lda), bTile, int(ldb), 0.0f,
+                  c.data() + row * ldc + column, int(ldc));
         if (bias)
             c.block(row, column, rows, columns).rowwise() +=
                 Eigen::Map<const RowVector>(bias + column, columns);

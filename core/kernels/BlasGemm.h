@@ -5,7 +5,8 @@
 namespace ae {
 
 // OpenBLAS's sgemm for the fast path's large products (built only with the CMake option
-// AE_BLAS; MatMul.cpp decides when it is used).
+// AE_BLAS; MatMul.cpp decides when it is used), or on a CPU with AVX-512 where OpenBLAS runs
+// a kernel without it, the same tiles on this project's AVX-512 kernel (tilesOnAvx512).
 // a (m x k) · b (k x n) -> c (m x n); with transposedB, b is (n x k) and c = a · bᵀ.
 // c is resized by the caller. The product runs on tiles that its shape alone decides
 // (blasTiles), the tiles in parallel on our OpenMP threads, and OpenBLAS itself is pinned to
@@ -35,6 +36,18 @@ BlasTileSize blasTiles(Eigen::Index m, Eigen::Index n);
 // libopenblas.so.0 cannot be opened (it is loaded with dlopen, never linked). Read once per
 // process, and only then is OpenBLAS loaded.
 bool blasUsable();
+
+// Whether each tile runs detail::gemmAvx512 instead of OpenBLAS's sgemm: on a CPU with AVX-512
+// when the kernel OpenBLAS chose has none (OPENBLAS_CORETYPE=Haswell, or a CPU newer than
+// its table), where OpenBLAS reaches half the rate the CPU's 512-bit registers give
+// (docs/performance.md). AE_GEMM=openblas or AE_GEMM=avx512 (with AVX-512) decide instead,
+// to measure one against the other. Read once per process. A tile of fewer than
+// OwnKernelMinRows rows stays on OpenBLAS: the kernel packs the tile's slice of b for its
+// rows alone, which costs more than it saves under 128 rows (one row of logits against
+// GPT-2's 50,257 embeddings: 2.0 GFLOP/s against OpenBLAS's 4.7 on one core; 192 rows:
+// 97 against 92).
+bool tilesOnAvx512();
+constexpr Eigen::Index OwnKernelMinRows = 128;
 
 // a and b may be views (rows of a larger matrix, a mapped tensor): their outer strides are
 // passed on as leading dimensions. Tiles of 0 are blasTiles()'s; the stacked products of an

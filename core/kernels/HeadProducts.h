@@ -61,6 +61,11 @@ void scoresAvx512(const float* queries, long ldQueries, long rows, const float* 
                   long count, float* scores, long ldScores);
 void contextAvx512(const float* weights, long ldWeights, long rows, long count, const float* values,
                    long ldValues, long dv, float* context, long ldContext);
+// One tile of a large fast product (GemmAvx512.cpp, BlasGemm.h's tilesOnAvx512):
+// c (m x n, row stride ldc) = a (m x k) · b (k x n), or with transposedB a · bᵀ, b (n x k).
+// Each cell one chain of fused multiply-adds in the order of k.
+void gemmAvx512(const float* a, long lda, const float* b, long ldb, bool transposedB, long m,
+                long n, long k, float* c, long ldc);
 } // namespace detail
 
 } // namespace ae

@@ -1,7 +1,9 @@
 // The matrix products behind every projection: TorchOrder is the sequential sum at any size
-// (never OpenBLAS), small fast products stay on Eigen, and large fast products (OpenBLAS's
-// sgemm in an AE_BLAS build) agree with a double-precision reference and with Eigen's
-// product to float32 rounding, with the same bits whatever the number of threads.
+// (never OpenBLAS), small fast products stay on Eigen, and large fast products (in an AE_BLAS
+// build, tiles of OpenBLAS's sgemm or of the AVX-512 tile kernel) agree with a
+// double-precision reference and with Eigen's product to float32 rounding, with the same bits
+// whatever the number of threads.
+#include "HeadProducts.h"
 #include "MatMul.h"
 #include "TensorCompare.h"
 #ifdef AE_EXPECT_BLAS
@@ -10,6 +12,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <utility>
@@ -157,7 +160,62 @@ private Q_SLOTS:
     }
 #endif
 
-    // The same bits with 1, 2 or 3 threads (tiles are fixed, OpenBLAS runs one thread each).
+    // The AVX-512 tile kernel itself (BlasGemm.h's tilesOnAvx512), where the CPU has it: on
+    // ragged shapes (rows past whole tiles of 12, columns past whole panels of 32 and of 16,
+    // sums past one packed block of 128), b as stored or transposed, every operand a view
+    // into a larger matrix, within float32 rounding of the exact product; cells beside the
+    // tile untouched; a row's bits the same whichever rows share its tile.
+    void avx512TileDirectly_data()
+    {
+        QTest::addColumn<int>("m");
+        QTest::addColumn<int>("k");
+        QTest::addColumn<int>("n");
+        QTest::addColumn<bool>("transposed");
+        for (bool transposed : {false, true}) {
+            const char* how = transposed ? "bT" : "b";
+            QTest::addRow("%s 512x768x768", how) << 512 << 768 << 768 << transposed;
+            QTest::addRow("%s 37x300x45", how) << 37 << 300 << 45 << transposed;
+            QTest::addRow("%s 13x129x17", how) << 13 << 129 << 17 << transposed;
+            QTest::addRow("%s 5x1x70", how) << 5 << 1 << 70 << transposed;
+            QTest::addRow("%s 24x64x8", how) << 24 << 64 << 8 << transposed;
+        }
+    }
+    void avx512TileDirectly()
+    {
+        if (!detail::avx512Kernels())
+            QSKIP("no AVX-512 on this CPU: OpenBLAS runs every tile");
+        QFETCH(int, m);
+        QFETCH(int, k);
+        QFETCH(int, n);
+        QFETCH(bool, transposed);
+        constexpr float Sentinel = 12345.0f;
+        const unsigned seed = unsigned(m * 7919 + k * 31 + n + (transposed ? 1 : 0));
+        const Matrix aAll = normalMatrix(m + 2, k + 3, seed);
+        const Matrix bAll = transposed ? normalMatrix(n + 1, k + 5, seed + 1)
+                                       : normalMatrix(k + 1, n + 5, seed + 1);
+        const Matrix a = aAll.block(2, 3, m, k);
+        const Matrix b = transposed ? Matrix(bAll.block(1, 5, n, k).transpose())
+                                    : Matrix(bAll.block(1, 5, k, n));
+        const float* bFirst = bAll.data() + bAll.cols() + 5;
+        Matrix c = Matrix::Constant(m + 2, n + 4, Sentinel);
+        detail::gemmAvx512(aAll.data() + 2 * aAll.cols() + 3, aAll.cols(), bFirst, bAll.cols(),
+                           transposed, m, n, k, c.data() + c.cols() + 1, c.cols());
+        const double bound = double(k) * 6.0e-8;
+        const double err = worstProductError(a, b, c.block(1, 1, m, n));
+        QVERIFY2(err <= bound, qPrintable(QString::number(err)));
+        QVERIFY((c.row(0).array() == Sentinel).all());
+        QVERIFY((c.bottomRows(1).array() == Sentinel).all());
+        QVERIFY((c.col(0).array() == Sentinel).all());
+        QVERIFY((c.rightCols(3).array() == Sentinel).all());
+        // the last rows alone, as a tile of their own: the same bits
+        const long last = std::max(1, m / 3);
+        Matrix alone(last, n);
+        detail::gemmAvx512(aAll.data() + (2 + m - last) * aAll.cols() + 3, aAll.cols(), bFirst,
+                           bAll.cols(), transposed, last, n, k, alone.data(), n);
+        QVERIFY(alone == c.block(1 + m - last, 1, last, n));
+    }
+
+    // The same bits with 1, 2 or 3 threads (tiles are fixed, each on one thread).
     void largeFastProductSameBitsWhateverThreads()
     {
         const Matrix a = normalMatrix(700, 256, 7);
