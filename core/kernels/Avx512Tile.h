@@ -4,11 +4,38 @@
 // file's portable one at link time. The file includes <immintrin.h> first.
 #pragma once
 
+// Lanes [0, rest) of a vector: none when rest <= 0, all 16 from 16 on.
+__mmask16 leadingLanes(long rest)
+{
+    return rest >= 16 ? __mmask16(0xFFFF) : rest <= 0 ? __mmask16(0) : __mmask16((1u << rest) - 1);
+}
+
 // Lanes [0, n % 16) of the vector that holds the last of n columns (all 16 when n % 16 is 0).
 __mmask16 lastMask(long n)
 {
-    const long rest = n % 16;
-    return rest == 0 ? __mmask16(0xFFFF) : __mmask16((1u << rest) - 1);
+    return leadingLanes(n % 16 == 0 ? 16 : n % 16);
+}
+
+// m's rows [0, count) (row stride ld) transposed into panels of `width` rows (a multiple of
+// 16): panel p holds cells [first, first + depth) of rows [p·width, (p + 1)·width) as depth
+// rows of `width` floats, panel after panel; rows past `count` read as zeros. 16 rows' cell
+// at a time by a gather.
+void packTransposed(const float* m, long ld, long count, long first, long depth, long width,
+                    float* panels)
+{
+    const __m512i offsets =
+        _mm512_mullo_epi32(_mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+                           _mm512_set1_epi32(int(ld)));
+    for (long p = 0; p * width < count; ++p)
+        for (long j = 0; j < width; j += 16) {
+            const long row = p * width + j;
+            const __mmask16 keep = leadingLanes(count - row);
+            const float* source = m + (row < count ? row * ld : 0) + first;
+            for (long d = 0; d < depth; ++d)
+                _mm512_storeu_ps(
+                    panels + (p * depth + d) * width + j,
+                    _mm512_mask_i32gather_ps(_mm512_setzero_ps(), keep, offsets, source + d, 4));
+        }
 }
 
 // c (R x 16·C) = [c +] a (R x K, row stride lda) · b (K x 16·C, row stride ldb): R·C

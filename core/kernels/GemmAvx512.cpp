@@ -28,37 +28,11 @@ void packRows(const float* b, long ldb, long n, long k0, long kc, float* panels)
         const long column = p * PanelColumns;
         for (long v = 0; v < PanelColumns; v += 16) {
             const long rest = n - column - v;
-            const __mmask16 keep = rest >= 16  ? __mmask16(0xFFFF)
-                                   : rest <= 0 ? __mmask16(0)
-                                               : __mmask16((1u << rest) - 1);
+            const __mmask16 keep = leadingLanes(rest);
             const float* source = b + k0 * ldb + column + v;
             for (long k = 0; k < kc; ++k)
                 _mm512_storeu_ps(panel + k * PanelColumns + v,
                                  _mm512_maskz_loadu_ps(keep, rest > 0 ? source + k * ldb : b));
-        }
-    }
-}
-
-// Columns [k0, k0 + kc) of bt (n x k, row stride ldb), that is rows of b = btᵀ, as panels:
-// 16 of bt's rows read at a time by a gather, one cell each.
-void packColumns(const float* bt, long ldb, long n, long k0, long kc, float* panels)
-{
-    const __m512i stride =
-        _mm512_mullo_epi32(_mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
-                           _mm512_set1_epi32(int(ldb)));
-    for (long p = 0; p * PanelColumns < n; ++p) {
-        float* panel = panels + p * kc * PanelColumns;
-        for (long v = 0; v < PanelColumns; v += 16) {
-            const long row = p * PanelColumns + v;
-            const long rest = n - row;
-            const __mmask16 keep = rest >= 16  ? __mmask16(0xFFFF)
-                                   : rest <= 0 ? __mmask16(0)
-                                               : __mmask16((1u << rest) - 1);
-            const float* first = bt + (rest > 0 ? row * ldb : 0) + k0;
-            for (long k = 0; k < kc; ++k)
-                _mm512_storeu_ps(
-                    panel + k * PanelColumns + v,
-                    _mm512_mask_i32gather_ps(_mm512_setzero_ps(), keep, stride, first + k, 4));
         }
     }
 }
@@ -78,8 +52,8 @@ void gemmAvx512(const float* a, long lda, const float* b, long ldb, bool transpo
     std::vector<float> packed(std::size_t(panels * KC * PanelColumns));
     for (long k0 = 0; k0 < k; k0 += KC) {
         const long kc = k - k0 < KC ? k - k0 : KC;
-        if (transposedB)
-            packColumns(b, ldb, n, k0, kc, packed.data());
+        if (transposedB) // columns [k0, k0 + kc) of bᵀ's rows
+            packTransposed(b, ldb, n, k0, kc, PanelColumns, packed.data());
         else
             packRows(b, ldb, n, k0, kc, packed.data());
         for (long p = 0; p < panels; ++p) {

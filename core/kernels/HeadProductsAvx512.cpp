@@ -20,23 +20,7 @@ constexpr long ContextKeys = 128; // keys per step of the context product: 32 KB
 
 void packKeysAvx512(const float* keys, long ldKeys, long count, long dk, float* panels)
 {
-    // 16 keys' cell d at a time by a gather (keys past `count` read as zeros)
-    const __m512i stride =
-        _mm512_mullo_epi32(_mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
-                           _mm512_set1_epi32(int(ldKeys)));
-    for (long p = 0; p * Panel < count; ++p)
-        for (long j = 0; j < Panel; j += 16) {
-            const long key = p * Panel + j;
-            const long rest = count - key;
-            const __mmask16 keep = rest >= 16  ? __mmask16(0xFFFF)
-                                   : rest <= 0 ? __mmask16(0)
-                                               : __mmask16((1u << rest) - 1);
-            const float* first = keys + (rest > 0 ? key * ldKeys : 0);
-            for (long d = 0; d < dk; ++d)
-                _mm512_storeu_ps(
-                    panels + (p * dk + d) * Panel + j,
-                    _mm512_mask_i32gather_ps(_mm512_setzero_ps(), keep, stride, first + d, 4));
-        }
+    packTransposed(keys, ldKeys, count, 0, dk, Panel, panels);
 }
 
 void scoresAvx512(const float* queries, long ldQueries, long rows, const float* panels, long dk,
