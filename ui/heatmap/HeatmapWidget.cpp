@@ -42,7 +42,7 @@ bool isResetKey(const QKeyEvent* event)
 } // namespace
 
 HeatmapWidget::HeatmapWidget(QWidget* parent)
-    : QWidget(parent), m_zoomIndicator(new ZoomIndicator(this))
+    : QWidget(parent), m_renderTimer(this), m_zoomIndicator(new ZoomIndicator(this))
 {
     setMouseTracking(true);
     // Clicking a heatmap gives it the keyboard (+, −, Ctrl+0); Tab reaches it too.
@@ -159,6 +159,11 @@ struct RenderJob
 // 128 x 128 one some 4 ms, which twelve heads repainted at once would block the GUI for.
 constexpr Eigen::Index AsyncRenderCells = 64 * 64;
 
+bool rendersInWorker(const HeatmapSpec& spec)
+{
+    return rowsOf(spec) * columnsOf(spec) > AsyncRenderCells;
+}
+
 } // namespace
 
 void HeatmapWidget::render(bool synchronous)
@@ -174,7 +179,7 @@ void HeatmapWidget::render(bool synchronous)
     }
     const RenderJob job{heatmapPainter(), m_spec,         m_view, m_prepared,
                         pixels,           QRectF(rect()), ratio};
-    if (synchronous || rowsOf(m_spec) * columnsOf(m_spec) <= AsyncRenderCells) {
+    if (synchronous || !rendersInWorker(m_spec)) {
         m_image = job();
         m_renderInFlight = false;
         m_paintPending = true;
@@ -347,10 +352,13 @@ void HeatmapWidget::resizeEvent(QResizeEvent* event)
     setGeometryOfCells(old.rows() == rowsOf(m_spec) && old.columns() == columnsOf(m_spec)
                            ? old.withArea(m_layout.cells)
                            : CellGeometry(rowsOf(m_spec), columnsOf(m_spec), m_layout.cells));
-    // Now rather than on the next turn of the event loop: the paint event that follows a
-    // resize (and the first one after show(), or a grab()) then already has its image;
-    // large views are painted in a worker and appear when ready.
-    render(false);
+    // A small view now rather than on the next turn of the event loop: the paint event that
+    // follows a resize (and the first one after show(), or a grab()) then already has its
+    // image. A large view is painted in a worker and appears when ready, so it waits for the
+    // turn: a layout settling resizes each panel several times in one pass (a page of 30 new
+    // panels: 8 each), and a job per resize cost the GUI thread 1,200 callbacks.
+    if (!rendersInWorker(m_spec))
+        render(false);
 }
 
 void HeatmapWidget::wheelEvent(QWheelEvent* event)

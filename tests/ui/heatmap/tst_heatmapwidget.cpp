@@ -10,8 +10,10 @@
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QFutureWatcher>
 #include <QSignalSpy>
 #include <QTest>
+#include <QTimer>
 #include <QToolTip>
 
 using namespace ae;
@@ -318,6 +320,12 @@ private Q_SLOTS:
             widget->resize(400, 300);
             widget->show();
             QVERIFY(widget->isRenderPending());
+            // The render starts on the next turn of the event loop (after the resizes of a
+            // layout settling): then it is in flight.
+            const auto* start = widget->findChild<QTimer*>(QStringLiteral("render_timer"));
+            QVERIFY(start);
+            QTRY_VERIFY(!start->isActive());
+            QVERIFY(widget->isRenderPending());
             QElapsedTimer spin;
             spin.start();
             while (spin.nsecsElapsed() < (i % 30) * 100'000) {
@@ -339,6 +347,27 @@ private Q_SLOTS:
         QVERIFY(rendered.wait(10000));
         QVERIFY(!survivor.isRenderPending());
         QCOMPARE(survivor.renderedImage().size(), survivor.size() * survivor.devicePixelRatio());
+    }
+
+    // A layout settling resizes a panel several times in one pass (a page of 30 new panels:
+    // 8 times each): a large view starts no render per resize, one after the pass.
+    void largeViewRendersOnceAfterAPassOfResizes()
+    {
+        HeatmapWidget widget;
+        QSignalSpy rendered(&widget, &HeatmapWidget::rendered);
+        widget.setSpec(test::randomScores(100)); // rendered off the GUI thread
+        widget.resize(400, 300);
+        widget.show();
+        QVERIFY(rendered.wait(10000));
+        const auto jobs = [&] { return widget.findChildren<QFutureWatcherBase*>().size(); };
+        const auto before = jobs(); // the first render's, until its deferred deletion
+        for (int width = 401; width <= 408; ++width)
+            widget.resize(width, 300); // delivered now: the widget is visible
+        QVERIFY(widget.isRenderPending());
+        QCOMPARE(jobs(), before); // no job yet
+        QVERIFY(rendered.wait(10000));
+        QCOMPARE(rendered.size(), 2);
+        QCOMPARE(widget.renderedImage().size(), QSize(408, 300) * widget.devicePixelRatio());
     }
 
 private:
