@@ -3,6 +3,7 @@
 #include "SessionDocument.h"
 #include "SessionFile.h"
 #include "SessionJson.h"
+#include "ViewJobs.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -29,7 +30,7 @@ QString lockPathFor(const QString& autosavePath)
 } // namespace
 
 SessionAutosave::SessionAutosave(SessionDocument* document, QObject* parent)
-    : QObject(parent), m_document(document)
+    : QObject(parent), m_document(document), m_timer(this) // a child: tests find it
 {
     const bool folderMade = QDir().mkpath(directory());
     const QString id = QUuid::createUuid().toString(QUuid::WithoutBraces);
@@ -40,7 +41,8 @@ SessionAutosave::SessionAutosave(SessionDocument* document, QObject* parent)
     m_timer.setObjectName(QStringLiteral("autosave_timer"));
     m_timer.setSingleShot(true);
     m_timer.setInterval(DelayMs);
-    connect(&m_timer, &QTimer::timeout, this, [this] { saveNow(); });
+    m_writes.setMaxThreadCount(1);
+    connect(&m_timer, &QTimer::timeout, this, [this] { writeInBackground(); });
     connect(document, &SessionDocument::sessionChanged, &m_timer, qOverload<>(&QTimer::start));
     // Saved (or saved under another name): the record must say so at once.
     connect(document, &SessionDocument::modifiedChanged, this, [this] { saveNow(); });
@@ -74,6 +76,7 @@ void SessionAutosave::report(const QString& error)
 
 SessionAutosave::~SessionAutosave()
 {
+    m_writes.waitForDone(); // a write still under way would bring the file back
     QFile::remove(m_path);
     m_lock->unlock();
 }
@@ -84,9 +87,8 @@ QString SessionAutosave::directory()
         .filePath(QStringLiteral("autosave"));
 }
 
-QString SessionAutosave::saveNow()
+QByteArray SessionAutosave::record() const
 {
-    m_timer.stop();
     QJsonObject record;
     record[QStringLiteral("session")] = sessionToJsonObject(m_document->session());
     const QString file = m_document->filePath();
@@ -94,9 +96,26 @@ QString SessionAutosave::saveNow()
         file.isEmpty() ? QString() : QFileInfo(file).absoluteFilePath();
     record[QStringLiteral("modified")] = m_document->isModified();
     record[QStringLiteral("saved")] = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
-    const QString error = SessionFile::writeAtomically(m_path, QJsonDocument(record).toJson());
+    return QJsonDocument(record).toJson();
+}
+
+QString SessionAutosave::saveNow()
+{
+    m_timer.stop();
+    m_writes.waitForDone(); // an older record must not land after this one
+    const QString error = SessionFile::writeAtomically(m_path, record());
     report(error.isEmpty() ? QString() : tr("autosave failed: %1").arg(error));
     return error;
+}
+
+void SessionAutosave::writeInBackground()
+{
+    runThenDeliver(
+        &m_writes, this,
+        [path = m_path, bytes = record()] { return SessionFile::writeAtomically(path, bytes); },
+        [this](const QString& error) {
+            report(error.isEmpty() ? QString() : tr("autosave failed: %1").arg(error));
+        });
 }
 
 std::vector<SessionAutosave::Recovery> SessionAutosave::pendingRecoveries()

@@ -5,6 +5,7 @@
 #include <QLockFile>
 #include <QObject>
 #include <QString>
+#include <QThreadPool>
 #include <QTimer>
 
 #include <memory>
@@ -23,7 +24,9 @@ class SessionDocument;
 // session is saved or its file changes, so a saved session is never offered as unsaved.
 // Edits reach the disk DelayMs after the last change, or at once when the application
 // loses the focus; only the edits of the last DelayMs before a kill can be lost while
-// the window has the focus. A folder that cannot be written is reported once
+// the window has the focus. The debounced write runs on a thread of its own (a disk that
+// syncs can take tens of milliseconds, which the GUI thread would wait for); the others, and
+// saveNow(), wait for it and write at once. A folder that cannot be written is reported once
 // (warning()), not silently ignored.
 class SessionAutosave : public QObject
 {
@@ -55,12 +58,15 @@ Q_SIGNALS:
     void warning(const QString& message);
 
 private:
+    QByteArray record() const;
+    void writeInBackground();
     void report(const QString& error);
 
     SessionDocument* m_document;
     QString m_path;
     std::unique_ptr<QLockFile> m_lock;
     QTimer m_timer;
+    QThreadPool m_writes; // one thread: the writes land in the order they were made
     bool m_warned = false;
 };
 

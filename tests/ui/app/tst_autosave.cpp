@@ -11,6 +11,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 #include <algorithm>
 
@@ -58,6 +59,37 @@ private Q_SLOTS:
             QVERIFY(SessionAutosave::pendingRecoveries().empty()); // its writer is alive
         }
         QCOMPARE(dir.entryList({QStringLiteral("*.json")}, QDir::Files).size(), 0);
+    }
+
+    // The debounced write runs on a thread of its own: a clean exit with one under way must
+    // not see the record come back after it removed it, and a write made at once (saveNow)
+    // must not be overwritten by an older one still under way.
+    void aWriteUnderWayIsNeitherLeftBehindNorLandsLate()
+    {
+        QDir dir(SessionAutosave::directory());
+        for (int round = 0; round < 10; ++round) {
+            {
+                SessionDocument document;
+                SessionAutosave autosave(&document);
+                auto* debounce = autosave.findChild<QTimer*>(QStringLiteral("autosave_timer"));
+                QVERIFY(debounce);
+                debounce->setInterval(0);
+                document.edit([](Session& s) { s.sentence = "older words"; });
+                QTRY_VERIFY(!debounce->isActive()); // the older record's write under way
+                document.edit([](Session& s) { s.sentence = "newer words"; });
+                QVERIFY(autosave.saveNow().isEmpty());
+                QCOMPARE(onlyRecord()
+                             .value(QStringLiteral("session"))
+                             .toObject()
+                             .value(QStringLiteral("sentence"))
+                             .toString(),
+                         QStringLiteral("newer words"));
+                document.edit([](Session& s) { s.sentence = "at the exit"; });
+                QTRY_VERIFY(!debounce->isActive()); // a write under way as the app exits
+            }
+            QTest::qWait(20);
+            QCOMPARE(dir.entryList({QStringLiteral("*.json")}, QDir::Files).size(), 0);
+        }
     }
 
     void killedAppLeavesARecovery()
