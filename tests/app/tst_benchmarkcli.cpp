@@ -34,9 +34,10 @@ private Q_SLOTS:
         QJsonParseError error;
         const QJsonObject result = QJsonDocument::fromJson(lines.last(), &error).object();
         QCOMPARE(error.error, QJsonParseError::NoError);
-        for (const char* key : {"forward_ms", "gflops", "embedding_ms", "init_ms", "render_ms",
-                                "ui_update_ms", "gui_max_block_ms", "peak_rss_mb", "complete_ms",
-                                "ui_update_to_neg_inf_ms", "ui_update_to_renormalize_ms"}) {
+        for (const char* key :
+             {"forward_ms", "gflops", "embedding_ms", "init_ms", "render_ms", "ui_update_ms",
+              "gui_max_block_ms", "gui_max_wait_ms", "peak_rss_mb", "complete_ms",
+              "ui_update_to_neg_inf_ms", "ui_update_to_renormalize_ms"}) {
             QVERIFY2(result.value(QLatin1StringView(key)).isDouble(), key);
             QVERIFY2(result.value(QLatin1StringView(key)).toDouble() >= 0, key);
         }

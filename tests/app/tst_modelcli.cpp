@@ -263,7 +263,8 @@ private Q_SLOTS:
         for (const char* key :
              {"forward_ms", "gflops", "init_ms", "peak_rss_mb", "first_forward_ms",
               "prefix_forward_ms", "prefix_forward_delete_ms", "ui_update_ms", "gui_max_block_ms",
-              "ui_update_model_view_ms", "ui_update_weights_ms", "ui_update_head_view_ms",
+              "gui_max_wait_ms", "ui_update_model_view_ms", "ui_update_weights_ms",
+              "ui_update_head_view_ms",
               // heads.md's analyses (HeadsBenchmark.h)
               "detect_ms", "ablate_all_ms", "generate_ms_per_token", "generate_prefix_ms_per_token",
               "generate_scratch_ms_per_token",

@@ -136,6 +136,7 @@ private Q_SLOTS:
         QVERIFY(line.value(QLatin1StringView("window_train_ms")).toDouble() > 0);
         QVERIFY(line.value(QLatin1StringView("window_steps_per_second")).toDouble() > 0);
         QVERIFY(line.contains(QLatin1StringView("gui_max_block_lab_ms")));
+        QVERIFY(line.contains(QLatin1StringView("gui_max_wait_lab_ms")));
     }
 
     void refusals_data()

@@ -1,6 +1,7 @@
 #include "LabBenchmark.h"
 
 #include "GuiFirst.h"
+#include "LoopTurns.h"
 #include "TrainingForm.h"
 #include "TrainingWindow.h"
 #include "TrainingWorker.h"
@@ -21,22 +22,21 @@ LabTimings measureTrainingLab(const TrainingConfig& config)
     lab.form()->setConfig(config);
     lab.reset();
     lab.show();
-    QElapsedTimer sinceTick, total;
-    QTimer ticker;
+    QElapsedTimer total;
+    QTimer ticker; // due every millisecond: the loop's waits stay short (LoopTurns)
     ticker.setInterval(1);
     QEventLoop loop;
     QObject::connect(&ticker, &QTimer::timeout, [&] {
-        timings.guiMaxBlockMs =
-            std::max(timings.guiMaxBlockMs, double(sinceTick.nsecsElapsed()) / 1e6);
-        sinceTick.restart();
         if (int(lab.losses().size()) >= config.steps && !lab.worker()->isRunning())
             loop.quit();
     });
     total.start();
-    sinceTick.start();
     ticker.start();
+    const LoopTurns turns;
     lab.startOrPause();
     loop.exec();
+    timings.guiMaxBlockMs = turns.longest().workMs;
+    timings.guiMaxWaitMs = turns.longest().waitMs;
     timings.trainMs = double(total.nsecsElapsed()) / 1e6;
     timings.stepsPerSecond = timings.trainMs > 0 ? 1000.0 * config.steps / timings.trainMs : 0;
     return timings;

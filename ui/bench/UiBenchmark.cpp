@@ -12,6 +12,7 @@
 #include "HeadRolesPage.h"
 #include "HeatmapPainter.h"
 #include "HeatmapWidget.h"
+#include "LoopTurns.h"
 #include "MainWindow.h"
 #include "ModelRun.h"
 #include "ModelViewPage.h"
@@ -20,6 +21,7 @@
 #include "TraceFigures.h"
 #include "ViewExtent.h"
 
+#include <QAbstractEventDispatcher>
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QEventLoop>
@@ -74,13 +76,26 @@ double threadCpuMs()
     return double(now.tv_sec) * 1e3 + double(now.tv_nsec) / 1e6;
 }
 
+// The turns' longest work, for the block of what they measured; their longest wait goes to the
+// whole run's.
+double workOf(const LoopLongest& turns, UiTimings& timings)
+{
+    timings.guiMaxWaitMs = std::max(timings.guiMaxWaitMs, turns.waitMs);
+    return turns.workMs;
+}
+
 // Which event the GUI thread spent longest on: an application-wide event filter sees every
-// event of the GUI thread as its handling starts; the time until the next one starts is the
-// handling of the one before (the benchmark's 1 ms ticker keeps idle gaps short).
+// event of the GUI thread as its handling starts; the time until the next one starts, or until
+// the loop goes back to wait (LoopTurns), is the handling of the one before.
 class EventWatch : public QObject
 {
 public:
-    EventWatch() { qApp->installEventFilter(this); }
+    EventWatch()
+    {
+        qApp->installEventFilter(this);
+        connect(QAbstractEventDispatcher::instance(), &QAbstractEventDispatcher::aboutToBlock, this,
+                [this] { close(); });
+    }
     ~EventWatch() override { qApp->removeEventFilter(this); }
     EventWatch(const EventWatch&) = delete;
     EventWatch& operator=(const EventWatch&) = delete;
@@ -148,23 +163,16 @@ std::vector<HeatmapWidget*> visibleHeatmaps(MainWindow& window)
 }
 
 // Runs the event loop until `arrived` says the window has the new result and every visible
-// page and heatmap shows it, painted where it is on screen, recording the longest gap between
-// two turns of the loop (the repaint included: the app's own, of what changed; a grab of the
-// whole window would also paint every unchanged widget, and Qt 6.4 splits each fill taller
-// than 96 rows across its global thread pool and waits for it: 10-40 ms, mostly waiting, on
-// this 2-core VM).
-void waitUntilPainted(MainWindow& window, const std::function<bool()>& arrived, double& maxGapMs)
+// page and heatmap shows it, painted where it is on screen, recording into `longest` the
+// longest work of one turn of the loop (the repaint included: the app's own, of what changed;
+// a grab of the whole window would also paint every unchanged widget, and Qt 6.4 splits each
+// fill taller than 96 rows across its global thread pool and waits for it: 10-40 ms, mostly
+// waiting, on this 2-core VM) and the longest wait of one (the poll below is due every
+// millisecond).
+void waitUntilPainted(MainWindow& window, const std::function<bool()>& arrived,
+                      LoopLongest& longest)
 {
-    QElapsedTimer sinceTick;
-    sinceTick.start();
-    QTimer ticker;
-    ticker.setObjectName(QStringLiteral("benchmark_ticker"));
-    ticker.setInterval(1);
-    QObject::connect(&ticker, &QTimer::timeout, [&] {
-        maxGapMs = std::max(maxGapMs, double(sinceTick.nsecsElapsed()) / 1e6);
-        sinceTick.restart();
-    });
-    ticker.start();
+    const LoopTurns turns;
     QEventLoop loop;
     // Looked up once: a long text's window has thousands of objects, and walking them every
     // millisecond would itself block the GUI thread it measures.
@@ -200,7 +208,7 @@ void waitUntilPainted(MainWindow& window, const std::function<bool()>& arrived, 
     // Never for ever: a change the window refuses brings no new result.
     QTimer::singleShot(WaitLimitMs, &loop, &QEventLoop::quit);
     loop.exec();
-    maxGapMs = std::max(maxGapMs, double(sinceTick.nsecsElapsed()) / 1e6);
+    longest.merge(turns.longest());
 }
 
 // The window shows a trace of these tokens (not the one of the session it started with).
@@ -215,21 +223,21 @@ void measureFlashSteps(MainWindow& window, int runs, UiTimings& timings)
     auto* flash = window.findChild<FlashPage*>();
     if (!flash || !window.showPage(QStringLiteral("flash")))
         return;
-    double ignored = 0;
+    LoopLongest ignored;
     waitUntilPainted(
         window, [&] { return flash->stepCount() > 0; }, ignored);
     std::vector<double> steps;
     for (int i = 0; i < runs; ++i) {
         const QString before = flash->tileFigure()->figure().name;
-        double maxGap = 0;
+        LoopLongest turns;
         QElapsedTimer timer;
         timer.start();
         flash->setStep((flash->step() + 1) % flash->stepCount());
         // What a step repaints is the tile's figure (the result and the traffic stay).
         waitUntilPainted(
-            window, [&] { return flash->tileFigure()->figure().name != before; }, maxGap);
+            window, [&] { return flash->tileFigure()->figure().name != before; }, turns);
         steps.push_back(double(timer.nsecsElapsed()) / 1e6);
-        timings.flashStepMaxBlockMs = std::max(timings.flashStepMaxBlockMs, maxGap);
+        timings.flashStepMaxBlockMs = std::max(timings.flashStepMaxBlockMs, workOf(turns, timings));
     }
     timings.flashStepMs = median(steps);
 }
@@ -246,15 +254,16 @@ void measureAnalysisPages(MainWindow& window, UiTimings& timings)
     if (ablation && window.modelRun() &&
         window.modelRun()->trace->tokenCount() <= MaxAblatedTokens &&
         window.showPage(QStringLiteral("ablation"))) {
-        double ignored = 0;
+        LoopLongest ignored;
         waitUntilPainted(
             window, [&] { return !ablation->isUpdatePending(); }, ignored);
         QElapsedTimer timer;
         timer.start();
         ablation->ablateEveryHead();
+        LoopLongest turns;
         waitUntilPainted(
-            window, [&] { return !ablation->isUpdatePending() && ablation->grid(); },
-            timings.ablateAllMaxBlockMs);
+            window, [&] { return !ablation->isUpdatePending() && ablation->grid(); }, turns);
+        timings.ablateAllMaxBlockMs = workOf(turns, timings);
         timings.ablateAllMs = double(timer.nsecsElapsed()) / 1e6;
     }
     auto* generate = window.findChild<GeneratePage*>();
@@ -263,8 +272,10 @@ void measureAnalysisPages(MainWindow& window, UiTimings& timings)
         QElapsedTimer timer;
         timer.start();
         generate->start();
+        LoopLongest turns;
         waitUntilPainted(
-            window, [&] { return !generate->isRunning(); }, timings.generateMaxBlockMs);
+            window, [&] { return !generate->isRunning(); }, turns);
+        timings.generateMaxBlockMs = workOf(turns, timings);
         timings.generateMs = double(timer.nsecsElapsed()) / 1e6;
         timings.generatedTokens = int(generate->steps().size());
     }
@@ -291,7 +302,7 @@ UiTimings measureUi(const Session& session, int runs)
     window.resize(1600, 1000);
     window.show();
     window.document()->setSession(session);
-    double ignored = 0;
+    LoopLongest ignored;
     const auto arrivedFirst = [&] { return showsTokens(window, computed.trace->tokens); };
     waitUntilPainted(window, arrivedFirst, ignored);
     window.showPage(computed.trace->heads.size() > 1 ? QStringLiteral("heads")
@@ -302,7 +313,7 @@ UiTimings measureUi(const Session& session, int runs)
     std::vector<double> updates, toNegInf, toRenormalize, toOwnKernel;
     for (int i = 0; i < 2 * runs; ++i) {
         const auto before = window.trace();
-        double maxGap = 0;
+        LoopLongest turns;
         QElapsedTimer timer;
         timer.start();
         // A control change: the causal masking method (with the embedding and the
@@ -326,7 +337,7 @@ UiTimings measureUi(const Session& session, int runs)
         });
         EventWatch watch;
         waitUntilPainted(
-            window, [&] { return window.trace() != before; }, maxGap);
+            window, [&] { return window.trace() != before; }, turns);
         watch.record(timings);
         const double ms = double(timer.nsecsElapsed()) / 1e6;
         updates.push_back(ms);
@@ -334,7 +345,7 @@ UiTimings measureUi(const Session& session, int runs)
         (shown.maskMethod == MaskMethod::NegInf ? toNegInf : toRenormalize).push_back(ms);
         if (shown.kernel == session.kernel)
             toOwnKernel.push_back(ms);
-        timings.guiMaxBlockMs = std::max(timings.guiMaxBlockMs, maxGap);
+        timings.guiMaxBlockMs = std::max(timings.guiMaxBlockMs, workOf(turns, timings));
         // Counted after each update too: the first wait may end before a long text's page
         // has shown its figures.
         timings.visibleHeatmaps =
@@ -361,7 +372,7 @@ UiTimings measureModelUi(const Session& session, int runs)
     window.show();
     window.document()->setSession(session);
     window.showPage(QStringLiteral("model_view"));
-    double ignored = 0;
+    LoopLongest ignored;
     const auto modelShown = [&] { return window.modelRun() && window.trace(); };
     waitUntilPainted(window, modelShown, ignored);
     if (!window.modelRun())
@@ -384,7 +395,7 @@ UiTimings measureModelUi(const Session& session, int runs)
         for (int i = 0; i < 2 * runs; ++i) { // an even number: the sentence whole again
             const auto before = window.modelRun();
             const auto beforeTrace = window.trace();
-            double maxGap = 0;
+            LoopLongest turns;
             QElapsedTimer timer;
             timer.start();
             EventWatch watch;
@@ -396,12 +407,12 @@ UiTimings measureModelUi(const Session& session, int runs)
                     return window.modelRun() && window.modelRun() != before &&
                            window.trace() != beforeTrace;
                 },
-                maxGap);
+                turns);
             watch.record(timings);
             updates.push_back(double(timer.nsecsElapsed()) / 1e6);
             if (forwards)
                 forwards->push_back(window.modelRun()->forwardMs);
-            maxBlockMs = std::max(maxBlockMs, maxGap);
+            maxBlockMs = std::max(maxBlockMs, workOf(turns, timings));
         }
         if (updatesOut)
             *updatesOut = updates;

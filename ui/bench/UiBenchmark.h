@@ -15,8 +15,12 @@ struct UiTimings
     // skips the masked blocks, and to renormalize, which computes every score.
     double uiUpdateToNegInfMs = 0;
     double uiUpdateToRenormalizeMs = 0;
-    double guiMaxBlockMs =
-        0; // the longest the GUI thread did not return to its event loop meanwhile
+    // The longest work of one turn of the GUI thread's event loop meanwhile: from the first
+    // event it handled after waking until it went back to wait (LoopTurns.h).
+    double guiMaxBlockMs = 0;
+    // The longest the GUI thread took to come back from waiting with a timer due, over the
+    // whole run: time the system gave to other threads (or, in a VM, the host kept the core).
+    double guiMaxWaitMs = 0;
     // The event the longest single event handling belonged to: "ClassName(objectName)
     // EventType: N ms" (a handler that sends events synchronously is split at them).
     std::string guiMaxBlockEvent;

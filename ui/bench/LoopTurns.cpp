@@ -1,0 +1,66 @@
+#include "LoopTurns.h"
+
+#include <QAbstractEventDispatcher>
+#include <QCoreApplication>
+#include <QThread>
+
+#include <algorithm>
+
+namespace ae {
+
+namespace {
+
+double ms(qint64 ns)
+{
+    return double(ns) / 1e6;
+}
+
+} // namespace
+
+void LoopLongest::merge(const LoopLongest& other)
+{
+    workMs = std::max(workMs, other.workMs);
+    waitMs = std::max(waitMs, other.waitMs);
+}
+
+LoopTurns::LoopTurns()
+{
+    m_clock.start();
+    qApp->installEventFilter(this);
+    // Emitted as each turn starts, before the loop waits (Qt's glib and Unix dispatchers).
+    connect(QAbstractEventDispatcher::instance(), &QAbstractEventDispatcher::aboutToBlock, this,
+            [this] { goesToWait(); });
+}
+
+LoopTurns::~LoopTurns()
+{
+    qApp->removeEventFilter(this);
+}
+
+LoopLongest LoopTurns::longest() const
+{
+    LoopLongest longest = m_longest;
+    if (m_workSince >= 0)
+        longest.workMs = std::max(longest.workMs, ms(m_clock.nsecsElapsed() - m_workSince));
+    return longest;
+}
+
+bool LoopTurns::eventFilter(QObject*, QEvent*)
+{
+    if (m_workSince < 0 && QThread::currentThread() == thread()) {
+        m_workSince = m_clock.nsecsElapsed();
+        m_longest.waitMs = std::max(m_longest.waitMs, ms(m_workSince - m_waitSince));
+    }
+    return false;
+}
+
+void LoopTurns::goesToWait()
+{
+    const qint64 now = m_clock.nsecsElapsed();
+    if (m_workSince >= 0)
+        m_longest.workMs = std::max(m_longest.workMs, ms(now - m_workSince));
+    m_workSince = -1;
+    m_waitSince = now;
+}
+
+} // namespace ae
