@@ -26,7 +26,9 @@ void LoopLongest::merge(const LoopLongest& other)
 LoopTurns::LoopTurns()
 {
     m_clock.start();
-    qApp->installEventFilter(this);
+    // Not qApp: with QApplication's header in sight it casts to QApplication, which a
+    // QCoreApplication (a command-line tool, a test) is not.
+    QCoreApplication::instance()->installEventFilter(this);
     // Emitted as each turn starts, before the loop waits (Qt's glib and Unix dispatchers).
     connect(QAbstractEventDispatcher::instance(), &QAbstractEventDispatcher::aboutToBlock, this,
             [this] { goesToWait(); });
@@ -34,7 +36,7 @@ LoopTurns::LoopTurns()
 
 LoopTurns::~LoopTurns()
 {
-    qApp->removeEventFilter(this);
+    QCoreApplication::instance()->removeEventFilter(this);
 }
 
 LoopLongest LoopTurns::longest() const
