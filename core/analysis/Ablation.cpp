@@ -76,7 +76,8 @@ std::vector<AblationResult> ablateStacked(const ModelTrace& trace, const Predict
     if (!runStackedBlocks(*trace.model, layer + 1, T, x, keepGoing))
         return {};
     std::vector<AblationResult> out;
-    for (const SequencePrediction& s : predictSequences(*trace.model, x, T, trace.tokenIds))
+    Matrix logits;
+    for (const SequencePrediction& s : predictSequences(*trace.model, x, T, trace.tokenIds, logits))
         out.push_back(compared(base, s));
     return out;
 }
@@ -91,7 +92,9 @@ std::string_view ablationKindKey(AblationKind kind)
 Prediction basePrediction(const ModelTrace& trace)
 {
     const Eigen::Index T = trace.tokenCount();
-    return prediction(predictSequences(*trace.model, trace.finalResidual(), T, trace.tokenIds)[0]);
+    Matrix logits;
+    return prediction(
+        predictSequences(*trace.model, trace.finalResidual(), T, trace.tokenIds, logits)[0]);
 }
 
 AblationResult ablateHead(const ModelTrace& trace, const Prediction& base, AblationKind kind,
@@ -119,6 +122,7 @@ std::optional<AblationGrid> ablateEveryHead(const ModelTrace& trace, AblationKin
     // stack may span several layers: each layer's ablated streams join it after that layer's
     // block, and from there they go through the blocks above together with the earlier ones, so
     // that each block's weights are read once per stack rather than once per layer ablated.
+    Matrix logits; // rows of logits, one buffer for every stack
     for (int done = 0; done < total;) {
         const int last = std::min(total, done + perStack);
         const int firstLayer = done / grid.heads, lastLayer = (last - 1) / grid.heads;
@@ -145,7 +149,8 @@ std::optional<AblationGrid> ablateEveryHead(const ModelTrace& trace, AblationKin
         }
         if (!runStackedBlocks(*trace.model, lastLayer + 1, T, stack, stop))
             return std::nullopt;
-        for (const SequencePrediction& s : predictSequences(*trace.model, stack, T, trace.tokenIds))
+        for (const SequencePrediction& s :
+             predictSequences(*trace.model, stack, T, trace.tokenIds, logits))
             grid.results.push_back(compared(grid.base, s));
         done = last;
         if (!keepGoing(progress, done, total))

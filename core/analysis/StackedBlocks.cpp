@@ -76,15 +76,20 @@ bool runStackedBlocks(const TransformerModel& model, int firstLayer, Eigen::Inde
 
 std::vector<SequencePrediction> predictSequences(const TransformerModel& model, const Matrix& x,
                                                  Eigen::Index T,
-                                                 const std::vector<std::int64_t>& ids)
+                                                 const std::vector<std::int64_t>& ids,
+                                                 Matrix& logitRows)
 {
     const Eigen::Index B = x.rows() / T;
+    const Eigen::Index V = model.params().outHead.rows;
+    const Eigen::Index chunk = std::min(LogitChunkRows, x.rows());
+    if (logitRows.rows() < chunk || logitRows.cols() != V)
+        logitRows.resize(chunk, V);
     std::vector<SequencePrediction> out(static_cast<std::size_t>(B));
     std::vector<double> rowLoss(std::size_t(x.rows()), 0.0);
     for (Eigen::Index first = 0; first < x.rows(); first += LogitChunkRows) {
         const Eigen::Index rows = std::min(LogitChunkRows, x.rows() - first);
-        const Matrix logits =
-            finalLogits(model, x.middleRows(first, rows), BlockProducts::Stacked); // (rows x V)
+        auto logits = logitRows.topRows(rows); // (rows x V)
+        finalLogits(model, x.middleRows(first, rows), BlockProducts::Stacked, logits);
         ParallelFailure failure;
 #pragma omp parallel for schedule(dynamic, 8) if (rows > 1)
         for (Eigen::Index r = 0; r < rows; ++r)

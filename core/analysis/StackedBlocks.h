@@ -22,7 +22,10 @@ bool runStackedBlocks(const TransformerModel& model, int firstLayer, Eigen::Inde
 // What the model predicts from the stacked residual streams after the last block (x as above):
 // per sequence, the mean next-token cross-entropy over positions 0 ... T-2 against `ids`
 // (T ids, the same for every sequence; natural log, as torch's cross_entropy) and the last
-// position's logits. Logits are made in blocks of rows, never all B·T x V at once.
+// position's logits. Logits are made in blocks of rows, never all B·T x V at once, into
+// `logitRows` (resized when it is too small): a caller predicting stack after stack passes the
+// same buffer, whose pages are then written again rather than faulted in anew (512 rows of
+// GPT-2's logits: 100 MB, 25,000 pages).
 struct SequencePrediction
 {
     double loss = 0;
@@ -30,6 +33,7 @@ struct SequencePrediction
 };
 std::vector<SequencePrediction> predictSequences(const TransformerModel& model, const Matrix& x,
                                                  Eigen::Index T,
-                                                 const std::vector<std::int64_t>& ids);
+                                                 const std::vector<std::int64_t>& ids,
+                                                 Matrix& logitRows);
 
 } // namespace ae

@@ -140,18 +140,19 @@ void addFeedForward(const TransformerConfig& c, const TransformerLayerParams& lp
     x += conv1d(h, lp.fcProjWeight, lp.fcProjBias, products);
 }
 
-Matrix finalLogits(const TransformerModel& model, const Eigen::Ref<const Matrix>& x,
-                   BlockProducts products)
+void finalLogits(const TransformerModel& model, const Eigen::Ref<const Matrix>& x,
+                 BlockProducts products, Eigen::Ref<Matrix> out)
 {
     constexpr Eigen::Index LogitRows = 4096;
     const TransformerParams& p = model.params();
     const Matrix normed = normRows(model.config(), x, p.lnfWeight, p.lnfBias);
     const TensorRef& head = p.outHead;
-    if (products == BlockProducts::Stacked && head.data)
-        return fastMatmul(normed, head.matrix(), true, StackedLogitTiles);
+    if (products == BlockProducts::Stacked && head.data) {
+        fastMatmulInto(normed, head.matrix(), true, out, StackedLogitTiles);
+        return;
+    }
     const Eigen::Index V = head.rows;
     const Eigen::Index blocks = (V + LogitRows - 1) / LogitRows;
-    Matrix out(x.rows(), V);
     ParallelFailure failure;
 #pragma omp parallel for schedule(dynamic) if (blocks > 1)
     for (Eigen::Index b = 0; b < blocks; ++b)
@@ -167,6 +168,13 @@ Matrix finalLogits(const TransformerModel& model, const Eigen::Ref<const Matrix>
             out.middleCols(first, rows).noalias() = normed * block.transpose();
         });
     failure.rethrow();
+}
+
+Matrix finalLogits(const TransformerModel& model, const Eigen::Ref<const Matrix>& x,
+                   BlockProducts products)
+{
+    Matrix out(x.rows(), model.params().outHead.rows);
+    finalLogits(model, x, products, out);
     return out;
 }
 

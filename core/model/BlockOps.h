@@ -67,6 +67,9 @@ void addFeedForward(const TransformerConfig& config, const TransformerLayerParam
 // product, whose bits do not depend on the block (blocks a multiple of Eigen's 8-row groups).
 Matrix finalLogits(const TransformerModel& model, const Eigen::Ref<const Matrix>& x,
                    BlockProducts products = BlockProducts::Linear);
+// The same into `out` (R x V, sized by the caller): the same bits.
+void finalLogits(const TransformerModel& model, const Eigen::Ref<const Matrix>& x,
+                 BlockProducts products, Eigen::Ref<Matrix> out);
 
 // The `count` most probable entries of softmax(logits / temperature) (temperature > 0), most
 // probable first, ties by the lower id; probabilities summed in double.

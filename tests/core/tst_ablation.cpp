@@ -109,11 +109,20 @@ private Q_SLOTS:
         x.topRows(T) = trace->residuals.front();
         x.bottomRows(T) = trace->residuals.front();
         QVERIFY(runStackedBlocks(*model, 0, T, x));
-        for (const SequencePrediction& s : predictSequences(*model, x, T, ids)) {
+        Matrix logits;
+        for (const SequencePrediction& s : predictSequences(*model, x, T, ids, logits)) {
             QVERIFY(std::abs(s.loss - base.loss) < 1e-5);
             AE_COMPARE_TENSORS("last logits", Matrix(trace->lastLogits), Matrix(s.lastLogits),
                                1e-5);
         }
+        // The buffer of logit rows, once large enough, is written again, not replaced (its
+        // pages are not faulted in anew for the next stack), and a smaller stack fits in it.
+        const float* const buffer = logits.data();
+        QCOMPARE(logits.rows(), 2 * T);
+        const auto again = predictSequences(*model, x.topRows(T), T, ids, logits);
+        QCOMPARE(logits.data(), buffer);
+        QCOMPARE(again.size(), std::size_t(1));
+        QVERIFY(std::abs(again.front().loss - base.loss) < 1e-5);
         // An ablation changes the prediction, and KL(p || p) of the base itself is 0.
         const AblationResult zero = ablateHead(*trace, base, AblationKind::Zero, 0, 3);
         QVERIFY(zero.kl > 0);
