@@ -3,14 +3,13 @@
 // and a pasted megabyte does not reach the sentence editor's layout.
 #include "ComputeService.h"
 #include "Engine.h"
+#include "MessageBoxAnswerer.h"
 #include "SentenceControls.h"
 #include "SessionActions.h"
 #include "SessionAutosave.h"
 #include "SessionDocument.h"
 #include "SessionJson.h"
 
-#include <QAbstractButton>
-#include <QApplication>
 #include <QClipboard>
 #include <QDir>
 #include <QJsonDocument>
@@ -19,45 +18,15 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QPlainTextEdit>
-#include <QPointer>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
-#include <QTimer>
 
 #include <new>
 
 using namespace ae;
 
 namespace {
-
-// Answers the message boxes opened by the code under test, one button per box in order.
-class MessageBoxAnswerer : public QObject
-{
-public:
-    explicit MessageBoxAnswerer(QList<QMessageBox::StandardButton> answers)
-        : m_answers(std::move(answers))
-    {
-        connect(&m_timer, &QTimer::timeout, this, [this] {
-            auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
-            if (!box || m_answers.isEmpty() || box == m_last)
-                return;
-            m_last = box;
-            texts << box->text() + u' ' + box->informativeText();
-            if (QAbstractButton* button = box->button(m_answers.takeFirst()))
-                button->click();
-            else
-                box->reject();
-        });
-        m_timer.start(10);
-    }
-    QStringList texts;
-
-private:
-    QList<QMessageBox::StandardButton> m_answers;
-    QTimer m_timer;
-    QPointer<QMessageBox> m_last; // a QPointer: the next box may reuse the address of the last
-};
 
 void writeOrphan(const QString& name, const std::string& sentence)
 {

@@ -2,12 +2,11 @@
 // window, Discard closes, Save writes the file, a failed save keeps the window and the edits),
 // and a dropped file that is not a session is refused with a message, the session kept.
 #include "MainWindow.h"
+#include "MessageBoxAnswerer.h"
 #include "SessionDocument.h"
 #include "SessionFile.h"
 #include "SessionJson.h"
 
-#include <QAbstractButton>
-#include <QApplication>
 #include <QDir>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -16,49 +15,11 @@
 #include <QMimeData>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QTimer>
 #include <QUrl>
 
 using namespace ae;
 
 namespace {
-
-// Answers the message boxes the code under test opens (their exec() blocks the test), one
-// button per box in order, and keeps each box's title and text.
-class MessageBoxAnswerer : public QObject
-{
-public:
-    explicit MessageBoxAnswerer(QList<QMessageBox::StandardButton> answers)
-        : m_answers(std::move(answers))
-    {
-        connect(&m_timer, &QTimer::timeout, this, &MessageBoxAnswerer::poll);
-        m_timer.start(10);
-    }
-
-    QStringList titles;
-    QStringList texts;
-    int unanswered() const { return int(m_answers.size()); }
-
-private:
-    void poll()
-    {
-        auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
-        if (!box || m_answers.isEmpty() || box == m_last)
-            return;
-        m_last = box;
-        titles << box->windowTitle();
-        texts << box->text();
-        QAbstractButton* button = box->button(m_answers.takeFirst());
-        if (button)
-            button->click();
-        else
-            box->reject();
-    }
-
-    QList<QMessageBox::StandardButton> m_answers;
-    QTimer m_timer;
-    QMessageBox* m_last = nullptr;
-};
 
 void editSomething(MainWindow& window)
 {
