@@ -20,7 +20,6 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMenuBar>
@@ -36,7 +35,6 @@
 #include <QTextBrowser>
 #include <QToolBar>
 #include <QVBoxLayout>
-#include <QtConcurrent>
 
 #include <cmath>
 

@@ -42,6 +42,10 @@ public:
     bool openSession(const QString& path, bool quiet = false);
     // A bundled session (":/samples/training/induction.json").
     bool openSample(const QString& resourcePath);
+    // Trains the controls' session on from the book checkpoint `path` (Resume From
+    // Checkpoint's file), read off the GUI thread; one that does not fit the session is refused
+    // with a message box naming the key. Nothing when the session itself is refused.
+    void resumeFrom(const QString& path);
 
     TrainingForm* form() const { return m_form; }
     TrainingWorker* worker() const { return m_worker; }

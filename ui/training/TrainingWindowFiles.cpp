@@ -3,25 +3,25 @@
 #include "BookCheckpoint.h"
 #include "ExportActions.h"
 #include "HeadAnalysisFigures.h"
+#include "ModelRegistry.h"
 #include "Trainer.h"
 #include "TrainingFigures.h"
 #include "TrainingForm.h"
 #include "TrainingSession.h"
 #include "TrainingWorker.h"
 #include "TransformerModel.h"
+#include "ViewJobs.h"
 
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileDialog>
-#include <QFutureWatcher>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSlider>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QToolBar>
-#include <QtConcurrent>
 
 // The lab's menus and what its File menu does: sessions, texts, checkpoints, figures (the
 // window's layout and training are TrainingWindow.cpp's).
@@ -144,25 +144,36 @@ void TrainingWindow::resumeFromCheckpoint()
     const QString path = QFileDialog::getOpenFileName(
         this, tr("Resume From Checkpoint"), {},
         tr("Book checkpoints (*.safetensors *.pth config.json);;All files (*)"));
-    if (path.isEmpty())
+    if (!path.isEmpty())
+        resumeFrom(path);
+}
+
+void TrainingWindow::resumeFrom(const QString& path)
+{
+    if (!checkSession())
         return;
-    auto* watcher = new QFutureWatcher<ModelLoadResult>(this);
-    connect(watcher, &QFutureWatcher<ModelLoadResult>::finished, this, [this, watcher, path] {
-        watcher->deleteLater();
-        const ModelLoadResult loaded = watcher->result();
-        const TrainingConfig config = m_form->config();
-        QString issue = loaded.error;
-        if (loaded.model && issue.isEmpty())
-            issue = QString::fromStdString(Trainer::resumeIssue(config, *loaded.model));
-        if (!issue.isEmpty()) {
-            QMessageBox::warning(this, tr("Cannot Resume"), tr("%1: %2").arg(path, issue));
-            return;
-        }
-        reset();
-        m_generation = m_worker->reset(config, loaded.model);
-        statusBar()->showMessage(tr("Resuming from %1").arg(path), 8000);
-    });
-    watcher->setFuture(QtConcurrent::run([path] { return loadBookCheckpoint(path); }));
+    // Off Qt's global pool, whose threads the window's own repaints wait for (ViewJobs.h).
+    runThenDeliver(
+        analysisJobs(), this,
+        [path] {
+            // The dialog offers config.json too: the checkpoint is the model file beside it.
+            const QString opened = modelPath(path), file = modelFile(opened);
+            return file.isEmpty() ? loadModel(opened) // which names what the folder lacks
+                                  : loadBookCheckpoint(file);
+        },
+        [this, path](const ModelLoadResult& loaded) {
+            const TrainingConfig config = m_form->config();
+            QString issue = loaded.error;
+            if (loaded.model && issue.isEmpty())
+                issue = QString::fromStdString(Trainer::resumeIssue(config, *loaded.model));
+            if (!issue.isEmpty()) {
+                QMessageBox::warning(this, tr("Cannot Resume"), tr("%1: %2").arg(path, issue));
+                return;
+            }
+            reset();
+            m_generation = m_worker->reset(config, loaded.model);
+            statusBar()->showMessage(tr("Resuming from %1").arg(path), 8000);
+        });
 }
 
 void TrainingWindow::exportFigures()

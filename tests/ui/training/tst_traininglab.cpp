@@ -7,6 +7,7 @@
 #include "BookCheckpoint.h"
 #include "CurveChart.h"
 #include "FigureWidget.h"
+#include "MessageBoxAnswerer.h"
 #include "ModelRegistry.h"
 #include "Trainer.h"
 #include "TrainingForm.h"
@@ -184,6 +185,55 @@ private Q_SLOTS:
         QCOMPARE(loaded.model->config().tokenizer, std::string("ids"));
         const ModelTokens tokens = modelTokens(*loaded.model, "3 15 0");
         QCOMPARE(tokens.ids, (std::vector<std::int64_t>{3, 15, 0}));
+        QDir(dir).removeRecursively();
+    }
+
+    // Resume From Checkpoint: the lab trains on from the saved weights (its first probe is the
+    // trained model's attention, not fresh weights'); a checkpoint of other shapes is refused.
+    void resumesFromACheckpoint()
+    {
+        TrainingWindow trained;
+        trained.form()->setConfig(smallInduction(10));
+        trained.reset();
+        trained.startOrPause();
+        QTRY_VERIFY_WITH_TIMEOUT(finished(trained, 10), 60000);
+        QSignalSpy opened(&trained, &TrainingWindow::openModelRequested);
+        QMetaObject::invokeMethod(&trained, [&trained] {
+            for (QAction* action : trained.findChildren<QAction*>())
+                if (action->text().contains(QStringLiteral("Explorer")))
+                    action->trigger();
+        });
+        QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 60000);
+        const QString dir = opened.front().front().toString();
+        const auto last = trained.probes().back();
+        QCOMPARE(last->step, 10);
+
+        TrainingWindow lab;
+        lab.form()->setConfig(smallInduction(10));
+        lab.reset();
+        QTRY_VERIFY_WITH_TIMEOUT(!lab.probes().empty(), 60000);
+        const auto fresh = lab.probes().front();
+        QVERIFY(fresh->attnWeights != last->attnWeights);
+        MessageBoxAnswerer answerer({QMessageBox::Ok, QMessageBox::Ok});
+        // config.json, which the dialog offers too, stands for the model file beside it.
+        lab.resumeFrom(QDir(dir).filePath(QStringLiteral("config.json")));
+        QTRY_VERIFY_WITH_TIMEOUT((!lab.probes().empty() && lab.probes().front() != fresh) ||
+                                     !answerer.texts.isEmpty(),
+                                 10000);
+        QVERIFY2(answerer.texts.isEmpty(), qPrintable(answerer.texts.join(u'\n')));
+        QCOMPARE(lab.probes().front()->step, 0);
+        QVERIFY(lab.probes().front()->attnWeights == last->attnWeights);
+
+        TrainingWindow other;
+        TrainingConfig fourHeads = smallInduction(10);
+        fourHeads.nHeads = 4;
+        other.form()->setConfig(fourHeads);
+        other.reset();
+        other.resumeFrom(QDir(dir).filePath(QStringLiteral("model.safetensors")));
+        QTRY_COMPARE_WITH_TIMEOUT(answerer.titles, QStringList{QStringLiteral("Cannot Resume")},
+                                  10000);
+        QVERIFY2(answerer.texts.front().contains(QStringLiteral("\"model.n_heads\" is 4")),
+                 qPrintable(answerer.texts.front()));
         QDir(dir).removeRecursively();
     }
 };
