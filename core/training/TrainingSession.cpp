@@ -201,9 +201,10 @@ void readTrain(Reader& r, const QJsonObject& t, TrainingConfig& c)
     r.integer(t, "train.eval_every", "eval_every", c.evalEvery, 1, 100000000);
 }
 
-bool readText(TrainingConfig& c, const QString& baseDir, std::vector<SessionIssue>& issues)
+} // namespace
+
+bool readTrainingText(const QString& path, std::string& text, std::vector<SessionIssue>& issues)
 {
-    const QString path = QDir(baseDir).filePath(QString::fromStdString(c.textFile));
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) {
         issues.push_back(
@@ -218,11 +219,9 @@ bool readText(TrainingConfig& c, const QString& baseDir, std::vector<SessionIssu
                                    .arg(QDir::toNativeSeparators(path))});
         return false;
     }
-    c.text = bytes.toStdString();
+    text = bytes.toStdString();
     return true;
 }
-
-} // namespace
 
 std::vector<SessionIssue> validateTrainingConfig(const TrainingConfig& c)
 {
@@ -321,7 +320,8 @@ TrainingSessionResult trainingSessionFromJson(const QByteArray& json, const QStr
     if (!result.issues.empty())
         return result;
     if (c.task == TrainingConfig::TaskKind::Text && !c.textFile.empty() &&
-        !readText(c, baseDir, result.issues))
+        !readTrainingText(QDir(baseDir).filePath(QString::fromStdString(c.textFile)), c.text,
+                          result.issues))
         return result;
     result.issues = validateTrainingConfig(c);
     return result;

@@ -6,6 +6,7 @@
 #include <QByteArray>
 #include <QString>
 
+#include <string>
 #include <vector>
 
 namespace ae {
@@ -28,6 +29,10 @@ struct TrainingSessionResult
 TrainingSessionResult trainingSessionFromJson(const QByteArray& json, const QString& baseDir);
 // Reads PATH and parses it with its folder as base; an unreadable file is one issue with key "".
 TrainingSessionResult readTrainingSession(const QString& path);
+
+// A text task's file (task.text_file, or the one the lab's "Open text file" chose): its bytes
+// into `text` when it can be read and is UTF-8; otherwise false and one issue naming the file.
+bool readTrainingText(const QString& path, std::string& text, std::vector<SessionIssue>& issues);
 
 // The checks above on a config built in code (the training page's controls): its text must
 // already be loaded into config.text.

@@ -46,6 +46,9 @@ public:
     // Checkpoint's file), read off the GUI thread; one that does not fit the session is refused
     // with a message box naming the key. Nothing when the session itself is refused.
     void resumeFrom(const QString& path);
+    // The text task's text ("Open text file…" without the dialog): a file that cannot be read or
+    // is not UTF-8 is refused with a message box naming it, the text before kept.
+    void openText(const QString& path);
 
     TrainingForm* form() const { return m_form; }
     TrainingWorker* worker() const { return m_worker; }

@@ -14,7 +14,6 @@
 
 #include <QDateTime>
 #include <QDir>
-#include <QFile>
 #include <QFileDialog>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -82,15 +81,19 @@ void TrainingWindow::openTextFile()
 {
     const QString path = QFileDialog::getOpenFileName(this, tr("Open Text File"), {},
                                                       tr("Text files (*.txt);;All files (*)"));
-    if (path.isEmpty())
-        return;
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        QMessageBox::warning(this, tr("Cannot Open Text"),
-                             tr("%1: %2").arg(path, file.errorString()));
+    if (!path.isEmpty())
+        openText(path);
+}
+
+void TrainingWindow::openText(const QString& path)
+{
+    std::string text;
+    std::vector<SessionIssue> issues;
+    if (!readTrainingText(path, text, issues)) {
+        QMessageBox::warning(this, tr("Cannot Open Text"), issues.front().message);
         return;
     }
-    m_form->setText(path, file.readAll().toStdString());
+    m_form->setText(path, text);
 }
 
 bool TrainingWindow::openSession(const QString& path, bool quiet)

@@ -16,11 +16,13 @@
 #include "TransformerModel.h"
 
 #include <QDir>
+#include <QFile>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
 
@@ -149,6 +151,37 @@ private Q_SLOTS:
             QVERIFY2(ch == QLatin1Char('\n') ||
                          c.text.find(QString(ch).toStdString()) != std::string::npos,
                      qPrintable(QString(ch)));
+    }
+
+    // Open text file: a UTF-8 file becomes the text task's text; a file that is not UTF-8 (as a
+    // session's task.text_file) or cannot be read is refused naming it, the text kept.
+    void opensATextFile()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString good = dir.filePath(QStringLiteral("poem.txt"));
+        const QString bad = dir.filePath(QStringLiteral("photo.txt"));
+        const std::string poem = "Twinkle, twinkle, little star — 小星星\n";
+        for (const auto& [path, bytes] :
+             {std::pair{good, QByteArray::fromStdString(poem)},
+              std::pair{bad, QByteArray::fromRawData("\x89PNG\r\n\x1a\n\xff\xfe", 10)}}) {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            QCOMPARE(file.write(bytes), bytes.size());
+        }
+        TrainingWindow lab;
+        lab.openText(good);
+        QCOMPARE(lab.form()->config().text, poem);
+        MessageBoxAnswerer answerer({QMessageBox::Ok, QMessageBox::Ok});
+        lab.openText(bad);
+        lab.openText(dir.filePath(QStringLiteral("missing.txt")));
+        QCOMPARE(answerer.titles, (QStringList{QStringLiteral("Cannot Open Text"),
+                                               QStringLiteral("Cannot Open Text")}));
+        QVERIFY2(answerer.texts[0].contains(QStringLiteral("photo.txt is not UTF-8")),
+                 qPrintable(answerer.texts[0]));
+        QVERIFY2(answerer.texts[1].contains(QStringLiteral("cannot read")),
+                 qPrintable(answerer.texts[1]));
+        QCOMPARE(lab.form()->config().text, poem);
     }
 
     void refusesNamingTheKey()
