@@ -5556,6 +5556,18 @@ dtype：%9
         <source>&lt;b&gt;Step %1&lt;/b&gt;: &lt;span style=&quot;color:gray&quot;&gt;%2&lt;/span&gt;%3</source>
         <translation>&lt;b&gt;第 %1 步&lt;/b&gt;：&lt;span style=&quot;color:gray&quot;&gt;%2&lt;/span&gt;%3</translation>
     </message>
+    <message>
+        <source>Replace Checkpoint?</source>
+        <translation>替换检查点？</translation>
+    </message>
+    <message>
+        <source>%1 already has %2. Replace with the model trained here?</source>
+        <translation>%1 中已有 %2。要用这里训练的模型替换吗？</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation>和</translation>
+    </message>
 </context>
 <context>
     <name>ae::TrainingWorker</name>

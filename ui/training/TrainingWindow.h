@@ -46,6 +46,9 @@ public:
     // Checkpoint's file), read off the GUI thread; one that does not fit the session is refused
     // with a message box naming the key. Nothing when the session itself is refused.
     void resumeFrom(const QString& path);
+    // Save Checkpoint into `dir` without the dialog: the book's model.safetensors and
+    // config.json, after asking before either file already there is replaced.
+    void saveCheckpointInto(const QString& dir);
     // The text task's text ("Open text file…" without the dialog): a file that cannot be read or
     // is not UTF-8 is refused with a message box naming it, the text before kept.
     void openText(const QString& path);

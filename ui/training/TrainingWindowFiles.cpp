@@ -15,6 +15,7 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSlider>
@@ -125,7 +126,23 @@ void TrainingWindow::saveCheckpoint()
 {
     const QString dir = QFileDialog::getExistingDirectory(this, tr("Save Checkpoint Into"));
     if (!dir.isEmpty())
-        m_worker->save(dir);
+        saveCheckpointInto(dir);
+}
+
+void TrainingWindow::saveCheckpointInto(const QString& dir)
+{
+    QStringList present;
+    for (const QString& name : {QStringLiteral("model.safetensors"), QStringLiteral("config.json")})
+        if (QFileInfo::exists(QDir(dir).filePath(name)))
+            present << name;
+    if (!present.isEmpty() &&
+        QMessageBox::question(this, tr("Replace Checkpoint?"),
+                              tr("%1 already has %2. Replace with the model trained here?")
+                                  .arg(QDir::toNativeSeparators(dir), present.join(tr(" and "))),
+                              QMessageBox::Yes | QMessageBox::No,
+                              QMessageBox::No) != QMessageBox::Yes)
+        return;
+    m_worker->save(dir);
 }
 
 void TrainingWindow::openInExplorer()

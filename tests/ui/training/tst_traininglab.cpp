@@ -17,6 +17,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QSlider>
@@ -182,6 +183,43 @@ private Q_SLOTS:
         QVERIFY2(answerer.texts[1].contains(QStringLiteral("cannot read")),
                  qPrintable(answerer.texts[1]));
         QCOMPARE(lab.form()->config().text, poem);
+    }
+
+    // Save Checkpoint into a folder that has a checkpoint already (a downloaded GPT-2's, say)
+    // asks first: No leaves the files as they were, Yes replaces them with the trained model.
+    void asksBeforeReplacingACheckpoint()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString config = dir.filePath(QStringLiteral("config.json"));
+        {
+            QFile file(config);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            QVERIFY(file.write("{\"n_layer\": 12}") > 0);
+        }
+        TrainingWindow lab;
+        lab.form()->setConfig(smallInduction(10));
+        lab.reset();
+        lab.startOrPause();
+        QTRY_VERIFY_WITH_TIMEOUT(finished(lab, 10), 60000);
+        QSignalSpy saved(lab.worker(), &TrainingWorker::saved);
+        {
+            MessageBoxAnswerer answerer({QMessageBox::No});
+            lab.saveCheckpointInto(dir.path());
+            QCOMPARE(answerer.titles, QStringList{QStringLiteral("Replace Checkpoint?")});
+            QVERIFY2(answerer.texts.front().contains(QStringLiteral("config.json")),
+                     qPrintable(answerer.texts.front()));
+        }
+        QTest::qWait(100);
+        QCOMPARE(saved.size(), 0);
+        QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("model.safetensors"))));
+        MessageBoxAnswerer answerer({QMessageBox::Yes});
+        lab.saveCheckpointInto(dir.path());
+        QTRY_COMPARE_WITH_TIMEOUT(saved.size(), 1, 60000);
+        QCOMPARE(saved.front().at(1).toString(), QString());
+        const ModelLoadResult loaded = loadModel(dir.path());
+        QVERIFY2(loaded.model, qPrintable(loaded.error));
+        QCOMPARE(loaded.model->config().nLayer, 2);
     }
 
     void refusesNamingTheKey()
