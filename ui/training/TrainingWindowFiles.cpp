@@ -183,11 +183,13 @@ void TrainingWindow::resumeFrom(const QString& path)
         },
         [this, path](const ModelLoadResult& loaded) {
             const TrainingConfig config = m_form->config();
-            QString issue = loaded.error;
+            QString issue = loaded.error; // names the file already
             if (loaded.model && issue.isEmpty())
-                issue = QString::fromStdString(Trainer::resumeIssue(config, *loaded.model));
+                if (const std::string differs = Trainer::resumeIssue(config, *loaded.model);
+                    !differs.empty())
+                    issue = tr("%1: %2").arg(path, QString::fromStdString(differs));
             if (!issue.isEmpty()) {
-                QMessageBox::warning(this, tr("Cannot Resume"), tr("%1: %2").arg(path, issue));
+                QMessageBox::warning(this, tr("Cannot Resume"), issue);
                 return;
             }
             reset();

@@ -285,7 +285,7 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(!lab.probes().empty(), 60000);
         const auto fresh = lab.probes().front();
         QVERIFY(fresh->attnWeights != last->attnWeights);
-        MessageBoxAnswerer answerer({QMessageBox::Ok, QMessageBox::Ok});
+        MessageBoxAnswerer answerer({QMessageBox::Ok, QMessageBox::Ok, QMessageBox::Ok});
         // config.json, which the dialog offers too, stands for the model file beside it.
         lab.resumeFrom(QDir(dir).filePath(QStringLiteral("config.json")));
         QTRY_VERIFY_WITH_TIMEOUT((!lab.probes().empty() && lab.probes().front() != fresh) ||
@@ -305,6 +305,18 @@ private Q_SLOTS:
                                   10000);
         QVERIFY2(answerer.texts.front().contains(QStringLiteral("\"model.n_heads\" is 4")),
                  qPrintable(answerer.texts.front()));
+        // A file the loader refuses: its message, which names the file once.
+        const QString notes = QDir(dir).filePath(QStringLiteral("notes.safetensors"));
+        {
+            QFile file(notes);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            QVERIFY(file.write("not a checkpoint") > 0);
+        }
+        lab.resumeFrom(notes);
+        QTRY_COMPARE_WITH_TIMEOUT(answerer.texts.size(), 2, 10000);
+        QCOMPARE(answerer.titles.back(), QStringLiteral("Cannot Resume"));
+        QVERIFY2(answerer.texts.back().count(QStringLiteral("notes.safetensors")) == 1,
+                 qPrintable(answerer.texts.back()));
         QDir(dir).removeRecursively();
     }
 };
