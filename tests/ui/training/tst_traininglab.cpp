@@ -55,6 +55,30 @@ bool finished(const TrainingWindow& lab, int steps)
     return int(lab.losses().size()) == steps && !lab.worker()->isRunning();
 }
 
+// The lab trains smallInduction(steps) from the start; false when it did not finish in a minute.
+bool trainSmall(TrainingWindow& lab, int steps)
+{
+    lab.form()->setConfig(smallInduction(steps));
+    lab.reset();
+    lab.startOrPause();
+    return QTest::qWaitFor([&] { return finished(lab, steps); }, 60000);
+}
+
+// "Open in Explorer" (its action, as the menu triggers it): the folder the trained model was
+// saved into, empty when none was announced within a minute.
+QString openInExplorer(TrainingWindow& lab)
+{
+    QSignalSpy opened(&lab, &TrainingWindow::openModelRequested);
+    QMetaObject::invokeMethod(&lab, [&lab] {
+        for (QAction* action : lab.findChildren<QAction*>())
+            if (action->text().contains(QStringLiteral("Explorer")))
+                action->trigger();
+    });
+    if (!QTest::qWaitFor([&] { return !opened.isEmpty(); }, 60000))
+        return {};
+    return opened.front().front().toString();
+}
+
 } // namespace
 
 class TestTrainingLab : public QObject
@@ -198,10 +222,7 @@ private Q_SLOTS:
             QVERIFY(file.write("{\"n_layer\": 12}") > 0);
         }
         TrainingWindow lab;
-        lab.form()->setConfig(smallInduction(10));
-        lab.reset();
-        lab.startOrPause();
-        QTRY_VERIFY_WITH_TIMEOUT(finished(lab, 10), 60000);
+        QVERIFY(trainSmall(lab, 10));
         QSignalSpy saved(lab.worker(), &TrainingWorker::saved);
         {
             MessageBoxAnswerer answerer({QMessageBox::No});
@@ -238,18 +259,9 @@ private Q_SLOTS:
     void opensTheTrainedModel()
     {
         TrainingWindow lab;
-        lab.form()->setConfig(smallInduction(10));
-        lab.reset();
-        lab.startOrPause();
-        QTRY_VERIFY_WITH_TIMEOUT(finished(lab, 10), 60000);
-        QSignalSpy opened(&lab, &TrainingWindow::openModelRequested);
-        QMetaObject::invokeMethod(&lab, [&lab] {
-            for (QAction* action : lab.findChildren<QAction*>())
-                if (action->text().contains(QStringLiteral("Explorer")))
-                    action->trigger();
-        });
-        QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 60000);
-        const QString dir = opened.front().front().toString();
+        QVERIFY(trainSmall(lab, 10));
+        const QString dir = openInExplorer(lab);
+        QVERIFY(!dir.isEmpty());
         QVERIFY(dir.startsWith(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)));
         const ModelLoadResult loaded = loadModel(dir);
         QVERIFY2(loaded.model, qPrintable(loaded.error));
@@ -264,18 +276,9 @@ private Q_SLOTS:
     void resumesFromACheckpoint()
     {
         TrainingWindow trained;
-        trained.form()->setConfig(smallInduction(10));
-        trained.reset();
-        trained.startOrPause();
-        QTRY_VERIFY_WITH_TIMEOUT(finished(trained, 10), 60000);
-        QSignalSpy opened(&trained, &TrainingWindow::openModelRequested);
-        QMetaObject::invokeMethod(&trained, [&trained] {
-            for (QAction* action : trained.findChildren<QAction*>())
-                if (action->text().contains(QStringLiteral("Explorer")))
-                    action->trigger();
-        });
-        QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 60000);
-        const QString dir = opened.front().front().toString();
+        QVERIFY(trainSmall(trained, 10));
+        const QString dir = openInExplorer(trained);
+        QVERIFY(!dir.isEmpty());
         const auto last = trained.probes().back();
         QCOMPARE(last->step, 10);
 
