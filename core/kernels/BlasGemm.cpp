@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <initializer_list>
 
 #include <cblas.h>
 #include <dlfcn.h>
@@ -23,12 +24,13 @@ struct OpenBlas
 {
     decltype(&cblas_sgemm) sgemm = nullptr;
     bool avx512Kernel = false; // the kernel OpenBLAS chose for this CPU is an AVX-512 one
+    bool avx2Kernel = false;   // ... an AVX2 one at least
 };
 
-// OpenBLAS 0.3.21's kernels that use AVX-512 (openblas_get_corename()).
-bool avx512Core(const char* name)
+// Whether `name` (openblas_get_corename()) is one of `cores`.
+bool oneOf(const char* name, std::initializer_list<const char*> cores)
 {
-    for (const char* core : {"SkylakeX", "Cooperlake", "SapphireRapids"})
+    for (const char* core : cores)
         if (name && std::strcmp(name, core) == 0)
             return true;
     return false;
@@ -52,7 +54,10 @@ const OpenBlas& openBlas()
         loaded.sgemm = sgemm;
         auto coreName =
             reinterpret_cast<const char* (*)()>(dlsym(library, "openblas_get_corename"));
-        loaded.avx512Kernel = coreName && avx512Core(coreName());
+        const char* core = coreName ? coreName() : nullptr;
+        // OpenBLAS 0.3.21's kernels with AVX-512, and those with AVX2 but not AVX-512.
+        loaded.avx512Kernel = oneOf(core, {"SkylakeX", "Cooperlake", "SapphireRapids"});
+        loaded.avx2Kernel = loaded.avx512Kernel || oneOf(core, {"Haswell", "Zen"});
         return loaded;
     }();
     return blas;
@@ -90,6 +95,12 @@ bool tilesOnAvx512()
     return own;
 }
 
+Eigen::Index ownKernelMinRows()
+{
+    static const Eigen::Index rows = openBlas().avx2Kernel ? 128 : 8;
+    return rows;
+}
+
 bool blasUsable()
 {
     static const bool usable = [] {
@@ -106,6 +117,7 @@ void blasProduct(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matri
 {
     const auto sgemm = openBlas().sgemm;
     const bool own = tilesOnAvx512();
+    const Eigen::Index minRows = own ? ownKernelMinRows() : 0;
     const Eigen::Index m = a.rows();
     const Eigen::Index k = a.cols();
     const Eigen::Index n = transposedB ? b.rows() : b.cols();
@@ -126,7 +138,7 @@ void blasProduct(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matri
         const Eigen::Index columns = std::min(tileColumns, n - column);
         // Row-major: tile of b is columns [column, +columns) of b, or rows of bᵀ's source.
         const float* bTile = transposedB ? b.data() + column * ldb : b.data() + column;
-        if (own && rows >= OwnKernelMinRows)
+        if (own && rows >= minRows)
             detail::gemmAvx512(a.data() + row * lda, lda, bTile, ldb, transposedB, rows, columns, k,
                                c.data() + row * ldc + column, ldc);
         else

@@ -41,13 +41,16 @@ bool blasUsable();
 // when the kernel OpenBLAS chose has none (OPENBLAS_CORETYPE=Haswell, or a CPU newer than
 // its table), where OpenBLAS reaches half the rate the CPU's 512-bit registers give
 // (docs/performance.md). AE_GEMM=openblas or AE_GEMM=avx512 (with AVX-512) decide instead,
-// to measure one against the other. Read once per process. A tile of fewer than
-// OwnKernelMinRows rows stays on OpenBLAS: the kernel packs the tile's slice of b for its
-// rows alone, which costs more than it saves under 128 rows (one row of logits against
-// GPT-2's 50,257 embeddings: 2.0 GFLOP/s against OpenBLAS's 4.7 on one core; 192 rows:
-// 97 against 92).
+// to measure one against the other. Read once per process.
 bool tilesOnAvx512();
-constexpr Eigen::Index OwnKernelMinRows = 128;
+
+// A tile of fewer rows stays on OpenBLAS even then: the kernel packs the tile's slice of b for
+// its rows alone. Against OpenBLAS's AVX2 kernels (Haswell, Zen) that costs more than it saves
+// under 128 rows (one row of logits against GPT-2's 50,257 embeddings: 2.0 GFLOP/s against
+// OpenBLAS's 4.7 on one core; 192 rows: 97 against 92): 128. Where OpenBLAS fell back to a
+// kernel without AVX2 (on a CPU newer than OpenBLAS 0.3.21's table it runs "Prescott", SSE3)
+// the kernel is ahead from 8 rows (docs/performance.md): 8. Read once per process.
+Eigen::Index ownKernelMinRows();
 
 // a and b may be views (rows of a larger matrix, a mapped tensor): their outer strides are
 // passed on as leading dimensions. Tiles of 0 are blasTiles()'s; the stacked products of an

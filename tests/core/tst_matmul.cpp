@@ -158,12 +158,32 @@ private Q_SLOTS:
         QCOMPARE(smallest.rows, Eigen::Index(128));
         QCOMPARE(smallest.columns, Eigen::Index(192));
     }
+
+    // Where OpenBLAS runs a kernel without AVX2 on a CPU with AVX-512 (tst_matmul_prescott
+    // pins it with OPENBLAS_CORETYPE=Prescott, what OpenBLAS 0.3.21 falls back to on a CPU
+    // newer than its table), tiles from 8 rows take the own kernel, and the products above
+    // run through it; with an AVX2 kernel (Haswell), from 128 rows.
+    void ownKernelRowsFollowOpenBlasKernel()
+    {
+        const QByteArray core = qgetenv("OPENBLAS_CORETYPE");
+        if (!detail::avx512Kernels() || !qEnvironmentVariableIsEmpty("AE_GEMM"))
+            QSKIP("no AVX-512 on this CPU, or AE_GEMM chooses");
+        if (core == "Prescott") {
+            QVERIFY(tilesOnAvx512());
+            QCOMPARE(ownKernelMinRows(), Eigen::Index(8));
+        } else if (core == "Haswell") {
+            QVERIFY(tilesOnAvx512());
+            QCOMPARE(ownKernelMinRows(), Eigen::Index(128));
+        } else {
+            QSKIP("OpenBLAS chooses its kernel (OPENBLAS_CORETYPE is not Prescott or Haswell)");
+        }
+    }
 #endif
 
     // The AVX-512 tile kernel itself (BlasGemm.h's tilesOnAvx512), where the CPU has it: on
-    // ragged shapes (rows past whole tiles of 12, columns past whole panels of 32 and of 16,
-    // sums past one packed block of 128), b as stored or transposed, every operand a view
-    // into a larger matrix, within float32 rounding of the exact product; cells beside the
+    // ragged shapes (rows past whole tiles of 12 and sweeps of 96, columns past whole panels
+    // of 32 and of 16, sums past one packed block of 768), b as stored or transposed, every operand
+    // a view into a larger matrix, within float32 rounding of the exact product; cells beside the
     // tile untouched; a row's bits the same whichever rows share its tile.
     void avx512TileDirectly_data()
     {
@@ -178,6 +198,8 @@ private Q_SLOTS:
             QTest::addRow("%s 13x129x17", how) << 13 << 129 << 17 << transposed;
             QTest::addRow("%s 5x1x70", how) << 5 << 1 << 70 << transposed;
             QTest::addRow("%s 24x64x8", how) << 24 << 64 << 8 << transposed;
+            QTest::addRow("%s 13x800x17", how) << 13 << 800 << 17 << transposed;
+            QTest::addRow("%s 200x1600x70", how) << 200 << 1600 << 70 << transposed;
         }
     }
     void avx512TileDirectly()
