@@ -28,7 +28,6 @@
 #include <chrono>
 #include <cstdio>
 #include <functional>
-#include <sys/resource.h>
 #include <vector>
 
 namespace ae {
@@ -57,13 +56,6 @@ double medianOf(int runs, const std::function<void()>& work)
     for (int i = 0; i < runs; ++i)
         times.push_back(milliseconds(work));
     return median(times);
-}
-
-double peakRssMb()
-{
-    rusage usage{};
-    getrusage(RUSAGE_SELF, &usage);
-    return double(usage.ru_maxrss) / 1024.0; // ru_maxrss is in kilobytes on Linux
 }
 
 double rounded(double value)
@@ -210,7 +202,7 @@ int runBenchmark(const CommandLineRequest& request)
         result[QStringLiteral("flash_step_ms")] = rounded(ui.flashStepMs);
         result[QStringLiteral("gui_max_block_flash_step_ms")] = rounded(ui.flashStepMaxBlockMs);
     }
-    result[QStringLiteral("peak_rss_mb")] = rounded(peakRssMb());
+    addProcessFigures(result);
     std::printf("%s\n", QJsonDocument(result).toJson(QJsonDocument::Compact).constData());
     return ExitOk;
 }

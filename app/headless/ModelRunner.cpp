@@ -4,6 +4,7 @@
 #include "HeadlessRunner.h"
 #include "HeadsBenchmark.h"
 #include "KvCache.h"
+#include "MatMul.h"
 #include "ModelRegistry.h"
 #include "ModelRun.h"
 #include "ModelTrace.h"
@@ -122,6 +123,12 @@ double processPeakRssMb()
     return double(usage.ru_maxrss) / 1024.0;
 }
 
+void addProcessFigures(QJsonObject& out)
+{
+    out[QStringLiteral("peak_rss_mb")] = std::round(processPeakRssMb() * 1000.0) / 1000.0;
+    out[QStringLiteral("products")] = QString::fromStdString(productKernels());
+}
+
 int exitCodeOf(const ModelRunResult& refused)
 {
     return refused.ioError || refused.overMemoryLimit ? ExitUsageOrIo : ExitInvalidSession;
@@ -187,7 +194,7 @@ int runModelBenchmark(const Session& session, const std::function<void(QJsonObje
     // the forwards above is held meanwhile, so peak_rss_mb is the larger of the two parts.
     if (more)
         more(out);
-    out[QStringLiteral("peak_rss_mb")] = rounded(processPeakRssMb());
+    addProcessFigures(out);
     std::printf("%s\n", QJsonDocument(out).toJson(QJsonDocument::Compact).constData());
     return ExitOk;
 }

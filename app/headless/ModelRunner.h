@@ -29,6 +29,10 @@ int exitCodeOf(const ModelRunResult& refused);
 // benchmark's peak_rss_mb).
 double processPeakRssMb();
 
+// Every benchmark's figures of the process, added to `out`: peak_rss_mb (processPeakRssMb) and
+// products (productKernels(): what computed the large products).
+void addProcessFigures(QJsonObject& out);
+
 int runModelBenchmark(const Session& session, const std::function<void(QJsonObject&)>& more = {});
 
 } // namespace ae

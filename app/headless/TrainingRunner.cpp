@@ -122,8 +122,8 @@ int runTrainingBenchmark(const CommandLineRequest& request,
     const double median = rest.empty() ? 0 : rest[rest.size() / 2];
     QJsonObject out{{QStringLiteral("ms_per_step"), std::round(median * 1000) / 1000},
                     {QStringLiteral("steps"), config->steps},
-                    {QStringLiteral("threads"), omp_get_max_threads()},
-                    {QStringLiteral("peak_rss_mb"), std::round(processPeakRssMb() * 1000) / 1000}};
+                    {QStringLiteral("threads"), omp_get_max_threads()}};
+    addProcessFigures(out);
     if (more)
         more(*config, out);
     std::printf("%s\n", QJsonDocument(out).toJson(QJsonDocument::Compact).constData());

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <initializer_list>
+#include <string>
 
 #include <cblas.h>
 #include <dlfcn.h>
@@ -25,6 +26,7 @@ struct OpenBlas
     decltype(&cblas_sgemm) sgemm = nullptr;
     bool avx512Kernel = false; // the kernel OpenBLAS chose for this CPU is an AVX-512 one
     bool avx2Kernel = false;   // ... an AVX2 one at least
+    std::string core;          // its name (openblas_get_corename())
 };
 
 // Whether `name` (openblas_get_corename()) is one of `cores`.
@@ -55,6 +57,7 @@ const OpenBlas& openBlas()
         auto coreName =
             reinterpret_cast<const char* (*)()>(dlsym(library, "openblas_get_corename"));
         const char* core = coreName ? coreName() : nullptr;
+        loaded.core = core ? core : "";
         // OpenBLAS 0.3.21's kernels with AVX-512, and those with AVX2 but not AVX-512.
         loaded.avx512Kernel = oneOf(core, {"SkylakeX", "Cooperlake", "SapphireRapids"});
         loaded.avx2Kernel = loaded.avx512Kernel || oneOf(core, {"Haswell", "Zen"});
@@ -93,6 +96,11 @@ bool tilesOnAvx512()
         return (choice && std::strcmp(choice, "avx512") == 0) || !openBlas().avx512Kernel;
     }();
     return own;
+}
+
+std::string openBlasKernel()
+{
+    return openBlas().core;
 }
 
 Eigen::Index ownKernelMinRows()

@@ -2,6 +2,8 @@
 
 #include "Matrix.h"
 
+#include <string>
+
 namespace ae {
 
 // OpenBLAS's sgemm for the fast path's large products (built only with the CMake option
@@ -36,6 +38,10 @@ BlasTileSize blasTiles(Eigen::Index m, Eigen::Index n);
 // libopenblas.so.0 cannot be opened (it is loaded with dlopen, never linked). Read once per
 // process, and only then is OpenBLAS loaded.
 bool blasUsable();
+
+// The name of the kernel OpenBLAS chose for this CPU ("Haswell", "SkylakeX", "Prescott" where
+// it does not know the CPU: docs/performance.md), or empty. Loads OpenBLAS.
+std::string openBlasKernel();
 
 // Whether each tile runs detail::gemmAvx512 instead of OpenBLAS's sgemm: on a CPU with AVX-512
 // when the kernel OpenBLAS chose has none (OPENBLAS_CORETYPE=Haswell, or a CPU newer than

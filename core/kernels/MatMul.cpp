@@ -106,6 +106,19 @@ ProductPath productPath(Eigen::Index m, Eigen::Index k, Eigen::Index n, Arithmet
     return ProductPath::Eigen;
 }
 
+std::string productKernels()
+{
+#ifdef AE_HAVE_BLAS
+    if (blasUsable()) {
+        std::string kernels = "openblas " + openBlasKernel();
+        if (tilesOnAvx512())
+            kernels += ", avx512 tiles from " + std::to_string(ownKernelMinRows()) + " rows";
+        return kernels;
+    }
+#endif
+    return "eigen";
+}
+
 Matrix matmul(const Matrix& a, const Matrix& b, Arithmetic arithmetic)
 {
     if (arithmetic == Arithmetic::TorchOrder)

@@ -3,6 +3,8 @@
 #include "Arithmetic.h"
 #include "Matrix.h"
 
+#include <string>
+
 namespace ae {
 
 // Which routine computes a product of a (m x k) and a (k x n) right side:
@@ -22,6 +24,12 @@ enum class ProductPath
 constexpr double BlasMinWork = 3.0e7;
 
 ProductPath productPath(Eigen::Index m, Eigen::Index k, Eigen::Index n, Arithmetic arithmetic);
+
+// What computes this process's large fast products, for the benchmarks' record: "eigen" (no
+// OpenBLAS, or an address-space limit), else "openblas <its kernel>", followed by ", avx512
+// tiles from <n> rows" where the own kernel takes the tiles (BlasGemm.h). The rate of every
+// forward depends on it, and OpenBLAS's choice on the CPU and on OPENBLAS_CORETYPE.
+std::string productKernels();
 
 // a (m x k) · b (k x n) -> (m x n)
 Matrix matmul(const Matrix& a, const Matrix& b, Arithmetic arithmetic);

@@ -53,6 +53,41 @@ private Q_SLOTS:
                      key);
     }
 
+    // `products` says what computed the large products: with OpenBLAS pinned to its Haswell
+    // kernel and chosen for every tile, that kernel by name (or Eigen, in a build without
+    // OpenBLAS); as it comes, some kernel.
+    void namesTheProductKernels()
+    {
+        for (const bool pinned : {true, false}) {
+            QProcess process;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+            if (pinned) {
+                env.insert(QStringLiteral("OPENBLAS_CORETYPE"), QStringLiteral("Haswell"));
+                env.insert(QStringLiteral("AE_GEMM"), QStringLiteral("openblas"));
+            }
+            process.setProcessEnvironment(env);
+            process.start(QStringLiteral(AE_EXECUTABLE),
+                          QStringList{QStringLiteral("--benchmark")});
+            QVERIFY(process.waitForFinished(120000));
+            QCOMPARE(process.exitCode(), 0);
+            const QList<QByteArray> lines = process.readAllStandardOutput().trimmed().split('\n');
+            const QString products = QJsonDocument::fromJson(lines.last())
+                                         .object()
+                                         .value(QStringLiteral("products"))
+                                         .toString();
+            if (pinned)
+                QVERIFY2(products == QStringLiteral("openblas Haswell") ||
+                             products == QStringLiteral("eigen"),
+                         qPrintable(products));
+            else
+                QVERIFY2(
+                    products == QStringLiteral("eigen") ||
+                        (products.startsWith(QStringLiteral("openblas ")) && products.size() > 9),
+                    qPrintable(products));
+        }
+    }
+
     void refusesAnInvalidSession()
     {
         QProcess process;
