@@ -125,7 +125,7 @@ double processPeakRssMb()
 
 void addProcessFigures(QJsonObject& out)
 {
-    out[QStringLiteral("peak_rss_mb")] = std::round(processPeakRssMb() * 1000.0) / 1000.0;
+    out[QStringLiteral("peak_rss_mb")] = rounded(processPeakRssMb());
     out[QStringLiteral("products")] = QString::fromStdString(productKernels());
 }
 

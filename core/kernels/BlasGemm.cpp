@@ -105,8 +105,7 @@ std::string openBlasKernel()
 
 Eigen::Index ownKernelMinRows()
 {
-    static const Eigen::Index rows = openBlas().avx2Kernel ? 128 : 8;
-    return rows;
+    return openBlas().avx2Kernel ? 128 : 8;
 }
 
 bool blasUsable()

@@ -5,6 +5,30 @@
 #include <QProcess>
 #include <QTest>
 
+namespace {
+
+// The last line of `attention-explorer --benchmark flags`, offscreen, with `env` added to the
+// environment, as JSON: empty when the run fails or its last line is not JSON.
+QJsonObject benchmarkJson(const QStringList& flags, const QList<QPair<QString, QString>>& env = {})
+{
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    for (const auto& [name, value] : env)
+        environment.insert(name, value);
+    process.setProcessEnvironment(environment);
+    process.start(QStringLiteral(AE_EXECUTABLE),
+                  QStringList{QStringLiteral("--benchmark")} + flags);
+    if (!process.waitForFinished(120000) || process.exitCode() != 0)
+        return {};
+    const QList<QByteArray> lines = process.readAllStandardOutput().trimmed().split('\n');
+    QJsonParseError error;
+    const QJsonObject result = QJsonDocument::fromJson(lines.last(), &error).object();
+    return error.error == QJsonParseError::NoError ? result : QJsonObject{};
+}
+
+} // namespace
+
 class TestBenchmarkCli : public QObject
 {
     Q_OBJECT
@@ -22,18 +46,8 @@ private Q_SLOTS:
     void printsJson()
     {
         QFETCH(QStringList, flags);
-        QProcess process;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-        process.setProcessEnvironment(env);
-        process.start(QStringLiteral(AE_EXECUTABLE),
-                      QStringList{QStringLiteral("--benchmark")} + flags);
-        QVERIFY(process.waitForFinished(120000));
-        QCOMPARE(process.exitCode(), 0);
-        const QList<QByteArray> lines = process.readAllStandardOutput().trimmed().split('\n');
-        QJsonParseError error;
-        const QJsonObject result = QJsonDocument::fromJson(lines.last(), &error).object();
-        QCOMPARE(error.error, QJsonParseError::NoError);
+        const QJsonObject result = benchmarkJson(flags);
+        QVERIFY2(!result.isEmpty(), "--benchmark failed or printed no JSON");
         for (const char* key :
              {"forward_ms", "gflops", "embedding_ms", "init_ms", "render_ms", "ui_update_ms",
               "gui_max_block_ms", "gui_max_wait_ms", "peak_rss_mb", "complete_ms",
@@ -59,23 +73,13 @@ private Q_SLOTS:
     void namesTheProductKernels()
     {
         for (const bool pinned : {true, false}) {
-            QProcess process;
-            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-            env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-            if (pinned) {
-                env.insert(QStringLiteral("OPENBLAS_CORETYPE"), QStringLiteral("Haswell"));
-                env.insert(QStringLiteral("AE_GEMM"), QStringLiteral("openblas"));
-            }
-            process.setProcessEnvironment(env);
-            process.start(QStringLiteral(AE_EXECUTABLE),
-                          QStringList{QStringLiteral("--benchmark")});
-            QVERIFY(process.waitForFinished(120000));
-            QCOMPARE(process.exitCode(), 0);
-            const QList<QByteArray> lines = process.readAllStandardOutput().trimmed().split('\n');
-            const QString products = QJsonDocument::fromJson(lines.last())
-                                         .object()
-                                         .value(QStringLiteral("products"))
-                                         .toString();
+            const QJsonObject result =
+                pinned ? benchmarkJson(
+                             {}, {{QStringLiteral("OPENBLAS_CORETYPE"), QStringLiteral("Haswell")},
+                                  {QStringLiteral("AE_GEMM"), QStringLiteral("openblas")}})
+                       : benchmarkJson({});
+            QVERIFY2(!result.isEmpty(), "--benchmark failed or printed no JSON");
+            const QString products = result.value(QStringLiteral("products")).toString();
             if (pinned)
                 QVERIFY2(products == QStringLiteral("openblas Haswell") ||
                              products == QStringLiteral("eigen"),
