@@ -11,6 +11,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QEvent>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -70,7 +71,7 @@ HeadRolesPage::HeadRolesPage(QWidget* parent)
     m_ranking->setHeaderLabels({tr("rank"), tr("head"), tr("score")});
     m_ranking->setRootIsDecorated(false);
     m_ranking->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_ranking->setMinimumWidth(fontMetrics().horizontalAdvance(u'M') * 18);
+    fitRankingToFont();
     m_status->setWordWrap(true);
 
     auto* inputRow = controlRow(this, {{tr("&Input:"), m_input}});
@@ -134,6 +135,20 @@ HeadRolesPage::HeadRolesPage(QWidget* parent)
 }
 
 HeadRolesPage::~HeadRolesPage() = default;
+
+// Rank, "layer 12 · head 12" and a score side by side, at the page's font: presentation mode
+// and zoom enlarge it, and a width fixed at the first font clipped the scores.
+void HeadRolesPage::fitRankingToFont()
+{
+    m_ranking->setMinimumWidth(fontMetrics().horizontalAdvance(u'M') * 18);
+}
+
+void HeadRolesPage::changeEvent(QEvent* event)
+{
+    ModelPage::changeEvent(event);
+    if (event->type() == QEvent::FontChange)
+        fitRankingToFont();
+}
 
 void HeadRolesPage::setRun(const std::shared_ptr<const ModelRun>& run, int, int)
 {

@@ -56,6 +56,8 @@ Q_SIGNALS:
     void figuresShown();
 
 private:
+    void changeEvent(QEvent* event) override;
+    void fitRankingToFont();
     void compute();
     void render();
     void fillRanking();

@@ -13,6 +13,7 @@
 #include "WalkthroughCatalog.h"
 
 #include <QComboBox>
+#include <QHeaderView>
 #include <QLabel>
 #include <QSpinBox>
 #include <QTest>
@@ -62,6 +63,27 @@ private Q_SLOTS:
         for (int i = 1; i < 4; ++i)
             QVERIFY(page.ranking()->topLevelItem(i - 1)->text(2).toDouble() >=
                     page.ranking()->topLevelItem(i)->text(2).toDouble());
+    }
+
+    // At three times the font (presentation mode, zoom), the page at its smallest still shows
+    // the ranking's score column whole.
+    void rankingFitsALargerFont()
+    {
+        HeadRolesPage page;
+        QFont font = page.font();
+        font.setPointSizeF(font.pointSizeF() * 3);
+        page.setFont(font);
+        page.setRun(fixtureRun(), 0, 0);
+        waitFor(page);
+        page.resize(page.minimumSizeHint());
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        const QTreeWidget& ranking = *page.ranking();
+        const QHeaderView& header = *ranking.header();
+        QVERIFY2(header.sectionPosition(2) + header.sectionSize(2) <= ranking.viewport()->width(),
+                 qPrintable(QStringLiteral("score column ends at %1 of %2")
+                                .arg(header.sectionPosition(2) + header.sectionSize(2))
+                                .arg(ranking.viewport()->width())));
     }
 
     void anOpenedHeadFramesItsPattern()
