@@ -2,7 +2,7 @@
 
 #include "AttentionKernel.h"
 #include "BlockOps.h"
-#include "ParallelFailure.h"
+#include "Parallel.h"
 #include "Trace.h"
 #include "TransformerModel.h"
 
@@ -37,21 +37,17 @@ void addAttention(const TransformerConfig& c, const TransformerLayerParams& p,
     options.window = c.window;
     options.scoreDivisor = static_cast<float>(std::sqrt(static_cast<double>(hd)));
     const int tasks = int(B) * c.nHead;
-    ParallelFailure failure;
-#pragma omp parallel for schedule(dynamic) if (tasks > 1 && T * T >= 1024)
-    for (int task = 0; task < tasks; ++task)
-        failure.run([&] {
-            const Eigen::Index row = Eigen::Index(task / c.nHead) * T;
-            const int h = task % c.nHead, g = h / group;
-            const Matrix queries = qkv.block(row, Eigen::Index(h) * hd, T, hd);
-            const Matrix keys = qkv.block(row, qd + Eigen::Index(g) * hd, T, hd);
-            const Matrix values = qkv.block(row, qd + kvd + Eigen::Index(g) * hd, T, hd);
-            HeadTrace head;
-            head.contextVec.resize(T, hd);
-            attendHead(queries, keys, values, options, head);
-            z.block(row, Eigen::Index(h) * hd, T, hd) = head.contextVec;
-        });
-    failure.rethrow();
+    forEachIndex(tasks, tasks > 1 && T * T >= 1024, [&](int task) {
+        const Eigen::Index row = Eigen::Index(task / c.nHead) * T;
+        const int h = task % c.nHead, g = h / group;
+        const Matrix queries = qkv.block(row, Eigen::Index(h) * hd, T, hd);
+        const Matrix keys = qkv.block(row, qd + Eigen::Index(g) * hd, T, hd);
+        const Matrix values = qkv.block(row, qd + kvd + Eigen::Index(g) * hd, T, hd);
+        HeadTrace head;
+        head.contextVec.resize(T, hd);
+        attendHead(queries, keys, values, options, head);
+        z.block(row, Eigen::Index(h) * hd, T, hd) = head.contextVec;
+    });
     x += conv1d(z, p.attnProjWeight, p.attnProjBias, BlockProducts::Stacked);
 }
 

@@ -3,7 +3,7 @@
 #include "BlockReducer.h"
 #include "HeadProducts.h"
 #include "MatMul.h"
-#include "ParallelFailure.h"
+#include "Parallel.h"
 #include "Softmax.h"
 #include "Trace.h"
 
@@ -145,7 +145,8 @@ void attendHead(const Matrix& queries, const Matrix& keys, const Matrix& values,
     const Eigen::Index blocks = (T + CausalBlockRows - 1) / CausalBlockRows - firstBlock;
     BlockReducer::Result* reduced = options.reduceInto;
     // The blocks are independent (each writes its own rows), so they run in parallel when the
-    // heads do not (one head); inside the parallel loop over heads this is a team of one.
+    // heads do not (one head), only in the outermost region (Parallel.h): inside a loop over
+    // heads, parallel or not, they run on the head's thread.
     // Either way each block computes the same bits (its products run on one thread, in an
     // order its shape decides: HeadProducts.h).
     // One scratch block per thread, reused: its scores and weights stay in cache.
@@ -154,7 +155,7 @@ void attendHead(const Matrix& queries, const Matrix& keys, const Matrix& values,
         packed.pack(keys.data(), keys.cols(), S, keys.cols());
     float worst = 0;
     ParallelFailure failure; // the blocks' scratch is allocated in the workers
-#pragma omp parallel if (blocks > 1)
+#pragma omp parallel if (blocks > 1 && outermost())
     {
         RowBlockTensors block;
 #pragma omp for schedule(dynamic) reduction(max : worst)

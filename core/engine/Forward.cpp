@@ -6,7 +6,7 @@
 #include "FlashAttention.h"
 #include "HeadTensors.h"
 #include "MatMul.h"
-#include "ParallelFailure.h"
+#include "Parallel.h"
 #include "Rope.h"
 #include "Trace.h"
 #include "TraceDerived.h"
@@ -166,29 +166,26 @@ void runForward(const Session& s, const std::shared_ptr<const AttentionParams>& 
     const int dv = params.headDimV;
     splitHeads(s, params, *projections, trace);
 
-    // Heads in parallel; the GEMMs inside each run on one thread (Eigen does not nest).
-    ParallelFailure failure;
-#pragma omp parallel for schedule(dynamic) if (heads > 1)
-    for (int h = 0; h < heads; ++h)
-        failure.run([&] {
-            HeadTrace& head = trace.heads[static_cast<std::size_t>(h)];
-            // What the scores use: the rotated queries and keys with RoPE, the key/value
-            // head's keys and values with grouped heads (as headQueries() etc. read them).
-            const KeyValueHead* shared =
-                trace.kvHeads.empty() ? nullptr : &trace.kvHeads[std::size_t(trace.kvHeadOf(h))];
-            const auto rotated = [](const Matrix& r, const Matrix& m) -> const Matrix& {
-                return r.size() > 0 ? r : m;
-            };
-            const Matrix& q = rotated(head.queriesRope, head.queries);
-            const Matrix& k = shared ? rotated(shared->keysRope, shared->keys)
-                                     : rotated(head.keysRope, head.keys);
-            const Matrix& v = shared ? shared->values : head.values;
-            HeadOptions headOptions = options;
-            headOptions.keepMask = keepMask(h);
-            headOptions.reduceInto = reductionFor(h);
-            attend(s, q, k, v, headOptions, head);
-        });
-    failure.rethrow();
+    // Heads in parallel; the GEMMs inside each run on one thread (Eigen does not nest), and
+    // one head's row blocks run in parallel instead (Parallel.h).
+    forEachIndex(heads, heads > 1, [&](int h) {
+        HeadTrace& head = trace.heads[static_cast<std::size_t>(h)];
+        // What the scores use: the rotated queries and keys with RoPE, the key/value
+        // head's keys and values with grouped heads (as headQueries() etc. read them).
+        const KeyValueHead* shared =
+            trace.kvHeads.empty() ? nullptr : &trace.kvHeads[std::size_t(trace.kvHeadOf(h))];
+        const auto rotated = [](const Matrix& r, const Matrix& m) -> const Matrix& {
+            return r.size() > 0 ? r : m;
+        };
+        const Matrix& q = rotated(head.queriesRope, head.queries);
+        const Matrix& k =
+            shared ? rotated(shared->keysRope, shared->keys) : rotated(head.keysRope, head.keys);
+        const Matrix& v = shared ? shared->values : head.values;
+        HeadOptions headOptions = options;
+        headOptions.keepMask = keepMask(h);
+        headOptions.reduceInto = reductionFor(h);
+        attend(s, q, k, v, headOptions, head);
+    });
 
     Matrix concatenated(T, static_cast<Eigen::Index>(dv) * heads);
     for (int h = 0; h < heads; ++h)

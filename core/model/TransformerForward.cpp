@@ -4,7 +4,7 @@
 #include "BlockOps.h"
 #include "ModelRegistry.h"
 #include "ModelTrace.h"
-#include "ParallelFailure.h"
+#include "Parallel.h"
 #include "Trace.h"
 #include "TransformerModel.h"
 
@@ -161,35 +161,30 @@ void attention(const TransformerConfig& c, const TransformerLayerParams& p,
     // The two masking methods are not compared here: that needs the hidden keys' scores and
     // a second softmax (a fifth of a SmolLM-shaped forward); the causal page and the dump
     // derive the comparison of the head they show (maskMethodsMaxDiff(trace, head)).
-    Matrix z(R, qd);         // the new rows' contexts, heads side by side (not kept)
-    ParallelFailure failure; // the kernel's scratch is allocated in the workers
-    // Heads in parallel; the GEMMs inside each run on one thread (Eigen does not nest).
-#pragma omp parallel if (c.nHead > 1 && R * T >= 4096)
-    {
-#pragma omp for
-        for (int g = 0; g < kvHeads; ++g) {
-            KeyValueHead& kv = layer.kvHeads[std::size_t(g)];
-            kv.keys.bottomRows(R) = qkv.middleCols(qd + g * hd, hd);
-            kv.values.bottomRows(R) = qkv.middleCols(qd + kvd + g * hd, hd);
-            if (rope)
-                kv.keysRope.bottomRows(R) = rotated.middleCols(qd + g * hd, hd);
-        }
-#pragma omp for schedule(dynamic)
-        for (int h = 0; h < c.nHead; ++h)
-            failure.run([&] {
-                HeadTrace& head = layer.heads[std::size_t(h)];
-                head.queries.bottomRows(R) = qkv.middleCols(h * hd, hd);
-                if (rope)
-                    head.queriesRope.bottomRows(R) = rotated.middleCols(h * hd, hd);
-                const KeyValueHead& kv = layer.kvHeads[std::size_t(layer.kvHeadOf(h))];
-                HeadOptions headOptions = options;
-                headOptions.reduceInto = overview ? overview + h : nullptr;
-                attendHead(rope ? head.queriesRope : head.queries, rope ? kv.keysRope : kv.keys,
-                           kv.values, headOptions, head, P);
-                z.middleCols(h * hd, hd) = head.contextVec.bottomRows(R);
-            });
-    }
-    failure.rethrow();
+    Matrix z(R, qd); // the new rows' contexts, heads side by side (not kept)
+    // Heads in parallel; the GEMMs inside each run on one thread (Eigen does not nest). A few
+    // new rows (a word typed at the end) run head after head, each head's row blocks in
+    // parallel if it has more than one (Parallel.h).
+    const bool parallel = c.nHead > 1 && R * T >= 4096;
+    forEachIndex(kvHeads, parallel, [&](int g) {
+        KeyValueHead& kv = layer.kvHeads[std::size_t(g)];
+        kv.keys.bottomRows(R) = qkv.middleCols(qd + g * hd, hd);
+        kv.values.bottomRows(R) = qkv.middleCols(qd + kvd + g * hd, hd);
+        if (rope)
+            kv.keysRope.bottomRows(R) = rotated.middleCols(qd + g * hd, hd);
+    });
+    forEachIndex(c.nHead, parallel, [&](int h) {
+        HeadTrace& head = layer.heads[std::size_t(h)];
+        head.queries.bottomRows(R) = qkv.middleCols(h * hd, hd);
+        if (rope)
+            head.queriesRope.bottomRows(R) = rotated.middleCols(h * hd, hd);
+        const KeyValueHead& kv = layer.kvHeads[std::size_t(layer.kvHeadOf(h))];
+        HeadOptions headOptions = options;
+        headOptions.reduceInto = overview ? overview + h : nullptr;
+        attendHead(rope ? head.queriesRope : head.queries, rope ? kv.keysRope : kv.keys, kv.values,
+                   headOptions, head, P);
+        z.middleCols(h * hd, hd) = head.contextVec.bottomRows(R);
+    });
     conv1d(z, p.attnProjWeight, p.attnProjBias, BlockProducts::Linear,
            layer.contextVec.bottomRows(R));
     x += layer.contextVec.bottomRows(R);
