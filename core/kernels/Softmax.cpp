@@ -1,5 +1,7 @@
 #include "Softmax.h"
 
+#include "HeadProducts.h" // detail::avx512Kernels()
+
 #include <Eigen/Core>
 #include <algorithm>
 #include <cmath>
@@ -129,14 +131,14 @@ inline Packet guardedExp(const Packet& x)
     return e;
 }
 
-// Vectorised, in three passes over the row (all in L1): the scaled scores' maximum; exp of
-// each scaled score less the maximum, stored and summed lane by lane (a packet of lanes, the
-// tail padded with zeros, then the lanes added: a fixed order); the scaling by 1 / sum. Every
-// step is element-wise or a sum in a fixed order, so a row gives the same bits wherever it is
+// Vectorised on Eigen's packets, in three passes over the row (all in L1): the scaled scores'
+// maximum; exp of each scaled score less the maximum, stored and summed lane by lane (a packet of
+// lanes, the tail padded with zeros, then the lanes added: a fixed order); the scaling by 1 / sum.
+// Every step is element-wise or a sum in a fixed order, so a row gives the same bits wherever it is
 // stored and whichever thread computes it. Returns false (leaving `out` scratch) for rows the
 // careful path must take: a +inf or NaN score, or nothing finite. -inf cells need no care:
 // their exp is 0.
-bool fastSoftmax(const float* in, float* out, std::int64_t visible, float divisor)
+bool packetSoftmax(const float* in, float* out, std::int64_t visible, float divisor)
 {
     constexpr float infinity = std::numeric_limits<float>::infinity();
     const float scale = 1.0f / divisor; // 1 when divisor is 1: x · 1 = x
@@ -200,6 +202,15 @@ bool fastSoftmax(const float* in, float* out, std::int64_t visible, float diviso
     return true;
 }
 
+// On a CPU with AVX-512, SoftmaxAvx512.cpp's kernels, whatever the build's flags: a portable
+// build's packets (the package's) are 4 lanes wide. They compute the bits that these packets
+// compute in a native AVX-512 build.
+bool fastSoftmax(const float* in, float* out, std::int64_t visible, float divisor)
+{
+    return detail::avx512Kernels() ? detail::fastSoftmaxAvx512(in, out, visible, divisor)
+                                   : packetSoftmax(in, out, visible, divisor);
+}
+
 void carefulSoftmax(const float* in, float* out, std::int64_t visible, float divisor)
 {
     constexpr float infinity = std::numeric_limits<float>::infinity();
@@ -226,9 +237,40 @@ void carefulSoftmax(const float* in, float* out, std::int64_t visible, float div
 
 } // namespace
 
+namespace detail {
+
+bool fastSoftmaxPackets(const float* in, float* out, long visible, float divisor)
+{
+    return packetSoftmax(in, out, visible, divisor);
+}
+
+long packetLanes()
+{
+    return Lanes;
+}
+
+#ifndef AE_HAVE_AVX512_KERNELS
+// Never called (avx512Kernels() is false): the declarations need a definition to link.
+bool fastSoftmaxAvx512(const float*, float*, long, float)
+{
+    return false;
+}
+void packetExpAvx512(float*, long) {}
+#endif
+
+} // namespace detail
+
 void packetExp(float* x, std::int64_t n)
 {
-    std::int64_t start = 0;
+    if (detail::avx512Kernels()) // as fastSoftmax
+        detail::packetExpAvx512(x, n);
+    else
+        detail::packetExpPackets(x, n);
+}
+
+void detail::packetExpPackets(float* x, long n)
+{
+    long start = 0;
     for (; start + Lanes <= n; start += Lanes)
         pk::pstoreu(x + start, guardedExp(pk::ploadu<Packet>(x + start)));
     if (start < n) {

@@ -39,4 +39,18 @@ void renormalizedSoftmaxRowRange(const float* in, float* out, std::int64_t n, st
 // take std::exp instead, whose results there are PyTorch's to the bit.
 void packetExp(float* x, std::int64_t n);
 
+namespace detail {
+// The fast arithmetic's two implementations, exposed for the tests: on Eigen's packets
+// (packetLanes() floats wide: 16 in a native AVX-512 build, 4 in a portable one), and in
+// AVX-512 intrinsics (SoftmaxAvx512.cpp; call only when avx512Kernels() is true), which a
+// portable build runs on an AVX-512 CPU. On the visible cells; false where the careful path
+// must take the row (a +inf or NaN score, nothing finite).
+bool fastSoftmaxPackets(const float* in, float* out, long visible, float divisor);
+bool fastSoftmaxAvx512(const float* in, float* out, long visible, float divisor);
+// packetExp's two implementations.
+void packetExpPackets(float* x, long n);
+void packetExpAvx512(float* x, long n);
+long packetLanes();
+} // namespace detail
+
 } // namespace ae

@@ -1,11 +1,14 @@
 // The row softmax in both arithmetics: PyTorch's formula on ordinary rows, and no NaN
 // for any input.
+#include "HeadProducts.h" // detail::avx512Kernels()
 #include "Softmax.h"
 
 #include <QTest>
 
 #include <cmath>
+#include <cstring>
 #include <limits>
+#include <random>
 
 using namespace ae;
 
@@ -48,6 +51,44 @@ const std::vector<RowCase>& rowCases()
         {"tiny divisor", {1, 2}, 2, 1e-30f, {0, 1}},
     };
     return cases;
+}
+
+// Rows for comparing the fast path's two implementations: every length from 1 to 70 (every
+// ragged tail of 16 and 4 lanes), then longer ones; ordinary scores, scores reaching far
+// below the maximum (exps under -87: glibc's expf), and rows with -inf cells.
+std::vector<Row> comparisonRows()
+{
+    std::mt19937 random(20261206);
+    std::vector<Row> rows;
+    std::vector<int> lengths;
+    for (int n = 1; n <= 70; ++n)
+        lengths.push_back(n);
+    for (int n : {203, 768, 1024})
+        lengths.push_back(n);
+    for (const int n : lengths)
+        for (const float spread : {3.0f, 60.0f}) {
+            std::normal_distribution<float> score(0.0f, spread);
+            Row row(static_cast<std::size_t>(n));
+            for (float& x : row)
+                x = score(random);
+            if (n > 2)
+                row[std::size_t(n / 3)] = -Inf;
+            rows.push_back(row);
+        }
+    return rows;
+}
+
+// Within float32's rounding of each other: a portable build's 4 lanes add in another order,
+// and without fused multiply-adds.
+bool close(float a, float b)
+{
+    return std::fabs(a - b) <= 1e-6f * std::max(std::fabs(a), std::fabs(b)) + 1e-44f;
+}
+
+// Bit for bit where Eigen's packets are AVX-512's own (a native build on this CPU).
+bool packetsAreAvx512()
+{
+    return detail::packetLanes() == 16 && __builtin_cpu_supports("avx512dq");
 }
 
 const char* arithmeticName(Arithmetic a)
@@ -133,6 +174,62 @@ private Q_SLOTS:
             Row out(2);
             renormalizedSoftmaxRow(scores.data(), out.data(), 2, 1, 1.0f, arithmetic);
             QCOMPARE(out, (Row{0, 0}));
+        }
+    }
+
+    // A portable build runs SoftmaxAvx512.cpp on an AVX-512 CPU, a native one Eigen's packets:
+    // the same bits when those packets are AVX-512's, PyTorch's softmax to float32 rounding in
+    // any case (the rows above), and the careful path taken for the same rows.
+    void avx512KernelAgreesWithPackets()
+    {
+        if (!detail::avx512Kernels())
+            QSKIP("this CPU has no AVX-512");
+        const bool bitwise = packetsAreAvx512();
+        int compared = 0;
+        for (const Row& row : comparisonRows())
+            for (const float divisor : {1.0f, 8.0f}) {
+                const long n = long(row.size());
+                Row packets(row.size(), -1), avx512(row.size(), -2);
+                const bool fromPackets =
+                    detail::fastSoftmaxPackets(row.data(), packets.data(), n, divisor);
+                QCOMPARE(detail::fastSoftmaxAvx512(row.data(), avx512.data(), n, divisor),
+                         fromPackets);
+                if (!fromPackets)
+                    continue;
+                ++compared;
+                for (std::size_t j = 0; j < row.size(); ++j)
+                    QVERIFY2(bitwise ? std::memcmp(&packets[j], &avx512[j], sizeof(float)) == 0
+                                     : close(packets[j], avx512[j]),
+                             qPrintable(QStringLiteral("n %1, divisor %2, cell %3: %4 against %5")
+                                            .arg(n)
+                                            .arg(double(divisor))
+                                            .arg(j)
+                                            .arg(double(packets[j]), 0, 'g', 9)
+                                            .arg(double(avx512[j]), 0, 'g', 9)));
+            }
+        QCOMPARE(compared, 2 * 2 * 73);
+    }
+
+    void avx512ExpAgreesWithPackets()
+    {
+        if (!detail::avx512Kernels())
+            QSKIP("this CPU has no AVX-512");
+        const bool bitwise = packetsAreAvx512();
+        for (Row row : comparisonRows()) {
+            for (float& x : row)
+                x = std::min(x, 80.0f);
+            Row packets = row, avx512 = row;
+            detail::packetExpPackets(packets.data(), long(row.size()));
+            detail::packetExpAvx512(avx512.data(), long(row.size()));
+            for (std::size_t j = 0; j < row.size(); ++j) {
+                QVERIFY2(bitwise ? std::memcmp(&packets[j], &avx512[j], sizeof(float)) == 0
+                                 : close(packets[j], avx512[j]),
+                         qPrintable(QStringLiteral("exp(%1): %2 against %3")
+                                        .arg(double(row[j]), 0, 'g', 9)
+                                        .arg(double(packets[j]), 0, 'g', 9)
+                                        .arg(double(avx512[j]), 0, 'g', 9)));
+                QVERIFY(close(avx512[j], float(std::exp(double(row[j])))));
+            }
         }
     }
 };
