@@ -27,7 +27,8 @@ __m512 cephesExp(__m512 input)
     const __m512 r = _mm512_fmadd_ps(m, _mm512_set1_ps(-0.6931471805599453f), x);
     const __m512 r2 = _mm512_mul_ps(r, r);
     const __m512 r3 = _mm512_mul_ps(r2, r);
-    __m512 y = _mm512_fmadd_ps(_mm512_set1_ps(1.9875691500E-4f), r, _mm512_set1_ps(1.3981999507E-3f));
+    __m512 y =
+        _mm512_fmadd_ps(_mm512_set1_ps(1.9875691500E-4f), r, _mm512_set1_ps(1.3981999507E-3f));
     __m512 y1 =
         _mm512_fmadd_ps(_mm512_set1_ps(4.1665795894E-2f), r, _mm512_set1_ps(1.6666665459E-1f));
     const __m512 y2 = _mm512_add_ps(r, one);
@@ -35,8 +36,8 @@ __m512 cephesExp(__m512 input)
     y1 = _mm512_fmadd_ps(y1, r, _mm512_set1_ps(5.0000001201E-1f));
     y = _mm512_fmadd_ps(y, r3, y1);
     y = _mm512_fmadd_ps(y, r2, y2);
-    const __m512i power = _mm512_slli_epi32(
-        _mm512_cvttps_epi32(_mm512_add_ps(m, _mm512_set1_ps(127.0f))), 23);
+    const __m512i power =
+        _mm512_slli_epi32(_mm512_cvttps_epi32(_mm512_add_ps(m, _mm512_set1_ps(127.0f))), 23);
     return _mm512_max_ps(input, _mm512_mul_ps(y, _mm512_castsi512_ps(power)));
 }
 
@@ -61,11 +62,10 @@ __m512 guardedExp(__m512 x)
 // {0, 2} and {1, 3}, then those two.
 float laneTotal(__m512 lanes)
 {
-    const __m256 eight = _mm256_add_ps(_mm512_castps512_ps256(lanes),
-                                       _mm256_castpd_ps(_mm512_extractf64x4_pd(
-                                           _mm512_castps_pd(lanes), 1)));
-    const __m128 four =
-        _mm_add_ps(_mm256_castps256_ps128(eight), _mm256_extractf128_ps(eight, 1));
+    const __m256 eight =
+        _mm256_add_ps(_mm512_castps512_ps256(lanes),
+                      _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(lanes), 1)));
+    const __m128 four = _mm_add_ps(_mm256_castps256_ps128(eight), _mm256_extractf128_ps(eight, 1));
     const __m128 two = _mm_add_ps(four, _mm_movehl_ps(four, four));
     return _mm_cvtss_f32(_mm_add_ss(two, _mm_shuffle_ps(two, two, 1)));
 }
@@ -80,8 +80,7 @@ void packetExpAvx512(float* x, long n)
     if (start < n) {
         const __mmask16 tail = __mmask16((1u << (n - start)) - 1);
         // Lanes past the end read as 0 (exp 1) and are not written.
-        _mm512_mask_storeu_ps(x + start, tail,
-                              guardedExp(_mm512_maskz_loadu_ps(tail, x + start)));
+        _mm512_mask_storeu_ps(x + start, tail, guardedExp(_mm512_maskz_loadu_ps(tail, x + start)));
     }
 }
 
