@@ -3,6 +3,7 @@
 #include "AttentionKernel.h"
 #include "BlockOps.h"
 #include "Parallel.h"
+#include "Softmax.h"
 #include "Trace.h"
 #include "TransformerModel.h"
 
@@ -87,22 +88,28 @@ std::vector<SequencePrediction> predictSequences(const TransformerModel& model, 
         auto logits = logitRows.topRows(rows); // (rows x V)
         finalLogits(model, x.middleRows(first, rows), BlockProducts::Stacked, logits);
         ParallelFailure failure;
-#pragma omp parallel for schedule(dynamic, 8) if (rows > 1)
-        for (Eigen::Index r = 0; r < rows; ++r)
-            failure.run([&] {
-                const Eigen::Index global = first + r, t = global % T;
-                const auto row = logits.row(r);
-                if (t + 1 < T) { // -log softmax(row)[next id]
-                    const float max = row.maxCoeff();
-                    // exp in float first: Eigen vectorises it only when no cast follows.
-                    const Eigen::ArrayXf e = (row.array() - max).exp().transpose();
-                    const double sum = e.cast<double>().sum();
-                    rowLoss[std::size_t(global)] =
-                        std::log(sum) + double(max) - double(row[ids[std::size_t(t + 1)]]);
-                } else {
-                    out[std::size_t(global / T)].lastLogits = row;
-                }
-            });
+#pragma omp parallel if (rows > 1)
+        {
+            Eigen::ArrayXf e; // a row's exponentials, one buffer per thread
+#pragma omp for schedule(dynamic, 8)
+            for (Eigen::Index r = 0; r < rows; ++r)
+                failure.run([&] {
+                    const Eigen::Index global = first + r, t = global % T;
+                    const auto row = logits.row(r);
+                    if (t + 1 < T) { // -log softmax(row)[next id]
+                        const float max = row.maxCoeff();
+                        // exp in float (the fast softmax's: AVX-512 wherever the CPU has
+                        // it), summed in double.
+                        e = row.array().transpose() - max;
+                        packetExp(e.data(), V);
+                        const double sum = e.cast<double>().sum();
+                        rowLoss[std::size_t(global)] =
+                            std::log(sum) + double(max) - double(row[ids[std::size_t(t + 1)]]);
+                    } else {
+                        out[std::size_t(global / T)].lastLogits = row;
+                    }
+                });
+        }
         failure.rethrow();
     }
     for (Eigen::Index b = 0; b < B; ++b) {
