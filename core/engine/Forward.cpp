@@ -35,6 +35,9 @@ void drawKeepMasks(const Session& s, const AttentionParams& params, Eigen::Index
     }
 }
 
+// From this many floats of queries (all heads') the heads' columns are copied on both cores.
+constexpr Eigen::Index SplitParallelFloats = Eigen::Index(1) << 16;
+
 // Each head's columns of the projections (pass 1's output): queries per head, keys and values
 // per head or, with fewer key/value heads, once per key/value head (trace.kvHeads); with RoPE
 // also the rotated queries and keys, one table of cos and sin for all of them.
@@ -57,18 +60,29 @@ void splitHeads(const Session& s, const AttentionParams& params, const Projectio
         if (rotation)
             kv.keysRope = applyRope(kv.keys, *rotation);
     }
-    for (int h = 0; h < heads; ++h) {
+    // Every head's tensors allocated here, not in the workers (the main arena keeps the memory
+    // from one forward to the next), then filled on both cores.
+    for (HeadTrace& head : trace.heads) {
+        head.queries.resize(T, dk);
+        if (!grouped) {
+            head.keys.resize(S, dk);
+            head.values.resize(S, dv);
+        }
+        head.contextVec.resize(T, dv);
+    }
+    forEachIndex(heads, heads > 1 && T * heads * dk >= SplitParallelFloats, [&](int h) {
         HeadTrace& head = trace.heads[static_cast<std::size_t>(h)];
         head.queries = projected.queries.middleCols(h * dk, dk);
-        if (rotation)
-            head.queriesRope = applyRope(head.queries, *rotation);
         if (!grouped) {
             head.keys = projected.keys.middleCols(h * dk, dk);
             head.values = projected.values.middleCols(h * dv, dv);
-            if (rotation)
-                head.keysRope = applyRope(head.keys, *rotation);
         }
-        head.contextVec.resize(T, dv); // here, not in the workers: the main arena keeps it
+    });
+    for (int h = 0; rotation && h < heads; ++h) {
+        HeadTrace& head = trace.heads[static_cast<std::size_t>(h)];
+        head.queriesRope = applyRope(head.queries, *rotation);
+        if (!grouped)
+            head.keysRope = applyRope(head.keys, *rotation);
     }
 }
 
@@ -167,7 +181,9 @@ void runForward(const Session& s, const std::shared_ptr<const AttentionParams>& 
     splitHeads(s, params, *projections, trace);
 
     // Heads in parallel; the GEMMs inside each run on one thread (Eigen does not nest), and
-    // one head's row blocks run in parallel instead (Parallel.h).
+    // one head's row blocks run in parallel instead (Parallel.h). Each head writes its context
+    // into its columns of the concatenation.
+    Matrix concatenated(T, static_cast<Eigen::Index>(dv) * heads);
     forEachIndex(heads, heads > 1, [&](int h) {
         HeadTrace& head = trace.heads[static_cast<std::size_t>(h)];
         // What the scores use: the rotated queries and keys with RoPE, the key/value
@@ -185,11 +201,8 @@ void runForward(const Session& s, const std::shared_ptr<const AttentionParams>& 
         headOptions.keepMask = keepMask(h);
         headOptions.reduceInto = reductionFor(h);
         attend(s, q, k, v, headOptions, head);
+        concatenated.middleCols(h * dv, dv) = head.contextVec;
     });
-
-    Matrix concatenated(T, static_cast<Eigen::Index>(dv) * heads);
-    for (int h = 0; h < heads; ++h)
-        concatenated.middleCols(h * dv, dv) = trace.heads[static_cast<std::size_t>(h)].contextVec;
 
     trace.parameters = shared;
     if (s.variant == Variant::MultiHead) {
