@@ -32,8 +32,9 @@ void renormalizedSoftmaxRowRange(const float* in, float* out, std::int64_t n, st
 // exp of n floats in place, each cell's value independent of where the row sits in memory
 // (Eigen's exp on an unaligned row computes its head and tail with std::exp and the middle
 // with packets, so a cell's last bit would depend on the row's alignment): every cell goes
-// through Eigen's packet exp, loaded unaligned (a lane's result does not depend on the
-// address), the ragged tail padded in a buffer. That exp flushes to 0 (AVX-512) or clamps
+// through Eigen's packet exp (on an AVX-512 CPU the same operations in SoftmaxAvx512.cpp,
+// whatever the build's flags), loaded unaligned (a lane's result does not depend on the
+// address), the ragged tail padded. That exp flushes to 0 (AVX-512) or clamps
 // to 2.9e-39 (SSE, AVX2, even for -inf) below about -87.7, where std::exp and PyTorch's
 // kernels (glibc expf, Sleef) keep subnormals down to exp(-103.97); cells below ExpPacketLow
 // take std::exp instead, whose results there are PyTorch's to the bit.
