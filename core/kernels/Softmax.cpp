@@ -131,6 +131,8 @@ inline Packet guardedExp(const Packet& x)
     return e;
 }
 
+} // namespace
+
 // Vectorised on Eigen's packets, in three passes over the row (all in L1): the scaled scores'
 // maximum; exp of each scaled score less the maximum, stored and summed lane by lane (a packet of
 // lanes, the tail padded with zeros, then the lanes added: a fixed order); the scaling by 1 / sum.
@@ -138,7 +140,7 @@ inline Packet guardedExp(const Packet& x)
 // stored and whichever thread computes it. Returns false (leaving `out` scratch) for rows the
 // careful path must take: a +inf or NaN score, or nothing finite. -inf cells need no care:
 // their exp is 0.
-bool packetSoftmax(const float* in, float* out, std::int64_t visible, float divisor)
+bool detail::fastSoftmaxPackets(const float* in, float* out, long visible, float divisor)
 {
     constexpr float infinity = std::numeric_limits<float>::infinity();
     const float scale = 1.0f / divisor; // 1 when divisor is 1: x · 1 = x
@@ -202,13 +204,15 @@ bool packetSoftmax(const float* in, float* out, std::int64_t visible, float divi
     return true;
 }
 
+namespace {
+
 // On a CPU with AVX-512, SoftmaxAvx512.cpp's kernels, whatever the build's flags: a portable
 // build's packets (the package's) are 4 lanes wide. They compute the bits that these packets
 // compute in a native AVX-512 build.
 bool fastSoftmax(const float* in, float* out, std::int64_t visible, float divisor)
 {
     return detail::avx512Kernels() ? detail::fastSoftmaxAvx512(in, out, visible, divisor)
-                                   : packetSoftmax(in, out, visible, divisor);
+                                   : detail::fastSoftmaxPackets(in, out, visible, divisor);
 }
 
 void carefulSoftmax(const float* in, float* out, std::int64_t visible, float divisor)
@@ -238,11 +242,6 @@ void carefulSoftmax(const float* in, float* out, std::int64_t visible, float div
 } // namespace
 
 namespace detail {
-
-bool fastSoftmaxPackets(const float* in, float* out, long visible, float divisor)
-{
-    return packetSoftmax(in, out, visible, divisor);
-}
 
 long packetLanes()
 {
