@@ -16,25 +16,62 @@ __mmask16 lastMask(long n)
     return leadingLanes(n % 16 == 0 ? 16 : n % 16);
 }
 
+// r[0..16) (16 rows of 16 floats) transposed in place: r[d] holds cell d of every row.
+// Four rounds of 16 shuffles, within lanes of 32 bits, then 64, then blocks of 128 bits.
+void transpose16(__m512 r[16])
+{
+    __m512 t[16];
+    for (int i = 0; i < 16; i += 2) {
+        t[i] = _mm512_unpacklo_ps(r[i], r[i + 1]);
+        t[i + 1] = _mm512_unpackhi_ps(r[i], r[i + 1]);
+    }
+    // u[4g + q]: rows [4g, 4g + 4) at cell 4b + q of each block b of 128 bits
+    __m512 u[16];
+    for (int g = 0; g < 4; ++g) {
+        const __m512d lo0 = _mm512_castps_pd(t[4 * g]), hi0 = _mm512_castps_pd(t[4 * g + 1]);
+        const __m512d lo1 = _mm512_castps_pd(t[4 * g + 2]), hi1 = _mm512_castps_pd(t[4 * g + 3]);
+        u[4 * g] = _mm512_castpd_ps(_mm512_unpacklo_pd(lo0, lo1));
+        u[4 * g + 1] = _mm512_castpd_ps(_mm512_unpackhi_pd(lo0, lo1));
+        u[4 * g + 2] = _mm512_castpd_ps(_mm512_unpacklo_pd(hi0, hi1));
+        u[4 * g + 3] = _mm512_castpd_ps(_mm512_unpackhi_pd(hi0, hi1));
+    }
+    for (int q = 0; q < 4; ++q) {
+        const __m512 even0 = _mm512_shuffle_f32x4(u[q], u[4 + q], 0x88);
+        const __m512 odd0 = _mm512_shuffle_f32x4(u[q], u[4 + q], 0xDD);
+        const __m512 even1 = _mm512_shuffle_f32x4(u[8 + q], u[12 + q], 0x88);
+        const __m512 odd1 = _mm512_shuffle_f32x4(u[8 + q], u[12 + q], 0xDD);
+        r[q] = _mm512_shuffle_f32x4(even0, even1, 0x88);
+        r[q + 8] = _mm512_shuffle_f32x4(even0, even1, 0xDD);
+        r[q + 4] = _mm512_shuffle_f32x4(odd0, odd1, 0x88);
+        r[q + 12] = _mm512_shuffle_f32x4(odd0, odd1, 0xDD);
+    }
+}
+
 // m's rows [0, count) (row stride ld) transposed into panels of `width` rows (a multiple of
 // 16): panel p holds cells [first, first + depth) of rows [p·width, (p + 1)·width) as depth
-// rows of `width` floats, panel after panel; rows past `count` read as zeros. 16 rows' cell
-// at a time by a gather.
+// rows of `width` floats, panel after panel; rows past `count` read as zeros. 16 rows by 16
+// cells at a time: loaded row by row, transposed in registers. A gather per 16 cells held
+// GPT-2's logits product to 346–353 GFLOP/s, against 374–376 (docs/performance.md).
 void packTransposed(const float* m, long ld, long count, long first, long depth, long width,
                     float* panels)
 {
-    const __m512i offsets =
-        _mm512_mullo_epi32(_mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
-                           _mm512_set1_epi32(int(ld)));
     for (long p = 0; p * width < count; ++p)
         for (long j = 0; j < width; j += 16) {
             const long row = p * width + j;
-            const __mmask16 keep = leadingLanes(count - row);
-            const float* source = m + (row < count ? row * ld : 0) + first;
-            for (long d = 0; d < depth; ++d)
-                _mm512_storeu_ps(
-                    panels + (p * depth + d) * width + j,
-                    _mm512_mask_i32gather_ps(_mm512_setzero_ps(), keep, offsets, source + d, 4));
+            const long rows = count - row < 16 ? count - row : 16;
+            const float* source = m + first;
+            float* target = panels + p * depth * width + j;
+            for (long d = 0; d < depth; d += 16) {
+                const long cells = depth - d < 16 ? depth - d : 16;
+                const __mmask16 keep = leadingLanes(cells);
+                __m512 r[16];
+                for (long i = 0; i < 16; ++i)
+                    r[i] = i < rows ? _mm512_maskz_loadu_ps(keep, source + (row + i) * ld + d)
+                                    : _mm512_setzero_ps();
+                transpose16(r);
+                for (long c = 0; c < cells; ++c)
+                    _mm512_storeu_ps(target + (d + c) * width, r[c]);
+            }
         }
 }
 

@@ -27,19 +27,28 @@ constexpr long PanelColumns = 32; // 2 vectors of 16 floats
 constexpr long KC = 768;          // rows of b per packed block: 96 KB per panel
 constexpr long MC = 96;           // rows of a per sweep over the panels
 
-// Rows [k0, k0 + kc) of b (k x n, row stride ldb) as panels of 32 columns.
+// Rows [k0, k0 + kc) of b (k x n, row stride ldb) as panels of 32 columns, 16 rows of b at a
+// time: each panel's share of them is written as 2 KB in one piece. Panel by panel over all
+// kc rows, every 128 bytes read came from another page (GPT-2's fc product: 342–348 GFLOP/s
+// against 371–382); row by row over every panel, the writes went to panels 96 KB apart, one
+// cache set (the proj product fell to 264). docs/performance.md has the runs.
 void packRows(const float* b, long ldb, long n, long k0, long kc, float* panels)
 {
-    for (long p = 0; p * PanelColumns < n; ++p) {
-        float* panel = panels + p * kc * PanelColumns;
-        const long column = p * PanelColumns;
-        for (long v = 0; v < PanelColumns; v += 16) {
-            const long rest = n - column - v;
-            const __mmask16 keep = leadingLanes(rest);
-            const float* source = b + k0 * ldb + column + v;
-            for (long k = 0; k < kc; ++k)
-                _mm512_storeu_ps(panel + k * PanelColumns + v,
-                                 _mm512_maskz_loadu_ps(keep, rest > 0 ? source + k * ldb : b));
+    constexpr long Rows = 16;
+    for (long k1 = 0; k1 < kc; k1 += Rows) {
+        const long rows = kc - k1 < Rows ? kc - k1 : Rows;
+        for (long p = 0; p * PanelColumns < n; ++p) {
+            const long column = p * PanelColumns;
+            const __mmask16 keep0 = leadingLanes(n - column);
+            const __mmask16 keep1 = leadingLanes(n - column - 16);
+            float* panel = panels + (p * kc + k1) * PanelColumns;
+            const float* source = b + (k0 + k1) * ldb + column;
+            for (long k = 0; k < rows; ++k) {
+                _mm512_storeu_ps(panel + k * PanelColumns,
+                                 _mm512_maskz_loadu_ps(keep0, source + k * ldb));
+                _mm512_storeu_ps(panel + k * PanelColumns + 16,
+                                 _mm512_maskz_loadu_ps(keep1, source + k * ldb + 16));
+            }
         }
     }
 }
