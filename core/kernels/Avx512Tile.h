@@ -17,7 +17,7 @@ __mmask16 lastMask(long n)
 }
 
 // r[0..16) (16 rows of 16 floats) transposed in place: r[d] holds cell d of every row.
-// Four rounds of 16 shuffles, within lanes of 32 bits, then 64, then blocks of 128 bits.
+// Four rounds of 16 shuffles: of 32-bit lanes, of 64-bit lanes, then twice of 128-bit blocks.
 void transpose16(__m512 r[16])
 {
     __m512 t[16];

@@ -39,15 +39,15 @@ void packRows(const float* b, long ldb, long n, long k0, long kc, float* panels)
         const long rows = kc - k1 < Rows ? kc - k1 : Rows;
         for (long p = 0; p * PanelColumns < n; ++p) {
             const long column = p * PanelColumns;
-            const __mmask16 keep0 = leadingLanes(n - column);
-            const __mmask16 keep1 = leadingLanes(n - column - 16);
             float* panel = panels + (p * kc + k1) * PanelColumns;
-            const float* source = b + (k0 + k1) * ldb + column;
-            for (long k = 0; k < rows; ++k) {
-                _mm512_storeu_ps(panel + k * PanelColumns,
-                                 _mm512_maskz_loadu_ps(keep0, source + k * ldb));
-                _mm512_storeu_ps(panel + k * PanelColumns + 16,
-                                 _mm512_maskz_loadu_ps(keep1, source + k * ldb + 16));
+            for (long v = 0; v < PanelColumns; v += 16) {
+                const long rest = n - column - v;
+                const __mmask16 keep = leadingLanes(rest);
+                // past n, the panel's first column: an address inside b that nothing loads from
+                const float* source = b + (k0 + k1) * ldb + column + (rest > 0 ? v : 0);
+                for (long k = 0; k < rows; ++k)
+                    _mm512_storeu_ps(panel + k * PanelColumns + v,
+                                     _mm512_maskz_loadu_ps(keep, source + k * ldb));
             }
         }
     }
