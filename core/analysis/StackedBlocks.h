@@ -22,10 +22,13 @@ bool runStackedBlocks(const TransformerModel& model, int firstLayer, Eigen::Inde
 // What the model predicts from the stacked residual streams after the last block (x as above):
 // per sequence, the mean next-token cross-entropy over positions 0 ... T-2 against `ids`
 // (T ids, the same for every sequence; natural log, as torch's cross_entropy) and the last
-// position's logits. Logits are made in blocks of rows, never all B·T x V at once, into
-// `logitRows` (resized when it is too small): a caller predicting stack after stack passes the
-// same buffer, whose pages are then written again rather than faulted in anew (512 rows of
-// GPT-2's logits: 100 MB, 25,000 pages).
+// position's logits. The logits are made a slice of the vocabulary at a time for every row
+// (norm_f(x) · outHead slice ᵀ, BlockOps.h headSliceLogits), never all B·T x V at once: each
+// slice's largest logit and sum of exponentials are kept per row and combined in the slices'
+// order. The head's weights are thus read once per call, and each thread's slice of logits,
+// a block of `slices` (resized when too small), stays in cache: a caller predicting stack
+// after stack passes the same buffer, whose pages are then written again rather than faulted
+// in anew.
 struct SequencePrediction
 {
     double loss = 0;
@@ -34,6 +37,6 @@ struct SequencePrediction
 std::vector<SequencePrediction> predictSequences(const TransformerModel& model, const Matrix& x,
                                                  Eigen::Index T,
                                                  const std::vector<std::int64_t>& ids,
-                                                 Matrix& logitRows);
+                                                 Matrix& slices);
 
 } // namespace ae

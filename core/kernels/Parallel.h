@@ -24,6 +24,26 @@ inline bool outermost()
 #endif
 }
 
+// The number of threads a parallel region opened here would have, and this thread's number in
+// its team (0 outside any region): per-thread buffers are sized and picked with them.
+inline int threadCount()
+{
+#ifdef _OPENMP
+    return omp_get_max_threads();
+#else
+    return 1;
+#endif
+}
+
+inline int threadIndex()
+{
+#ifdef _OPENMP
+    return omp_get_thread_num();
+#else
+    return 0;
+#endif
+}
+
 // for (i = 0; i < n; ++i) work(i): on the OpenMP threads (dynamic schedule) when `parallel`,
 // else on this thread outside any region, so that the regions `work` opens are outermost
 // and take the pool's threads (a `parallel for if (false)` would enclose them). An exception

@@ -22,7 +22,6 @@ namespace {
 // product 1.4x faster in one tile of 384 rows, and 10% more with 1024 of its 50257 columns
 // per tile; the block's products keep 384, enough tiles for both cores at 768 columns).
 constexpr BlasTiles StackedTiles{512, 384};
-constexpr BlasTiles StackedLogitTiles{512, 1024};
 
 } // namespace
 
@@ -140,18 +139,30 @@ void addFeedForward(const TransformerConfig& c, const TransformerLayerParams& lp
     x += conv1d(h, lp.fcProjWeight, lp.fcProjBias, products);
 }
 
-void finalLogits(const TransformerModel& model, const Eigen::Ref<const Matrix>& x,
-                 BlockProducts products, Eigen::Ref<Matrix> out)
+void headSliceLogits(const TransformerModel& model, const Eigen::Ref<const Matrix>& normed,
+                     Eigen::Index first, Eigen::Ref<Matrix> out, Matrix& widened)
+{
+    const TensorRef& head = model.params().outHead;
+    const Eigen::Index n = out.cols();
+    const BlasTiles oneTile{std::max<Eigen::Index>(normed.rows(), 1), std::max<Eigen::Index>(n, 1)};
+    if (head.data) {
+        fastMatmulInto(normed, head.matrix().middleRows(first, n), true, out, oneTile);
+        return;
+    }
+    if (widened.rows() < n || widened.cols() != head.cols)
+        widened.resize(n, head.cols);
+    head.rowsInto(first, widened.topRows(n));
+    fastMatmulInto(normed, widened.topRows(n), true, out, oneTile);
+}
+
+Matrix finalLogits(const TransformerModel& model, const Eigen::Ref<const Matrix>& x)
 {
     constexpr Eigen::Index LogitRows = 4096;
     const TransformerParams& p = model.params();
     const Matrix normed = normRows(model.config(), x, p.lnfWeight, p.lnfBias);
     const TensorRef& head = p.outHead;
-    if (products == BlockProducts::Stacked && head.data) {
-        fastMatmulInto(normed, head.matrix(), true, out, StackedLogitTiles);
-        return;
-    }
     const Eigen::Index V = head.rows;
+    Matrix out(x.rows(), V);
     const Eigen::Index blocks = (V + LogitRows - 1) / LogitRows;
     ParallelFailure failure;
 #pragma omp parallel for schedule(dynamic) if (blocks > 1)
@@ -168,13 +179,6 @@ void finalLogits(const TransformerModel& model, const Eigen::Ref<const Matrix>& 
             out.middleCols(first, rows).noalias() = normed * block.transpose();
         });
     failure.rethrow();
-}
-
-Matrix finalLogits(const TransformerModel& model, const Eigen::Ref<const Matrix>& x,
-                   BlockProducts products)
-{
-    Matrix out(x.rows(), model.params().outHead.rows);
-    finalLogits(model, x, products, out);
     return out;
 }
 

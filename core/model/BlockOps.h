@@ -62,14 +62,17 @@ RopeRotation modelRotation(const TransformerConfig& config, Eigen::Index positio
 void addFeedForward(const TransformerConfig& config, const TransformerLayerParams& layer, Matrix& x,
                     BlockProducts products = BlockProducts::Linear);
 
-// logits (R x V) = norm_f(x) (R x d) · outHeadᵀ (outHead V x d). Linear: blocks of LogitRows
+// logits (R x V) = norm_f(x) (R x d) · outHeadᵀ (outHead V x d): blocks of LogitRows
 // rows of the head on every core (one product streams V·d floats); each cell is one row's dot
 // product, whose bits do not depend on the block (blocks a multiple of Eigen's 8-row groups).
-Matrix finalLogits(const TransformerModel& model, const Eigen::Ref<const Matrix>& x,
-                   BlockProducts products = BlockProducts::Linear);
-// The same into `out` (R x V, sized by the caller): the same bits.
-void finalLogits(const TransformerModel& model, const Eigen::Ref<const Matrix>& x,
-                 BlockProducts products, Eigen::Ref<Matrix> out);
+Matrix finalLogits(const TransformerModel& model, const Eigen::Ref<const Matrix>& x);
+
+// Vocabulary entries [first, first + out.cols()) of the stacked products' logits, on this
+// thread alone (one tile of the fast path, BlockProducts::Stacked's bits): out (R x n) =
+// normed (R x d, rows already through norm_f) · outHead rows [first, first + n)ᵀ. A
+// half-precision head is widened into `widened` (resized when too small).
+void headSliceLogits(const TransformerModel& model, const Eigen::Ref<const Matrix>& normed,
+                     Eigen::Index first, Eigen::Ref<Matrix> out, Matrix& widened);
 
 // The `count` most probable entries of softmax(logits / temperature) (temperature > 0), most
 // probable first, ties by the lower id; probabilities summed in double.
