@@ -12,6 +12,7 @@
 #include "TokenSpanText.h"
 #include "TraceFigures.h"
 #include "TransformerModel.h"
+#include "WrappedLabel.h"
 
 #include <QComboBox>
 #include <QGridLayout>
@@ -25,7 +26,7 @@
 namespace ae {
 
 AblationPage::AblationPage(QWidget* parent)
-    : ModelPage(parent), m_summary(new QLabel(this)), m_kind(new QComboBox(this)),
+    : ModelPage(parent), m_summary(new WrappedLabel(this)), m_kind(new QComboBox(this)),
       m_layer(new QSpinBox(this)), m_head(new QSpinBox(this)), m_before(new NextTokenBars(this)),
       m_after(new NextTokenBars(this)), m_afterTitle(new QLabel(this)),
       m_metric(new QComboBox(this)), m_everyHead(new QPushButton(tr("Ablate &every head"), this)),
@@ -33,20 +34,18 @@ AblationPage::AblationPage(QWidget* parent)
       m_gridFigure(new FigureWidget(this)), m_singleTask(new AnalysisTask(this)),
       m_gridTask(new AnalysisTask(this))
 {
-    auto* explanation = new QLabel(
+    auto* explanation = new WrappedLabel(
         tr("To see what a head is for, take it out: its output is replaced by zeros (or by its "
            "average over the positions) before the layer's output projection, and the rest of "
            "the model runs as usual. If the next-token guess or the loss on the sentence "
            "changes a lot, the model relied on that head."),
         this);
-    explanation->setWordWrap(true);
     m_kind->addItem(tr("zero: its output set to 0"));
     m_kind->addItem(tr("mean: its output set to its average over the positions"));
     m_metric->addItem(tr("loss change"));
     m_metric->addItem(tr("KL of the next token"));
     m_layer->setPrefix(tr("layer "));
     m_head->setPrefix(tr("head "));
-    m_summary->setWordWrap(true);
     m_progress->setVisible(false);
     m_cancel->setVisible(false);
 

@@ -10,6 +10,7 @@
 #include "PageLayout.h"
 #include "TokenSpanText.h"
 #include "TransformerModel.h"
+#include "WrappedLabel.h"
 
 #include <QCheckBox>
 #include <QDoubleSpinBox>
@@ -49,17 +50,16 @@ GeneratePage::GeneratePage(QWidget* parent)
       m_stopAtEnd(new QCheckBox(tr("Stop at <|endoftext|>"), this)),
       m_generate(new QPushButton(tr("&Generate"), this)),
       m_stop(new QPushButton(tr("S&top"), this)), m_text(new QTextBrowser(this)),
-      m_cost(new QLabel(this)), m_candidates(new QLabel(this)), m_attention(new FigureWidget(this)),
-      m_task(new AnalysisTask(this))
+      m_cost(new WrappedLabel(this)), m_candidates(new WrappedLabel(this)),
+      m_attention(new FigureWidget(this)), m_task(new AnalysisTask(this))
 {
-    auto* explanation = new QLabel(
+    auto* explanation = new WrappedLabel(
         tr("The model continues the sentence one token at a time. Each new token needs only "
            "its own query, key and value: the keys and values of the tokens before it are kept "
            "in a cache, so its attention is one row over every cached key. Temperature 0 takes "
            "the most probable token; above 0 a token is drawn at random (seeded), from the k "
            "most probable only with top-k."),
         this);
-    explanation->setWordWrap(true);
     m_count->setRange(1, 1024);
     m_count->setValue(20);
     m_temperature->setRange(0.0, 10.0);
@@ -72,8 +72,6 @@ GeneratePage::GeneratePage(QWidget* parent)
     m_seed->setValue(123);
     m_stop->setEnabled(false);
     m_text->setMinimumHeight(fontMetrics().height() * 6);
-    m_cost->setWordWrap(true);
-    m_candidates->setWordWrap(true);
     m_attention->setMinimumHeight(fontMetrics().height() * 20);
 
     auto* sizes =

@@ -8,6 +8,7 @@
 #include "PageLayout.h"
 #include "TransformerForward.h"
 #include "TransformerModel.h"
+#include "WrappedLabel.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -37,18 +38,18 @@ HeadRolesPage::HeadRolesPage(QWidget* parent)
       m_probeLength(new QSpinBox(this)), m_score(new QComboBox(this)),
       m_excludeBos(new QCheckBox(tr("Leave out the first token"), this)),
       m_excludeCurrent(new QCheckBox(tr("Leave out the token itself"), this)),
-      m_status(new QLabel(this)), m_grid(new FigureWidget(this)), m_rankBy(new QComboBox(this)),
-      m_ranking(new QTreeWidget(this)), m_head(new FigureWidget(this)),
-      m_task(new AnalysisTask(this)), m_openTask(new AnalysisTask(this))
+      m_status(new WrappedLabel(this)), m_grid(new FigureWidget(this)),
+      m_rankBy(new QComboBox(this)), m_ranking(new QTreeWidget(this)),
+      m_head(new FigureWidget(this)), m_task(new AnalysisTask(this)),
+      m_openTask(new AnalysisTask(this))
 {
-    auto* explanation = new QLabel(
+    auto* explanation = new WrappedLabel(
         tr("What does each head do? A detector compares a head's attention with a pattern: "
            "the previous token, an earlier copy of the same token, or the token after an "
            "earlier copy (an induction head, which lets a model continue a sequence it has seen "
            "before). A score near 1 means the head attends as the pattern says. Click a head to "
            "see its weights with the pattern framed."),
         this);
-    explanation->setWordWrap(true);
     m_input->addItem(tr("the sentence"));
     m_input->addItem(tr("the induction probe"));
     m_input->setToolTip(tr("The induction probe: the first token, then random tokens r, then r "
@@ -72,7 +73,6 @@ HeadRolesPage::HeadRolesPage(QWidget* parent)
     m_ranking->setRootIsDecorated(false);
     m_ranking->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     fitRankingToFont();
-    m_status->setWordWrap(true);
 
     auto* inputRow = controlRow(this, {{tr("&Input:"), m_input}});
     auto* probeRow =

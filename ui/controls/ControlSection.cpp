@@ -2,6 +2,7 @@
 
 #include "IssueLabel.h"
 #include "SessionDocument.h"
+#include "WrappedLabel.h"
 
 #include <QFormLayout>
 #include <QLabel>
@@ -81,9 +82,8 @@ void ControlSection::addKey(const QString& key, QWidget* control, const QString&
     registerKey(key, control, toolTip, m_lastIssue);
 }
 
-void ControlSection::addNote(QLabel* note)
+void ControlSection::addNote(WrappedLabel* note)
 {
-    note->setWordWrap(true);
     note->setTextFormat(Qt::PlainText);
     QFont small = note->font();
     small.setPointSizeF(small.pointSizeF() * 0.9);

@@ -14,6 +14,7 @@ namespace ae {
 struct Session;
 class IssueLabel;
 class SessionDocument;
+class WrappedLabel;
 
 // A titled group of session controls laid out as a form. Each row is a label with a
 // mnemonic and a control whose objectName is its session key; right under the control
@@ -49,7 +50,7 @@ protected:
     // row's issue line.
     void addKey(const QString& key, QWidget* control, const QString& toolTip);
     // A note in the field column under the last row (an explanation, not a key's issue).
-    void addNote(QLabel* note);
+    void addNote(WrappedLabel* note);
     // Called before a key's issue is shown, to bring its control into view (a tab page).
     virtual void revealKey(const QString& key);
     // Enables the control of `key`, or greys it out with `whyNot` (what to change for it to

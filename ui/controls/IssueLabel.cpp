@@ -26,9 +26,8 @@ QColor blend(const QColor& base, const QColor& tint, double amount)
 
 } // namespace
 
-IssueLabel::IssueLabel(QWidget* parent) : QLabel(parent)
+IssueLabel::IssueLabel(QWidget* parent) : WrappedLabel(parent)
 {
-    setWordWrap(true);
     setTextFormat(Qt::PlainText); // messages quote user text, which may contain '<'
     setTextInteractionFlags(Qt::TextSelectableByMouse);
     setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
@@ -66,7 +65,7 @@ void IssueLabel::unmarkControl(QWidget* control)
 
 void IssueLabel::changeEvent(QEvent* event)
 {
-    QLabel::changeEvent(event);
+    WrappedLabel::changeEvent(event);
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange)
         updateColours();
 }

@@ -1,13 +1,13 @@
 #pragma once
 
-#include <QLabel>
+#include "WrappedLabel.h"
 
 namespace ae {
 
 // Why the session cannot be computed, shown in place: a wrapped, coloured line that sits
 // right under the control at fault (or at the top of the panel) and is hidden otherwise.
 // Never a dialog: the user keeps typing and the message goes away once the session works.
-class IssueLabel : public QLabel
+class IssueLabel : public WrappedLabel
 {
     Q_OBJECT
 public:

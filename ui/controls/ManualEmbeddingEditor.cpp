@@ -9,6 +9,7 @@
 #include "Session.h"
 #include "SessionDocument.h"
 #include "Trace.h"
+#include "WrappedLabel.h"
 
 #include <QAction>
 #include <QClipboard>
@@ -50,14 +51,13 @@ ManualEmbeddingEditor::ManualEmbeddingEditor(SessionDocument* document, QWidget*
           tr("Pastes rows of numbers (separated by tabs, spaces or commas) at the current "
              "cell, as copied from a spreadsheet or a printed tensor. Also Ctrl+V."),
           this)),
-      m_hint(new QLabel(this)), m_message(new IssueLabel(this))
+      m_hint(new WrappedLabel(this)), m_message(new IssueLabel(this))
 {
     m_message->setObjectName(QStringLiteral("embedding_message"));
     m_addColumn->setObjectName(QStringLiteral("add_column"));
     m_removeColumn->setObjectName(QStringLiteral("remove_column"));
     m_fill->setObjectName(QStringLiteral("fill_from_torch"));
     m_paste->setObjectName(QStringLiteral("paste"));
-    m_hint->setWordWrap(true);
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(m_inputsView, tr("Sentence (inputs)"));
     m_tabs->addTab(m_sourceView, tr("Source (source_inputs)"));

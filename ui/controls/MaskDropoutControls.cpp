@@ -4,6 +4,7 @@
 #include "DropoutEdit.h"
 #include "DropoutSeedEdit.h"
 #include "Session.h"
+#include "WrappedLabel.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -23,7 +24,7 @@ QString MaskDropoutControls::crossCausalNote()
 MaskDropoutControls::MaskDropoutControls(SessionDocument* document, QWidget* parent)
     : ControlSection(tr("Causal mask and dropout"), document, parent),
       m_causal(new QCheckBox(tr("&Causal: hide future tokens"), this)),
-      m_crossCausalNote(new QLabel(this)), m_maskMethod(new QComboBox(this)),
+      m_crossCausalNote(new WrappedLabel(this)), m_maskMethod(new QComboBox(this)),
       m_dropout(new DropoutEdit(this)),
       m_training(new QCheckBox(tr("T&raining mode: dropout acts"), this)),
       m_dropoutSeed(new DropoutSeedEdit(this))

@@ -4,12 +4,12 @@
 
 class QCheckBox;
 class QComboBox;
-class QLabel;
 
 namespace ae {
 
 class DropoutEdit;
 class DropoutSeedEdit;
+class WrappedLabel;
 
 // What happens to the attention weights: causal, mask_method, dropout, training and
 // dropout_seed. A causal mask on cross-attention is allowed (PyTorch computes it: triu of a
@@ -25,7 +25,7 @@ public:
 
 private:
     QCheckBox* m_causal;
-    QLabel* m_crossCausalNote;
+    WrappedLabel* m_crossCausalNote;
     QComboBox* m_maskMethod;
     DropoutEdit* m_dropout;
     QCheckBox* m_training;

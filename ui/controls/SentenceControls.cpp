@@ -8,6 +8,7 @@
 #include "TokenizerTexts.h"
 
 #include "Limits.h"
+#include "WrappedLabel.h"
 
 #include <QComboBox>
 #include <QLabel>
@@ -62,7 +63,7 @@ BoundedTextEdit* makeTextEdit(int lines, QWidget* parent)
 SentenceControls::SentenceControls(SessionDocument* document, QWidget* parent)
     : ControlSection(tr("Input"), document, parent), m_sentence(makeTextEdit(3, this)),
       m_sourceSentence(makeTextEdit(2, this)), m_tokenizer(new QComboBox(this)),
-      m_sharedVocabularyNote(new QLabel(this))
+      m_sharedVocabularyNote(new WrappedLabel(this))
 {
     m_sourceSentence->setPlaceholderText(
         tr("Empty: self-attention. Type here for cross-attention."));

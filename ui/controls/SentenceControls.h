@@ -3,10 +3,11 @@
 #include "ControlSection.h"
 
 class QComboBox;
-class QLabel;
 class QPlainTextEdit;
 
 namespace ae {
+
+class WrappedLabel;
 
 // The text attention runs on: sentence, source_sentence (cross-attention when not
 // empty) and the tokenizer that splits both. Under the source sentence, while there is one,
@@ -23,7 +24,7 @@ private:
     QPlainTextEdit* m_sentence;
     QPlainTextEdit* m_sourceSentence;
     QComboBox* m_tokenizer;
-    QLabel* m_sharedVocabularyNote;
+    WrappedLabel* m_sharedVocabularyNote;
 };
 
 } // namespace ae

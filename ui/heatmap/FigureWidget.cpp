@@ -1,6 +1,7 @@
 #include "FigureWidget.h"
 
 #include "HeatmapWidget.h"
+#include "WrappedLabel.h"
 
 #include <QGridLayout>
 #include <QLabel>
@@ -9,7 +10,7 @@
 namespace ae {
 
 FigureWidget::FigureWidget(QWidget* parent)
-    : QWidget(parent), m_title(new QLabel(this)), m_grid(new QGridLayout)
+    : QWidget(parent), m_title(new WrappedLabel(this)), m_grid(new QGridLayout)
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -18,8 +19,7 @@ FigureWidget::FigureWidget(QWidget* parent)
     m_title->setFont(titleFont);
     m_title->setAlignment(Qt::AlignCenter);
     m_title->setTextFormat(Qt::PlainText);
-    m_title->setWordWrap(
-        true); // a long title (the masking methods' agreement) wraps, never widens the page
+    // A long title (the masking methods' agreement) wraps, never widens the page.
     m_title->setContentsMargins(0, 6, 0, 2);
     m_title->hide();
     m_grid->setSpacing(0);

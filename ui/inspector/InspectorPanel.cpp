@@ -1,5 +1,7 @@
 #include "InspectorPanel.h"
 
+#include "WrappedLabel.h"
+
 #include <QFontDatabase>
 #include <QLabel>
 #include <QPlainTextEdit>
@@ -8,9 +10,8 @@
 namespace ae {
 
 InspectorPanel::InspectorPanel(QWidget* parent)
-    : QWidget(parent), m_title(new QLabel(this)), m_text(new QPlainTextEdit(this))
+    : QWidget(parent), m_title(new WrappedLabel(this)), m_text(new QPlainTextEdit(this))
 {
-    m_title->setWordWrap(true);
     QFont bold = m_title->font();
     bold.setBold(true);
     m_title->setFont(bold);

@@ -7,6 +7,7 @@
 #include "ModelTrace.h"
 #include "TokenItems.h"
 #include "TokenSpanText.h"
+#include "WrappedLabel.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -17,10 +18,10 @@
 namespace ae {
 
 HeadViewPage::HeadViewPage(QWidget* parent)
-    : ModelPage(parent), m_explanation(new QLabel(this)), m_query(new QComboBox(this)),
-      m_keys(new QComboBox(this)), m_keysNote(new QLabel(this)), m_figure(new FigureWidget(this))
+    : ModelPage(parent), m_explanation(new WrappedLabel(this)), m_query(new QComboBox(this)),
+      m_keys(new QComboBox(this)), m_keysNote(new WrappedLabel(this)),
+      m_figure(new FigureWidget(this))
 {
-    m_explanation->setWordWrap(true);
     m_explanation->setText(
         tr("Where one token looks, head by head (BertViz's head view): each row is a head of the "
            "selected layer, each column a token the query may see; the darker the cell, the "
@@ -48,7 +49,6 @@ HeadViewPage::HeadViewPage(QWidget* parent)
     queryRow->addWidget(keysLabel);
     queryRow->addWidget(m_keys);
     queryRow->addStretch(1);
-    m_keysNote->setWordWrap(true);
     m_keysNote->setVisible(false);
     auto* scroll = new QScrollArea(this);
     scroll->setWidget(m_figure);

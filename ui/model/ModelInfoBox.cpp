@@ -4,6 +4,7 @@
 #include "ModelRun.h"
 #include "ModelTrace.h"
 #include "TransformerModel.h"
+#include "WrappedLabel.h"
 
 #include <QFileInfo>
 #include <QLabel>
@@ -12,10 +13,9 @@
 namespace ae {
 
 ModelInfoBox::ModelInfoBox(QWidget* parent)
-    : QGroupBox(tr("Model"), parent), m_label(new QLabel(this))
+    : QGroupBox(tr("Model"), parent), m_label(new WrappedLabel(this))
 {
     setObjectName(QStringLiteral("model"));
-    m_label->setWordWrap(true);
     m_label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_label);

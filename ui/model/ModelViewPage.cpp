@@ -8,6 +8,7 @@
 #include "ThumbnailGrid.h"
 #include "TransformerModel.h"
 #include "ViewJobs.h"
+#include "WrappedLabel.h"
 
 #include <QLabel>
 #include <QScrollArea>
@@ -17,10 +18,9 @@
 namespace ae {
 
 ModelViewPage::ModelViewPage(QWidget* parent)
-    : ModelPage(parent), m_explanation(new QLabel(this)), m_status(new QLabel(this)),
+    : ModelPage(parent), m_explanation(new WrappedLabel(this)), m_status(new QLabel(this)),
       m_grid(new ThumbnailGrid(this)), m_generation(std::make_shared<std::atomic<quint64>>(0))
 {
-    m_explanation->setWordWrap(true);
     m_explanation->setText(
         tr("Every head of every layer at a glance (BertViz's model view): each thumbnail is a "
            "head's attention weights, queries down, keys across, each row on its own scale "

@@ -5,6 +5,7 @@
 #include "ModelRun.h"
 #include "NextTokenBars.h"
 #include "TokenSpanText.h"
+#include "WrappedLabel.h"
 
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
@@ -14,16 +15,14 @@
 namespace ae {
 
 NextTokensPage::NextTokensPage(QWidget* parent)
-    : ModelPage(parent), m_explanation(new QLabel(this)), m_context(new QLabel(this)),
+    : ModelPage(parent), m_explanation(new WrappedLabel(this)), m_context(new WrappedLabel(this)),
       m_temperature(new QDoubleSpinBox(this)), m_bars(new NextTokenBars(this))
 {
-    m_explanation->setWordWrap(true);
     m_explanation->setText(
         tr("What the model predicts after the last token: its final hidden state, after every "
            "layer's attention and MLP and the final LayerNorm, times the token embedding table "
            "gives one logit per token of the vocabulary; softmax turns them into probabilities. "
            "These are the ten most likely (␣ is a space)."));
-    m_context->setWordWrap(true);
     m_temperature->setRange(0.05, 5.0);
     m_temperature->setSingleStep(0.1);
     m_temperature->setDecimals(2);

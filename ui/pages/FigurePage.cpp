@@ -8,6 +8,7 @@
 #include "TraceFigures.h"
 #include "ViewExtent.h"
 #include "ViewJobs.h"
+#include "WrappedLabel.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -48,10 +49,8 @@ FigurePage::FigurePage(PageDefinition definition, CellSelection* selection, QWid
         const PageSection& definitionSection = m_definition.sections[i];
         Section section;
         section.heading = new QLabel(definitionSection.heading, content);
-        section.explanation = new QLabel(definitionSection.explanation, content);
-        section.explanation->setWordWrap(true);
-        section.absent = new QLabel(definitionSection.whenAbsent, content);
-        section.absent->setWordWrap(true);
+        section.explanation = new WrappedLabel(definitionSection.explanation, content);
+        section.absent = new WrappedLabel(definitionSection.whenAbsent, content);
         section.absent->setEnabled(false);
         section.figure = new FigureWidget(content);
         layout->addWidget(section.heading);

@@ -9,6 +9,7 @@
 #include "HeadTensors.h"
 #include "Trace.h"
 #include "ViewJobs.h"
+#include "WrappedLabel.h"
 
 #include <QEvent>
 #include <QHBoxLayout>
@@ -43,20 +44,19 @@ FlashPage::FlashPage(CellSelection* selection, QWidget* parent)
     setFrameShape(QFrame::NoFrame);
     auto* content = new QWidget(this);
     auto* layout = new QVBoxLayout(content);
-    auto* explanation = new QLabel(
+    auto* explanation = new WrappedLabel(
         tr("FlashAttention computes the same attention without ever writing the T×S scores to "
            "the GPU's large, slow memory: it takes a block of queries and walks over the keys a "
            "block at a time, keeping per row only the largest score so far (m) and the sum of "
            "the exponentials (ℓ). When a later tile holds a larger score, what was summed is "
            "rescaled by exp(m − m′). Tiles the mask hides entirely are skipped."),
         content);
-    explanation->setWordWrap(true);
     layout->addWidget(explanation);
-    m_off = new QLabel(tr("The standard kernel computes this session. Choose the kernel "
-                          "\"flash\" under \"Today's attention\" in the session panel to step "
-                          "through its tiles."),
-                       content);
-    m_off->setWordWrap(true);
+    m_off =
+        new WrappedLabel(tr("The standard kernel computes this session. Choose the kernel "
+                            "\"flash\" under \"Today's attention\" in the session panel to step "
+                            "through its tiles."),
+                         content);
     m_off->setForegroundRole(QPalette::PlaceholderText);
     layout->addWidget(m_off);
 
@@ -74,27 +74,24 @@ FlashPage::FlashPage(CellSelection* selection, QWidget* parent)
     stepper->addWidget(m_slider, 1);
     stepper->addWidget(m_next);
     body->addLayout(stepper);
-    m_stepLabel = new QLabel(m_body);
-    m_stepLabel->setWordWrap(true);
+    m_stepLabel = new WrappedLabel(m_body);
     body->addWidget(m_stepLabel);
     m_tileFigure = new FigureWidget(m_body);
     body->addWidget(m_tileFigure);
     body->addSpacing(12);
     auto* resultHeading = new QLabel(tr("The result"), m_body);
-    auto* resultText = new QLabel(
+    auto* resultText = new WrappedLabel(
         tr("After the last key block each row's O is divided by its ℓ. The sums ran in another "
            "order than the standard kernel's, so the two agree to float32 rounding, not bit for "
            "bit."),
         m_body);
-    resultText->setWordWrap(true);
     m_resultFigure = new FigureWidget(m_body);
     body->addWidget(resultHeading);
     body->addWidget(resultText);
     body->addWidget(m_resultFigure);
     body->addSpacing(12);
     auto* trafficHeading = new QLabel(tr("Memory traffic"), m_body);
-    m_traffic = new QLabel(m_body);
-    m_traffic->setWordWrap(true);
+    m_traffic = new WrappedLabel(m_body);
     m_traffic->setTextFormat(Qt::RichText);
     body->addWidget(trafficHeading);
     body->addWidget(m_traffic);

@@ -1,6 +1,7 @@
 #include "TokenSpansView.h"
 
 #include "TokenSpanText.h"
+#include "WrappedLabel.h"
 
 #include <QLabel>
 #include <QTextBrowser>
@@ -10,11 +11,10 @@
 namespace ae {
 
 TokenSpansView::TokenSpansView(QWidget* parent)
-    : QWidget(parent), m_count(new QLabel(this)), m_spans(new QTextBrowser(this)),
+    : QWidget(parent), m_count(new WrappedLabel(this)), m_spans(new QTextBrowser(this)),
       m_steps(new QTextBrowser(this))
 {
     m_count->setTextFormat(Qt::PlainText);
-    m_count->setWordWrap(true);
     m_spans->setOpenLinks(false);
     m_spans->setAccessibleName(tr("Tokens over the text"));
     m_steps->setAccessibleName(tr("Byte-pair merges of the chosen token"));

@@ -5,6 +5,7 @@
 #include "TokenizerTexts.h"
 #include "Trace.h"
 #include "TraceTokens.h"
+#include "WrappedLabel.h"
 
 #include <QEvent>
 #include <QHeaderView>
@@ -49,14 +50,12 @@ void setRow(QTableWidget* table, int row, const QStringList& cells)
 } // namespace
 
 TokensPage::TokensPage(QWidget* parent)
-    : QWidget(parent), m_explanation(new QLabel(this)), m_summary(new QLabel(this)),
+    : QWidget(parent), m_explanation(new WrappedLabel(this)), m_summary(new WrappedLabel(this)),
       m_spans(new TokenSpansView(this)),
       m_tokens(makeTable({tr("Sentence"), tr("Position"), tr("Token"), tr("Token id")}, this)),
       m_vocabulary(makeTable({tr("Id"), tr("Token")}, this))
 {
-    m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::PlainText);
-    m_explanation->setWordWrap(true);
     m_spans->hide();
     m_spans->stepsView()->hide();
     // The tokens over the text on top; below, the table of tokens beside the vocabulary (the

@@ -12,6 +12,7 @@
 #include "TrainingSession.h"
 #include "TrainingWorker.h"
 #include "TransformerModel.h"
+#include "WrappedLabel.h"
 
 #include <QCloseEvent>
 #include <QDateTime>
@@ -61,7 +62,7 @@ QScrollArea* scrolled(QWidget* content, QWidget* parent)
 
 TrainingWindow::TrainingWindow(QWidget* parent)
     : QMainWindow(parent), m_form(new TrainingForm(this)), m_worker(new TrainingWorker(this)),
-      m_banner(new QLabel(this)), m_lossChart(new CurveChart(this)),
+      m_banner(new WrappedLabel(this)), m_lossChart(new CurveChart(this)),
       m_previousChart(new CurveChart(this)), m_inductionChart(new CurveChart(this)),
       m_replay(new QSlider(Qt::Horizontal, this)), m_replayLabel(new QLabel(this)),
       m_views(new QTabWidget(this)), m_grid(new ThumbnailGrid(this)),
@@ -77,7 +78,6 @@ TrainingWindow::TrainingWindow(QWidget* parent)
     formDock->setFeatures(QDockWidget::DockWidgetMovable);
     addDockWidget(Qt::LeftDockWidgetArea, formDock);
 
-    m_banner->setWordWrap(true);
     m_banner->setVisible(false);
     m_banner->setAutoFillBackground(true);
     m_banner->setContentsMargins(8, 6, 8, 6);
@@ -111,8 +111,7 @@ TrainingWindow::TrainingWindow(QWidget* parent)
     attentionRow->setContentsMargins(0, 0, 0, 0);
     auto* gridColumn = new QVBoxLayout;
     auto* gridNote =
-        new QLabel(tr("Every layer × head on the probe: click one to see it whole."), this);
-    gridNote->setWordWrap(true);
+        new WrappedLabel(tr("Every layer × head on the probe: click one to see it whole."), this);
     gridColumn->addWidget(gridNote);
     gridColumn->addWidget(m_grid);
     gridColumn->addStretch(1);

@@ -7,6 +7,7 @@
 #include "Trace.h"
 #include "TraceTokens.h"
 #include "WalkthroughCatalog.h"
+#include "WrappedLabel.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -28,8 +29,7 @@ namespace {
 
 QLabel* wrappedLabel(QWidget* parent)
 {
-    auto* label = new QLabel(parent);
-    label->setWordWrap(true);
+    auto* label = new WrappedLabel(parent);
     label->setTextFormat(Qt::PlainText);
     label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     return label;

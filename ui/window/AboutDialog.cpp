@@ -1,6 +1,7 @@
 #include "AboutDialog.h"
 
 #include "ApplicationIcon.h"
+#include "WrappedLabel.h"
 
 #include <QApplication>
 #include <QDialogButtonBox>
@@ -10,7 +11,7 @@
 
 namespace ae {
 
-AboutDialog::AboutDialog(QWidget* parent) : QDialog(parent), m_text(new QLabel(this))
+AboutDialog::AboutDialog(QWidget* parent) : QDialog(parent), m_text(new WrappedLabel(this))
 {
     setWindowTitle(tr("About Attention Explorer"));
 
@@ -36,7 +37,6 @@ AboutDialog::AboutDialog(QWidget* parent) : QDialog(parent), m_text(new QLabel(t
         references +
         tr("<p>Released under the MIT licence. Copyright © 2026 Seed 03e2f5a1 maintainers.</p>") +
         tr("<p>Built with Qt %1 and Eigen.</p>").arg(QString::fromLatin1(qVersion())));
-    m_text->setWordWrap(true);
     m_text->setOpenExternalLinks(true);
     m_text->setTextInteractionFlags(Qt::TextBrowserInteraction);
     m_text->setMinimumWidth(460);

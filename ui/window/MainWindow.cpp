@@ -37,6 +37,7 @@
 #include "WalkthroughPanel.h"
 #include "WalkthroughSandbox.h"
 #include "WindowPages.h"
+#include "WrappedLabel.h"
 
 #include <QActionGroup>
 #include <QApplication>
@@ -68,7 +69,7 @@ MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_document(new SessionDocument(this)),
       m_service(new ComputeService(this)), m_selection(new CellSelection(this)),
       m_controls(new ControlPanel(m_document, this)), m_inspector(new InspectorPanel(this)),
-      m_banner(new QLabel(this)), m_status(new QLabel(this)), m_busy(new QProgressBar(this)),
+      m_banner(new WrappedLabel(this)), m_status(new QLabel(this)), m_busy(new QProgressBar(this)),
       m_head(new QSpinBox(this)), m_layer(new QSpinBox(this)),
       m_autosave(new SessionAutosave(m_document, this)), m_walkthrough(new WalkthroughPanel(this)),
       m_presentation(new PresentationMode(this, m_walkthrough)),
@@ -91,7 +92,6 @@ MainWindow::MainWindow(QWidget* parent)
     m_tabs = m_stack->tabs();
     m_pageBar = new PageBar(m_tabs, this); // the tabs on as many rows as they need
 
-    m_banner->setWordWrap(true);
     m_banner->setVisible(false);
     m_banner->setAutoFillBackground(true);
     m_banner->setContentsMargins(8, 6, 8, 6);

@@ -1,13 +1,12 @@
 #include "PageStack.h"
 
+#include "PageTabs.h"
 #include "WindowPages.h"
-
-#include <QTabWidget>
 
 namespace ae {
 
 PageStack::PageStack(const PageContext& context, QObject* parent)
-    : QObject(parent), m_tabs(new QTabWidget(context.parent))
+    : QObject(parent), m_tabs(new PageTabs(context.parent))
 {
     m_tabs->setDocumentMode(true);
     for (const PageEntry& entry : createPages(context)) {
