@@ -32,6 +32,7 @@
 #include <QTimer>
 #include <QtConcurrent>
 
+#include <sys/resource.h>
 #include <time.h>
 
 #include <algorithm>
@@ -67,14 +68,36 @@ double renderHeads(const std::shared_ptr<const Trace>& trace)
     return double(timer.nsecsElapsed()) / 1e6;
 }
 
-// The GUI thread's own CPU time: an event's wall time beyond it was spent waiting for a core
-// (the compute threads had both).
-double threadCpuMs()
+// The GUI thread's own CPU time, and how often it left the core: an event's wall time beyond
+// its CPU time was spent waiting, either preempted (the compute threads had both cores) or
+// blocked (a lock, a semaphore: Qt's parallel fills, a page fault behind another thread's
+// mapping). Linux counts both kinds of switch per thread; elsewhere they read 0.
+struct ThreadClock
 {
-    timespec now{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
-    return double(now.tv_sec) * 1e3 + double(now.tv_nsec) / 1e6;
-}
+    double cpuMs = 0;
+    long waits = 0, preemptions = 0;
+
+    static ThreadClock now()
+    {
+        ThreadClock clock;
+        timespec cpu{};
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu);
+        clock.cpuMs = double(cpu.tv_sec) * 1e3 + double(cpu.tv_nsec) / 1e6;
+#ifdef RUSAGE_THREAD
+        rusage usage{};
+        if (getrusage(RUSAGE_THREAD, &usage) == 0) {
+            clock.waits = usage.ru_nvcsw;
+            clock.preemptions = usage.ru_nivcsw;
+        }
+#endif
+        return clock;
+    }
+
+    ThreadClock since(const ThreadClock& start) const
+    {
+        return {cpuMs - start.cpuMs, waits - start.waits, preemptions - start.preemptions};
+    }
+};
 
 // The turns' longest work, for the block of what they measured; their longest wait goes to the
 // whole run's.
@@ -105,11 +128,14 @@ public:
         close();
         if (m_longestMs > timings.guiMaxEventMs) {
             timings.guiMaxEventMs = m_longestMs;
-            timings.guiMaxBlockEvent = QStringLiteral("%1: %2 ms (%3 ms on the CPU)")
-                                           .arg(m_longest)
-                                           .arg(m_longestMs, 0, 'f', 1)
-                                           .arg(m_longestCpuMs, 0, 'f', 1)
-                                           .toStdString();
+            timings.guiMaxBlockEvent =
+                QStringLiteral("%1: %2 ms (%3 ms on the CPU, %4 waits, %5 preemptions)")
+                    .arg(m_longest)
+                    .arg(m_longestMs, 0, 'f', 1)
+                    .arg(m_longestClock.cpuMs, 0, 'f', 1)
+                    .arg(m_longestClock.waits)
+                    .arg(m_longestClock.preemptions)
+                    .toStdString();
         }
     }
 
@@ -119,18 +145,19 @@ protected:
         if (QThread::currentThread() != qApp->thread())
             return false;
         close();
-        // A nameless receiver (a QTimer) is told by its parent.
+        // Told by up to three ancestors' classes (a nameless QTimer; which scroll area's
+        // viewport painted).
+        QString name = receiver->objectName();
         const QObject* parent = receiver->parent();
-        const QString name = !receiver->objectName().isEmpty() || !parent
-                                 ? receiver->objectName()
-                                 : QStringLiteral("in %1").arg(
-                                       QString::fromLatin1(parent->metaObject()->className()));
+        for (int level = 0; parent && level < 3; ++level, parent = parent->parent())
+            name += (level == 0 ? QStringLiteral(" in ") : QStringLiteral(" < ")) +
+                    QString::fromLatin1(parent->metaObject()->className());
         m_current = QStringLiteral("%1(%2) %3")
                         .arg(QString::fromLatin1(receiver->metaObject()->className()), name,
                              QString::fromLatin1(QMetaEnum::fromType<QEvent::Type>().valueToKey(
                                  int(event->type()))));
         m_since.start();
-        m_cpuSince = threadCpuMs();
+        m_clockSince = ThreadClock::now();
         return false;
     }
 
@@ -142,7 +169,7 @@ private:
         const double ms = double(m_since.nsecsElapsed()) / 1e6;
         if (ms > m_longestMs) {
             m_longestMs = ms;
-            m_longestCpuMs = threadCpuMs() - m_cpuSince;
+            m_longestClock = ThreadClock::now().since(m_clockSince);
             m_longest = m_current;
         }
         m_since.invalidate();
@@ -150,7 +177,8 @@ private:
 
     QElapsedTimer m_since;
     QString m_current, m_longest;
-    double m_longestMs = 0, m_longestCpuMs = 0, m_cpuSince = 0;
+    double m_longestMs = 0;
+    ThreadClock m_longestClock, m_clockSince;
 };
 
 std::vector<HeatmapWidget*> visibleHeatmaps(MainWindow& window)
