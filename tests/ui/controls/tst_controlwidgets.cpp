@@ -1,5 +1,7 @@
 // The small editors the panel is built from: the 64-bit seed spin box, the dropout
-// slider and spin box kept in step, and the dropout seed's "continue the stream".
+// slider and spin box kept in step, the dropout seed's "continue the stream", and the
+// sentence editor showing a session's text (ControlSync.h) by replacing only what differs.
+#include "ControlSync.h"
 #include "DropoutEdit.h"
 #include "DropoutSeedEdit.h"
 #include "SeedSpinBox.h"
@@ -7,6 +9,7 @@
 #include <QCheckBox>
 #include <QDoubleSpinBox>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTest>
@@ -23,6 +26,59 @@ class TestControlWidgets : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void sentenceShowsTheSessionsText_data()
+    {
+        QTest::addColumn<QString>("before");
+        QTest::addColumn<QString>("after");
+        const QString life = QStringLiteral("Life is short, eat dessert first");
+        QTest::newRow("a word off the start") << life << life.mid(5);
+        QTest::newRow("a word on the end") << life << life + QStringLiteral(" today");
+        QTest::newRow("the middle changed")
+            << life << QStringLiteral("Life is long, eat dessert first");
+        QTest::newRow("repeated letters") << QStringLiteral("aaaa") << QStringLiteral("aaaaaa");
+        QTest::newRow("all of it") << life << QStringLiteral("Your journey starts with one step");
+        QTest::newRow("to nothing") << life << QString();
+        QTest::newRow("from nothing") << QString() << life;
+        QTest::newRow("lines") << QStringLiteral("one\ntwo\nthree")
+                               << QStringLiteral("one\n2\nthree");
+        // U+1F600 and U+1F601 share their high surrogate: only the low one differs.
+        QTest::newRow("surrogate pairs")
+            << QStringLiteral("eat \U0001F600 first") << QStringLiteral("eat \U0001F601 first");
+    }
+
+    void sentenceShowsTheSessionsText()
+    {
+        QFETCH(QString, before);
+        QFETCH(QString, after);
+        QPlainTextEdit edit;
+        edit.setPlainText(before);
+        edit.insertPlainText(QStringLiteral("x")); // the user's own edit, undone in the editor
+        edit.undo();
+        QCOMPARE(edit.toPlainText(), before);
+        QVERIFY(edit.document()->isRedoAvailable());
+        int changed = 0;
+        connect(&edit, &QPlainTextEdit::textChanged, this, [&changed] { ++changed; });
+        sync::setText(&edit, after.toStdString());
+        QCOMPARE(edit.toPlainText(), after);
+        QCOMPARE(changed, 0);                         // nothing written back to the session
+        QVERIFY(!edit.document()->isUndoAvailable()); // as after setPlainText
+        QVERIFY(!edit.document()->isRedoAvailable());
+        QCOMPARE(edit.document()->blockCount(), int(after.count(u'\n')) + 1);
+    }
+
+    // Typing at the end while the session changes its start: the cursor stays by the text it
+    // was next to.
+    void sentenceKeepsTheCursor()
+    {
+        QPlainTextEdit edit;
+        edit.setPlainText(QStringLiteral("Life is short, eat dessert first"));
+        QTextCursor cursor = edit.textCursor();
+        cursor.setPosition(14); // after "short,"
+        edit.setTextCursor(cursor);
+        sync::setText(&edit, "is short, eat dessert first");
+        QCOMPARE(edit.textCursor().position(), 9);
+    }
+
     void seedSpinBoxTakesTypedSeeds_data()
     {
         QTest::addColumn<QString>("typed");
