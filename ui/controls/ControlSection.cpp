@@ -129,8 +129,11 @@ void ControlSection::setApplies(const QString& key, bool applies, const QString&
     QString toolTip = it->toolTip;
     if (!applies && !whyNot.isEmpty())
         toolTip += QStringLiteral("<p><i>") + whyNot.toHtmlEscaped() + QStringLiteral("</i></p>");
-    it->control->setToolTip(toolTip);
-    if (QWidget* label = m_form->labelForField(it->control))
+    // Set only when it changes: every session change asks this of every key, and Qt sends a
+    // ToolTipChange event through the application's filters for each tooltip set.
+    if (it->control->toolTip() != toolTip)
+        it->control->setToolTip(toolTip);
+    if (QWidget* label = m_form->labelForField(it->control); label && label->toolTip() != toolTip)
         label->setToolTip(toolTip);
 }
 
