@@ -5,6 +5,7 @@
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
+#include <QPaintEvent>
 #include <QPainter>
 #include <QToolTip>
 
@@ -64,8 +65,11 @@ void ThumbnailGrid::setSelected(int layer, int head)
 
 QSize ThumbnailGrid::labelSize() const
 {
-    const QFontMetrics fm = fontMetrics();
-    return {fm.horizontalAdvance(QStringLiteral("L00")) + Gap, fm.height() + Gap};
+    if (m_labelSize.isEmpty()) {
+        const QFontMetrics fm = fontMetrics();
+        m_labelSize = {fm.horizontalAdvance(QStringLiteral("L00")) + Gap, fm.height() + Gap};
+    }
+    return m_labelSize;
 }
 
 int ThumbnailGrid::cellSize(int width) const
@@ -104,8 +108,9 @@ std::pair<int, int> ThumbnailGrid::cellAt(QPoint position) const
     return {-1, -1};
 }
 
-void ThumbnailGrid::paintEvent(QPaintEvent*)
+void ThumbnailGrid::paintEvent(QPaintEvent* event)
 {
+    const QRect exposed = event->rect();
     QPainter painter(this);
     const QSize labels = labelSize();
     painter.setPen(palette().color(QPalette::WindowText));
@@ -116,6 +121,8 @@ void ThumbnailGrid::paintEvent(QPaintEvent*)
     }
     for (int l = 0; l < m_layers; ++l) {
         const QRect r = cellRect(l, 0);
+        if (r.bottom() + Gap < exposed.top() || r.top() - Gap > exposed.bottom())
+            continue; // a row scrolled out of view
         painter.drawText(QRect(0, r.top(), labels.width() - Gap, r.height()),
                          Qt::AlignRight | Qt::AlignVCenter, tr("L%1").arg(l + 1));
         for (int h = 0; h < m_heads; ++h) {
@@ -177,6 +184,8 @@ void ThumbnailGrid::keyPressEvent(QKeyEvent* event)
 
 bool ThumbnailGrid::event(QEvent* event)
 {
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange)
+        m_labelSize = {};
     if (event->type() == QEvent::ToolTip) {
         const auto* help = static_cast<QHelpEvent*>(event);
         const auto [layer, head] = cellAt(help->pos());

@@ -47,6 +47,9 @@ private:
     std::pair<int, int> cellAt(QPoint position) const;
 
     int m_layers = 0, m_heads = 0;
+    // labelSize(), kept until the font or style changes: every cellRect() needs it, and
+    // measuring "L00" shapes text (a paint of SmolLM2's 270 thumbnails measured it 540 times).
+    mutable QSize m_labelSize;
     std::vector<QImage> m_images;
     int m_selectedLayer = -1, m_selectedHead = -1;
 };

@@ -157,6 +157,14 @@ private Q_SLOTS:
         QCOMPARE(chosen.size(), 1);
         QCOMPARE(chosen.at(0).at(0).toInt(), layer);
         QCOMPARE(chosen.at(0).at(1).toInt(), head);
+
+        // A larger font widens the layer labels: the cells move right (the labels' size is
+        // kept between paints, and measured again when the font changes).
+        const int before = page.grid()->cellRect(0, 0).left();
+        QFont larger = page.grid()->font();
+        larger.setPointSizeF(larger.pointSizeF() * 3);
+        page.grid()->setFont(larger);
+        QVERIFY(page.grid()->cellRect(0, 0).left() > before);
     }
 
     // A thumbnail cell is the largest weight of its rowsPerCell x rowsPerCell square, each row
