@@ -154,14 +154,19 @@ struct RenderJob
     }
 };
 
-// Views of more cells than this are painted off the GUI thread (the Mandelbrot example's
-// way): the raster path over a 1024 x 1024 matrix takes some 10 ms per view, and even a
-// 128 x 128 one some 4 ms, which twelve heads repainted at once would block the GUI for.
+// Views of more cells than this, or larger on screen than this many device pixels, are painted
+// off the GUI thread (the Mandelbrot example's way): the raster path over a 1024 x 1024 matrix
+// takes some 10 ms per view, and even a 128 x 128 one some 4 ms, which twelve heads repainted
+// at once would block the GUI for. Few cells on a large view cost as much in their labels and
+// values: the head view of SmolLM2's 9 heads by 36 keys across a 1,600-pixel window took
+// 7-15 ms of the GUI thread per render.
 constexpr Eigen::Index AsyncRenderCells = 64 * 64;
+constexpr qint64 AsyncRenderPixels = 512 * 512;
 
-bool rendersInWorker(const HeatmapSpec& spec)
+bool rendersInWorker(const HeatmapSpec& spec, QSize pixels)
 {
-    return rowsOf(spec) * columnsOf(spec) > AsyncRenderCells;
+    return rowsOf(spec) * columnsOf(spec) > AsyncRenderCells ||
+           qint64(pixels.width()) * pixels.height() > AsyncRenderPixels;
 }
 
 } // namespace
@@ -179,7 +184,7 @@ void HeatmapWidget::render(bool synchronous)
     }
     const RenderJob job{heatmapPainter(), m_spec,         m_view, m_prepared,
                         pixels,           QRectF(rect()), ratio};
-    if (synchronous || !rendersInWorker(m_spec)) {
+    if (synchronous || !rendersInWorker(m_spec, pixels)) {
         m_image = job();
         m_renderInFlight = false;
         m_paintPending = true;
@@ -357,7 +362,7 @@ void HeatmapWidget::resizeEvent(QResizeEvent* event)
     // image. A large view is painted in a worker and appears when ready, so it waits for the
     // turn: a layout settling resizes each panel several times in one pass (a page of 30 new
     // panels: 8 each), and a job per resize cost the GUI thread 1,200 callbacks.
-    if (!rendersInWorker(m_spec))
+    if (!rendersInWorker(m_spec, (QSizeF(size()) * devicePixelRatioF()).toSize()))
         render(false);
 }
 

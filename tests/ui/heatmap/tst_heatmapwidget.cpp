@@ -370,6 +370,29 @@ private Q_SLOTS:
         QCOMPARE(widget.renderedImage().size(), QSize(408, 300) * widget.devicePixelRatio());
     }
 
+    // Few cells on a small view are painted at once, on the GUI thread; the same cells across
+    // a large view (more than 512 x 512 device pixels) in a worker, whose labels and values
+    // would otherwise hold the GUI thread (the head view across a wide window: 7-15 ms).
+    void largeViewOfFewCellsRendersInAWorker()
+    {
+        HeatmapWidget widget;
+        widget.setSpec(test::articleWeights()); // 6 x 6
+        widget.resize(300, 250);
+        widget.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&widget));
+        QTRY_VERIFY(!widget.isRenderPending());
+        widget.resize(320, 260); // delivered now: rendered within the resize
+        QVERIFY(!widget.isRenderPending());
+        QCOMPARE(widget.renderedImage().size(), QSize(320, 260) * widget.devicePixelRatio());
+
+        QSignalSpy rendered(&widget, &HeatmapWidget::rendered);
+        widget.resize(900, 700);
+        QVERIFY(widget.isRenderPending());
+        QVERIFY(rendered.wait(10000));
+        QVERIFY(!widget.isRenderPending());
+        QCOMPARE(widget.renderedImage().size(), QSize(900, 700) * widget.devicePixelRatio());
+    }
+
 private:
     std::unique_ptr<HeatmapWidget> m_widget;
 };
