@@ -119,6 +119,8 @@ int runBenchmark(const CommandLineRequest& request)
             out[QStringLiteral("window_generate_ms")] = rounded(ui.generateMs);
             out[QStringLiteral("window_generated_tokens")] = ui.generatedTokens;
             out[QStringLiteral("gui_max_block_generate_ms")] = rounded(ui.generateMaxBlockMs);
+            out[QStringLiteral("gui_max_event_generate")] =
+                QString::fromStdString(ui.generateMaxEvent);
         });
     if (const auto issue = validateSession(session)) {
         std::fprintf(stderr, "attention-explorer: %s\n", issue->message.toLocal8Bit().constData());

@@ -11,6 +11,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QtEndian>
@@ -274,6 +275,15 @@ private Q_SLOTS:
               // an edit at the start: the whole forward again
               "ui_update_edit_start_ms", "gui_max_block_edit_start_ms", "edit_start_forward_ms"})
             QVERIFY2(figures.value(QLatin1StringView(key)).toDouble(-1) >= 0, key);
+        // The longest events, of the typing and while generating, with their CPU time and the
+        // GUI thread's waits and preemptions.
+        for (const char* key : {"gui_max_event", "gui_max_event_generate"})
+            QVERIFY2(
+                figures.value(QLatin1StringView(key))
+                    .toString()
+                    .contains(QRegularExpression(QStringLiteral(
+                        R"(: [0-9.]+ ms \([0-9.]+ ms on the CPU, \d+ waits, \d+ preemptions\)$)"))),
+                key);
         // The edit at the start is shown after its forward has run, never before, on every
         // page measured; the overall figure is the page with the most beyond its forward.
         QVERIFY(figures.value(QLatin1StringView("ui_update_edit_start_ms")).toDouble() >=

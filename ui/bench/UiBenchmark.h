@@ -21,8 +21,9 @@ struct UiTimings
     // The longest the GUI thread took to come back from waiting with a timer due, over the
     // whole run: time the system gave to other threads (or, in a VM, the host kept the core).
     double guiMaxWaitMs = 0;
-    // The event the longest single event handling belonged to: "ClassName(objectName)
-    // EventType: N ms" (a handler that sends events synchronously is split at them).
+    // The event the longest single event handling belonged to: "ClassName(objectName in its
+    // ancestors) EventType: N ms (its CPU time, the GUI thread's waits and preemptions)" (a
+    // handler that sends events synchronously is split at them).
     std::string guiMaxBlockEvent;
     double guiMaxEventMs = 0;
     int visibleHeatmaps = 0;
@@ -35,6 +36,7 @@ struct UiTimings
     // thread blocked meanwhile.
     double ablateAllMs = 0, ablateAllMaxBlockMs = 0;
     double generateMs = 0, generateMaxBlockMs = 0;
+    std::string generateMaxEvent; // as guiMaxBlockEvent, while generating
     // A model session's edit at the start (the first word off, then back: nothing of the
     // text is reused), on the page whose edit took longest beyond its own forward: the time
     // until that page showed it, that edit's forward, and the longest block on any page.
