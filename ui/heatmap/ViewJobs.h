@@ -12,10 +12,11 @@ namespace ae {
 
 // The threads that compute what views show: heatmap images, a page's figures, a model's
 // thumbnails (one per core). As the application object is destroyed, the jobs not started
-// on these pools are dropped and the running ones waited for (qAddPostRoutine). Never Qt's global pool: Qt 6's raster paint engine splits the
-// GUI thread's own large fills (a window's background, a scroll bar) across the global pool
-// and waits for them, so a view job there made every repaint of the window wait behind it
-// (measured: paints of 1.5 ms of CPU taking 9 ms, blocked on the fills' semaphore).
+// on these pools are dropped and the running ones waited for (qAddPostRoutine). Never Qt's global
+// pool: Qt 6's raster paint engine splits the GUI thread's own large fills (a window's background,
+// a scroll bar) across the global pool and waits for them, so a view job there made every repaint
+// of the window wait behind it (measured: paints of 1.5 ms of CPU taking 9 ms, blocked on the
+// fills' semaphore).
 QThreadPool* viewJobs();
 
 // The threads of the long analyses (head detectors, every head ablated, generation: the
