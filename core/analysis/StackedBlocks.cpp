@@ -109,7 +109,7 @@ std::vector<SequencePrediction> predictSequences(const TransformerModel& model, 
     if (slices.rows() < threads * R || slices.cols() != S)
         slices.resize(threads * R, S);
     // Per row and slice: the slice's largest logit and the sum of exp(logit - it), in double.
-    Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic> sliceMax(R, sliceCount);
+    Eigen::MatrixXf sliceMax(R, sliceCount);
     Eigen::MatrixXd sliceSum(R, sliceCount);
     std::vector<float> target(std::size_t(R), 0.0f);
     std::vector<SequencePrediction> out(static_cast<std::size_t>(B));

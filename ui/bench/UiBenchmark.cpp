@@ -27,6 +27,7 @@
 #include <QEventLoop>
 #include <QMetaEnum>
 #include <QPainter>
+#include <QPointer>
 #include <QSpinBox>
 #include <QThread>
 #include <QTimer>
@@ -152,23 +153,34 @@ protected:
         if (QThread::currentThread() != qApp->thread())
             return false;
         close();
-        // Told by up to three ancestors' classes (a nameless QTimer; which scroll area's
-        // viewport painted).
-        QString name = receiver->objectName();
-        const QObject* parent = receiver->parent();
-        for (int level = 0; parent && level < 3; ++level, parent = parent->parent())
-            name += (level == 0 ? QStringLiteral(" in ") : QStringLiteral(" < ")) +
-                    QString::fromLatin1(parent->metaObject()->className());
-        m_current = QStringLiteral("%1(%2) %3")
-                        .arg(QString::fromLatin1(receiver->metaObject()->className()), name,
-                             QString::fromLatin1(QMetaEnum::fromType<QEvent::Type>().valueToKey(
-                                 int(event->type()))));
+        // Described only once it is the longest (close()): every event of the GUI thread passes
+        // here, and the measured turns should not pay for names nobody reads.
+        m_receiver = receiver;
+        m_receiverClass = receiver->metaObject()->className();
+        m_type = event->type();
         m_since.start();
         m_clockSince = ThreadClock::now();
         return false;
     }
 
 private:
+    // "Class(name in three ancestors' classes) EventType": a nameless QTimer is told by its
+    // parent, a scroll area's viewport by its scroll area. A receiver gone since: its class.
+    QString currentEvent() const
+    {
+        QString name;
+        if (m_receiver) {
+            name = m_receiver->objectName();
+            const QObject* parent = m_receiver->parent();
+            for (int level = 0; parent && level < 3; ++level, parent = parent->parent())
+                name += (level == 0 ? QStringLiteral(" in ") : QStringLiteral(" < ")) +
+                        QString::fromLatin1(parent->metaObject()->className());
+        }
+        return QStringLiteral("%1(%2) %3")
+            .arg(QString::fromLatin1(m_receiverClass), name,
+                 QString::fromLatin1(QMetaEnum::fromType<QEvent::Type>().valueToKey(int(m_type))));
+    }
+
     void close()
     {
         if (!m_since.isValid())
@@ -177,13 +189,16 @@ private:
         if (ms > m_longestMs) {
             m_longestMs = ms;
             m_longestClock = ThreadClock::now().since(m_clockSince);
-            m_longest = m_current;
+            m_longest = currentEvent();
         }
         m_since.invalidate();
     }
 
     QElapsedTimer m_since;
-    QString m_current, m_longest;
+    QPointer<QObject> m_receiver;
+    const char* m_receiverClass = "";
+    QEvent::Type m_type = QEvent::None;
+    QString m_longest;
     double m_longestMs = 0;
     ThreadClock m_longestClock, m_clockSince;
 };
