@@ -273,16 +273,28 @@ private Q_SLOTS:
               "ui_update_head_roles_ms", "gui_max_block_head_roles_ms", "window_ablate_all_ms",
               "gui_max_block_ablate_all_ms", "window_generate_ms", "gui_max_block_generate_ms",
               // an edit at the start: the whole forward again
-              "ui_update_edit_start_ms", "gui_max_block_edit_start_ms", "edit_start_forward_ms"})
+              "ui_update_edit_start_ms", "gui_max_block_edit_start_ms", "edit_start_forward_ms",
+              // the longest blocks' time on a core and queued for one
+              "gui_max_block_cpu_ms", "gui_max_block_queued_ms", "gui_max_block_generate_cpu_ms",
+              "gui_max_block_generate_queued_ms"})
             QVERIFY2(figures.value(QLatin1StringView(key)).toDouble(-1) >= 0, key);
-        // The longest events, of the typing and while generating, with their CPU time and the
-        // GUI thread's waits and preemptions.
+        // A block's split is part of it (a little slack: the clocks are read a moment apart).
+        for (const char* block : {"gui_max_block", "gui_max_block_generate"}) {
+            const auto figure = [&](const char* suffix) {
+                return figures.value(QLatin1StringView(block) + QLatin1StringView(suffix))
+                    .toDouble();
+            };
+            QVERIFY2(figure("_cpu_ms") + figure("_queued_ms") <= figure("_ms") + 1.0, block);
+        }
+        // The longest events, of the typing and while generating, with their CPU time, their
+        // time queued for a core and the GUI thread's waits and preemptions.
         for (const char* key : {"gui_max_event", "gui_max_event_generate"})
             QVERIFY2(
                 figures.value(QLatin1StringView(key))
                     .toString()
                     .contains(QRegularExpression(QStringLiteral(
-                        R"(: [0-9.]+ ms \([0-9.]+ ms on the CPU, \d+ waits, \d+ preemptions\)$)"))),
+                        R"(: [0-9.]+ ms \([0-9.]+ ms on the CPU, [0-9.]+ queued for it, \d+ waits, )"
+                        R"(\d+ preemptions\)$)"))),
                 key);
         // The edit at the start is shown after its forward has run, never before, on every
         // page measured; the overall figure is the page with the most beyond its forward.

@@ -19,13 +19,18 @@ double ms(qint64 ns)
 
 void LoopLongest::merge(const LoopLongest& other)
 {
-    workMs = std::max(workMs, other.workMs);
+    if (other.workMs > workMs) {
+        workMs = other.workMs;
+        workCpuMs = other.workCpuMs;
+        workQueuedMs = other.workQueuedMs;
+    }
     waitMs = std::max(waitMs, other.waitMs);
 }
 
 LoopTurns::LoopTurns()
 {
     m_clock.start();
+    m_turnClock = ThreadClock::now();
     // Not qApp: with QApplication's header in sight it casts to QApplication, which a
     // QCoreApplication (a command-line tool, a test) is not.
     QCoreApplication::instance()->installEventFilter(this);
@@ -42,8 +47,10 @@ LoopTurns::~LoopTurns()
 LoopLongest LoopTurns::longest() const
 {
     LoopLongest longest = m_longest;
-    if (m_workSince >= 0)
-        longest.workMs = std::max(longest.workMs, ms(m_clock.nsecsElapsed() - m_workSince));
+    if (m_workSince >= 0) {
+        const ThreadClock spent = ThreadClock::now().since(m_turnClock);
+        longest.merge({ms(m_clock.nsecsElapsed() - m_workSince), 0, spent.cpuMs, spent.queuedMs});
+    }
     return longest;
 }
 
@@ -51,6 +58,7 @@ bool LoopTurns::eventFilter(QObject*, QEvent*)
 {
     if (m_workSince < 0 && QThread::currentThread() == thread()) {
         m_workSince = m_clock.nsecsElapsed();
+        m_turnClock = ThreadClock::now();
         m_longest.waitMs = std::max(m_longest.waitMs, ms(m_workSince - m_waitSince));
     }
     return false;
@@ -59,8 +67,10 @@ bool LoopTurns::eventFilter(QObject*, QEvent*)
 void LoopTurns::goesToWait()
 {
     const qint64 now = m_clock.nsecsElapsed();
-    if (m_workSince >= 0)
-        m_longest.workMs = std::max(m_longest.workMs, ms(now - m_workSince));
+    if (m_workSince >= 0) {
+        const ThreadClock spent = ThreadClock::now().since(m_turnClock);
+        m_longest.merge({ms(now - m_workSince), 0, spent.cpuMs, spent.queuedMs});
+    }
     m_workSince = -1;
     m_waitSince = now;
 }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "ThreadClock.h"
+
 #include <QElapsedTimer>
 #include <QObject>
 
@@ -16,7 +18,12 @@ struct LoopLongest
     // timer due every millisecond, anything beyond that is the system running something else
     // (another thread on the core, or, in a virtual machine, the host not running the core).
     double waitMs = 0;
+    // Of the longest turn's work: the GUI thread's time on a core, and queued for one behind
+    // other threads (ThreadClock.h); the rest of workMs it was blocked.
+    double workCpuMs = 0;
+    double workQueuedMs = 0;
 
+    // The longer work (with its split) and the longer wait.
     void merge(const LoopLongest& other);
 };
 
@@ -44,6 +51,7 @@ private:
     QElapsedTimer m_clock;
     qint64 m_workSince = 0; // ns on m_clock; -1 while waiting
     qint64 m_waitSince = -1;
+    ThreadClock m_turnClock; // the thread's clock as the turn under way started
     LoopLongest m_longest;
 };
 

@@ -17,6 +17,7 @@
 #include "ModelRun.h"
 #include "ModelViewPage.h"
 #include "SessionDocument.h"
+#include "ThreadClock.h"
 #include "Trace.h"
 #include "TraceFigures.h"
 #include "ViewExtent.h"
@@ -32,9 +33,6 @@
 #include <QThread>
 #include <QTimer>
 #include <QtConcurrent>
-
-#include <sys/resource.h>
-#include <time.h>
 
 #include <algorithm>
 #include <functional>
@@ -69,43 +67,19 @@ double renderHeads(const std::shared_ptr<const Trace>& trace)
     return double(timer.nsecsElapsed()) / 1e6;
 }
 
-// The GUI thread's own CPU time, and how often it left the core: an event's wall time beyond
-// its CPU time was spent waiting, either preempted (the compute threads had both cores) or
-// blocked (a lock, a semaphore: Qt's parallel fills, a page fault behind another thread's
-// mapping). Linux counts both kinds of switch per thread; elsewhere they read 0.
-struct ThreadClock
-{
-    double cpuMs = 0;
-    long waits = 0, preemptions = 0;
-
-    static ThreadClock now()
-    {
-        ThreadClock clock;
-        timespec cpu{};
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu);
-        clock.cpuMs = double(cpu.tv_sec) * 1e3 + double(cpu.tv_nsec) / 1e6;
-#ifdef RUSAGE_THREAD
-        rusage usage{};
-        if (getrusage(RUSAGE_THREAD, &usage) == 0) {
-            clock.waits = usage.ru_nvcsw;
-            clock.preemptions = usage.ru_nivcsw;
-        }
-#endif
-        return clock;
-    }
-
-    ThreadClock since(const ThreadClock& start) const
-    {
-        return {cpuMs - start.cpuMs, waits - start.waits, preemptions - start.preemptions};
-    }
-};
-
 // The turns' longest work, for the block of what they measured; their longest wait goes to the
 // whole run's.
 double workOf(const LoopLongest& turns, UiTimings& timings)
 {
     timings.guiMaxWaitMs = std::max(timings.guiMaxWaitMs, turns.waitMs);
     return turns.workMs;
+}
+
+// Into `block` (with its split), when the turns' longest work is longer.
+void recordBlock(const LoopLongest& turns, UiTimings& timings, UiTimings::Block& block)
+{
+    if (workOf(turns, timings) > block.ms)
+        block = {turns.workMs, turns.workCpuMs, turns.workQueuedMs};
 }
 
 // Which event the GUI thread spent longest on: an application-wide event filter sees every
@@ -134,14 +108,17 @@ public:
         }
     }
 
-    // "Receiver(name in ancestors) EventType: N ms (C ms on the CPU, W waits, P preemptions)".
+    // "Receiver(name in ancestors) EventType: N ms (C ms on the CPU, Q queued for it, W waits,
+    // P preemptions)".
     std::string longest()
     {
         close();
-        return QStringLiteral("%1: %2 ms (%3 ms on the CPU, %4 waits, %5 preemptions)")
+        return QStringLiteral("%1: %2 ms (%3 ms on the CPU, %4 queued for it, %5 waits, %6 "
+                              "preemptions)")
             .arg(m_longest)
             .arg(m_longestMs, 0, 'f', 1)
             .arg(m_longestClock.cpuMs, 0, 'f', 1)
+            .arg(m_longestClock.queuedMs, 0, 'f', 1)
             .arg(m_longestClock.waits)
             .arg(m_longestClock.preemptions)
             .toStdString();
@@ -159,7 +136,13 @@ protected:
         m_receiverClass = receiver->metaObject()->className();
         m_type = event->type();
         m_since.start();
-        m_clockSince = ThreadClock::now();
+        // The thread's clock takes three system calls, which a layout's thousands of events
+        // would pay in the turns measured: read at most every MinClockReadNs, so an event's
+        // split may start up to that long before it (a long event's is what is read).
+        if (!m_clockRead.isValid() || m_clockRead.nsecsElapsed() > MinClockReadNs) {
+            m_clockSince = ThreadClock::now();
+            m_clockRead.start();
+        }
         return false;
     }
 
@@ -194,7 +177,9 @@ private:
         m_since.invalidate();
     }
 
-    QElapsedTimer m_since;
+    static constexpr qint64 MinClockReadNs = 200'000;
+
+    QElapsedTimer m_since, m_clockRead;
     QPointer<QObject> m_receiver;
     const char* m_receiverClass = "";
     QEvent::Type m_type = QEvent::None;
@@ -326,7 +311,7 @@ void measureAnalysisPages(MainWindow& window, UiTimings& timings)
         LoopLongest turns;
         waitUntilPainted(
             window, [&] { return !generate->isRunning(); }, turns);
-        timings.generateMaxBlockMs = workOf(turns, timings);
+        recordBlock(turns, timings, timings.generateMaxBlock);
         timings.generateMaxEvent = watch.longest();
         timings.generateMs = double(timer.nsecsElapsed()) / 1e6;
         timings.generatedTokens = int(generate->steps().size());
@@ -397,7 +382,7 @@ UiTimings measureUi(const Session& session, int runs)
         (shown.maskMethod == MaskMethod::NegInf ? toNegInf : toRenormalize).push_back(ms);
         if (shown.kernel == session.kernel)
             toOwnKernel.push_back(ms);
-        timings.guiMaxBlockMs = std::max(timings.guiMaxBlockMs, workOf(turns, timings));
+        recordBlock(turns, timings, timings.guiMaxBlock);
         // Counted after each update too: the first wait may end before a long text's page
         // has shown its figures.
         timings.visibleHeatmaps =
@@ -440,7 +425,7 @@ UiTimings measureModelUi(const Session& session, int runs)
     // The sentence changed to `edited` and back, `runs` times: each change's time until painted
     // (median) and the longest the GUI thread blocked meanwhile.
     // `forwards`, when given, gets each change's forward beside its update.
-    const auto typing = [&](const std::string& edited, int runs, double& maxBlockMs,
+    const auto typing = [&](const std::string& edited, int runs, UiTimings::Block& maxBlock,
                             std::vector<double>* updatesOut = nullptr,
                             std::vector<double>* forwards = nullptr) {
         std::vector<double> updates;
@@ -464,7 +449,7 @@ UiTimings measureModelUi(const Session& session, int runs)
             updates.push_back(double(timer.nsecsElapsed()) / 1e6);
             if (forwards)
                 forwards->push_back(window.modelRun()->forwardMs);
-            maxBlockMs = std::max(maxBlockMs, workOf(turns, timings));
+            recordBlock(turns, timings, maxBlock);
         }
         if (updatesOut)
             *updatesOut = updates;
@@ -473,12 +458,12 @@ UiTimings measureModelUi(const Session& session, int runs)
     // The edit at the start on the page shown: of its two edits, the one longest beyond its
     // own forward.
     const std::size_t firstSpace = sentence.find(' ');
+    UiTimings::Block editBlock;
     const auto editAtStart = [&](UiTimings::Page& page) {
         if (firstSpace == std::string::npos)
             return;
         std::vector<double> updates, forwards;
-        typing(sentence.substr(firstSpace + 1), 1, timings.editStartMaxBlockMs, &updates,
-               &forwards);
+        typing(sentence.substr(firstSpace + 1), 1, editBlock, &updates, &forwards);
         for (std::size_t i = 0; i < updates.size(); ++i)
             if (page.editStartMs == 0 ||
                 updates[i] - forwards[i] > page.editStartMs - page.editStartForwardMs) {
@@ -492,7 +477,9 @@ UiTimings measureModelUi(const Session& session, int runs)
         window.showPage(QString::fromLatin1(id));
         waitUntilPainted(window, modelShown, ignored); // the page built for the sentence
         page.visibleHeatmaps = int(visibleHeatmaps(window).size());
-        page.uiUpdateMs = typing(shorter, runs, page.guiMaxBlockMs);
+        UiTimings::Block pageBlock;
+        page.uiUpdateMs = typing(shorter, runs, pageBlock);
+        page.guiMaxBlockMs = pageBlock.ms;
         editAtStart(page);
         if (page.editStartMs - page.editStartForwardMs >
             timings.editStartMs - timings.editStartForwardMs) {
@@ -500,10 +487,12 @@ UiTimings measureModelUi(const Session& session, int runs)
             timings.editStartForwardMs = page.editStartForwardMs;
         }
         timings.uiUpdateMs = std::max(timings.uiUpdateMs, page.uiUpdateMs);
-        timings.guiMaxBlockMs = std::max(timings.guiMaxBlockMs, page.guiMaxBlockMs);
+        if (pageBlock.ms > timings.guiMaxBlock.ms)
+            timings.guiMaxBlock = pageBlock;
         timings.visibleHeatmaps = std::max(timings.visibleHeatmaps, page.visibleHeatmaps);
         timings.pages.push_back(std::move(page));
     }
+    timings.editStartMaxBlockMs = editBlock.ms;
     measureAnalysisPages(window, timings);
     window.document()->setSession(session); // not modified: no question on close
     return timings;

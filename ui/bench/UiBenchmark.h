@@ -9,6 +9,13 @@ struct Session;
 
 struct UiTimings
 {
+    // The longest work of one turn of the GUI thread's event loop (LoopTurns.h), and of it the
+    // GUI thread's time on a core and queued for one behind other threads (ThreadClock.h).
+    struct Block
+    {
+        double ms = 0, cpuMs = 0, queuedMs = 0;
+    };
+
     double renderMs = 0;   // every head's attention weights painted at view size, in parallel
     double uiUpdateMs = 0; // a control change until every visible heatmap shows the new trace
     // The same by direction of the change (the masking method): to neg-inf, whose fast path
@@ -16,8 +23,8 @@ struct UiTimings
     double uiUpdateToNegInfMs = 0;
     double uiUpdateToRenormalizeMs = 0;
     // The longest work of one turn of the GUI thread's event loop meanwhile: from the first
-    // event it handled after waking until it went back to wait (LoopTurns.h).
-    double guiMaxBlockMs = 0;
+    // event it handled after waking until it went back to wait.
+    Block guiMaxBlock;
     // The longest the GUI thread took to come back from waiting with a timer due, over the
     // whole run: time the system gave to other threads (or, in a VM, the host kept the core).
     double guiMaxWaitMs = 0;
@@ -35,7 +42,8 @@ struct UiTimings
     // else 0), then up to 20 tokens generated, each until on the page, and the longest the GUI
     // thread blocked meanwhile.
     double ablateAllMs = 0, ablateAllMaxBlockMs = 0;
-    double generateMs = 0, generateMaxBlockMs = 0;
+    double generateMs = 0;
+    Block generateMaxBlock;
     std::string generateMaxEvent; // as guiMaxBlockEvent, while generating
     // A model session's edit at the start (the first word off, then back: nothing of the
     // text is reused), on the page whose edit took longest beyond its own forward: the time
@@ -66,7 +74,7 @@ UiTimings measureUi(const Session& session, int runs);
 // trace and everything visible show the new sentence; measured with the window on each of
 // the model view (every thumbnail), the selected layer's attention weights (a step page and
 // its heatmaps) and the head view, one after the other: `pages` has each page's median and
-// longest block, uiUpdateMs the slowest page's median, guiMaxBlockMs the longest block of
+// longest block, uiUpdateMs the slowest page's median, guiMaxBlock the longest block of
 // all, visibleHeatmaps the most heatmaps a page showed. renderMs and the masking-method
 // medians stay 0.
 UiTimings measureModelUi(const Session& session, int runs);
