@@ -4,33 +4,46 @@
 // files), and whatever the app writes when a test starts it as a child process (children
 // inherit the environment), lands there: never in the user's home folder. A stale autosave
 // left by an earlier, crashed run is never found, so no recovery dialog can block a test.
+// A test executable that a test runs as its child (to watch it crash on purpose) keeps its
+// parent's folder: a child killed by a signal removes nothing, and the parent removes it.
 #include <QByteArray>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 
+#include <optional>
+
 namespace {
+
+constexpr char SandboxVariable[] = "AE_TEST_SANDBOX_HOME";
 
 class TestSandbox
 {
 public:
-    TestSandbox() : m_home(QDir::tempPath() + QStringLiteral("/ae-test-home-XXXXXX"))
+    TestSandbox()
     {
-        if (!m_home.isValid())
+        QStandardPaths::setTestModeEnabled(true);
+        const QByteArray parents = qgetenv(SandboxVariable);
+        if (!parents.isEmpty() && parents == qgetenv("HOME") &&
+            QFileInfo(QFile::decodeName(parents)).isDir())
+            return; // a child of a sandboxed test: its HOME and XDG folders are already set
+        m_home.emplace(QDir::tempPath() + QStringLiteral("/ae-test-home-XXXXXX"));
+        if (!m_home->isValid())
             qFatal("cannot create a temporary home folder for the test: %s",
-                   qPrintable(m_home.errorString()));
-        const QByteArray home = QFile::encodeName(m_home.path());
+                   qPrintable(m_home->errorString()));
+        const QByteArray home = QFile::encodeName(m_home->path());
         qputenv("HOME", home);
         qputenv("XDG_CONFIG_HOME", home + "/.config");
         qputenv("XDG_DATA_HOME", home + "/.local/share");
         qputenv("XDG_CACHE_HOME", home + "/.cache");
         qputenv("XDG_STATE_HOME", home + "/.local/state");
-        QStandardPaths::setTestModeEnabled(true);
+        qputenv(SandboxVariable, home);
     }
 
 private:
-    QTemporaryDir m_home;
+    std::optional<QTemporaryDir> m_home;
 };
 
 const TestSandbox sandbox;
