@@ -30,7 +30,7 @@ void LoopLongest::merge(const LoopLongest& other)
 LoopTurns::LoopTurns()
 {
     m_clock.start();
-    m_turnClock = ThreadClock::now();
+    m_turnClock = ThreadClock::times();
     // Not qApp: with QApplication's header in sight it casts to QApplication, which a
     // QCoreApplication (a command-line tool, a test) is not.
     QCoreApplication::instance()->installEventFilter(this);
@@ -48,7 +48,7 @@ LoopLongest LoopTurns::longest() const
 {
     LoopLongest longest = m_longest;
     if (m_workSince >= 0) {
-        const ThreadClock spent = ThreadClock::now().since(m_turnClock);
+        const ThreadClock spent = ThreadClock::times().since(m_turnClock);
         longest.merge({ms(m_clock.nsecsElapsed() - m_workSince), 0, spent.cpuMs, spent.queuedMs});
     }
     return longest;
@@ -58,7 +58,7 @@ bool LoopTurns::eventFilter(QObject*, QEvent*)
 {
     if (m_workSince < 0 && QThread::currentThread() == thread()) {
         m_workSince = m_clock.nsecsElapsed();
-        m_turnClock = ThreadClock::now();
+        m_turnClock = ThreadClock::times();
         m_longest.waitMs = std::max(m_longest.waitMs, ms(m_workSince - m_waitSince));
     }
     return false;
@@ -68,7 +68,7 @@ void LoopTurns::goesToWait()
 {
     const qint64 now = m_clock.nsecsElapsed();
     if (m_workSince >= 0) {
-        const ThreadClock spent = ThreadClock::now().since(m_turnClock);
+        const ThreadClock spent = ThreadClock::times().since(m_turnClock);
         m_longest.merge({ms(now - m_workSince), 0, spent.cpuMs, spent.queuedMs});
     }
     m_workSince = -1;

@@ -50,7 +50,7 @@ private:
 
 } // namespace
 
-ThreadClock ThreadClock::now()
+ThreadClock ThreadClock::times()
 {
     ThreadClock clock;
     timespec cpu{};
@@ -60,6 +60,12 @@ ThreadClock ThreadClock::now()
     static thread_local const Schedstat schedstat;
     schedstat.readQueued(clock.queuedMs);
 #endif
+    return clock;
+}
+
+ThreadClock ThreadClock::now()
+{
+    ThreadClock clock = times();
 #ifdef RUSAGE_THREAD
     rusage usage{};
     if (getrusage(RUSAGE_THREAD, &usage) == 0) {

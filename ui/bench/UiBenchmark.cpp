@@ -4,6 +4,7 @@
 
 #include "AblationPage.h"
 #include "Engine.h"
+#include "EventWatch.h"
 #include "FigurePage.h"
 #include "FigureWidget.h"
 #include "FlashPage.h"
@@ -17,20 +18,15 @@
 #include "ModelRun.h"
 #include "ModelViewPage.h"
 #include "SessionDocument.h"
-#include "ThreadClock.h"
 #include "Trace.h"
 #include "TraceFigures.h"
 #include "ViewExtent.h"
 
-#include <QAbstractEventDispatcher>
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QEventLoop>
-#include <QMetaEnum>
 #include <QPainter>
-#include <QPointer>
 #include <QSpinBox>
-#include <QThread>
 #include <QTimer>
 #include <QtConcurrent>
 
@@ -82,111 +78,14 @@ void recordBlock(const LoopLongest& turns, UiTimings& timings, UiTimings::Block&
         block = {turns.workMs, turns.workCpuMs, turns.workQueuedMs};
 }
 
-// Which event the GUI thread spent longest on: an application-wide event filter sees every
-// event of the GUI thread as its handling starts; the time until the next one starts, or until
-// the loop goes back to wait (LoopTurns), is the handling of the one before.
-class EventWatch : public QObject
+// Into the run's longest event, when the watch's is longer.
+void recordEvent(EventWatch& watch, UiTimings& timings)
 {
-public:
-    EventWatch()
-    {
-        qApp->installEventFilter(this);
-        connect(QAbstractEventDispatcher::instance(), &QAbstractEventDispatcher::aboutToBlock, this,
-                [this] { close(); });
+    if (const double ms = watch.longestMs(); ms > timings.guiMaxEventMs) {
+        timings.guiMaxEventMs = ms;
+        timings.guiMaxBlockEvent = watch.longest();
     }
-    ~EventWatch() override { qApp->removeEventFilter(this); }
-    EventWatch(const EventWatch&) = delete;
-    EventWatch& operator=(const EventWatch&) = delete;
-
-    // Into the run's longest event, when this watch's is longer.
-    void record(UiTimings& timings)
-    {
-        close();
-        if (m_longestMs > timings.guiMaxEventMs) {
-            timings.guiMaxEventMs = m_longestMs;
-            timings.guiMaxBlockEvent = longest();
-        }
-    }
-
-    // "Receiver(name in ancestors) EventType: N ms (C ms on the CPU, Q queued for it, W waits,
-    // P preemptions)".
-    std::string longest()
-    {
-        close();
-        return QStringLiteral("%1: %2 ms (%3 ms on the CPU, %4 queued for it, %5 waits, %6 "
-                              "preemptions)")
-            .arg(m_longest)
-            .arg(m_longestMs, 0, 'f', 1)
-            .arg(m_longestClock.cpuMs, 0, 'f', 1)
-            .arg(m_longestClock.queuedMs, 0, 'f', 1)
-            .arg(m_longestClock.waits)
-            .arg(m_longestClock.preemptions)
-            .toStdString();
-    }
-
-protected:
-    bool eventFilter(QObject* receiver, QEvent* event) override
-    {
-        if (QThread::currentThread() != qApp->thread())
-            return false;
-        close();
-        // Described only once it is the longest (close()): every event of the GUI thread passes
-        // here, and the measured turns should not pay for names nobody reads.
-        m_receiver = receiver;
-        m_receiverClass = receiver->metaObject()->className();
-        m_type = event->type();
-        m_since.start();
-        // The thread's clock takes three system calls, which a layout's thousands of events
-        // would pay in the turns measured: read at most every MinClockReadNs, so an event's
-        // split may start up to that long before it (a long event's is what is read).
-        if (!m_clockRead.isValid() || m_clockRead.nsecsElapsed() > MinClockReadNs) {
-            m_clockSince = ThreadClock::now();
-            m_clockRead.start();
-        }
-        return false;
-    }
-
-private:
-    // "Class(name in three ancestors' classes) EventType": a nameless QTimer is told by its
-    // parent, a scroll area's viewport by its scroll area. A receiver gone since: its class.
-    QString currentEvent() const
-    {
-        QString name;
-        if (m_receiver) {
-            name = m_receiver->objectName();
-            const QObject* parent = m_receiver->parent();
-            for (int level = 0; parent && level < 3; ++level, parent = parent->parent())
-                name += (level == 0 ? QStringLiteral(" in ") : QStringLiteral(" < ")) +
-                        QString::fromLatin1(parent->metaObject()->className());
-        }
-        return QStringLiteral("%1(%2) %3")
-            .arg(QString::fromLatin1(m_receiverClass), name,
-                 QString::fromLatin1(QMetaEnum::fromType<QEvent::Type>().valueToKey(int(m_type))));
-    }
-
-    void close()
-    {
-        if (!m_since.isValid())
-            return;
-        const double ms = double(m_since.nsecsElapsed()) / 1e6;
-        if (ms > m_longestMs) {
-            m_longestMs = ms;
-            m_longestClock = ThreadClock::now().since(m_clockSince);
-            m_longest = currentEvent();
-        }
-        m_since.invalidate();
-    }
-
-    static constexpr qint64 MinClockReadNs = 200'000;
-
-    QElapsedTimer m_since, m_clockRead;
-    QPointer<QObject> m_receiver;
-    const char* m_receiverClass = "";
-    QEvent::Type m_type = QEvent::None;
-    QString m_longest;
-    double m_longestMs = 0;
-    ThreadClock m_longestClock, m_clockSince;
-};
+}
 
 std::vector<HeatmapWidget*> visibleHeatmaps(MainWindow& window)
 {
@@ -375,7 +274,7 @@ UiTimings measureUi(const Session& session, int runs)
         EventWatch watch;
         waitUntilPainted(
             window, [&] { return window.trace() != before; }, turns);
-        watch.record(timings);
+        recordEvent(watch, timings);
         const double ms = double(timer.nsecsElapsed()) / 1e6;
         updates.push_back(ms);
         const Session& shown = window.trace()->session;
@@ -445,7 +344,7 @@ UiTimings measureModelUi(const Session& session, int runs)
                            window.trace() != beforeTrace;
                 },
                 turns);
-            watch.record(timings);
+            recordEvent(watch, timings);
             updates.push_back(double(timer.nsecsElapsed()) / 1e6);
             if (forwards)
                 forwards->push_back(window.modelRun()->forwardMs);
