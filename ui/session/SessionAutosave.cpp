@@ -1,5 +1,6 @@
 #include "SessionAutosave.h"
 
+#include "InstanceLock.h"
 #include "SessionDocument.h"
 #include "SessionFile.h"
 #include "SessionJson.h"
@@ -35,9 +36,7 @@ SessionAutosave::SessionAutosave(SessionDocument* document, QObject* parent)
     const bool folderMade = QDir().mkpath(directory());
     const QString id = QUuid::createUuid().toString(QUuid::WithoutBraces);
     m_path = QDir(directory()).filePath(id + QStringLiteral(".json"));
-    m_lock = std::make_unique<QLockFile>(lockPathFor(m_path));
-    m_lock->setStaleLockTime(0); // stale only when its process is gone, never by age
-    m_lock->tryLock(0);
+    m_lock = std::make_unique<InstanceLock>(lockPathFor(m_path));
     m_timer.setObjectName(QStringLiteral("autosave_timer"));
     m_timer.setSingleShot(true);
     m_timer.setInterval(DelayMs);
@@ -54,7 +53,7 @@ SessionAutosave::SessionAutosave(SessionDocument* document, QObject* parent)
                     if (state != Qt::ApplicationActive && m_timer.isActive())
                         saveNow();
                 });
-    if (!folderMade || m_lock->error() != QLockFile::NoError)
+    if (!folderMade || !m_lock->isHeld())
         QTimer::singleShot(0, this, [this] {
             report(tr("cannot write the autosave folder %1: edits are not kept if the app stops "
                       "unexpectedly")
@@ -78,7 +77,7 @@ SessionAutosave::~SessionAutosave()
 {
     m_writes.waitForDone(); // a write still under way would bring the file back
     QFile::remove(m_path);
-    m_lock->unlock();
+    m_lock.reset(); // after the record: while a record exists, its lock is held
 }
 
 QString SessionAutosave::directory()
@@ -123,11 +122,8 @@ std::vector<SessionAutosave::Recovery> SessionAutosave::pendingRecoveries()
     std::vector<std::pair<QDateTime, Recovery>> found;
     const QDir dir(directory());
     for (const QFileInfo& info : dir.entryInfoList({QStringLiteral("*.json")}, QDir::Files)) {
-        QLockFile lock(lockPathFor(info.filePath()));
-        lock.setStaleLockTime(0);
-        if (!lock.tryLock(0))
+        if (!InstanceLock::holderIsGone(lockPathFor(info.filePath())))
             continue; // its instance is still running
-        lock.unlock();
         QFile file(info.filePath());
         if (!file.open(QIODevice::ReadOnly))
             continue;

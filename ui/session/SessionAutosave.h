@@ -2,7 +2,6 @@
 
 #include "Session.h"
 
-#include <QLockFile>
 #include <QObject>
 #include <QString>
 #include <QThreadPool>
@@ -13,13 +12,15 @@
 
 namespace ae {
 
+class InstanceLock;
 class SessionDocument;
 
 // Keeps a copy of the session being edited on disk, so that a crash or a kill loses
 // nothing: every change is written (atomically, debounced) to
 // <AppDataLocation>/autosave/<id>.json while a lock file <id>.lock proves the writer is
-// alive. A clean exit removes both. At start-up, every autosave whose lock is stale
-// belongs to an instance that died: each is offered back (none is deleted unseen).
+// alive (InstanceLock: a flock the kernel drops when the process ends). A clean exit removes
+// both. At start-up, every autosave whose lock nobody holds belongs to an instance that
+// died: each is offered back (none is deleted unseen).
 // The record keeps the session's file as an absolute path, and is rewritten when the
 // session is saved or its file changes, so a saved session is never offered as unsaved.
 // Edits reach the disk DelayMs after the last change, or at once when the application
@@ -64,7 +65,7 @@ private:
 
     SessionDocument* m_document;
     QString m_path;
-    std::unique_ptr<QLockFile> m_lock;
+    std::unique_ptr<InstanceLock> m_lock;
     QTimer m_timer;
     QThreadPool m_writes; // one thread: the writes land in the order they were made
     bool m_warned = false;

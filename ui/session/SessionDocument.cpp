@@ -9,11 +9,7 @@ SessionDocument::SessionDocument(QObject* parent) : QObject(parent) {}
 void SessionDocument::setSession(const Session& session, const QString& filePath, bool modified)
 {
     m_session = session;
-    if (filePath != m_filePath) {
-        m_filePath = filePath;
-        Q_EMIT filePathChanged(m_filePath);
-    }
-    setModified(modified);
+    replaceFileState(filePath, modified);
     Q_EMIT sessionChanged(m_session);
 }
 
@@ -40,12 +36,22 @@ QString SessionDocument::saveAs(const QString& path)
     const QString error = SessionFile::save(path, m_session);
     if (!error.isEmpty())
         return error;
-    if (path != m_filePath) {
-        m_filePath = path;
-        Q_EMIT filePathChanged(m_filePath);
-    }
-    setModified(false);
+    replaceFileState(path, false);
     return {};
+}
+
+// Both fields change before either signal: a listener (the autosave writes a record on each)
+// never sees the new file with the old flag, e.g. keys on top of a file recorded as unmodified.
+void SessionDocument::replaceFileState(const QString& filePath, bool modified)
+{
+    const bool pathChanged = filePath != m_filePath;
+    const bool flagChanged = modified != m_modified;
+    m_filePath = filePath;
+    m_modified = modified;
+    if (pathChanged)
+        Q_EMIT filePathChanged(m_filePath);
+    if (flagChanged)
+        Q_EMIT modifiedChanged(m_modified);
 }
 
 void SessionDocument::setModified(bool modified)

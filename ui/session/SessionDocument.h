@@ -41,6 +41,7 @@ Q_SIGNALS:
 
 private:
     void setModified(bool modified);
+    void replaceFileState(const QString& filePath, bool modified);
 
     Session m_session;
     QString m_filePath;

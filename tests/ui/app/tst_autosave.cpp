@@ -200,6 +200,83 @@ private Q_SLOTS:
                     .isEmpty()); // nothing to offer, nothing kept
     }
 
+    // Keys on top of a file: the document takes the file and the flag together, so no record
+    // in between says "unmodified" (one written then and the app killed before the next was
+    // offered nothing: pendingRecoveries drops unmodified records).
+    void keysOnAFileAreNeverRecordedAsUnmodified()
+    {
+        const QString file = emptySessionFile();
+        SessionDocument document;
+        SessionAutosave autosave(&document);
+        QList<bool> recorded; // the record's flag each time the document announced a change
+        const auto readRecord = [&] {
+            recorded << onlyRecord().value(QStringLiteral("modified")).toBool();
+        };
+        // Connected after the autosave's own handlers: each sees the record they wrote.
+        connect(&document, &SessionDocument::filePathChanged, this, readRecord);
+        connect(&document, &SessionDocument::modifiedChanged, this, readRecord);
+        QVERIFY(
+            document.load(file, {{QStringLiteral("sentence"), QStringLiteral("keys")}}).isEmpty());
+        QVERIFY(!recorded.isEmpty());
+        QCOMPARE(recorded, QList<bool>(recorded.size(), true));
+    }
+
+    // Whether a record's instance runs is asked of the kernel (a flock it drops when the
+    // process ends), not guessed from the lock file's contents: a lock file left empty by a
+    // process killed while making it, or beside a half-done check's ".rmlock", is offered.
+    void aLockNobodyHoldsIsOfferedWhateverItHolds()
+    {
+        QDir dir(SessionAutosave::directory());
+        QVERIFY(dir.mkpath(QStringLiteral(".")));
+        const QByteArray record =
+            R"({"session": {"sentence": "left behind"}, "file": "", "modified": true})";
+        for (const QString& name : {QStringLiteral("empty"), QStringLiteral("alive-pid")}) {
+            QFile json(dir.filePath(name + QStringLiteral(".json")));
+            QVERIFY(json.open(QIODevice::WriteOnly));
+            json.write(record);
+        }
+        QFile(dir.filePath(QStringLiteral("empty.lock"))).open(QIODevice::WriteOnly);
+        QFile(dir.filePath(QStringLiteral("empty.lock.rmlock"))).open(QIODevice::WriteOnly);
+        QFile pidLock(dir.filePath(QStringLiteral("alive-pid.lock")));
+        QVERIFY(pidLock.open(QIODevice::WriteOnly)); // this (running) process's PID, not held
+        pidLock.write(QByteArray::number(QCoreApplication::applicationPid()) + '\n' +
+                      QCoreApplication::applicationFilePath().toUtf8() + '\n');
+        pidLock.close();
+        const auto recoveries = SessionAutosave::pendingRecoveries();
+        QCOMPARE(recoveries.size(), std::size_t(2));
+        for (const auto& recovery : recoveries)
+            SessionAutosave::discard(recovery.autosavePath);
+        QFile::remove(dir.filePath(QStringLiteral("empty.lock.rmlock")));
+    }
+
+    // A lock held by another running process keeps its record back until that process ends.
+    void aLockHeldElsewhereIsNotOfferedUntilItsHolderEnds()
+    {
+        QDir dir(SessionAutosave::directory());
+        QVERIFY(dir.mkpath(QStringLiteral(".")));
+        QFile json(dir.filePath(QStringLiteral("held.json")));
+        QVERIFY(json.open(QIODevice::WriteOnly));
+        json.write(R"({"session": {"sentence": "still open"}, "file": "", "modified": true})");
+        json.close();
+        // util-linux flock(1) takes the lock, then runs `cat` (which, with -o, does not share
+        // it) until its input ends.
+        QProcess holder;
+        holder.start(QStringLiteral("flock"),
+                     {QStringLiteral("-o"), dir.filePath(QStringLiteral("held.lock")),
+                      QStringLiteral("cat")});
+        QVERIFY(holder.waitForStarted(10000));
+        const auto commandRuns = [&holder] { // the lock is held once `cat` runs
+            QFile children(QStringLiteral("/proc/%1/task/%1/children").arg(holder.processId()));
+            return children.open(QIODevice::ReadOnly) && !children.readAll().trimmed().isEmpty();
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(commandRuns(), 10000);
+        QVERIFY(SessionAutosave::pendingRecoveries().empty());
+        holder.closeWriteChannel(); // cat ends, then flock(1), and the flock with it
+        QVERIFY(holder.waitForFinished(10000));
+        QCOMPARE(SessionAutosave::pendingRecoveries().size(), std::size_t(1));
+        SessionAutosave::discard(dir.filePath(QStringLiteral("held.json")));
+    }
+
     void anUnwritableFolderIsReportedOnce()
     {
         QTemporaryDir blocked;
