@@ -4,7 +4,6 @@
 #include <QFile>
 
 #include <cerrno>
-#include <cstring>
 #include <fcntl.h>
 #include <sys/file.h>
 #include <unistd.h>
@@ -15,12 +14,9 @@ InstanceLock::InstanceLock(const QString& path) : m_path(path)
 {
     const QByteArray native = QFile::encodeName(path);
     const int fd = ::open(native.constData(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY, 0600);
-    if (fd < 0) {
-        m_error = QString::fromLocal8Bit(std::strerror(errno));
+    if (fd < 0)
         return;
-    }
     if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
-        m_error = QString::fromLocal8Bit(std::strerror(errno));
         ::close(fd);
         return;
     }

@@ -18,8 +18,7 @@ public:
     InstanceLock(const InstanceLock&) = delete;
     InstanceLock& operator=(const InstanceLock&) = delete;
 
-    bool isHeld() const { return m_fd >= 0; }
-    QString error() const { return m_error; } // why it is not held ("" if it is)
+    bool isHeld() const { return m_fd >= 0; } // false: the folder cannot be written
 
     // Whether no running process holds the lock at `path` (true when the file is missing).
     // A lock held by this process through another InstanceLock counts as running.
@@ -28,7 +27,6 @@ public:
 private:
     QString m_path;
     int m_fd = -1;
-    QString m_error;
 };
 
 } // namespace ae
