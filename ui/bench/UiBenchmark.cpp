@@ -32,6 +32,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <malloc.h>
 
 namespace ae {
 
@@ -217,13 +218,24 @@ void measureAnalysisPages(MainWindow& window, UiTimings& timings)
     }
 }
 
+// What the caller's timed forwards left behind that the app would not have, undone.
+void startAsTheApp()
+{
+    // They ran on this thread and started OpenBLAS's workers and an OpenMP team at its
+    // priority; in the app the compute thread starts them, behind this one.
+    putOtherThreadsBehindTheGui();
+    // Their freed tensors stayed in the heap (main() keeps freed memory there): a window whose
+    // compute thread drew the other of the two heaps added its own on top, and peak_rss_mb
+    // counted both (GPT-2 at 1,024 tokens: 1,587 MB once in eleven runs, 1,087-1,107 MB in the
+    // others).
+    malloc_trim(0);
+}
+
 } // namespace
 
 UiTimings measureUi(const Session& session, int runs)
 {
-    // The forwards the caller timed ran on this thread and started OpenBLAS's workers and an
-    // OpenMP team at its priority; in the app the compute thread starts them, behind this one.
-    putOtherThreadsBehindTheGui();
+    startAsTheApp();
     UiTimings timings;
     const ComputeResult computed = Engine().compute(session, viewWeightsReduction);
     if (!computed.trace)
@@ -299,9 +311,7 @@ UiTimings measureUi(const Session& session, int runs)
 
 UiTimings measureModelUi(const Session& session, int runs)
 {
-    // The forwards the caller timed ran on this thread and started OpenBLAS's workers and an
-    // OpenMP team at its priority; in the app the compute thread starts them, behind this one.
-    putOtherThreadsBehindTheGui();
+    startAsTheApp();
     UiTimings timings;
     MainWindow window;
     window.resize(1600, 1000);
