@@ -201,8 +201,8 @@ private Q_SLOTS:
     }
 
     // Keys on top of a file: the document takes the file and the flag together, so no record
-    // in between says "unmodified" (one written then and the app killed before the next was
-    // offered nothing: pendingRecoveries drops unmodified records).
+    // in between says "unmodified" (an app killed right after such a record had its work never
+    // offered back: pendingRecoveries drops unmodified records).
     void keysOnAFileAreNeverRecordedAsUnmodified()
     {
         const QString file = emptySessionFile();
