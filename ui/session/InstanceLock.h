@@ -21,7 +21,7 @@ public:
     bool isHeld() const { return m_fd >= 0; } // false: the folder cannot be written
 
     // Whether no running process holds the lock at `path` (true when the file is missing).
-    // A lock held by this process through another InstanceLock counts as running.
+    // A lock this process holds (another InstanceLock) counts as running on any file system.
     static bool holderIsGone(const QString& path);
 
 private:

@@ -277,6 +277,21 @@ private Q_SLOTS:
         SessionAutosave::discard(dir.filePath(QStringLiteral("held.json")));
     }
 
+    // This process's own records are never offered to it, whatever the file system says of its
+    // locks (on NFS, flock(2) never conflicts within one process; here the lock file is gone).
+    void aRecordOfThisProcessIsNeverOfferedToIt()
+    {
+        QDir dir(SessionAutosave::directory());
+        SessionDocument document;
+        SessionAutosave autosave(&document);
+        document.edit([](Session& s) { s.sentence = "mine"; });
+        QVERIFY(autosave.saveNow().isEmpty());
+        const QStringList locks = dir.entryList({QStringLiteral("*.lock")}, QDir::Files);
+        QCOMPARE(locks.size(), 1);
+        QVERIFY(QFile::remove(dir.filePath(locks.constFirst())));
+        QVERIFY(SessionAutosave::pendingRecoveries().empty());
+    }
+
     void anUnwritableFolderIsReportedOnce()
     {
         QTemporaryDir blocked;
