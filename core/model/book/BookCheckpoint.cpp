@@ -22,7 +22,7 @@
 
 namespace ae {
 
-// Named rather than anonymous: the unity build puts this file beside Gpt2Model.cpp, whose
+// Named rather than anonymous: a unity build may batch this file with Gpt2Model.cpp, whose
 // helpers have the same names.
 namespace bookload {
 

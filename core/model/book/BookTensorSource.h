@@ -14,8 +14,7 @@ class PthArchive;
 class SafetensorsFile;
 struct PthTensor;
 
-// Named rather than anonymous: the unity build puts BookCheckpoint.cpp beside Gpt2Model.cpp,
-// whose helpers have the same names.
+// The book checkpoint's loader (BookCheckpoint.cpp) and what it reads tensors through.
 namespace bookload {
 
 // Why a book checkpoint is refused (caught by BookCheckpoint.cpp's load, which names the file).
