@@ -1,6 +1,6 @@
 // support/TestSandbox.cpp, linked into every test executable: a private home folder, and
 // the same one for a test executable that a test runs as its child (a child that dies by a
-// signal, as tst_safetensors' does on purpose, removes nothing: a home of its own would be
+// signal, as tst_mappedcheckpoint's does on purpose, removes nothing: a home of its own would be
 // left behind in the temporary folder).
 #include <QDir>
 #include <QFileInfo>
