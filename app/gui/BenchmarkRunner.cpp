@@ -128,6 +128,7 @@ int runBenchmark(const CommandLineRequest& request)
             out[QStringLiteral("window_generate_ms")] = rounded(ui.generateMs);
             out[QStringLiteral("window_generated_tokens")] = ui.generatedTokens;
             putBlock(out, QStringLiteral("gui_max_block_generate"), ui.generateMaxBlock);
+            putBlock(out, QStringLiteral("gui_max_block_first_edit"), ui.firstEditBlock);
             out[QStringLiteral("gui_max_event_generate")] =
                 QString::fromStdString(ui.generateMaxEvent);
         });

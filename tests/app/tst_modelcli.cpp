@@ -276,7 +276,9 @@ private Q_SLOTS:
               "ui_update_edit_start_ms", "gui_max_block_edit_start_ms", "edit_start_forward_ms",
               // the longest blocks' time on a core and queued for one
               "gui_max_block_cpu_ms", "gui_max_block_queued_ms", "gui_max_block_generate_cpu_ms",
-              "gui_max_block_generate_queued_ms"})
+              "gui_max_block_generate_queued_ms",
+              // the first edit on a heap given back to the system
+              "gui_max_block_first_edit_ms"})
             QVERIFY2(figures.value(QLatin1StringView(key)).toDouble(-1) >= 0, key);
         // A block's split is part of it (a little slack: the clocks are read a moment apart).
         for (const char* block : {"gui_max_block", "gui_max_block_generate"}) {

@@ -45,6 +45,10 @@ struct UiTimings
     double generateMs = 0;
     Block generateMaxBlock;
     std::string generateMaxEvent; // as guiMaxBlockEvent, while generating
+    // A model session's first edit and back after the window loaded, on a heap just given back
+    // to the system (as the app's idle trim leaves it): its longest block, apart from the
+    // pages' typing, which is measured after it.
+    Block firstEditBlock;
     // A model session's edit at the start (the first word off, then back: nothing of the
     // text is reused), on the page whose edit took longest beyond its own forward: the time
     // until that page showed it, that edit's forward, and the longest block on any page.
