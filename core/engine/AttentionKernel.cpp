@@ -21,6 +21,17 @@ Eigen::Index blockVisible(const HeadOptions& options, Eigen::Index row, Eigen::I
     return visibleKeys(options, row + rows - 1, keyCount).last;
 }
 
+// The first key whose scores a block of rows from `row` needs: none of its rows sees a key
+// before the first row's first (a window's start; the visible ranges only move right),
+// rounded down to a panel of the head's packed keys (HeadProducts.h). 0 where the hidden
+// scores are computed as well.
+Eigen::Index blockFirstKey(const HeadOptions& options, Eigen::Index row, Eigen::Index keyCount)
+{
+    if (!skipsHiddenScores(options))
+        return 0;
+    return visibleKeys(options, row, keyCount).first / PackedPanelKeys * PackedPanelKeys;
+}
+
 // Row `local` of the block (query first + local): softmax of its visible scores by the
 // session's mask method (torch order or fast).
 void weightsRow(const HeadOptions& options, RowBlockTensors& out, Eigen::Index first,
@@ -49,12 +60,18 @@ void attendPackedBlock(const Matrix& queries, const Matrix& keys, const PackedKe
     if (options.arithmetic == Arithmetic::TorchOrder) {
         out.scores = matmulTransposed(queries.middleRows(first, rows), keys, options.arithmetic);
     } else {
+        // The scores the block's rows see: from blockFirstKey() to blockVisible() where the
+        // hidden ones are skipped; the others as well when asked for.
         const Eigen::Index visible = blockVisible(options, first, rows, S);
         const Eigen::Index computed = skipsHiddenScores(options) ? visible : S;
-        scoresProduct(queries, first, rows, keys, 0, computed, out.scores.data(), S, packed);
-        if ((allScores || options.compareMaskMethods) && computed < S)
+        const Eigen::Index from = std::min(blockFirstKey(options, first, S), computed);
+        scoresProduct(queries, first, rows, keys, from, computed - from, out.scores.data() + from,
+                      S, packed);
+        if (allScores || options.compareMaskMethods) {
+            scoresProduct(queries, first, rows, keys, 0, from, out.scores.data(), S, packed);
             scoresProduct(queries, first, rows, keys, computed, S - computed,
                           out.scores.data() + computed, S);
+        }
     }
     for (Eigen::Index i = 0; i < rows; ++i)
         weightsRow(options, out, first, i);
@@ -164,11 +181,12 @@ void attendHead(const Matrix& queries, const Matrix& keys, const Matrix& values,
                 const Eigen::Index r = std::max(firstRow, (firstBlock + b) * CausalBlockRows);
                 const Eigen::Index rows = std::min((firstBlock + b + 1) * CausalBlockRows, T) - r;
                 const Eigen::Index visible = blockVisible(options, r, rows, S);
+                const Eigen::Index from = std::min(blockFirstKey(options, r, S), visible);
                 attendPackedBlock(queries, keys, &packed, options, r, rows, false, block);
                 if (options.scoresSink)
                     options.scoresSink->scoreBlock(r, rows, block.scores);
                 const Matrix& used = options.keepMask ? block.dropped : block.weights;
-                contextProduct(used.data(), used.cols(), rows, visible, values,
+                contextProduct(used.data(), used.cols(), rows, from, visible - from, values,
                                head.contextVec.middleRows(r, rows));
                 if (options.compareMaskMethods)
                     worst = std::max(worst, maskMethodsBlockDiff(options, block, r));

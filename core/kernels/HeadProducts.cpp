@@ -26,8 +26,6 @@ void gemmAvx512(const float*, long, const float*, long, bool, long, long, long, 
 
 namespace {
 
-constexpr Eigen::Index PanelKeys = 64; // HeadProductsAvx512.cpp's panel
-
 using Strided = Eigen::Map<Matrix, Eigen::Unaligned, Eigen::OuterStride<>>;
 using ConstStrided = Eigen::Map<const Matrix, Eigen::Unaligned, Eigen::OuterStride<>>;
 
@@ -38,8 +36,8 @@ void PackedKeys::pack(const float* keys, Eigen::Index ldKeys, Eigen::Index count
     m_count = 0;
     if (!detail::avx512Kernels())
         return;
-    const Eigen::Index panels = (count + PanelKeys - 1) / PanelKeys;
-    m_panels.resize(std::size_t(panels * PanelKeys * dk));
+    const Eigen::Index panels = (count + PackedPanelKeys - 1) / PackedPanelKeys;
+    m_panels.resize(std::size_t(panels * PackedPanelKeys * dk));
     detail::packKeysAvx512(keys, ldKeys, count, dk, m_panels.data());
     m_count = count;
 }
@@ -62,8 +60,8 @@ void scoresProduct(const Matrix& queries, Eigen::Index firstQuery, Eigen::Index 
     }
     const float* panels = nullptr;
     PackedKeys own; // a view's block, or keys past the head's packed ones
-    if (packed && firstKey == 0 && packed->count() >= count) {
-        panels = packed->panels();
+    if (packed && firstKey % PackedPanelKeys == 0 && packed->count() >= firstKey + count) {
+        panels = packed->panels() + firstKey * keys.cols();
     } else {
         own.pack(keys.row(firstKey).data(), keys.cols(), count, keys.cols());
         panels = own.panels();
@@ -73,19 +71,21 @@ void scoresProduct(const Matrix& queries, Eigen::Index firstQuery, Eigen::Index 
 }
 
 void contextProduct(const float* weights, Eigen::Index ldWeights, Eigen::Index rows,
-                    Eigen::Index count, const Matrix& values, Eigen::Ref<Matrix> context)
+                    Eigen::Index firstKey, Eigen::Index count, const Matrix& values,
+                    Eigen::Ref<Matrix> context)
 {
     if (count == 0) {
         context.setZero();
         return;
     }
     if (!detail::avx512Kernels()) {
-        context.noalias() = ConstStrided(weights, rows, count, Eigen::OuterStride<>(ldWeights)) *
-                            values.topRows(count);
+        context.noalias() =
+            ConstStrided(weights + firstKey, rows, count, Eigen::OuterStride<>(ldWeights)) *
+            values.middleRows(firstKey, count);
         return;
     }
-    detail::contextAvx512(weights, ldWeights, rows, count, values.data(), values.cols(),
-                          values.cols(), context.data(), context.outerStride());
+    detail::contextAvx512(weights + firstKey, ldWeights, rows, count, values.row(firstKey).data(),
+                          values.cols(), values.cols(), context.data(), context.outerStride());
 }
 
 } // namespace ae

@@ -14,8 +14,10 @@ namespace ae {
 // cell's bits depend on the block's shape only, not on the thread or where the block is
 // stored, so a view that derives a block again gets the forward's bits.
 
-// kᵀ of a head's keys as the vectorised scores product reads it: panels of 64 keys, each
-// (dk x 64) row-major, the last one padded with zeros. Empty when the products are Eigen's.
+// kᵀ of a head's keys as the vectorised scores product reads it: panels of PackedPanelKeys
+// keys, each (dk x PackedPanelKeys) row-major, the last one padded with zeros. Empty when the
+// products are Eigen's.
+constexpr Eigen::Index PackedPanelKeys = 64; // HeadProductsAvx512.cpp's Panel
 class PackedKeys
 {
 public:
@@ -41,16 +43,20 @@ constexpr Eigen::Index MinPackedRows = 8;
 constexpr Eigen::Index MaxPackedFloats = Eigen::Index(1) << 22;
 
 // scores[i * ldScores + j] = queries.row(firstQuery + i) · keys.row(firstKey + j), for
-// i < rows, j < count. `packed`, when not null, holds keys [0, ≥ count) packed and
-// firstKey is 0; otherwise the kernel packs what it needs itself, into a temporary.
+// i < rows, j < count. `packed`, when not null, holds keys [0, ≥ firstKey + count) packed; it
+// is read when firstKey starts a panel (a multiple of PackedPanelKeys), else the kernel packs
+// what it needs itself, into a temporary. A cell's bits do not depend on which panel holds it.
 void scoresProduct(const Matrix& queries, Eigen::Index firstQuery, Eigen::Index rows,
                    const Matrix& keys, Eigen::Index firstKey, Eigen::Index count, float* scores,
                    Eigen::Index ldScores, const PackedKeys* packed = nullptr);
 
-// context (rows, values.cols()) = weights (rows x count, row stride ldWeights) ·
-// values.topRows(count); zeros when count is 0.
+// context (rows, values.cols()) = the columns [firstKey, firstKey + count) of weights (row
+// stride ldWeights) · values.middleRows(firstKey, count); zeros when count is 0. Each cell sums
+// its keys in order from firstKey: weights of exactly 0 before it would add nothing (on the
+// vectorised kernel, the same bits from 0).
 void contextProduct(const float* weights, Eigen::Index ldWeights, Eigen::Index rows,
-                    Eigen::Index count, const Matrix& values, Eigen::Ref<Matrix> context);
+                    Eigen::Index firstKey, Eigen::Index count, const Matrix& values,
+                    Eigen::Ref<Matrix> context);
 
 namespace detail {
 // The AVX-512 kernels (HeadProductsAvx512.cpp), exposed for the tests; call them only when

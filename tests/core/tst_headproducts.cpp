@@ -67,11 +67,19 @@ private slots:
         // weights stored with a wider stride, the context written into the middle of a matrix
         const Matrix weights = normalMatrix(rows, ld, seed + 3).cwiseAbs();
         Matrix context = Matrix::Constant(rows + 4, headDim, Sentinel);
-        contextProduct(weights.data(), ld, rows, keys, values, context.middleRows(2, rows));
+        contextProduct(weights.data(), ld, rows, 0, keys, values, context.middleRows(2, rows));
         QVERIFY(worstProductError(weights.leftCols(keys), values, context.middleRows(2, rows)) <=
                 bound(keys));
         QVERIFY((context.topRows(2).array() == Sentinel).all());
         QVERIFY((context.bottomRows(2).array() == Sentinel).all());
+
+        // the keys from the third on: those columns of the weights, those rows of the values
+        if (keys > 3) {
+            Matrix band = Matrix::Constant(rows, headDim, Sentinel);
+            contextProduct(weights.data(), ld, rows, 3, keys - 3, values, band);
+            QVERIFY(worstProductError(weights.middleCols(3, keys - 3), values.bottomRows(keys - 3),
+                                      band) <= bound(keys));
+        }
     }
 
     // A block's scores have the same bits with the keys packed once for the head, packed for
@@ -95,7 +103,40 @@ private slots:
             scoresProduct(queryCopy, 0, rows, copy, 0, n, elsewhere.data(), n);
             QVERIFY(sameBits(own.leftCols(n), shared.leftCols(n)));
             QVERIFY(sameBits(own.leftCols(n), elsewhere));
+            // from a later panel of the head's packed keys (a sliding window's block): the
+            // same bits where the kernel is the vectorised one, else the product
+            if (first >= 128) {
+                const Eigen::Index from = first - 128;
+                Matrix band = Matrix::Constant(rows, T, Sentinel);
+                scoresProduct(queries, first, rows, keys, from, n - from, band.data() + from, T,
+                              &packed);
+                QVERIFY((band.leftCols(from).array() == Sentinel).all());
+                if (detail::avx512Kernels())
+                    QVERIFY(
+                        sameBits(own.middleCols(from, n - from), band.middleCols(from, n - from)));
+                else
+                    QVERIFY(worstProductError(queries.middleRows(first, rows),
+                                              keys.middleRows(from, n - from).transpose(),
+                                              band.middleCols(from, n - from)) <= bound(dk));
+            }
         }
+    }
+
+    // Weights of exactly 0 before the first key summed change nothing: on the vectorised kernel
+    // the context from there has the bits of the context from key 0 (the forward starts a
+    // window's blocks at their first visible panel; a view may derive them from key 0).
+    void leadingZeroWeightsAddNothing()
+    {
+        if (!detail::avx512Kernels())
+            QSKIP("the vectorised kernels need AVX-512");
+        const Eigen::Index rows = 64, keys = 300, dv = 40, from = 192;
+        Matrix weights = normalMatrix(rows, keys, 31).cwiseAbs();
+        weights.leftCols(from).setZero();
+        const Matrix values = normalMatrix(keys, dv, 32);
+        Matrix whole(rows, dv), band(rows, dv);
+        contextProduct(weights.data(), keys, rows, 0, keys, values, whole);
+        contextProduct(weights.data(), keys, rows, from, keys - from, values, band);
+        QVERIFY(sameBits(whole, band));
     }
 
     // Keys past MaxPackedFloats (simplified attention's d_in columns on a long text) take
@@ -117,7 +158,7 @@ private slots:
         const Matrix values = normalMatrix(4, 16, 3);
         Matrix context = Matrix::Constant(3, 16, Sentinel);
         const float weights[1] = {0};
-        contextProduct(weights, 1, 3, 0, values, context);
+        contextProduct(weights, 1, 3, 0, 0, values, context);
         QVERIFY(context.isZero(0));
     }
 

@@ -101,7 +101,7 @@ private Q_SLOTS:
                     const Eigen::Index rows = std::min(CausalBlockRows, T - r);
                     const Eigen::Index visible = session.causal ? std::min(r + rows, S) : S;
                     const Matrix block = used->middleRows(r, rows);
-                    contextProduct(block.data(), block.cols(), rows, visible, head.values,
+                    contextProduct(block.data(), block.cols(), rows, 0, visible, head.values,
                                    context.middleRows(r, rows));
                 }
             }

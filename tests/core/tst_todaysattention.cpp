@@ -356,6 +356,48 @@ private Q_SLOTS:
               double(trace->heads[0].flashMaxDiff));
     }
 
+    // A sliding window on a long text, fast path: a block of rows multiplies and sums from the
+    // panel holding its first row's first visible key on (rows 192 on start past key 0). Each
+    // visible score is still q·k, each row's weights sum to 1 inside its window and are 0
+    // outside, and the context is the weights times the values, to float32 rounding.
+    void windowOnLongTextMatchesDenseProducts()
+    {
+        const auto trace =
+            computed(R"({"sentence": ")" + QByteArray::fromStdString(numberedSentence(300)) +
+                     R"(", "variant": "multihead", "init": "linear", "d_in": 16,
+            "d_out_kq": 32, "d_out_v": 32, "num_heads": 2, "causal": true, "window": 40})");
+        QVERIFY(trace);
+        QCOMPARE(trace->arithmetic, Arithmetic::Fast);
+        const Eigen::Index T = trace->queryCount();
+        QCOMPARE(T, Eigen::Index(300));
+        for (int h = 0; h < 2; ++h) {
+            const Matrix& q = headQueries(*trace, h);
+            const Matrix& k = headKeys(*trace, h);
+            const Matrix& v = headValues(*trace, h);
+            const auto scores = headTensor(*trace, h, HeadTensor::Scores);
+            const auto weights = headTensor(*trace, h, HeadTensor::Weights);
+            double worstScore = 0, worstSum = 0;
+            for (Eigen::Index r = 0; r < T; ++r) {
+                const Eigen::Index first = std::max<Eigen::Index>(0, r - 39);
+                for (Eigen::Index j = first; j <= r; ++j) {
+                    const double exact = q.row(r).cast<double>().dot(k.row(j).cast<double>());
+                    worstScore = std::max(worstScore, std::abs((*scores)(r, j) - exact));
+                }
+                QVERIFY(weights->row(r).leftCols(first).isZero(0));
+                QVERIFY(weights->row(r).rightCols(T - r - 1).isZero(0));
+                worstSum = std::max(worstSum, std::abs(weights->row(r).cast<double>().sum() - 1));
+            }
+            QVERIFY2(worstScore < 1e-4, qPrintable(QString::number(worstScore)));
+            QVERIFY2(worstSum < 1e-5, qPrintable(QString::number(worstSum)));
+            const Eigen::MatrixXd dense = weights->cast<double>() * v.cast<double>();
+            const double worstContext =
+                (dense - trace->heads[std::size_t(h)].contextVec.cast<double>())
+                    .cwiseAbs()
+                    .maxCoeff();
+            QVERIFY2(worstContext < 1e-5, qPrintable(QString::number(worstContext)));
+        }
+    }
+
     // The fast path reads the standard kernel's scores, computed 64 rows at a time, and runs
     // rows four at a time: a query block of 3 rows straddling rows 63 and 64, and one at the
     // ragged end, stepped (flashTile) give the forward's m, l and context to the bit. A head
