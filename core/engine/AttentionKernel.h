@@ -76,9 +76,10 @@ struct RowBlockTensors
 
 // Row block [first, first + rows) of one head, with exactly the forward's arithmetic.
 // queries (T, dk), keys (S, dk) -> out.scores, out.weights[, out.dropped] (rows, S).
-// pass 1: scores = queries[first:first+rows] · keysᵀ; on the fast causal neg-inf path only
-//         the keys the block sees, [0, first + rows), and with `allScores` the hidden rest
-//         by a second product (the same two products whoever asks, so the same bits;
+// pass 1: scores = queries[first:first+rows] · keysᵀ; on the fast neg-inf path with a mask
+//         only the keys the block sees, from the packed panel holding its first row's first
+//         visible key to its last row's last, and with `allScores` the hidden keys on either
+//         side by products of their own (the same products whoever asks, so the same bits;
 //         scoresProduct(), HeadProducts.h);
 // pass 2: row i: softmax(scores / divisor) over its visible cells (visibleKeys()), by the
 //         session's mask method;
@@ -106,9 +107,9 @@ float maskMethodsBlockDiff(const HeadOptions& options, const RowBlockTensors& bl
 // [, *options.reduceInto].
 // Row block by row block (the fast path: CausalBlockRows; TorchOrder: all rows at once):
 // attendRowBlock(), then context = weights · values (contextProduct()); the keys are packed
-// once for all blocks (PackedKeys); on the fast causal path row block
-// [r, r+B) only reads keys [0, r+B), the rest of its weights being zero. No T x S matrix
-// outlives its block.
+// once for all blocks (PackedKeys); on the fast neg-inf path with a mask row block [r, r+B)
+// only reads the keys from its first visible panel to r+B (causal), the rest of its weights
+// being zero. No T x S matrix outlives its block.
 // firstRow > 0 (fast path; a model's forward reusing an unchanged causal prefix): only rows
 // [firstRow, T) are computed, the first block from firstRow to the next multiple of
 // CausalBlockRows (a row appended at the end is one row's work, not a block's: its bits may

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Matrix.h"
+#include "PackedPanel.h"
 
 #include <vector>
 
@@ -17,7 +18,6 @@ namespace ae {
 // kᵀ of a head's keys as the vectorised scores product reads it: panels of PackedPanelKeys
 // keys, each (dk x PackedPanelKeys) row-major, the last one padded with zeros. Empty when the
 // products are Eigen's.
-constexpr Eigen::Index PackedPanelKeys = 64; // HeadProductsAvx512.cpp's Panel
 class PackedKeys
 {
 public:
@@ -51,9 +51,9 @@ void scoresProduct(const Matrix& queries, Eigen::Index firstQuery, Eigen::Index 
                    Eigen::Index ldScores, const PackedKeys* packed = nullptr);
 
 // context (rows, values.cols()) = the columns [firstKey, firstKey + count) of weights (row
-// stride ldWeights) · values.middleRows(firstKey, count); zeros when count is 0. Each cell sums
-// its keys in order from firstKey: weights of exactly 0 before it would add nothing (on the
-// vectorised kernel, the same bits from 0).
+// stride ldWeights) · values.middleRows(firstKey, count); zeros when count is 0. The vectorised
+// kernel sums each cell's keys in order, so weights of exactly 0 before firstKey would add
+// nothing: from 0 it gives the same bits.
 void contextProduct(const float* weights, Eigen::Index ldWeights, Eigen::Index rows,
                     Eigen::Index firstKey, Eigen::Index count, const Matrix& values,
                     Eigen::Ref<Matrix> context);

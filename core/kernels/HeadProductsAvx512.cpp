@@ -4,6 +4,8 @@
 // register tile (Avx512Tile.h) is included into its unnamed namespace. Scores: short products
 // (K = dk) into many columns, tiles of 12 x 32 read the packed keys best; context: long
 // products (K = keys) into 64 columns, tiles of 6 x 64.
+#include "PackedPanel.h"
+
 #include <immintrin.h>
 
 namespace ae::detail {
@@ -12,7 +14,7 @@ namespace {
 
 #include "Avx512Tile.h"
 
-constexpr long Panel = 64; // keys per packed panel: 4 vectors of 16 floats
+constexpr long Panel = PackedPanelKeys; // keys per packed panel: 4 vectors of 16 floats
 
 constexpr long ContextKeys = 128; // keys per step of the context product: 32 KB of values
 

@@ -278,10 +278,12 @@ private Q_SLOTS:
               "gui_max_block_cpu_ms", "gui_max_block_queued_ms", "gui_max_block_generate_cpu_ms",
               "gui_max_block_generate_queued_ms",
               // the first edit on a heap given back to the system
-              "gui_max_block_first_edit_ms"})
+              "gui_max_block_first_edit_ms", "gui_max_block_first_edit_cpu_ms",
+              "gui_max_block_first_edit_queued_ms"})
             QVERIFY2(figures.value(QLatin1StringView(key)).toDouble(-1) >= 0, key);
         // A block's split is part of it (a little slack: the clocks are read a moment apart).
-        for (const char* block : {"gui_max_block", "gui_max_block_generate"}) {
+        for (const char* block :
+             {"gui_max_block", "gui_max_block_generate", "gui_max_block_first_edit"}) {
             const auto figure = [&](const char* suffix) {
                 return figures.value(QLatin1StringView(block) + QLatin1StringView(suffix))
                     .toDouble();

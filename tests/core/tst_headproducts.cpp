@@ -111,6 +111,7 @@ private slots:
                 scoresProduct(queries, first, rows, keys, from, n - from, band.data() + from, T,
                               &packed);
                 QVERIFY((band.leftCols(from).array() == Sentinel).all());
+                QVERIFY((band.rightCols(T - n).array() == Sentinel).all());
                 if (detail::avx512Kernels())
                     QVERIFY(
                         sameBits(own.middleCols(from, n - from), band.middleCols(from, n - from)));

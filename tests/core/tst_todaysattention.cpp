@@ -357,9 +357,9 @@ private Q_SLOTS:
     }
 
     // A sliding window on a long text, fast path: a block of rows multiplies and sums from the
-    // panel holding its first row's first visible key on (rows 192 on start past key 0). Each
-    // visible score is still q·k, each row's weights sum to 1 inside its window and are 0
-    // outside, and the context is the weights times the values, to float32 rounding.
+    // panel holding its first row's first visible key on (the blocks from row 128 on start past
+    // key 0). Each visible score is still q·k, each row's weights sum to 1 inside its window
+    // and are 0 outside, and the context is the weights times the values, to float32 rounding.
     void windowOnLongTextMatchesDenseProducts()
     {
         const auto trace =
