@@ -16,7 +16,8 @@ namespace {
 
 constexpr long Panel = PackedPanelKeys; // keys per packed panel: 4 vectors of 16 floats
 
-constexpr long ContextKeys = 128; // keys per step of the context product: 32 KB of values
+constexpr long ContextKeys = 128;   // keys per step of the context product: 32 KB of values
+constexpr long ContextColumns = 64; // value columns per pass of the context product: 4 vectors
 
 } // namespace
 
@@ -46,8 +47,8 @@ void scoresAvx512(const float* queries, long ldQueries, long rows, const float* 
 void contextAvx512(const float* weights, long ldWeights, long rows, long count, const float* values,
                    long ldValues, long dv, float* context, long ldContext)
 {
-    for (long g = 0; g < dv; g += Panel) {
-        const long width = dv - g < Panel ? dv - g : Panel;
+    for (long g = 0; g < dv; g += ContextColumns) {
+        const long width = dv - g < ContextColumns ? dv - g : ContextColumns;
         const long vectors = (width + 15) / 16;
         for (long k = 0; k < count; k += ContextKeys) {
             const long K = count - k < ContextKeys ? count - k : ContextKeys;
