@@ -78,12 +78,12 @@ int main(int argc, char* argv[])
     // compute service gives the free memory back once the app has been idle (malloc_trim).
     mallopt(M_MMAP_THRESHOLD, 32 * 1024 * 1024);
     mallopt(M_TRIM_THRESHOLD, std::numeric_limits<int>::max());
-    // Two heaps, not glibc's eight per core: a block freed in one thread's heap is reused only
-    // by that heap's threads, so with the kept heap above each compute and view thread would
-    // keep its own copy of a trace's worth of freed tensors (GPT-2 small at 1,000 tokens:
-    // 1,809 MB peak with the default, 1,156 MB with two, the same speed). Tensors are large
-    // and allocated once per operation, so the threads rarely wait for each other's heap.
-    mallopt(M_ARENA_MAX, 2);
+    // glibc's heaps, eight per core, are left as they are: with fewer, threads share the GUI
+    // thread's heap, and the GUI thread waits for its lock while a compute thread holds it to
+    // grow that heap again after the idle trim (GPT-2 small at 1,024 tokens, the first edit
+    // after a trim: GUI blocked 7.4-14.4 ms with two heaps, 4.9-5.8 ms with glibc's; SmolLM2
+    // 4.0 and 54.9 ms against 4.3 and 4.4). Each heap keeps what its threads freed (the trim
+    // threshold above): 40 MB more at GPT-2's peak (1,147 MB), 90 MB more at SmolLM2's.
     // Beyond `ulimit -f` a write fails with EFBIG and the message says so, instead of the
     // process dying of SIGXFSZ without a word.
     std::signal(SIGXFSZ, SIG_IGN);

@@ -60,8 +60,8 @@ void splitHeads(const Session& s, const AttentionParams& params, const Projectio
         if (rotation)
             kv.keysRope = applyRope(kv.keys, *rotation);
     }
-    // Every head's tensors allocated here, not in the workers (the main arena keeps the memory
-    // from one forward to the next), then filled on both cores.
+    // Every head's tensors allocated here, not in the workers (the calling thread's arena keeps the
+    // memory from one forward to the next), then filled on both cores.
     for (HeadTrace& head : trace.heads) {
         head.queries.resize(T, dk);
         if (!grouped) {

@@ -225,7 +225,7 @@ void startAsTheApp()
     // priority; in the app the compute thread starts them, behind this one.
     putOtherThreadsBehindTheGui();
     // Their freed tensors stayed in the heap (main() keeps freed memory there): a window whose
-    // compute thread drew the other of the two heaps added its own on top, and peak_rss_mb
+    // compute thread draws another of glibc's heaps adds its own on top, and peak_rss_mb
     // counted both (GPT-2 at 1,024 tokens: 1,587 MB once in eleven runs, 1,087-1,107 MB in the
     // others).
     malloc_trim(0);
