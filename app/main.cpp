@@ -82,8 +82,13 @@ int main(int argc, char* argv[])
     // thread's heap, and the GUI thread waits for its lock while a compute thread holds it to
     // grow that heap again after the idle trim (GPT-2 small at 1,024 tokens, the first edit
     // after a trim: GUI blocked 7.4-14.4 ms with two heaps, 4.9-5.8 ms with glibc's; SmolLM2
-    // 4.0 and 54.9 ms against 4.3 and 4.4). Each heap keeps what its threads freed (the trim
-    // threshold above): 40 MB more at GPT-2's peak (1,147 MB), 90 MB more at SmolLM2's.
+    // 4.0 and 54.9 ms against 4.3 and 4.4). A thread's own heap is a chain of 64 MB regions
+    // that glibc unmaps as soon as the last one is wholly free, whatever the trim threshold,
+    // unless the region before it has `M_TOP_PAD` spare: a pad of a whole region keeps them,
+    // so a thread's next computation reuses their pages (the seed module with four key/value
+    // heads, renormalised: a live update of 104-133 ms without it, 31-42 ms with it or with
+    // two heaps). Peak RSS: GPT-2 1,143-1,148 MB (1,105 with two heaps), SmolLM2 1,662-1,669.
+    mallopt(M_TOP_PAD, 64 * 1024 * 1024);
     // Beyond `ulimit -f` a write fails with EFBIG and the message says so, instead of the
     // process dying of SIGXFSZ without a word.
     std::signal(SIGXFSZ, SIG_IGN);
