@@ -26,6 +26,7 @@
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QPainter>
+#include <QPointer>
 #include <QSpinBox>
 #include <QTimer>
 #include <QtConcurrent>
@@ -115,6 +116,11 @@ void waitUntilPainted(MainWindow& window, const std::function<bool()>& arrived,
     const QList<ModelViewPage*> modelPages = window.findChildren<ModelViewPage*>();
     const QList<FlashPage*> flashPages = window.findChildren<FlashPage*>();
     const QList<HeadRolesPage*> rolesPages = window.findChildren<HeadRolesPage*>();
+    const auto pending = [](HeatmapWidget& widget) {
+        return widget.isRenderPending() ||
+               (widget.isPaintPending() && !widget.visibleRegion().isEmpty());
+    };
+    std::vector<QPointer<HeatmapWidget>> stillPending;
     QTimer poll;
     poll.setObjectName(QStringLiteral("benchmark_poll"));
     poll.setInterval(1);
@@ -133,11 +139,19 @@ void waitUntilPainted(MainWindow& window, const std::function<bool()>& arrived,
         for (HeadRolesPage* page : rolesPages)
             if (page->isVisible() && page->isUpdatePending())
                 return; // its heads are still being scored
-        for (HeatmapWidget* widget : visibleHeatmaps(window))
-            if (widget->isRenderPending() ||
-                (widget->isPaintPending() && !widget->visibleRegion().isEmpty()))
+        // The heatmaps a walk of the window found still pending are looked at again on the
+        // next polls without a new walk (thousands of objects in a long text's window: one
+        // walk held the GUI thread it measures for up to 13 ms); once they are done, a walk
+        // looks for any made meanwhile, and only a walk that finds none ends the wait.
+        for (const QPointer<HeatmapWidget>& widget : stillPending)
+            if (widget && widget->isVisible() && pending(*widget))
                 return;
-        loop.quit();
+        stillPending.clear();
+        for (HeatmapWidget* widget : visibleHeatmaps(window))
+            if (pending(*widget))
+                stillPending.emplace_back(widget);
+        if (stillPending.empty())
+            loop.quit();
     });
     poll.start();
     // Never for ever: a change the window refuses brings no new result.
