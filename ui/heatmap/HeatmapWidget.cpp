@@ -53,7 +53,7 @@ HeatmapWidget::HeatmapWidget(QWidget* parent)
     m_renderTimer.setObjectName(QStringLiteral("render_timer"));
     m_renderTimer.setSingleShot(true);
     m_renderTimer.setInterval(0);
-    connect(&m_renderTimer, &QTimer::timeout, this, [this] { render(false); });
+    connect(&m_renderTimer, &QTimer::timeout, this, [this] { render(RenderWhere::Fitting); });
 }
 
 HeatmapPainter HeatmapWidget::heatmapPainter() const
@@ -169,13 +169,18 @@ bool rendersInWorker(const HeatmapSpec& spec, QSize pixels)
            qint64(pixels.width()) * pixels.height() > AsyncRenderPixels;
 }
 
+QSize devicePixelsOf(const QWidget& widget)
+{
+    return (QSizeF(widget.size()) * widget.devicePixelRatioF()).toSize();
+}
+
 } // namespace
 
-void HeatmapWidget::render(bool synchronous)
+void HeatmapWidget::render(RenderWhere where)
 {
     m_renderTimer.stop();
     const double ratio = devicePixelRatioF();
-    const QSize pixels = (QSizeF(size()) * ratio).toSize();
+    const QSize pixels = devicePixelsOf(*this);
     const quint64 generation = ++m_renderGeneration;
     if (pixels.isEmpty()) {
         m_image = {};
@@ -184,11 +189,13 @@ void HeatmapWidget::render(bool synchronous)
     }
     const RenderJob job{heatmapPainter(), m_spec,         m_view, m_prepared,
                         pixels,           QRectF(rect()), ratio};
-    if (synchronous || !rendersInWorker(m_spec, pixels)) {
+    if (where != RenderWhere::Fitting || !rendersInWorker(m_spec, pixels)) {
         m_image = job();
         m_renderInFlight = false;
-        m_paintPending = true;
-        update();
+        if (where != RenderWhere::InPaint) {
+            m_paintPending = true;
+            update();
+        }
         Q_EMIT rendered();
         return;
     }
@@ -213,7 +220,7 @@ void HeatmapWidget::render(bool synchronous)
 QImage HeatmapWidget::renderedImage()
 {
     if (isRenderPending() || m_image.isNull())
-        render(true);
+        render(RenderWhere::Now);
     return m_image;
 }
 
@@ -327,6 +334,11 @@ void HeatmapWidget::changeEvent(QEvent* event)
 
 void HeatmapWidget::paintEvent(QPaintEvent*)
 {
+    // A small view due for a new image (resized, a new spec) gets it here, for this paint to
+    // show: once per layout pass, which resizes a panel several times before painting it
+    // (rendered at every resize, SmolLM2's head roles page held the GUI thread some 20 ms).
+    if (m_renderTimer.isActive() && !rendersInWorker(m_spec, devicePixelsOf(*this)))
+        render(RenderWhere::InPaint);
     // Moved to a screen with another pixel ratio (Qt 6.4 has no event for it): blit the old
     // image this once and render a sharp one on the next turn of the event loop.
     if (!m_image.isNull() && m_image.devicePixelRatio() != devicePixelRatioF() &&
@@ -357,13 +369,10 @@ void HeatmapWidget::resizeEvent(QResizeEvent* event)
     setGeometryOfCells(old.rows() == rowsOf(m_spec) && old.columns() == columnsOf(m_spec)
                            ? old.withArea(m_layout.cells)
                            : CellGeometry(rowsOf(m_spec), columnsOf(m_spec), m_layout.cells));
-    // A small view now rather than on the next turn of the event loop: the paint event that
-    // follows a resize (and the first one after show(), or a grab()) then already has its
-    // image. A large view is painted in a worker and appears when ready, so it waits for the
-    // turn: a layout settling resizes each panel several times in one pass (a page of 30 new
-    // panels: 8 each), and a job per resize cost the GUI thread 1,200 callbacks.
-    if (!rendersInWorker(m_spec, (QSizeF(size()) * devicePixelRatioF()).toSize()))
-        render(false);
+    // The new image waits for the paint that follows (a small view: paintEvent) or for the
+    // next turn of the event loop (a large one, in a worker): a layout settling resizes each
+    // panel several times in one pass (a page of 30 new panels: 8 each), and an image per
+    // resize cost the GUI thread an image each (small views) or a callback each (large ones).
 }
 
 void HeatmapWidget::wheelEvent(QWheelEvent* event)

@@ -92,7 +92,15 @@ private:
     void relayout();
     void setGeometryOfCells(const CellGeometry& geometry);
     void scheduleRender();
-    void render(bool synchronous);
+    // Where the image is made: in a worker when the view is large, else here (Fitting); here
+    // at once (Now); here within paintEvent, which paints it (InPaint: no update asked).
+    enum class RenderWhere
+    {
+        Fitting,
+        Now,
+        InPaint
+    };
+    void render(RenderWhere where);
     void setHovered(std::optional<CellIndex> cell);
 
     HeatmapSpec m_spec;

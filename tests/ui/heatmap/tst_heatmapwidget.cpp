@@ -376,6 +376,30 @@ private Q_SLOTS:
         QCOMPARE(widget.renderedImage().size(), QSize(408, 300) * widget.devicePixelRatio());
     }
 
+    // A small view resized many times in one pass of a layout is rendered once, at the paint
+    // that follows, with that paint showing the last size (a render per resize held the GUI
+    // thread some 20 ms on SmolLM2's head roles page).
+    void smallViewRendersOnceAtItsPaintAfterAPassOfResizes()
+    {
+        HeatmapWidget widget;
+        widget.setSpec(test::articleWeights()); // 6 x 6: rendered on the GUI thread
+        widget.resize(300, 250);
+        widget.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&widget));
+        QTRY_VERIFY(!widget.isRenderPending());
+        QSignalSpy rendered(&widget, &HeatmapWidget::rendered);
+        for (int width = 301; width <= 308; ++width)
+            widget.resize(width, 250); // delivered now: the widget is visible
+        QCOMPARE(rendered.size(), 0);
+        QVERIFY(widget.isRenderPending());
+        widget.repaint();
+        QCOMPARE(rendered.size(), 1);
+        QVERIFY(!widget.isRenderPending());
+        QVERIFY(!widget.isPaintPending()); // the paint that made the image showed it
+        QCOMPARE(widget.renderedImage().size(), QSize(308, 250) * widget.devicePixelRatio());
+        QCOMPARE(rendered.size(), 1);
+    }
+
     // Few cells on a small view are painted at once, on the GUI thread; the same cells across
     // a large view (more than 512 x 512 device pixels) in a worker, whose labels and values
     // would otherwise hold the GUI thread (the head view across a wide window: 7-15 ms).
@@ -387,7 +411,9 @@ private Q_SLOTS:
         widget.show();
         QVERIFY(QTest::qWaitForWindowExposed(&widget));
         QTRY_VERIFY(!widget.isRenderPending());
-        widget.resize(320, 260); // delivered now: rendered within the resize
+        widget.resize(320, 260); // delivered now: rendered at the paint that follows
+        QVERIFY(widget.isRenderPending());
+        widget.repaint();
         QVERIFY(!widget.isRenderPending());
         QCOMPARE(widget.renderedImage().size(), QSize(320, 260) * widget.devicePixelRatio());
 
