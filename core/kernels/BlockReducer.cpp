@@ -162,32 +162,33 @@ void reduceNonNegativeRows(const Matrix& rows, Eigen::Index first, bool causal,
 {
     const int rowBlock = out.rowBlock, columnBlock = out.columnBlock;
     const Eigen::Index S = rows.cols(), blocks = blocksOf(S, columnBlock);
-    Eigen::ArrayXf rowMaxima(blocks), values(blocks), fractions(blocks);
+    Eigen::ArrayXf rowMaxima(blocks);
     for (Eigen::Index stripFirst = 0; stripFirst < rows.rows(); stripFirst += rowBlock) {
-        values.setZero(); // every value is >= 0: zero is the maximum of nothing
-        fractions.setZero();
+        // Straight into the strip's row of the result (row-major): every value is >= 0, so
+        // zero is the maximum of nothing.
+        const Eigen::Index strip = (first + stripFirst) / rowBlock;
+        float* __restrict values = out.values.row(strip).data();
+        float* __restrict fractions = out.fractions.row(strip).data();
+        std::fill(values, values + blocks, 0.0f);
+        std::fill(fractions, fractions + blocks, 0.0f);
         const Eigen::Index stripRows = std::min<Eigen::Index>(rowBlock, rows.rows() - stripFirst);
         for (Eigen::Index i = stripFirst; i < stripFirst + stripRows; ++i) {
             const Eigen::Index visible = causal ? std::min(first + i + 1, S) : S;
             const Eigen::Index n = blocksOf(visible, columnBlock);
             binMaxima(rows.row(i).data(), visible, columnBlock, rowMaxima.data());
-            const auto maxima = rowMaxima.head(n);
-            values.head(n) = values.head(n).max(maxima);
-            const float top = std::max(0.0f, maxima.maxCoeff());
+            const float* __restrict maximum = rowMaxima.data();
+            for (Eigen::Index b = 0; b < n; ++b)
+                values[b] = std::max(values[b], maximum[b]);
+            const float top = std::max(0.0f, rowMaxima.head(n).maxCoeff());
             if (top <= 0)
                 continue; // BlockReducer's fractions of a row without a positive value: 0
             // As BlockReducer computes each fraction: in double, clamped to [0, 1], then float.
             // Here 0 <= maximum <= top, so the quotient is in [0, 1] (division is monotonic and
             // top / top is 1) and the clamp changes nothing; without it the compiler divides
             // packets of floats (a float quotient rounded through double is the float one).
-            const float* __restrict maximum = rowMaxima.data();
-            float* __restrict fraction = fractions.data();
             for (Eigen::Index b = 0; b < n; ++b)
-                fraction[b] = std::max(fraction[b], float(double(maximum[b]) / double(top)));
+                fractions[b] = std::max(fractions[b], float(double(maximum[b]) / double(top)));
         }
-        const Eigen::Index strip = (first + stripFirst) / rowBlock;
-        out.values.row(strip) = values.matrix().transpose();
-        out.fractions.row(strip) = fractions.matrix().transpose();
     }
 }
 
