@@ -1,6 +1,7 @@
 #include "BlasGemm.h"
 
 #include "HeadProducts.h"
+#include "Parallel.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -27,6 +28,7 @@ struct OpenBlas
     bool avx512Kernel = false; // the kernel OpenBLAS chose for this CPU is an AVX-512 one
     bool avx2Kernel = false;   // ... an AVX2 one at least
     std::string core;          // its name (openblas_get_corename())
+    std::string threading;     // how it was built to run threads (openBlasThreading())
 };
 
 // Whether `name` (openblas_get_corename()) is one of `cores`.
@@ -51,8 +53,19 @@ const OpenBlas& openBlas()
         if (!setThreads || !sgemm)
             return loaded;
         // One thread per call keeps a tile's summation order fixed and leaves the
-        // parallelism to the tile loop.
+        // parallelism to the tile loop. OpenBLAS built on OpenMP (Debian's
+        // libopenblas0-openmp, when it is the libopenblas.so.0 chosen) passes that count on to
+        // omp_set_num_threads: every parallel region the loading thread opened after ran on
+        // one thread (GPT-2 small's forward at 1,024 tokens: 1,508 ms against 755), so its
+        // count is put back; that build keeps to the one thread it was given.
+        const int team = threadCount();
         setThreads(1);
+        setThreadCount(team);
+        auto parallel = reinterpret_cast<int (*)()>(dlsym(library, "openblas_get_parallel"));
+        loaded.threading = !parallel         ? ""
+                           : parallel() == 2 ? "openmp"
+                           : parallel() == 1 ? "pthreads"
+                                             : "serial";
         loaded.sgemm = sgemm;
         auto coreName =
             reinterpret_cast<const char* (*)()>(dlsym(library, "openblas_get_corename"));
@@ -101,6 +114,11 @@ bool tilesOnAvx512()
 std::string openBlasKernel()
 {
     return openBlas().core;
+}
+
+std::string openBlasThreading()
+{
+    return openBlas().threading;
 }
 
 Eigen::Index ownKernelMinRows()

@@ -43,6 +43,11 @@ bool blasUsable();
 // it does not know the CPU: docs/performance.md), or empty. Loads OpenBLAS.
 std::string openBlasKernel();
 
+// How the loaded OpenBLAS was built to run threads (openblas_get_parallel()): "pthreads"
+// (Debian's default, libopenblas0-pthread), "openmp" (libopenblas0-openmp), "serial", or
+// empty. Loads OpenBLAS.
+std::string openBlasThreading();
+
 // Whether each tile runs detail::gemmAvx512 instead of OpenBLAS's sgemm: on a CPU with AVX-512
 // when the kernel OpenBLAS chose has none (OPENBLAS_CORETYPE=Haswell, or a CPU newer than
 // its table), where OpenBLAS reaches half the rate the CPU's 512-bit registers give

@@ -113,6 +113,9 @@ std::string productKernels()
         std::string kernels = "openblas " + openBlasKernel();
         if (tilesOnAvx512())
             kernels += ", avx512 tiles from " + std::to_string(ownKernelMinRows()) + " rows";
+        if (const std::string threading = openBlasThreading();
+            !threading.empty() && threading != "pthreads")
+            kernels += ", " + threading + " build";
         return kernels;
     }
 #endif

@@ -27,8 +27,10 @@ ProductPath productPath(Eigen::Index m, Eigen::Index k, Eigen::Index n, Arithmet
 
 // What computes this process's large fast products, for the benchmarks' record: "eigen" (no
 // OpenBLAS, or an address-space limit), else "openblas <its kernel>", followed by ", avx512
-// tiles from <n> rows" where the own kernel takes the tiles (BlasGemm.h). The rate of every
-// forward depends on it, and OpenBLAS's choice on the CPU and on OPENBLAS_CORETYPE.
+// tiles from <n> rows" where the own kernel takes the tiles (BlasGemm.h) and by ", openmp
+// build" or ", serial build" where libopenblas.so.0 is not Debian's default pthreads build.
+// The rate of every forward depends on it, and OpenBLAS's choice on the CPU and on
+// OPENBLAS_CORETYPE.
 std::string productKernels();
 
 // a (m x k) · b (k x n) -> (m x n)

@@ -35,6 +35,16 @@ inline int threadCount()
 #endif
 }
 
+// Sets the number of threads of the parallel regions this thread opens from now on.
+inline void setThreadCount(int threads)
+{
+#ifdef _OPENMP
+    omp_set_num_threads(threads);
+#else
+    (void)threads;
+#endif
+}
+
 inline int threadIndex()
 {
 #ifdef _OPENMP

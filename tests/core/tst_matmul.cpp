@@ -5,6 +5,7 @@
 // whatever the number of threads.
 #include "HeadProducts.h"
 #include "MatMul.h"
+#include "Parallel.h"
 #include "TensorCompare.h"
 #ifdef AE_EXPECT_BLAS
 #include "BlasGemm.h"
@@ -67,8 +68,33 @@ class TestMatMul : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    // Loading OpenBLAS (at the first large product: this test runs first) leaves this thread's
+    // OpenMP team as it was. OpenBLAS built on OpenMP hands the one thread it is pinned to
+    // on to omp_set_num_threads, and every parallel region of the thread that loaded it then
+    // ran on one thread. The suite runs a second time on that build (tst_matmul_openmp_blas,
+    // AE_EXPECT_OPENBLAS_THREADING=openmp), where the whole file checks its products too.
+    void loadingOpenBlasLeavesThisThreadsTeam()
+    {
+#ifdef AE_EXPECT_BLAS
+        const int before = threadCount();
+        setThreads(3);                  // not 1, whatever the machine
+        const int team = threadCount(); // 3 (1 in a build without OpenMP)
+        QVERIFY(blasUsable());          // loads OpenBLAS
+        QCOMPARE(threadCount(), team);
+        const QByteArray expected = qgetenv("AE_EXPECT_OPENBLAS_THREADING");
+        if (!expected.isEmpty())
+            QCOMPARE(QByteArray::fromStdString(openBlasThreading()), expected);
+        setThreads(before);
+#else
+        QSKIP("built without OpenBLAS");
+#endif
+    }
+
     // TorchOrder never takes OpenBLAS, however large: its bits are PyTorch's sequential sums.
-    void torchOrderIsSequentialAtAnySize_data() { addSizes(); }
+    void torchOrderIsSequentialAtAnySize_data()
+    {
+        addSizes();
+    }
     void torchOrderIsSequentialAtAnySize()
     {
         QFETCH(int, m);
@@ -95,7 +121,10 @@ private Q_SLOTS:
 
     // Large fast products: OpenBLAS when built with it (AE_BLAS), within float32 rounding of
     // the exact product and of Eigen's, transposed or not.
-    void largeFastProductMatchesReference_data() { addSizes(); }
+    void largeFastProductMatchesReference_data()
+    {
+        addSizes();
+    }
     void largeFastProductMatchesReference()
     {
         QFETCH(int, m);
