@@ -62,10 +62,11 @@ const OpenBlas& openBlas()
         setThreads(1);
         setThreadCount(team);
         auto parallel = reinterpret_cast<int (*)()>(dlsym(library, "openblas_get_parallel"));
-        loaded.threading = !parallel         ? ""
-                           : parallel() == 2 ? "openmp"
-                           : parallel() == 1 ? "pthreads"
-                                             : "serial";
+        const int mode = parallel ? parallel() : -1;
+        loaded.threading = mode == 2   ? "openmp"
+                           : mode == 1 ? "pthreads"
+                           : mode == 0 ? "serial"
+                                       : "";
         loaded.sgemm = sgemm;
         auto coreName =
             reinterpret_cast<const char* (*)()>(dlsym(library, "openblas_get_corename"));

@@ -19,10 +19,6 @@
 #include <utility>
 #include <vector>
 
-#ifdef _OPENMP
-#include <omp.h>
-#endif
-
 using namespace ae;
 using namespace ae::test;
 
@@ -40,15 +36,6 @@ Matrix sequentialReference(const Matrix& a, const Matrix& b)
             c(i, j) = sum;
         }
     return c;
-}
-
-void setThreads(int threads)
-{
-#ifdef _OPENMP
-    omp_set_num_threads(threads);
-#else
-    Q_UNUSED(threads);
-#endif
 }
 
 void addSizes()
@@ -77,14 +64,14 @@ private Q_SLOTS:
     {
 #ifdef AE_EXPECT_BLAS
         const int before = threadCount();
-        setThreads(3);                  // not 1, whatever the machine
+        setThreadCount(3);              // not 1, whatever the machine
         const int team = threadCount(); // 3 (1 in a build without OpenMP)
         QVERIFY(blasUsable());          // loads OpenBLAS
         QCOMPARE(threadCount(), team);
         const QByteArray expected = qgetenv("AE_EXPECT_OPENBLAS_THREADING");
         if (!expected.isEmpty())
             QCOMPARE(QByteArray::fromStdString(openBlasThreading()), expected);
-        setThreads(before);
+        setThreadCount(before);
 #else
         QSKIP("built without OpenBLAS");
 #endif
@@ -271,16 +258,16 @@ private Q_SLOTS:
     {
         const Matrix a = normalMatrix(700, 256, 7);
         const Matrix b = normalMatrix(256, 520, 8);
-        setThreads(2);
+        setThreadCount(2);
         const Matrix first = matmul(a, b, Arithmetic::Fast);
         const Matrix firstT = matmulTransposed(a, Matrix(b.transpose()), Arithmetic::Fast);
         for (int threads : {1, 3, 2}) {
-            setThreads(threads);
+            setThreadCount(threads);
             QVERIFY2(matmul(a, b, Arithmetic::Fast) == first, qPrintable(QString::number(threads)));
             QVERIFY2(matmulTransposed(a, Matrix(b.transpose()), Arithmetic::Fast) == firstT,
                      qPrintable(QString::number(threads)));
         }
-        setThreads(2);
+        setThreadCount(2);
     }
 };
 
