@@ -84,19 +84,34 @@ const OpenBlas& openBlas()
 
 BlasTileSize blasTiles(Eigen::Index m, Eigen::Index n)
 {
-    BlasTileSize tile{512, 768};
-    const auto count = [&] {
-        return ((m + tile.rows - 1) / tile.rows) * ((n + tile.columns - 1) / tile.columns);
+    const auto roundUp = [](Eigen::Index count, Eigen::Index parts) { // at most count
+        const Eigen::Index size = (count + parts - 1) / parts;
+        return std::min(count, (size + BlasTileAlign - 1) / BlasTileAlign * BlasTileAlign);
     };
-    while (count() < BlasMinTiles || count() % 2 != 0) {
-        if (tile.columns > 192)
-            tile.columns /= 2;
-        else if (tile.rows > 128)
-            tile.rows /= 2;
-        else
-            break;
-    }
-    return tile;
+    const auto countOf = [](Eigen::Index count, Eigen::Index size) {
+        return (count + size - 1) / size;
+    };
+    BlasTileSize best{std::max<Eigen::Index>(m, 1), std::max<Eigen::Index>(n, 1)};
+    Eigen::Index bestTraffic = -1;
+    for (Eigen::Index rowParts = 1; rowParts == 1 || roundUp(m, rowParts) >= BlasMinTileRows;
+         rowParts *= 2)
+        for (Eigen::Index columnParts = 1;
+             columnParts == 1 || roundUp(n, columnParts) >= BlasMinTileColumns; ++columnParts) {
+            const BlasTileSize tile{roundUp(m, rowParts), roundUp(n, columnParts)};
+            const Eigen::Index rowTiles = countOf(m, tile.rows);
+            const Eigen::Index columnTiles = countOf(n, tile.columns);
+            const Eigen::Index tiles = rowTiles * columnTiles;
+            if (tiles < BlasMinTiles || tiles % 2 != 0)
+                continue;
+            // Each column tile packs all of a's rows, each row tile all of b's columns (k
+            // floats each).
+            const Eigen::Index traffic = columnTiles * m + rowTiles * n;
+            if (bestTraffic < 0 || traffic < bestTraffic) {
+                best = tile;
+                bestTraffic = traffic;
+            }
+        }
+    return best;
 }
 
 bool tilesOnAvx512()
@@ -164,16 +179,24 @@ void blasProduct(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matri
         const Eigen::Index columns = std::min(tileColumns, n - column);
         // Row-major: tile of b is columns [column, +columns) of b, or rows of bᵀ's source.
         const float* bTile = transposedB ? b.data() + column * ldb : b.data() + column;
-        if (own && rows >= minRows)
+        float* cTile = c.data() + row * ldc + column;
+        if (own && rows >= minRows) {
             detail::gemmAvx512(a.data() + row * lda, lda, bTile, ldb, transposedB, rows, columns, k,
-                               c.data() + row * ldc + column, ldc);
-        else
-            sgemm(CblasRowMajor, CblasNoTrans, transposedB ? CblasTrans : CblasNoTrans, int(rows),
-                  int(columns), int(k), 1.0f, a.data() + row * lda, int(lda), bTile, int(ldb), 0.0f,
-                  c.data() + row * ldc + column, int(ldc));
+                               cTile, ldc);
+            if (bias)
+                c.block(row, column, rows, columns).rowwise() +=
+                    Eigen::Map<const RowVector>(bias + column, columns);
+            continue;
+        }
+        // With a bias, the tile starts as the bias and sgemm adds the product to it (beta 1),
+        // as PyTorch's addmm does: one pass over the tile instead of OpenBLAS's zeroing
+        // (beta 0) and then the bias's.
         if (bias)
-            c.block(row, column, rows, columns).rowwise() +=
-                Eigen::Map<const RowVector>(bias + column, columns);
+            for (Eigen::Index r = 0; r < rows; ++r)
+                std::copy(bias + column, bias + column + columns, cTile + r * ldc);
+        sgemm(CblasRowMajor, CblasNoTrans, transposedB ? CblasTrans : CblasNoTrans, int(rows),
+              int(columns), int(k), 1.0f, a.data() + row * lda, int(lda), bTile, int(ldb),
+              bias ? 1.0f : 0.0f, cTile, int(ldc));
     }
 }
 

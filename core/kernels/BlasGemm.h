@@ -21,14 +21,19 @@ struct BlasTileSize
     Eigen::Index rows = 0, columns = 0;
 };
 
-// The tiles of an m x n product: 512 x 768, halved (columns first, down to 128 x 192) until
-// there are at least BlasMinTiles of them and an even number, so that two cores share them
-// evenly. Each tile packs its slice of both sides: on GPT-2's shapes at T = 1024 the former
-// fixed tiles of 256 x 384 spent a sixth of the products' time packing (sgemm_itcopy, 317-340
-// GFLOP/s on two cores against 363-386 with 512 x 768). A fixed 512 x 768 would leave a core
-// idle on a product of 768 columns below 512 rows; four tiles at least would cut GPT-2's
-// 768-column products at T = 1024 to 343 GFLOP/s on two cores (docs/performance.md).
+// The tiles of an m x n product: of the splits into an even number of tiles (two at
+// least, so that two cores share them evenly), each at least BlasMinTileRows x
+// BlasMinTileColumns unless the product is smaller, the one that packs the fewest floats.
+// Each tile packs its slice of both sides, so a product of k packs k · (column tiles · m +
+// row tiles · n) floats, and most of it comes from memory rather than cache. On GPT-2's
+// shapes at T = 1024 that packing took a tenth of the forward with fixed tiles of 512 x 768
+// (sgemm_itcopy: every 2,304- and 3,072-wide weight packed twice); whole-row tiles of
+// 1024 x 1152 and 1024 x 1536 pack each weight once (docs/performance.md). Sizes are
+// multiples of BlasTileAlign.
 constexpr Eigen::Index BlasMinTiles = 2;
+constexpr Eigen::Index BlasMinTileRows = 128;
+constexpr Eigen::Index BlasMinTileColumns = 192;
+constexpr Eigen::Index BlasTileAlign = 16;
 BlasTileSize blasTiles(Eigen::Index m, Eigen::Index n);
 
 // False when the process runs under an address-space limit (ulimit -v, RLIMIT_AS): OpenBLAS
@@ -67,7 +72,8 @@ Eigen::Index ownKernelMinRows();
 // passed on as leading dimensions. Tiles of 0 are blasTiles()'s; the stacked products of an
 // ablation choose theirs (BlockOps.cpp), still independent of the thread count.
 // c may be a block of a larger matrix (its outer stride is passed on too). `bias` (n floats,
-// or null): added to each tile's rows on its thread right after its sgemm.
+// or null): each tile's rows start as the bias and sgemm adds the product (beta 1), as
+// PyTorch's addmm orders it; the AVX-512 tiles add it after their product.
 void blasProduct(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matrix>& b,
                  bool transposedB, Eigen::Ref<Matrix> c, Eigen::Index tileRows = 0,
                  Eigen::Index tileColumns = 0, const float* bias = nullptr);

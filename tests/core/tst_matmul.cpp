@@ -141,21 +141,57 @@ private Q_SLOTS:
         QVERIFY2(vsEigen <= 2.0 * bound, qPrintable(QString::number(vsEigen)));
     }
 
+    // A projection's bias on every tile of a large product, plain and with the weight stored
+    // transposed (a checkpoint's nn.Linear): within float32 rounding of the double-precision
+    // x·W + b. (OpenBLAS's tiles start as the bias and add the product to it, as PyTorch's
+    // addmm does; a bias lost or added twice is off by the bias itself, 3 on average.)
+    void largeLinearAddsItsBias_data()
+    {
+        addSizes();
+    }
+    void largeLinearAddsItsBias()
+    {
+        QFETCH(int, m);
+        QFETCH(int, k);
+        QFETCH(int, n);
+        const Matrix a = normalMatrix(m, k, 7);
+        const Matrix b = normalMatrix(k, n, 8);
+        const RowVector bias = (normalMatrix(1, n, 9).array() + 3.0f).matrix();
+        const Matrix y = linear(a, b, bias, Arithmetic::Fast);
+        Matrix yT(m, n);
+        fastMatmulInto(a, Matrix(b.transpose()), true, yT, {}, bias.data());
+        const Eigen::MatrixXd reference =
+            (a.cast<double>() * b.cast<double>()).rowwise() + bias.cast<double>();
+        const Eigen::MatrixXd scale =
+            (a.cast<double>().cwiseAbs() * b.cast<double>().cwiseAbs()).rowwise() +
+            bias.cast<double>().cwiseAbs();
+        const double bound = 4.0 * std::sqrt(double(k)) * 6.0e-8;
+        for (const Matrix* got : {&y, static_cast<const Matrix*>(&yT)}) {
+            const double err =
+                ((got->cast<double>() - reference).cwiseAbs().array() / scale.array()).maxCoeff();
+            QVERIFY2(err <= bound, qPrintable(QString::number(err)));
+        }
+    }
+
 #ifdef AE_EXPECT_BLAS
-    // OpenBLAS's tiles come from the product's shape: large ones where the product has room
-    // (GPT-2's projections at 1,024 tokens), smaller until two cores get an even share,
-    // never below 128 x 192.
+    // OpenBLAS's tiles come from the product's shape: an even number of them (two at least),
+    // never below 128 x 192 unless the product is, and of those splits the one that packs
+    // the fewest floats (column tiles · m + row tiles · n): whole rows for GPT-2's wide
+    // projections at 1,024 tokens, which pack each weight once.
     void tilesShareTheProductEvenly()
     {
-        const auto tiles = [](Eigen::Index m, Eigen::Index n) {
-            const BlasTileSize t = blasTiles(m, n);
+        const auto tiles = [](Eigen::Index m, Eigen::Index n, BlasTileSize t) {
             return ((m + t.rows - 1) / t.rows) * ((n + t.columns - 1) / t.columns);
         };
-        QCOMPARE(blasTiles(1024, 2304).rows, Eigen::Index(512));
-        QCOMPARE(blasTiles(1024, 2304).columns, Eigen::Index(768));
-        QCOMPARE(blasTiles(1024, 3072).columns, Eigen::Index(768));
-        QCOMPARE(blasTiles(1024, 768).columns, Eigen::Index(768)); // two tiles of 512 rows
-        QCOMPARE(blasTiles(128, 768).columns, Eigen::Index(384));  // not one tile: two
+        const auto packed = [](Eigen::Index m, Eigen::Index n, BlasTileSize t) {
+            return ((n + t.columns - 1) / t.columns) * m + ((m + t.rows - 1) / t.rows) * n;
+        };
+        QCOMPARE(blasTiles(1024, 2304).rows, Eigen::Index(1024));
+        QCOMPARE(blasTiles(1024, 2304).columns, Eigen::Index(1152));
+        QCOMPARE(blasTiles(1024, 3072).columns, Eigen::Index(1536));
+        QCOMPARE(blasTiles(1024, 768).rows, Eigen::Index(512)); // two tiles of 512 rows
+        QCOMPARE(blasTiles(1024, 768).columns, Eigen::Index(768));
+        QCOMPARE(blasTiles(128, 768).columns, Eigen::Index(384)); // not one tile: two
         for (const auto& [m, n] : std::vector<std::pair<Eigen::Index, Eigen::Index>>{{1024, 768},
                                                                                      {1024, 2304},
                                                                                      {1024, 3072},
@@ -164,15 +200,39 @@ private Q_SLOTS:
                                                                                      {300, 768},
                                                                                      {1009, 960},
                                                                                      {1024, 576},
-                                                                                     { 40,
-                                                                                       2304 }}) {
-            const Eigen::Index count = tiles(m, n);
+                                                                                     {683, 1536},
+                                                                                     {40, 2304},
+                                                                                     { 2048,
+                                                                                       768 }}) {
+            const BlasTileSize chosen = blasTiles(m, n);
+            const Eigen::Index count = tiles(m, n, chosen);
             QVERIFY2(count >= BlasMinTiles && count % 2 == 0,
                      qPrintable(QStringLiteral("%1 x %2: %3 tiles").arg(m).arg(n).arg(count)));
+            QVERIFY(chosen.rows <= m && chosen.columns <= n);
+            QVERIFY(chosen.rows >= std::min(m, BlasMinTileRows));
+            QVERIFY(chosen.columns >= std::min(n, BlasMinTileColumns));
+            // No even split into halves, thirds ... of either side packs less.
+            for (Eigen::Index rowParts = 1; rowParts <= 8; rowParts *= 2)
+                for (Eigen::Index columnParts = 1; columnParts <= 16; ++columnParts) {
+                    const BlasTileSize other{(m + rowParts - 1) / rowParts,
+                                             (n + columnParts - 1) / columnParts};
+                    if (other.rows < std::min(m, BlasMinTileRows) ||
+                        other.columns < std::min(n, BlasMinTileColumns) || tiles(m, n, other) < 2 ||
+                        tiles(m, n, other) % 2 != 0)
+                        continue;
+                    QVERIFY2(packed(m, n, chosen) <= packed(m, n, other),
+                             qPrintable(QStringLiteral("%1 x %2: %3 x %4 packs more than %5 x %6")
+                                            .arg(m)
+                                            .arg(n)
+                                            .arg(chosen.rows)
+                                            .arg(chosen.columns)
+                                            .arg(other.rows)
+                                            .arg(other.columns)));
+                }
         }
-        const BlasTileSize smallest = blasTiles(100, 100); // one tile of the smallest size
-        QCOMPARE(smallest.rows, Eigen::Index(128));
-        QCOMPARE(smallest.columns, Eigen::Index(192));
+        const BlasTileSize small = blasTiles(100, 100); // no room for two: one tile
+        QCOMPARE(small.rows, Eigen::Index(100));
+        QCOMPARE(small.columns, Eigen::Index(100));
     }
 
     // Where OpenBLAS runs a kernel without AVX2 on a CPU with AVX-512 (tst_matmul_prescott
