@@ -142,61 +142,124 @@ float maskMethodsBlockDiff(const HeadOptions& options, const RowBlockTensors& bl
 void attendHead(const Matrix& queries, const Matrix& keys, const Matrix& values,
                 const HeadOptions& options, HeadTrace& head, Eigen::Index firstRow)
 {
-    const Eigen::Index T = queries.rows();
-    const Eigen::Index S = keys.rows();
-    head.contextVec.resize(T, values.cols()); // the same size: rows before firstRow stay
-    if (options.arithmetic == Arithmetic::TorchOrder) {
-        RowBlockTensors all;
-        attendRowBlock(queries, keys, options, 0, T, false, all);
-        head.contextVec =
-            matmul(options.keepMask ? all.dropped : all.weights, values, options.arithmetic);
-        head.maskMethodsMaxDiff.reset();
-        if (options.compareMaskMethods)
-            head.maskMethodsMaxDiff = maskMethodsBlockDiff(options, all, 0);
-        return;
-    }
+    attendHeads({HeadJob{&queries, &keys, &values, options, &head, firstRow}});
+}
+
+namespace {
+
+// TorchOrder: every row at once, as PyTorch's matmuls.
+void attendHeadTorchOrder(const HeadJob& job)
+{
+    const HeadOptions& options = job.options;
+    HeadTrace& head = *job.head;
+    RowBlockTensors all;
+    attendRowBlock(*job.queries, *job.keys, options, 0, job.queries->rows(), false, all);
+    head.contextVec =
+        matmul(options.keepMask ? all.dropped : all.weights, *job.values, options.arithmetic);
     head.maskMethodsMaxDiff.reset();
-    if (firstRow >= T)
+    if (options.compareMaskMethods)
+        head.maskMethodsMaxDiff = maskMethodsBlockDiff(options, all, 0);
+}
+
+// One block of rows of a head on the fast path: [row, row + rows).
+struct BlockTask
+{
+    std::size_t job;
+    Eigen::Index row, rows;
+    double cost; // multiply-adds of its two products
+};
+
+// Total rows x keys below which the heads run on this thread (a token generated with a
+// key/value cache: a parallel region costs more than its work).
+constexpr double ParallelCells = 4096;
+
+} // namespace
+
+void attendHeads(const std::vector<HeadJob>& jobs)
+{
+    std::vector<const HeadJob*> torchOrder;
+    std::vector<BlockTask> tasks;
+    double cells = 0;
+    for (std::size_t j = 0; j < jobs.size(); ++j) {
+        const HeadJob& job = jobs[j];
+        const Eigen::Index T = job.queries->rows(), S = job.keys->rows();
+        job.head->contextVec.resize(T, job.values->cols()); // rows before firstRow stay
+        job.head->maskMethodsMaxDiff.reset();
+        if (job.options.arithmetic == Arithmetic::TorchOrder) {
+            torchOrder.push_back(&job);
+            continue;
+        }
+        for (Eigen::Index r = job.firstRow; r < T;) {
+            const Eigen::Index end = std::min((r / CausalBlockRows + 1) * CausalBlockRows, T);
+            const Eigen::Index visible = blockVisible(job.options, r, end - r, S);
+            const Eigen::Index from = std::min(blockFirstKey(job.options, r, S), visible);
+            const double keysRead = double(skipsHiddenScores(job.options) ? visible - from : S);
+            tasks.push_back(
+                {j, r, end - r,
+                 double(end - r) * keysRead * double(job.keys->cols() + job.values->cols())});
+            cells += double(end - r) * keysRead;
+            r = end;
+        }
+    }
+    const bool parallel = outermost() && cells >= ParallelCells;
+    forEachIndex(int(torchOrder.size()), parallel && torchOrder.size() > 1,
+                 [&](int i) { attendHeadTorchOrder(*torchOrder[std::size_t(i)]); });
+    if (tasks.empty())
         return;
-    const Eigen::Index firstBlock = firstRow / CausalBlockRows;
-    const Eigen::Index blocks = (T + CausalBlockRows - 1) / CausalBlockRows - firstBlock;
-    BlockReducer::Result* reduced = options.reduceInto;
-    // The blocks are independent (each writes its own rows), so they run in parallel when the
-    // heads do not (one head), only in the outermost region (Parallel.h): inside a loop over
-    // heads, parallel or not, they run on the head's thread.
-    // Either way each block computes the same bits (its products run on one thread, in an
-    // order its shape decides: HeadProducts.h).
-    // One scratch block per thread, reused: its scores and weights stay in cache.
-    PackedKeys packed; // the keys as the vectorised scores product reads them, once per head
-    if (T - firstRow >= MinPackedRows && packsKeys(CausalBlockRows, S * keys.cols()))
-        packed.pack(keys.data(), keys.cols(), S, keys.cols());
-    float worst = 0;
+    // Head after head (the threads share a head's keys and values while they are in cache),
+    // each head's costliest blocks first, so the loop ends on short ones and no thread waits
+    // long for the other.
+    std::stable_sort(tasks.begin(), tasks.end(), [](const BlockTask& a, const BlockTask& b) {
+        return a.job != b.job ? a.job < b.job : a.cost > b.cost;
+    });
+
+    // The keys as the vectorised scores product reads them, once per head.
+    std::vector<PackedKeys> packed(jobs.size());
+    forEachIndex(int(jobs.size()), parallel && jobs.size() > 1, [&](int j) {
+        const HeadJob& job = jobs[std::size_t(j)];
+        const Matrix& keys = *job.keys;
+        if (job.options.arithmetic == Arithmetic::Fast &&
+            job.queries->rows() - job.firstRow >= MinPackedRows &&
+            packsKeys(CausalBlockRows, keys.rows() * keys.cols()))
+            packed[std::size_t(j)].pack(keys.data(), keys.cols(), keys.rows(), keys.cols());
+    });
+    std::vector<float> worst(tasks.size(), 0.0f);
+    // Each block writes its own rows, on whichever thread, with the same bits (its products
+    // run on one thread, in an order its shape decides: HeadProducts.h). One scratch block
+    // per thread, reused: its scores and weights stay in cache.
     ParallelFailure failure; // the blocks' scratch is allocated in the workers
-#pragma omp parallel if (blocks > 1 && outermost())
+#pragma omp parallel if (parallel && tasks.size() > 1)
     {
         RowBlockTensors block;
-#pragma omp for schedule(dynamic) reduction(max : worst)
-        for (Eigen::Index b = 0; b < blocks; ++b)
+#pragma omp for schedule(dynamic)
+        for (std::size_t t = 0; t < tasks.size(); ++t)
             failure.run([&] {
-                const Eigen::Index r = std::max(firstRow, (firstBlock + b) * CausalBlockRows);
-                const Eigen::Index rows = std::min((firstBlock + b + 1) * CausalBlockRows, T) - r;
+                const BlockTask& task = tasks[t];
+                const HeadJob& job = jobs[task.job];
+                const HeadOptions& options = job.options;
+                const Eigen::Index r = task.row, rows = task.rows, S = job.keys->rows();
                 const Eigen::Index visible = blockVisible(options, r, rows, S);
                 const Eigen::Index from = std::min(blockFirstKey(options, r, S), visible);
-                attendPackedBlock(queries, keys, &packed, options, r, rows, false, block);
+                attendPackedBlock(*job.queries, *job.keys, &packed[task.job], options, r, rows,
+                                  false, block);
                 if (options.scoresSink)
                     options.scoresSink->scoreBlock(r, rows, block.scores);
                 const Matrix& used = options.keepMask ? block.dropped : block.weights;
-                contextProduct(used.data(), used.cols(), rows, from, visible - from, values,
-                               head.contextVec.middleRows(r, rows));
+                contextProduct(used.data(), used.cols(), rows, from, visible - from, *job.values,
+                               job.head->contextVec.middleRows(r, rows));
                 if (options.compareMaskMethods)
-                    worst = std::max(worst, maskMethodsBlockDiff(options, block, r));
-                if (reduced)
-                    reduceNonNegativeRows(block.weights, r, options.causal, *reduced);
+                    worst[t] = maskMethodsBlockDiff(options, block, r);
+                if (options.reduceInto)
+                    reduceNonNegativeRows(block.weights, r, options.causal, *options.reduceInto);
             });
     }
     failure.rethrow();
-    if (options.compareMaskMethods)
-        head.maskMethodsMaxDiff = worst;
+    for (std::size_t t = 0; t < tasks.size(); ++t) {
+        const HeadJob& job = jobs[tasks[t].job];
+        if (job.options.compareMaskMethods)
+            job.head->maskMethodsMaxDiff =
+                std::max(job.head->maskMethodsMaxDiff.value_or(0.0f), worst[t]);
+    }
 }
 
 } // namespace ae

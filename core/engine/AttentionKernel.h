@@ -1,5 +1,7 @@
 #pragma once
 
+#include <vector>
+
 #include "Arithmetic.h"
 #include "BlockReducer.h"
 #include "Matrix.h"
@@ -118,5 +120,20 @@ float maskMethodsBlockDiff(const HeadOptions& options, const RowBlockTensors& bl
 // them.
 void attendHead(const Matrix& queries, const Matrix& keys, const Matrix& values,
                 const HeadOptions& options, HeadTrace& head, Eigen::Index firstRow = 0);
+
+// attendHead() for several heads at once, as one parallel loop over every head's row blocks,
+// the costliest first: 9 heads (SmolLM2) on two cores no longer leave one core idle while the
+// ninth runs, and the causal mask's short early blocks fill the ends. Each block computes the
+// bits attendHead() computes for it. The heads' tensors are sized here, outside the workers.
+struct HeadJob
+{
+    const Matrix* queries = nullptr;
+    const Matrix* keys = nullptr;
+    const Matrix* values = nullptr;
+    HeadOptions options;
+    HeadTrace* head = nullptr;
+    Eigen::Index firstRow = 0;
+};
+void attendHeads(const std::vector<HeadJob>& jobs);
 
 } // namespace ae

@@ -86,14 +86,20 @@ void splitHeads(const Session& s, const AttentionParams& params, const Projectio
     }
 }
 
-// One head by the session's kernel: the standard one, or the flash kernel beside it.
-void attend(const Session& s, const Matrix& queries, const Matrix& keys, const Matrix& values,
-            const HeadOptions& options, HeadTrace& head)
+// The heads by the session's kernel: the standard one (every head's row blocks in one
+// parallel loop), or the flash kernel beside it (the heads in parallel, each its blocks on
+// its thread).
+void attend(const Session& s, const std::vector<HeadJob>& jobs)
 {
-    if (s.kernel == KernelKind::Flash)
-        attendHeadFlash(queries, keys, values, options, s.blockQ, s.blockK, head);
-    else
-        attendHead(queries, keys, values, options, head);
+    if (s.kernel != KernelKind::Flash) {
+        attendHeads(jobs);
+        return;
+    }
+    forEachIndex(int(jobs.size()), jobs.size() > 1, [&](int h) {
+        const HeadJob& job = jobs[std::size_t(h)];
+        attendHeadFlash(*job.queries, *job.keys, *job.values, job.options, s.blockQ, s.blockK,
+                        *job.head);
+    });
 }
 
 } // namespace
@@ -169,7 +175,7 @@ void runForward(const Session& s, const std::shared_ptr<const AttentionParams>& 
     if (!s.hasWeights()) {
         options.keepMask = keepMask(0);
         options.reduceInto = reductionFor(0);
-        attend(s, x, source, source, options, trace.heads[0]);
+        attend(s, {HeadJob{&x, &source, &source, options, &trace.heads[0]}});
         trace.contextVec = trace.heads[0].contextVec;
         return;
     }
@@ -180,11 +186,10 @@ void runForward(const Session& s, const std::shared_ptr<const AttentionParams>& 
     const int dv = params.headDimV;
     splitHeads(s, params, *projections, trace);
 
-    // Heads in parallel; the GEMMs inside each run on one thread (Eigen does not nest), and
-    // one head's row blocks run in parallel instead (Parallel.h). Each head writes its context
-    // into its columns of the concatenation.
-    Matrix concatenated(T, static_cast<Eigen::Index>(dv) * heads);
-    forEachIndex(heads, heads > 1, [&](int h) {
+    // The heads at once (attend()); then each head's context into its columns of the
+    // concatenation.
+    std::vector<HeadJob> jobs;
+    for (int h = 0; h < heads; ++h) {
         HeadTrace& head = trace.heads[static_cast<std::size_t>(h)];
         // What the scores use: the rotated queries and keys with RoPE, the key/value
         // head's keys and values with grouped heads (as headQueries() etc. read them).
@@ -193,15 +198,20 @@ void runForward(const Session& s, const std::shared_ptr<const AttentionParams>& 
         const auto rotated = [](const Matrix& r, const Matrix& m) -> const Matrix& {
             return r.size() > 0 ? r : m;
         };
-        const Matrix& q = rotated(head.queriesRope, head.queries);
-        const Matrix& k =
-            shared ? rotated(shared->keysRope, shared->keys) : rotated(head.keysRope, head.keys);
-        const Matrix& v = shared ? shared->values : head.values;
-        HeadOptions headOptions = options;
-        headOptions.keepMask = keepMask(h);
-        headOptions.reduceInto = reductionFor(h);
-        attend(s, q, k, v, headOptions, head);
-        concatenated.middleCols(h * dv, dv) = head.contextVec;
+        HeadJob& job = jobs.emplace_back();
+        job.queries = &rotated(head.queriesRope, head.queries);
+        job.keys =
+            shared ? &rotated(shared->keysRope, shared->keys) : &rotated(head.keysRope, head.keys);
+        job.values = shared ? &shared->values : &head.values;
+        job.options = options;
+        job.options.keepMask = keepMask(h);
+        job.options.reduceInto = reductionFor(h);
+        job.head = &head;
+    }
+    attend(s, jobs);
+    Matrix concatenated(T, static_cast<Eigen::Index>(dv) * heads);
+    forEachIndex(heads, heads > 1 && T * heads * dv >= SplitParallelFloats, [&](int h) {
+        concatenated.middleCols(h * dv, dv) = trace.heads[static_cast<std::size_t>(h)].contextVec;
     });
 
     trace.parameters = shared;

@@ -43,8 +43,8 @@ using WeightsReductionPolicy = std::optional<WeightsReduction> (*)(Eigen::Index 
 //         one GEMM per projection for all heads;
 // pass 2: dropout keep-masks, drawn head after head, row-major (the stream order of the
 //         wrapper's per-head draws and of the efficient class's single draw);
-// pass 3: heads in parallel, each attendHead() on its column slices (keeping its context,
-//         never its T x S scores or weights: see HeadTensors.h);
+// pass 3: the heads' row blocks in one parallel loop (attendHeads()) on their column slices
+//         (keeping each head's context, never its T x S scores or weights: HeadTensors.h);
 // pass 4: concatenate heads; multihead: · out_proj + bias.
 // With `reduction`, each head's weights are also reduced as WeightsReduction says.
 // With a causal mask or a window each head also gets maskMethodsMaxDiff, up to 256 x 256

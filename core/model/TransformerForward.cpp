@@ -162,9 +162,8 @@ void attention(const TransformerConfig& c, const TransformerLayerParams& p,
     // a second softmax (a fifth of a SmolLM-shaped forward); the causal page and the dump
     // derive the comparison of the head they show (maskMethodsMaxDiff(trace, head)).
     Matrix z(R, qd); // the new rows' contexts, heads side by side (not kept)
-    // Heads in parallel; the GEMMs inside each run on one thread (Eigen does not nest). A few
-    // new rows (a word typed at the end) run head after head, each head's row blocks in
-    // parallel if it has more than one (Parallel.h).
+    // The copies head by head in parallel; a few new rows (a word typed at the end) on this
+    // thread. The heads' row blocks in one parallel loop (attendHeads).
     const bool parallel = c.nHead > 1 && R * T >= 4096;
     forEachIndex(kvHeads, parallel, [&](int g) {
         KeyValueHead& kv = layer.kvHeads[std::size_t(g)];
@@ -173,17 +172,25 @@ void attention(const TransformerConfig& c, const TransformerLayerParams& p,
         if (rope)
             kv.keysRope.bottomRows(R) = rotated.middleCols(qd + g * hd, hd);
     });
+    std::vector<HeadJob> jobs(std::size_t(c.nHead));
     forEachIndex(c.nHead, parallel, [&](int h) {
         HeadTrace& head = layer.heads[std::size_t(h)];
         head.queries.bottomRows(R) = qkv.middleCols(h * hd, hd);
         if (rope)
             head.queriesRope.bottomRows(R) = rotated.middleCols(h * hd, hd);
         const KeyValueHead& kv = layer.kvHeads[std::size_t(layer.kvHeadOf(h))];
-        HeadOptions headOptions = options;
-        headOptions.reduceInto = overview ? overview + h : nullptr;
-        attendHead(rope ? head.queriesRope : head.queries, rope ? kv.keysRope : kv.keys, kv.values,
-                   headOptions, head, P);
-        z.middleCols(h * hd, hd) = head.contextVec.bottomRows(R);
+        HeadJob& job = jobs[std::size_t(h)];
+        job.queries = rope ? &head.queriesRope : &head.queries;
+        job.keys = rope ? &kv.keysRope : &kv.keys;
+        job.values = &kv.values;
+        job.options = options;
+        job.options.reduceInto = overview ? overview + h : nullptr;
+        job.head = &head;
+        job.firstRow = P;
+    });
+    attendHeads(jobs);
+    forEachIndex(c.nHead, parallel, [&](int h) {
+        z.middleCols(h * hd, hd) = layer.heads[std::size_t(h)].contextVec.bottomRows(R);
     });
     conv1d(z, p.attnProjWeight, p.attnProjBias, BlockProducts::Linear,
            layer.contextVec.bottomRows(R));

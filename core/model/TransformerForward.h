@@ -28,7 +28,7 @@ struct ForwardLabels
 //   x (T x d) = wte[ids] [+ wpe[0..T) with learned positions]
 //   per block: a = norm1(x) (LayerNorm or RMSNorm); qkv (T x (qd + 2·kvd)) = a·W_attn [+ b]
 //     (q/k norms per head, then RoPE at positions 0..T-1 on queries and keys, where the model
-//     has them); per head (in parallel) the seed module's kernel (attendHead: causal
+//     has them); per head the seed module's kernel (attendHeads, in parallel: causal
 //     softmax(q·kᵀ / √hd) within the model's window, row block by row block, Fast arithmetic),
 //     context (T x hd) = weights·v; x += concat(context)·W_proj [+ b];
 //     with a feed-forward: x += GELU_tanh(LN2(x)·W_fc + b)·W_fcproj + b, or

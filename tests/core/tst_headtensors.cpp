@@ -2,6 +2,8 @@
 // the context recomputed from the derived weights equals the stored context, rows and
 // downsampled views equal the whole matrix's, and the trace stores no T x S tensor.
 
+#include "AttentionKernel.h"
+#include "BlockReducer.h"
 #include "CellRaster.h"
 #include "Engine.h"
 #include "Fixtures.h"
@@ -9,6 +11,7 @@
 #include "HeadTensors.h"
 #include "HeadViews.h"
 #include "MatMul.h"
+#include "TensorCompare.h"
 #include "Trace.h"
 #include "TraceDerived.h"
 
@@ -311,6 +314,60 @@ private Q_SLOTS:
         const auto reduced = compute(long600, reduceAsked);
         QVERIFY(reduced->heads[0].reducedWeights);
         QVERIFY(reduced->contextVec == unasked->contextVec);
+    }
+
+    // Heads computed together (attendHeads: every head's row blocks in one parallel loop,
+    // the threads taking blocks of several heads) give each head the bits it gets alone:
+    // its context, its masking methods' comparison and its reduced weights, whatever the
+    // other heads ask for (a causal head from row 300, one not causal, one with a window).
+    void headsTogetherEqualHeadsAlone()
+    {
+        const Eigen::Index T = 530, dk = 8;
+        std::vector<Matrix> q, k, v;
+        for (unsigned h = 0; h < 3; ++h) {
+            q.push_back(test::normalMatrix(T, dk, 10 + h));
+            k.push_back(test::normalMatrix(T, dk, 20 + h));
+            v.push_back(test::normalMatrix(T, dk, 30 + h));
+        }
+        std::vector<HeadOptions> options(3);
+        options[0].causal = options[2].causal = true;
+        options[0].compareMaskMethods = true;
+        options[2].window = 100;
+        std::vector<BlockReducer::Result> together(3), alone(3);
+        for (auto* results : {&together, &alone})
+            for (BlockReducer::Result& r : *results) {
+                r.rowBlock = r.columnBlock = 2;
+                r.values.resize(T / 2, T / 2);
+                r.fractions.resize(T / 2, T / 2);
+            }
+        const Eigen::Index firstRows[3] = {300, 0, 0};
+        std::vector<HeadTrace> heads(3), single(3);
+        std::vector<HeadJob> jobs;
+        for (std::size_t h = 0; h < 3; ++h) {
+            options[h].scoreDivisor = std::sqrt(float(dk));
+            heads[h].contextVec = Matrix::Constant(T, dk, 7.0f); // rows before firstRow stay
+            single[h].contextVec = heads[h].contextVec;
+            HeadOptions reducing = options[h];
+            reducing.reduceInto = &together[h];
+            jobs.push_back({&q[h], &k[h], &v[h], reducing, &heads[h], firstRows[h]});
+        }
+        attendHeads(jobs);
+        for (std::size_t h = 0; h < 3; ++h) {
+            HeadOptions reducing = options[h];
+            reducing.reduceInto = &alone[h];
+            attendHead(q[h], k[h], v[h], reducing, single[h], firstRows[h]);
+            QVERIFY2(heads[h].contextVec == single[h].contextVec, qPrintable(QString::number(h)));
+            QCOMPARE(heads[h].maskMethodsMaxDiff.has_value(), h == 0);
+            QCOMPARE(heads[h].maskMethodsMaxDiff, single[h].maskMethodsMaxDiff);
+            const Eigen::Index from = firstRows[h] / 2;
+            QVERIFY(together[h].values.bottomRows(T / 2 - from) ==
+                    alone[h].values.bottomRows(T / 2 - from));
+            QVERIFY(together[h].fractions.bottomRows(T / 2 - from) ==
+                    alone[h].fractions.bottomRows(T / 2 - from));
+        }
+        QCOMPARE(heads[0].contextVec(0, 0), 7.0f);
+        QVERIFY(heads[0].contextVec(T - 1, 0) != 7.0f);
+        QVERIFY(heads[1].contextVec != heads[2].contextVec);
     }
 
     // Asked twice while held, a tensor is derived once; once let go, nothing keeps it.
