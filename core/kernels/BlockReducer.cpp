@@ -1,5 +1,7 @@
 #include "BlockReducer.h"
 
+#include "HeadProducts.h"
+
 #include <algorithm>
 #include <cmath>
 #include <functional>
@@ -162,17 +164,29 @@ void reduceNonNegativeRows(const Matrix& rows, Eigen::Index first, bool causal,
 {
     const int rowBlock = out.rowBlock, columnBlock = out.columnBlock;
     const Eigen::Index S = rows.cols(), blocks = blocksOf(S, columnBlock);
-    Eigen::ArrayXf rowMaxima(blocks);
+    const bool vectorised =
+        (columnBlock == 2 || columnBlock == 4) && rowBlock <= 16 && detail::avx512Kernels();
+    // Each row's bins, with room for whole vectors of 16 (the AVX-512 strips write them).
+    Eigen::ArrayXf rowMaxima(vectorised ? rowBlock * (blocks + 16) : blocks);
     for (Eigen::Index stripFirst = 0; stripFirst < rows.rows(); stripFirst += rowBlock) {
-        // Straight into the strip's row of the result (row-major): every value is >= 0, so
-        // zero is the maximum of nothing.
+        // Straight into the strip's row of the result (row-major).
         const Eigen::Index strip = (first + stripFirst) / rowBlock;
         float* __restrict values = out.values.row(strip).data();
         float* __restrict fractions = out.fractions.row(strip).data();
+        const Eigen::Index stripEnd = std::min<Eigen::Index>(stripFirst + rowBlock, rows.rows());
+        if (vectorised) { // every bin written once
+            long visible[16];
+            for (Eigen::Index i = stripFirst; i < stripEnd; ++i)
+                visible[i - stripFirst] = causal ? std::min(first + i + 1, S) : S;
+            detail::reduceStripAvx512(rows.row(stripFirst).data(), rows.cols(),
+                                      stripEnd - stripFirst, visible, columnBlock, blocks,
+                                      rowMaxima.data(), values, fractions);
+            continue;
+        }
+        // Every value is >= 0, so zero is the maximum of nothing.
         std::fill(values, values + blocks, 0.0f);
         std::fill(fractions, fractions + blocks, 0.0f);
-        const Eigen::Index stripRows = std::min<Eigen::Index>(rowBlock, rows.rows() - stripFirst);
-        for (Eigen::Index i = stripFirst; i < stripFirst + stripRows; ++i) {
+        for (Eigen::Index i = stripFirst; i < stripEnd; ++i) {
             const Eigen::Index visible = causal ? std::min(first + i + 1, S) : S;
             const Eigen::Index n = blocksOf(visible, columnBlock);
             binMaxima(rows.row(i).data(), visible, columnBlock, rowMaxima.data());

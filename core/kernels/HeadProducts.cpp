@@ -20,6 +20,7 @@ void packKeysAvx512(const float*, long, long, long, float*) {}
 void scoresAvx512(const float*, long, long, const float*, long, long, float*, long) {}
 void contextAvx512(const float*, long, long, long, const float*, long, long, float*, long) {}
 void gemmAvx512(const float*, long, const float*, long, bool, long, long, long, float*, long) {}
+void reduceStripAvx512(const float*, long, long, const long*, int, long, float*, float*, float*) {}
 #endif
 
 } // namespace detail

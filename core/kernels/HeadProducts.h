@@ -72,6 +72,12 @@ void contextAvx512(const float* weights, long ldWeights, long rows, long count, 
 // Each cell one chain of fused multiply-adds in the order of k.
 void gemmAvx512(const float* a, long lda, const float* b, long ldb, bool transposedB, long m,
                 long n, long k, float* c, long ldc);
+// One strip of reduceNonNegativeRows() (BlockReducer.h) by bins of `block` (2 or 4) columns
+// (BlockReducerAvx512.cpp): `count` (at most 16) rows, ld floats apart, row i's first
+// visible[i] cells, written once into the strip's `blocks` values and fractions. `scratch`:
+// count x (ceil(max visible / block) + 16) floats.
+void reduceStripAvx512(const float* rows, long ld, long count, const long* visible, int block,
+                       long blocks, float* scratch, float* values, float* fractions);
 } // namespace detail
 
 } // namespace ae

@@ -316,6 +316,49 @@ private Q_SLOTS:
         QVERIFY(reduced->contextVec == unasked->contextVec);
     }
 
+    // The forward's reduction of weights (reduceNonNegativeRows: AVX-512 strips for bins of 2
+    // and 4 columns where the CPU has it, the portable loop otherwise) equals BlockReducer's
+    // values and fractions bit for bit, for widths that end inside a vector and a bin, causal
+    // and not, with a row of zeros (fractions 0) and a row with one positive value.
+    void nonNegativeRowsReduceAsBlockReducer()
+    {
+        for (const Eigen::Index S : {1, 15, 31, 33, 64, 65, 130, 517})
+            for (const int columnBlock : {2, 3, 4})
+                for (const int rowBlock : {1, 2, 4})
+                    for (const bool causal : {false, true}) {
+                        const Eigen::Index R = 3 * CausalBlockRows / 2; // a short last block
+                        Matrix weights =
+                            test::normalMatrix(R, S, unsigned(S + columnBlock)).cwiseAbs();
+                        for (Eigen::Index r = 0; r < R; ++r)
+                            for (Eigen::Index c = r + 1; causal && c < S; ++c)
+                                weights(r, c) = 0; // hidden
+                        weights.row(5).setZero();
+                        weights.row(6).setZero();
+                        weights(6, 0) = 0.5f;
+                        BlockReducer whole(0, R, S, rowBlock, columnBlock, true);
+                        for (Eigen::Index r = 0; r < R; ++r)
+                            whole.addRow(r, weights.row(r).data());
+                        const BlockReducer::Result expected = whole.finish();
+                        BlockReducer::Result got;
+                        got.rowBlock = rowBlock;
+                        got.columnBlock = columnBlock;
+                        got.values =
+                            Matrix::Constant(expected.values.rows(), expected.values.cols(), -1.0f);
+                        got.fractions = got.values;
+                        for (Eigen::Index first = 0; first < R; first += CausalBlockRows)
+                            reduceNonNegativeRows(
+                                weights.middleRows(first, std::min(CausalBlockRows, R - first)),
+                                first, causal, got);
+                        const QString shape = QStringLiteral("S %1, %2 x %3, causal %4")
+                                                  .arg(S)
+                                                  .arg(rowBlock)
+                                                  .arg(columnBlock)
+                                                  .arg(causal);
+                        QVERIFY2(got.values == expected.values, qPrintable(shape));
+                        QVERIFY2(got.fractions == expected.fractions, qPrintable(shape));
+                    }
+    }
+
     // Heads computed together (attendHeads: every head's row blocks in one parallel loop,
     // the threads taking blocks of several heads) give each head the bits it gets alone:
     // its context, its masking methods' comparison and its reduced weights, whatever the
