@@ -15,16 +15,6 @@
 
 namespace ae {
 
-namespace {
-
-// OpenBLAS's tiles for stacked rows: ablation stacks 12 x 32 rows (GPT-2 small at T = 32),
-// which tiles of 256 rows would cut into a full tile and a third of one (measured: the logits
-// product 1.4x faster in one tile of 384 rows, and 10% more with 1024 of its 50257 columns
-// per tile; the block's products keep 384, enough tiles for both cores at 768 columns).
-constexpr BlasTiles StackedTiles{512, 384};
-
-} // namespace
-
 void conv1d(const Eigen::Ref<const Matrix>& x, const TensorRef& weight, const TensorRef& bias,
             BlockProducts products, Eigen::Ref<Matrix> y)
 {
@@ -34,8 +24,7 @@ void conv1d(const Eigen::Ref<const Matrix>& x, const TensorRef& weight, const Te
         y = linear(x, weight.matrix(), bias.vector(), weight.transposed);
         return;
     }
-    fastMatmulInto(x, weight.matrix(), weight.transposed, y,
-                   products == BlockProducts::Stacked ? StackedTiles : BlasTiles{},
+    fastMatmulInto(x, weight.matrix(), weight.transposed, y, {},
                    bias.empty() ? nullptr : bias.vector().data());
 }
 

@@ -18,8 +18,8 @@ struct TransformerLayerParams;
 // generation's one row at a time), so that each computes them alike. d = n_embd, R = rows.
 
 // Which products a block runs: the traced forward's (Linear.h: GEMV up to 3 rows, Eigen's
-// fixed column blocks above; from BlasMinWork multiply-adds on, OpenBLAS's fixed tiles when
-// built with it, MatMul.h), or for many stacked rows the same fast path on taller tiles. Both
+// fixed column blocks above; from BlasMinWork multiply-adds on, OpenBLAS's tiles when built
+// with it, MatMul.h), or for many stacked rows the fast path (MatMul.h) at any size. Both
 // give every cell the same bits whatever the number of threads; a row's bits may depend on how
 // many rows were computed with it (a prefix-reusing forward agrees with one from scratch
 // within float32 rounding, tests/core/tst_gpt2prefix).
@@ -68,7 +68,7 @@ void addFeedForward(const TransformerConfig& config, const TransformerLayerParam
 Matrix finalLogits(const TransformerModel& model, const Eigen::Ref<const Matrix>& x);
 
 // Vocabulary entries [first, first + out.cols()) of the stacked products' logits, on this
-// thread alone (one tile of the fast path, BlockProducts::Stacked's bits): out (R x n) =
+// thread alone (one tile of the fast path): out (R x n) =
 // normed (R x d, rows already through norm_f) · outHead rows [first, first + n)ᵀ. A
 // half-precision head is widened into `widened` (resized when too small).
 void headSliceLogits(const TransformerModel& model, const Eigen::Ref<const Matrix>& normed,
