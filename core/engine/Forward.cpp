@@ -52,38 +52,47 @@ void splitHeads(const Session& s, const AttentionParams& params, const Projectio
     if (s.rope)
         rotation = ropeRotation(std::max(T, S), dk, s.ropeStyle, s.ropeTheta);
     const bool grouped = params.numKvHeads != heads;
+    const bool parallel = heads > 1 && T * heads * dk >= SplitParallelFloats;
     trace.kvHeads.assign(grouped ? std::size_t(params.numKvHeads) : 0, KeyValueHead{});
-    for (int g = 0; grouped && g < params.numKvHeads; ++g) {
+    // Every head's tensors allocated here, not in the workers (the calling thread's arena keeps the
+    // memory from one forward to the next), then filled on both cores.
+    for (KeyValueHead& kv : trace.kvHeads) {
+        kv.keys.resize(S, dk);
+        kv.values.resize(S, dv);
+        if (rotation)
+            kv.keysRope.resize(S, dk);
+    }
+    for (HeadTrace& head : trace.heads) {
+        head.queries.resize(T, dk);
+        if (rotation)
+            head.queriesRope.resize(T, dk);
+        if (!grouped) {
+            head.keys.resize(S, dk);
+            head.values.resize(S, dv);
+            if (rotation)
+                head.keysRope.resize(S, dk);
+        }
+        head.contextVec.resize(T, dv);
+    }
+    forEachIndex(int(trace.kvHeads.size()), parallel, [&](int g) {
         KeyValueHead& kv = trace.kvHeads[std::size_t(g)];
         kv.keys = projected.keys.middleCols(g * dk, dk);
         kv.values = projected.values.middleCols(g * dv, dv);
         if (rotation)
-            kv.keysRope = applyRope(kv.keys, *rotation);
-    }
-    // Every head's tensors allocated here, not in the workers (the calling thread's arena keeps the
-    // memory from one forward to the next), then filled on both cores.
-    for (HeadTrace& head : trace.heads) {
-        head.queries.resize(T, dk);
-        if (!grouped) {
-            head.keys.resize(S, dk);
-            head.values.resize(S, dv);
-        }
-        head.contextVec.resize(T, dv);
-    }
-    forEachIndex(heads, heads > 1 && T * heads * dk >= SplitParallelFloats, [&](int h) {
+            applyRopeInto(kv.keys, *rotation, kv.keysRope);
+    });
+    forEachIndex(heads, parallel, [&](int h) {
         HeadTrace& head = trace.heads[static_cast<std::size_t>(h)];
         head.queries = projected.queries.middleCols(h * dk, dk);
+        if (rotation)
+            applyRopeInto(head.queries, *rotation, head.queriesRope);
         if (!grouped) {
             head.keys = projected.keys.middleCols(h * dk, dk);
             head.values = projected.values.middleCols(h * dv, dv);
+            if (rotation)
+                applyRopeInto(head.keys, *rotation, head.keysRope);
         }
     });
-    for (int h = 0; rotation && h < heads; ++h) {
-        HeadTrace& head = trace.heads[static_cast<std::size_t>(h)];
-        head.queriesRope = applyRope(head.queries, *rotation);
-        if (!grouped)
-            head.keysRope = applyRope(head.keys, *rotation);
-    }
 }
 
 // The heads by the session's kernel: the standard one (every head's row blocks in one

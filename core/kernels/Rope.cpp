@@ -80,23 +80,37 @@ RopeRotation ropeRotation(Eigen::Index positions, const RowVector& inverse, Rope
     return rotationOf(anglesOf(positions, inverse), style);
 }
 
-Matrix applyRope(const Eigen::Ref<const Matrix>& x, const RopeRotation& rotation,
-                 Eigen::Index first)
+void applyRopeInto(const Eigen::Ref<const Matrix>& x, const RopeRotation& rotation,
+                   Eigen::Ref<Matrix> out, Eigen::Index first)
 {
     const Eigen::Index T = x.rows();
     const int pairs = static_cast<int>(x.cols()) / 2;
-    const bool half = rotation.style == RopeStyle::Half;
-    Matrix out(T, x.cols());
+    if (rotation.style == RopeStyle::Half) { // pairs (i, i + h/2): whole half rows at once
+        for (Eigen::Index m = 0; m < T; ++m) {
+            const auto c = rotation.cos.row(first + m).head(pairs).array();
+            const auto s = rotation.sin.row(first + m).head(pairs).array();
+            const auto a = x.row(m).head(pairs).array();
+            const auto b = x.row(m).tail(pairs).array();
+            out.row(m).head(pairs).array() = a * c - b * s;
+            out.row(m).tail(pairs).array() = b * c + a * s;
+        }
+        return;
+    }
     for (Eigen::Index m = 0; m < T; ++m)
         for (int i = 0; i < pairs; ++i) {
             const float c = rotation.cos(first + m, i), s = rotation.sin(first + m, i);
-            const int first = half ? i : 2 * i;
-            const int second = half ? i + pairs : 2 * i + 1;
-            const float a = x(m, first), b = x(m, second);
+            const float a = x(m, 2 * i), b = x(m, 2 * i + 1);
             const float ac = a * c, bs = b * s, bc = b * c, as = a * s;
-            out(m, first) = ac - bs;
-            out(m, second) = bc + as;
+            out(m, 2 * i) = ac - bs;
+            out(m, 2 * i + 1) = bc + as;
         }
+}
+
+Matrix applyRope(const Eigen::Ref<const Matrix>& x, const RopeRotation& rotation,
+                 Eigen::Index first)
+{
+    Matrix out(x.rows(), x.cols());
+    applyRopeInto(x, rotation, out, first);
     return out;
 }
 

@@ -52,5 +52,8 @@ RopeRotation ropeRotation(Eigen::Index positions, const RowVector& inverse, Rope
 // product of the interleaved form.
 Matrix applyRope(const Eigen::Ref<const Matrix>& x, const RopeRotation& rotation,
                  Eigen::Index first = 0);
+// The same into `out` (T, h), sized by the caller (not x itself).
+void applyRopeInto(const Eigen::Ref<const Matrix>& x, const RopeRotation& rotation,
+                   Eigen::Ref<Matrix> out, Eigen::Index first = 0);
 
 } // namespace ae
