@@ -169,8 +169,10 @@ struct BlockTask
     double cost; // multiply-adds of its two products
 };
 
-// Total rows x keys below which the heads run on this thread (a token generated with a
-// key/value cache: a parallel region costs more than its work).
+// Rows x keys of a head below which the heads run on this thread, as they did head by head:
+// a token generated with a key/value cache, a word typed at the end of a long text (two new
+// rows of 1,024 keys). There a parallel region costs more than it saves, and the pages'
+// own jobs hold the other core meanwhile (SmolLM2's typing: 3-5 ms slower in parallel).
 constexpr double ParallelCells = 4096;
 
 } // namespace
@@ -179,7 +181,7 @@ void attendHeads(const std::vector<HeadJob>& jobs)
 {
     std::vector<const HeadJob*> torchOrder;
     std::vector<BlockTask> tasks;
-    double cells = 0;
+    double largest = 0; // a head's rows x keys
     for (std::size_t j = 0; j < jobs.size(); ++j) {
         const HeadJob& job = jobs[j];
         const Eigen::Index T = job.queries->rows(), S = job.keys->rows();
@@ -189,6 +191,7 @@ void attendHeads(const std::vector<HeadJob>& jobs)
             torchOrder.push_back(&job);
             continue;
         }
+        double cells = 0;
         for (Eigen::Index r = job.firstRow; r < T;) {
             const Eigen::Index end = std::min((r / CausalBlockRows + 1) * CausalBlockRows, T);
             const Eigen::Index visible = blockVisible(job.options, r, end - r, S);
@@ -200,8 +203,9 @@ void attendHeads(const std::vector<HeadJob>& jobs)
             cells += double(end - r) * keysRead;
             r = end;
         }
+        largest = std::max(largest, cells);
     }
-    const bool parallel = outermost() && cells >= ParallelCells;
+    const bool parallel = outermost() && largest >= ParallelCells;
     forEachIndex(int(torchOrder.size()), parallel && torchOrder.size() > 1,
                  [&](int i) { attendHeadTorchOrder(*torchOrder[std::size_t(i)]); });
     if (tasks.empty())
@@ -213,23 +217,31 @@ void attendHeads(const std::vector<HeadJob>& jobs)
         return a.job != b.job ? a.job < b.job : a.cost > b.cost;
     });
 
-    // The keys as the vectorised scores product reads them, once per head.
+    // The keys as the vectorised scores product reads them, once per head (none for a few
+    // rows, MinPackedRows).
     std::vector<PackedKeys> packed(jobs.size());
-    forEachIndex(int(jobs.size()), parallel && jobs.size() > 1, [&](int j) {
-        const HeadJob& job = jobs[std::size_t(j)];
-        const Matrix& keys = *job.keys;
+    std::vector<std::size_t> packing;
+    for (std::size_t j = 0; j < jobs.size(); ++j) {
+        const HeadJob& job = jobs[j];
         if (job.options.arithmetic == Arithmetic::Fast &&
             job.queries->rows() - job.firstRow >= MinPackedRows &&
-            packsKeys(CausalBlockRows, keys.rows() * keys.cols()))
-            packed[std::size_t(j)].pack(keys.data(), keys.cols(), keys.rows(), keys.cols());
-    });
+            packsKeys(CausalBlockRows, job.keys->size()))
+            packing.push_back(j);
+    }
     std::vector<float> worst(tasks.size(), 0.0f);
-    // Each block writes its own rows, on whichever thread, with the same bits (its products
-    // run on one thread, in an order its shape decides: HeadProducts.h). One scratch block
-    // per thread, reused: its scores and weights stay in cache.
+    // One parallel region: the keys packed, then the blocks. Each block writes its own rows,
+    // on whichever thread, with the same bits (its products run on one thread, in an order
+    // its shape decides: HeadProducts.h). One scratch block per thread, reused: its scores
+    // and weights stay in cache.
     ParallelFailure failure; // the blocks' scratch is allocated in the workers
 #pragma omp parallel if (parallel && tasks.size() > 1)
     {
+#pragma omp for schedule(dynamic)
+        for (std::size_t i = 0; i < packing.size(); ++i)
+            failure.run([&] {
+                const Matrix& keys = *jobs[packing[i]].keys;
+                packed[packing[i]].pack(keys.data(), keys.cols(), keys.rows(), keys.cols());
+            });
         RowBlockTensors block;
 #pragma omp for schedule(dynamic)
         for (std::size_t t = 0; t < tasks.size(); ++t)
