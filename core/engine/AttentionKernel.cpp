@@ -156,118 +156,124 @@ void attendHeadTorchOrder(const HeadJob& job)
     attendRowBlock(*job.queries, *job.keys, options, 0, job.queries->rows(), false, all);
     head.contextVec =
         matmul(options.keepMask ? all.dropped : all.weights, *job.values, options.arithmetic);
-    head.maskMethodsMaxDiff.reset();
     if (options.compareMaskMethods)
         head.maskMethodsMaxDiff = maskMethodsBlockDiff(options, all, 0);
 }
 
-// One block of rows of a head on the fast path: [row, row + rows).
+// One block of rows of a head on the fast path: [row, row + rows), reading keys [from,
+// visible).
 struct BlockTask
 {
     std::size_t job;
-    Eigen::Index row, rows;
+    Eigen::Index row, rows, from, visible;
     double cost; // multiply-adds of its two products
 };
 
-// Rows x keys of a head below which the heads run on this thread, as they did head by head:
-// a token generated with a key/value cache, a word typed at the end of a long text (two new
-// rows of 1,024 keys). There a parallel region costs more than it saves, and the pages'
-// own jobs hold the other core meanwhile (SmolLM2's typing: 3-5 ms slower in parallel).
+// Rows x keys of one head below which the heads run on this thread: a token generated with a
+// key/value cache, a word typed at the end of a long text (a few new rows), where a parallel
+// region costs more than the work it shares.
 constexpr double ParallelCells = 4096;
+
+// What attendHeads() runs: the TorchOrder heads whole; the fast path's blocks head after head
+// (the threads share a head's keys and values while they are in cache), each head's costliest
+// first, so the loop ends on short ones and no thread waits long for the other; the heads
+// whose keys are packed (none for a few rows, MinPackedRows).
+struct HeadsPlan
+{
+    std::vector<const HeadJob*> torchOrder;
+    std::vector<BlockTask> tasks;
+    std::vector<std::size_t> packing;
+    bool parallel = false;
+};
+
+HeadsPlan planHeads(const std::vector<HeadJob>& jobs)
+{
+    HeadsPlan plan;
+    double largest = 0; // a head's rows x keys
+    for (std::size_t j = 0; j < jobs.size(); ++j) {
+        const HeadJob& job = jobs[j];
+        const HeadOptions& options = job.options;
+        const Eigen::Index T = job.queries->rows(), S = job.keys->rows();
+        if (options.arithmetic == Arithmetic::TorchOrder) {
+            plan.torchOrder.push_back(&job);
+            continue;
+        }
+        double cells = 0;
+        const std::size_t first = plan.tasks.size();
+        for (Eigen::Index r = job.firstRow; r < T;) {
+            const Eigen::Index end = std::min((r / CausalBlockRows + 1) * CausalBlockRows, T);
+            const Eigen::Index visible = blockVisible(options, r, end - r, S);
+            const Eigen::Index from = std::min(blockFirstKey(options, r, S), visible);
+            const double keysRead = double(skipsHiddenScores(options) ? visible - from : S);
+            cells += double(end - r) * keysRead;
+            plan.tasks.push_back(
+                {j, r, end - r, from, visible,
+                 double(end - r) * keysRead * double(job.keys->cols() + job.values->cols())});
+            r = end;
+        }
+        std::stable_sort(plan.tasks.begin() + std::ptrdiff_t(first), plan.tasks.end(),
+                         [](const BlockTask& a, const BlockTask& b) { return a.cost > b.cost; });
+        largest = std::max(largest, cells);
+        if (T - job.firstRow >= MinPackedRows && packsKeys(CausalBlockRows, job.keys->size()))
+            plan.packing.push_back(j);
+    }
+    plan.parallel = outermost() && largest >= ParallelCells;
+    return plan;
+}
 
 } // namespace
 
 void attendHeads(const std::vector<HeadJob>& jobs)
 {
-    std::vector<const HeadJob*> torchOrder;
-    std::vector<BlockTask> tasks;
-    double largest = 0; // a head's rows x keys
-    for (std::size_t j = 0; j < jobs.size(); ++j) {
-        const HeadJob& job = jobs[j];
-        const Eigen::Index T = job.queries->rows(), S = job.keys->rows();
-        job.head->contextVec.resize(T, job.values->cols()); // rows before firstRow stay
+    for (const HeadJob& job : jobs) { // the same size: rows before firstRow stay
+        job.head->contextVec.resize(job.queries->rows(), job.values->cols());
         job.head->maskMethodsMaxDiff.reset();
-        if (job.options.arithmetic == Arithmetic::TorchOrder) {
-            torchOrder.push_back(&job);
-            continue;
-        }
-        double cells = 0;
-        for (Eigen::Index r = job.firstRow; r < T;) {
-            const Eigen::Index end = std::min((r / CausalBlockRows + 1) * CausalBlockRows, T);
-            const Eigen::Index visible = blockVisible(job.options, r, end - r, S);
-            const Eigen::Index from = std::min(blockFirstKey(job.options, r, S), visible);
-            const double keysRead = double(skipsHiddenScores(job.options) ? visible - from : S);
-            tasks.push_back(
-                {j, r, end - r,
-                 double(end - r) * keysRead * double(job.keys->cols() + job.values->cols())});
-            cells += double(end - r) * keysRead;
-            r = end;
-        }
-        largest = std::max(largest, cells);
     }
-    const bool parallel = outermost() && largest >= ParallelCells;
-    forEachIndex(int(torchOrder.size()), parallel && torchOrder.size() > 1,
-                 [&](int i) { attendHeadTorchOrder(*torchOrder[std::size_t(i)]); });
-    if (tasks.empty())
+    const HeadsPlan plan = planHeads(jobs);
+    forEachIndex(int(plan.torchOrder.size()), plan.parallel && plan.torchOrder.size() > 1,
+                 [&](int i) { attendHeadTorchOrder(*plan.torchOrder[std::size_t(i)]); });
+    if (plan.tasks.empty())
         return;
-    // Head after head (the threads share a head's keys and values while they are in cache),
-    // each head's costliest blocks first, so the loop ends on short ones and no thread waits
-    // long for the other.
-    std::stable_sort(tasks.begin(), tasks.end(), [](const BlockTask& a, const BlockTask& b) {
-        return a.job != b.job ? a.job < b.job : a.cost > b.cost;
-    });
-
-    // The keys as the vectorised scores product reads them, once per head (none for a few
-    // rows, MinPackedRows).
     std::vector<PackedKeys> packed(jobs.size());
-    std::vector<std::size_t> packing;
-    for (std::size_t j = 0; j < jobs.size(); ++j) {
-        const HeadJob& job = jobs[j];
-        if (job.options.arithmetic == Arithmetic::Fast &&
-            job.queries->rows() - job.firstRow >= MinPackedRows &&
-            packsKeys(CausalBlockRows, job.keys->size()))
-            packing.push_back(j);
-    }
-    std::vector<float> worst(tasks.size(), 0.0f);
+    std::vector<float> worst(plan.tasks.size(), 0.0f);
     // One parallel region: the keys packed, then the blocks. Each block writes its own rows,
     // on whichever thread, with the same bits (its products run on one thread, in an order
     // its shape decides: HeadProducts.h). One scratch block per thread, reused: its scores
     // and weights stay in cache.
     ParallelFailure failure; // the blocks' scratch is allocated in the workers
-#pragma omp parallel if (parallel && tasks.size() > 1)
+#pragma omp parallel if (plan.parallel && plan.tasks.size() > 1)
     {
 #pragma omp for schedule(dynamic)
-        for (std::size_t i = 0; i < packing.size(); ++i)
+        for (std::size_t i = 0; i < plan.packing.size(); ++i)
             failure.run([&] {
-                const Matrix& keys = *jobs[packing[i]].keys;
-                packed[packing[i]].pack(keys.data(), keys.cols(), keys.rows(), keys.cols());
+                const Matrix& keys = *jobs[plan.packing[i]].keys;
+                packed[plan.packing[i]].pack(keys.data(), keys.cols(), keys.rows(), keys.cols());
             });
         RowBlockTensors block;
 #pragma omp for schedule(dynamic)
-        for (std::size_t t = 0; t < tasks.size(); ++t)
+        for (std::size_t t = 0; t < plan.tasks.size(); ++t)
             failure.run([&] {
-                const BlockTask& task = tasks[t];
+                const BlockTask& task = plan.tasks[t];
                 const HeadJob& job = jobs[task.job];
                 const HeadOptions& options = job.options;
-                const Eigen::Index r = task.row, rows = task.rows, S = job.keys->rows();
-                const Eigen::Index visible = blockVisible(options, r, rows, S);
-                const Eigen::Index from = std::min(blockFirstKey(options, r, S), visible);
-                attendPackedBlock(*job.queries, *job.keys, &packed[task.job], options, r, rows,
-                                  false, block);
+                attendPackedBlock(*job.queries, *job.keys, &packed[task.job], options, task.row,
+                                  task.rows, false, block);
                 if (options.scoresSink)
-                    options.scoresSink->scoreBlock(r, rows, block.scores);
+                    options.scoresSink->scoreBlock(task.row, task.rows, block.scores);
                 const Matrix& used = options.keepMask ? block.dropped : block.weights;
-                contextProduct(used.data(), used.cols(), rows, from, visible - from, *job.values,
-                               job.head->contextVec.middleRows(r, rows));
+                contextProduct(used.data(), used.cols(), task.rows, task.from,
+                               task.visible - task.from, *job.values,
+                               job.head->contextVec.middleRows(task.row, task.rows));
                 if (options.compareMaskMethods)
-                    worst[t] = maskMethodsBlockDiff(options, block, r);
+                    worst[t] = maskMethodsBlockDiff(options, block, task.row);
                 if (options.reduceInto)
-                    reduceNonNegativeRows(block.weights, r, options.causal, *options.reduceInto);
+                    reduceNonNegativeRows(block.weights, task.row, options.causal,
+                                          *options.reduceInto);
             });
     }
     failure.rethrow();
-    for (std::size_t t = 0; t < tasks.size(); ++t) {
-        const HeadJob& job = jobs[tasks[t].job];
+    for (std::size_t t = 0; t < plan.tasks.size(); ++t) {
+        const HeadJob& job = jobs[plan.tasks[t].job];
         if (job.options.compareMaskMethods)
             job.head->maskMethodsMaxDiff =
                 std::max(job.head->maskMethodsMaxDiff.value_or(0.0f), worst[t]);
