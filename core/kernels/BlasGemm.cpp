@@ -92,6 +92,8 @@ BlasTileSize blasTiles(Eigen::Index m, Eigen::Index n)
         return (count + size - 1) / size;
     };
     BlasTileSize best{std::max<Eigen::Index>(m, 1), std::max<Eigen::Index>(n, 1)};
+    if (m <= 0 || n <= 0)
+        return best; // nothing to split (and no tile of 0 to divide by)
     Eigen::Index bestTraffic = -1;
     for (Eigen::Index rowParts = 1; rowParts == 1 || roundUp(m, rowParts) >= BlasMinTileRows;
          rowParts *= 2)

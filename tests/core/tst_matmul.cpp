@@ -233,6 +233,9 @@ private Q_SLOTS:
         const BlasTileSize small = blasTiles(100, 100); // no room for two: one tile
         QCOMPARE(small.rows, Eigen::Index(100));
         QCOMPARE(small.columns, Eigen::Index(100));
+        const BlasTileSize empty = blasTiles(0, 768); // an empty product: one tile, not 0
+        QCOMPARE(empty.rows, Eigen::Index(1));
+        QCOMPARE(empty.columns, Eigen::Index(768));
     }
 
     // Where OpenBLAS runs a kernel without AVX2 on a CPU with AVX-512 (tst_matmul_prescott
