@@ -121,6 +121,11 @@ float maskMethodsBlockDiff(const HeadOptions& options, const RowBlockTensors& bl
 void attendHead(const Matrix& queries, const Matrix& keys, const Matrix& values,
                 const HeadOptions& options, HeadTrace& head, Eigen::Index firstRow = 0);
 
+// From this many floats (every head's queries together) the forwards copy the heads' columns
+// to and from the projections on both cores; fewer (a word typed at the end) on this thread,
+// where a parallel region costs more than the copy.
+constexpr Eigen::Index ParallelCopyFloats = Eigen::Index(1) << 16;
+
 // attendHead() for several heads at once, as one parallel loop over every head's row blocks,
 // the costliest first: 9 heads (SmolLM2) on two cores no longer leave one core idle while the
 // ninth runs, and the causal mask's short early blocks fill the ends. Each block computes the

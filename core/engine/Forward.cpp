@@ -35,9 +35,6 @@ void drawKeepMasks(const Session& s, const AttentionParams& params, Eigen::Index
     }
 }
 
-// From this many floats of queries (all heads') the heads' columns are copied on both cores.
-constexpr Eigen::Index SplitParallelFloats = Eigen::Index(1) << 16;
-
 // Each head's columns of the projections (pass 1's output): queries per head, keys and values
 // per head or, with fewer key/value heads, once per key/value head (trace.kvHeads); with RoPE
 // also the rotated queries and keys, one table of cos and sin for all of them.
@@ -52,7 +49,7 @@ void splitHeads(const Session& s, const AttentionParams& params, const Projectio
     if (s.rope)
         rotation = ropeRotation(std::max(T, S), dk, s.ropeStyle, s.ropeTheta);
     const bool grouped = params.numKvHeads != heads;
-    const bool parallel = heads > 1 && T * heads * dk >= SplitParallelFloats;
+    const bool parallel = heads > 1 && T * heads * dk >= ParallelCopyFloats;
     trace.kvHeads.assign(grouped ? std::size_t(params.numKvHeads) : 0, KeyValueHead{});
     // Every head's tensors allocated here, not in the workers (the calling thread's arena keeps the
     // memory from one forward to the next), then filled on both cores.
@@ -219,7 +216,7 @@ void runForward(const Session& s, const std::shared_ptr<const AttentionParams>& 
     }
     attend(s, jobs);
     Matrix concatenated(T, static_cast<Eigen::Index>(dv) * heads);
-    forEachIndex(heads, heads > 1 && T * heads * dv >= SplitParallelFloats, [&](int h) {
+    forEachIndex(heads, heads > 1 && T * heads * dv >= ParallelCopyFloats, [&](int h) {
         concatenated.middleCols(h * dv, dv) = trace.heads[static_cast<std::size_t>(h)].contextVec;
     });
 

@@ -82,7 +82,7 @@ const OpenBlas& openBlas()
 
 } // namespace
 
-BlasTileSize blasTiles(Eigen::Index m, Eigen::Index n)
+BlasTiles blasTiles(Eigen::Index m, Eigen::Index n)
 {
     const auto roundUp = [](Eigen::Index count, Eigen::Index parts) { // at most count
         const Eigen::Index size = (count + parts - 1) / parts;
@@ -91,7 +91,7 @@ BlasTileSize blasTiles(Eigen::Index m, Eigen::Index n)
     const auto countOf = [](Eigen::Index count, Eigen::Index size) {
         return (count + size - 1) / size;
     };
-    BlasTileSize best{std::max<Eigen::Index>(m, 1), std::max<Eigen::Index>(n, 1)};
+    BlasTiles best{std::max<Eigen::Index>(m, 1), std::max<Eigen::Index>(n, 1)};
     if (m <= 0 || n <= 0)
         return best; // nothing to split (and no tile of 0 to divide by)
     Eigen::Index bestTraffic = -1;
@@ -99,7 +99,7 @@ BlasTileSize blasTiles(Eigen::Index m, Eigen::Index n)
          rowParts *= 2)
         for (Eigen::Index columnParts = 1;
              columnParts == 1 || roundUp(n, columnParts) >= BlasMinTileColumns; ++columnParts) {
-            const BlasTileSize tile{roundUp(m, rowParts), roundUp(n, columnParts)};
+            const BlasTiles tile{roundUp(m, rowParts), roundUp(n, columnParts)};
             const Eigen::Index rowTiles = countOf(m, tile.rows);
             const Eigen::Index columnTiles = countOf(n, tile.columns);
             const Eigen::Index tiles = rowTiles * columnTiles;
@@ -165,7 +165,7 @@ void blasProduct(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matri
     const Eigen::Index k = a.cols();
     const Eigen::Index n = transposedB ? b.rows() : b.cols();
     if (tileRows <= 0 || tileColumns <= 0) {
-        const BlasTileSize chosen = blasTiles(m, n);
+        const BlasTiles chosen = blasTiles(m, n);
         tileRows = chosen.rows;
         tileColumns = chosen.columns;
     }

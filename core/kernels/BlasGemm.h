@@ -1,5 +1,6 @@
 #pragma once
 
+#include "MatMul.h"
 #include "Matrix.h"
 
 #include <string>
@@ -16,11 +17,6 @@ namespace ae {
 // whatever the number of threads (tests/core/tst_determinism), and OpenBLAS's own thread
 // pool never competes with the OpenMP head loop.
 
-struct BlasTileSize
-{
-    Eigen::Index rows = 0, columns = 0;
-};
-
 // The tiles of an m x n product: of the splits into an even number of tiles (two at
 // least, so that two cores share them evenly), each at least BlasMinTileRows x
 // BlasMinTileColumns unless the product is smaller, the one that packs the fewest floats.
@@ -34,7 +30,7 @@ constexpr Eigen::Index BlasMinTiles = 2;
 constexpr Eigen::Index BlasMinTileRows = 128;
 constexpr Eigen::Index BlasMinTileColumns = 192;
 constexpr Eigen::Index BlasTileAlign = 16;
-BlasTileSize blasTiles(Eigen::Index m, Eigen::Index n);
+BlasTiles blasTiles(Eigen::Index m, Eigen::Index n);
 
 // False when the process runs under an address-space limit (ulimit -v, RLIMIT_AS): OpenBLAS
 // reserves a 128 MB buffer per concurrent call and, when that allocation fails, retries for

@@ -162,10 +162,9 @@ void attention(const TransformerConfig& c, const TransformerLayerParams& p,
     // a second softmax (a fifth of a SmolLM-shaped forward); the causal page and the dump
     // derive the comparison of the head they show (maskMethodsMaxDiff(trace, head)).
     Matrix z(R, qd); // the new rows' contexts, heads side by side (not kept)
-    // The copies head by head, in parallel from 2^16 floats of queries (a few new rows, a
-    // word typed at the end, on this thread: a parallel region costs more). The heads' row
-    // blocks in one parallel loop (attendHeads).
-    const bool parallel = c.nHead > 1 && R * qd >= Eigen::Index(1) << 16;
+    // The copies head by head, in parallel from ParallelCopyFloats; the heads' row blocks in
+    // one parallel loop (attendHeads).
+    const bool parallel = c.nHead > 1 && R * qd >= ParallelCopyFloats;
     forEachIndex(kvHeads, parallel, [&](int g) {
         KeyValueHead& kv = layer.kvHeads[std::size_t(g)];
         kv.keys.bottomRows(R) = qkv.middleCols(qd + g * hd, hd);

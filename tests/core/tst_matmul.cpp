@@ -180,10 +180,10 @@ private Q_SLOTS:
     // projections at 1,024 tokens, which pack each weight once.
     void tilesShareTheProductEvenly()
     {
-        const auto tiles = [](Eigen::Index m, Eigen::Index n, BlasTileSize t) {
+        const auto tiles = [](Eigen::Index m, Eigen::Index n, BlasTiles t) {
             return ((m + t.rows - 1) / t.rows) * ((n + t.columns - 1) / t.columns);
         };
-        const auto packed = [](Eigen::Index m, Eigen::Index n, BlasTileSize t) {
+        const auto packed = [](Eigen::Index m, Eigen::Index n, BlasTiles t) {
             return ((n + t.columns - 1) / t.columns) * m + ((m + t.rows - 1) / t.rows) * n;
         };
         QCOMPARE(blasTiles(1024, 2304).rows, Eigen::Index(1024));
@@ -204,7 +204,7 @@ private Q_SLOTS:
                                                                                      {40, 2304},
                                                                                      { 2048,
                                                                                        768 }}) {
-            const BlasTileSize chosen = blasTiles(m, n);
+            const BlasTiles chosen = blasTiles(m, n);
             const Eigen::Index count = tiles(m, n, chosen);
             QVERIFY2(count >= BlasMinTiles && count % 2 == 0,
                      qPrintable(QStringLiteral("%1 x %2: %3 tiles").arg(m).arg(n).arg(count)));
@@ -214,8 +214,8 @@ private Q_SLOTS:
             // No even split into halves, thirds ... of either side packs less.
             for (Eigen::Index rowParts = 1; rowParts <= 8; rowParts *= 2)
                 for (Eigen::Index columnParts = 1; columnParts <= 16; ++columnParts) {
-                    const BlasTileSize other{(m + rowParts - 1) / rowParts,
-                                             (n + columnParts - 1) / columnParts};
+                    const BlasTiles other{(m + rowParts - 1) / rowParts,
+                                          (n + columnParts - 1) / columnParts};
                     if (other.rows < std::min(m, BlasMinTileRows) ||
                         other.columns < std::min(n, BlasMinTileColumns) || tiles(m, n, other) < 2 ||
                         tiles(m, n, other) % 2 != 0)
@@ -230,10 +230,10 @@ private Q_SLOTS:
                                             .arg(other.columns)));
                 }
         }
-        const BlasTileSize small = blasTiles(100, 100); // no room for two: one tile
+        const BlasTiles small = blasTiles(100, 100); // no room for two: one tile
         QCOMPARE(small.rows, Eigen::Index(100));
         QCOMPARE(small.columns, Eigen::Index(100));
-        const BlasTileSize empty = blasTiles(0, 768); // an empty product: one tile, not 0
+        const BlasTiles empty = blasTiles(0, 768); // an empty product: one tile, not 0
         QCOMPARE(empty.rows, Eigen::Index(1));
         QCOMPARE(empty.columns, Eigen::Index(768));
     }
