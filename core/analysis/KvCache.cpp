@@ -103,7 +103,7 @@ RowVector KvCache::step(std::int64_t id, std::vector<Matrix>* attention)
             if (attention)
                 (*attention)[std::size_t(l)].row(h).tail(seen) = weights;
         }
-        x += conv1d(z, lp.attnProjWeight, lp.attnProjBias);
+        addConv1d(z, lp.attnProjWeight, lp.attnProjBias, BlockProducts::Linear, x);
         addFeedForward(c, lp, x);
     }
     m_size = n;

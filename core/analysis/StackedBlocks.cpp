@@ -72,7 +72,7 @@ void addAttention(const TransformerConfig& c, const TransformerLayerParams& p,
         attendHead(queries, keys, values, options, head);
         z.block(row, Eigen::Index(h) * hd, T, hd) = head.contextVec;
     });
-    x += conv1d(z, p.attnProjWeight, p.attnProjBias, BlockProducts::Stacked);
+    addConv1d(z, p.attnProjWeight, p.attnProjBias, BlockProducts::Stacked, x);
 }
 
 } // namespace

@@ -156,8 +156,9 @@ bool blasUsable()
 
 void blasProduct(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matrix>& b,
                  bool transposedB, Eigen::Ref<Matrix> c, Eigen::Index tileRows,
-                 Eigen::Index tileColumns, const float* bias)
+                 Eigen::Index tileColumns, const float* bias, ProductWrite write)
 {
+    const bool add = write == ProductWrite::Add;
     const auto sgemm = openBlas().sgemm;
     const bool own = tilesOnAvx512();
     const Eigen::Index minRows = own ? ownKernelMinRows() : 0;
@@ -182,23 +183,31 @@ void blasProduct(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matri
         // Row-major: tile of b is columns [column, +columns) of b, or rows of bᵀ's source.
         const float* bTile = transposedB ? b.data() + column * ldb : b.data() + column;
         float* cTile = c.data() + row * ldc + column;
-        if (own && rows >= minRows) {
-            detail::gemmAvx512(a.data() + row * lda, lda, bTile, ldb, transposedB, rows, columns, k,
-                               cTile, ldc);
+        const auto addBias = [&] {
             if (bias)
                 c.block(row, column, rows, columns).rowwise() +=
                     Eigen::Map<const RowVector>(bias + column, columns);
+        };
+        if (own && rows >= minRows) {
+            if (add)
+                addBias();
+            detail::gemmAvx512(a.data() + row * lda, lda, bTile, ldb, transposedB, rows, columns, k,
+                               cTile, ldc, add);
+            if (!add)
+                addBias();
             continue;
         }
         // With a bias, the tile starts as the bias and sgemm adds the product to it (beta 1),
         // as PyTorch's addmm does: one pass over the tile instead of OpenBLAS's zeroing
-        // (beta 0) and then the bias's.
-        if (bias)
+        // (beta 0) and then the bias's. Added to c: the bias first, then the product.
+        if (add)
+            addBias();
+        else if (bias)
             for (Eigen::Index r = 0; r < rows; ++r)
                 std::copy(bias + column, bias + column + columns, cTile + r * ldc);
         sgemm(CblasRowMajor, CblasNoTrans, transposedB ? CblasTrans : CblasNoTrans, int(rows),
               int(columns), int(k), 1.0f, a.data() + row * lda, int(lda), bTile, int(ldb),
-              bias ? 1.0f : 0.0f, cTile, int(ldc));
+              bias || add ? 1.0f : 0.0f, cTile, int(ldc));
     }
 }
 

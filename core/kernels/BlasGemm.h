@@ -69,9 +69,12 @@ Eigen::Index ownKernelMinRows();
 // ablation choose theirs (BlockOps.cpp), still independent of the thread count.
 // c may be a block of a larger matrix (its outer stride is passed on too). `bias` (n floats,
 // or null): each tile's rows start as the bias and sgemm adds the product (beta 1), as
-// PyTorch's addmm orders it; the AVX-512 tiles add it after their product.
+// PyTorch's addmm orders it; the AVX-512 tiles add it after their product. With
+// ProductWrite::Add each tile's rows of c get the bias added, then the product (beta 1 on
+// both kernels): c is neither cleared nor copied.
 void blasProduct(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matrix>& b,
                  bool transposedB, Eigen::Ref<Matrix> c, Eigen::Index tileRows = 0,
-                 Eigen::Index tileColumns = 0, const float* bias = nullptr);
+                 Eigen::Index tileColumns = 0, const float* bias = nullptr,
+                 ProductWrite write = ProductWrite::Replace);
 
 } // namespace ae

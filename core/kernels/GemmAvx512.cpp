@@ -56,9 +56,11 @@ void packRows(const float* b, long ldb, long n, long k0, long kc, float* panels)
 } // namespace
 
 void gemmAvx512(const float* a, long lda, const float* b, long ldb, bool transposedB, long m,
-                long n, long k, float* c, long ldc)
+                long n, long k, float* c, long ldc, bool accumulate)
 {
     if (k == 0) {
+        if (accumulate)
+            return;
         for (long i = 0; i < m; ++i)
             for (long j = 0; j < n; ++j)
                 c[i * ldc + j] = 0.0f;
@@ -87,7 +89,7 @@ void gemmAvx512(const float* a, long lda, const float* b, long ldb, bool transpo
                 const long width = n - column < PanelColumns ? n - column : PanelColumns;
                 columns<12>((width + 15) / 16, rows, a + i * lda + k0, lda,
                             packed.get() + p * kc * PanelColumns, PanelColumns, kc,
-                            c + i * ldc + column, ldc, lastMask(width), k0 > 0);
+                            c + i * ldc + column, ldc, lastMask(width), accumulate || k0 > 0);
             }
         }
     }

@@ -19,7 +19,9 @@ bool avx512Kernels()
 void packKeysAvx512(const float*, long, long, long, float*) {}
 void scoresAvx512(const float*, long, long, const float*, long, long, float*, long) {}
 void contextAvx512(const float*, long, long, long, const float*, long, long, float*, long) {}
-void gemmAvx512(const float*, long, const float*, long, bool, long, long, long, float*, long) {}
+void gemmAvx512(const float*, long, const float*, long, bool, long, long, long, float*, long, bool)
+{
+}
 void reduceStripAvx512(const float*, long, long, const long*, int, long, float*, float*, float*) {}
 #endif
 

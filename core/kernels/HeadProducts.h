@@ -68,10 +68,11 @@ void scoresAvx512(const float* queries, long ldQueries, long rows, const float* 
 void contextAvx512(const float* weights, long ldWeights, long rows, long count, const float* values,
                    long ldValues, long dv, float* context, long ldContext);
 // One tile of a large fast product (GemmAvx512.cpp, BlasGemm.h's tilesOnAvx512):
-// c (m x n, row stride ldc) = a (m x k) · b (k x n), or with transposedB a · bᵀ, b (n x k).
-// Each cell one chain of fused multiply-adds in the order of k.
+// c (m x n, row stride ldc) = a (m x k) · b (k x n), or with transposedB a · bᵀ, b (n x k);
+// with `accumulate`, c += the product. Each cell one chain of fused multiply-adds in the order
+// of k (from c's value when accumulating).
 void gemmAvx512(const float* a, long lda, const float* b, long ldb, bool transposedB, long m,
-                long n, long k, float* c, long ldc);
+                long n, long k, float* c, long ldc, bool accumulate = false);
 // One strip of reduceNonNegativeRows() (BlockReducer.h) by bins of `block` (2 or 4) columns
 // (BlockReducerAvx512.cpp): `count` (at most 16) rows, ld floats apart, row i's first
 // visible[i] cells, written once into the strip's `blocks` values and fractions. `scratch`:

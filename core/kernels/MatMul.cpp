@@ -48,7 +48,8 @@ void addBias(Eigen::Ref<Matrix> c, const float* bias, Eigen::Index first, Eigen:
 }
 
 template <typename Left, typename Right>
-void blockedProduct(const Left& a, const Right& b, Eigen::Ref<Matrix> c, const float* bias)
+void blockedProduct(const Left& a, const Right& b, Eigen::Ref<Matrix> c, const float* bias,
+                    ProductWrite write)
 {
     const Eigen::Index n = b.cols();
     const Eigen::Index blocks = (n + GemmBlockColumns - 1) / GemmBlockColumns;
@@ -60,6 +61,11 @@ void blockedProduct(const Left& a, const Right& b, Eigen::Ref<Matrix> c, const f
         failure.run([&] {
             const Eigen::Index first = block * GemmBlockColumns;
             const Eigen::Index width = std::min(GemmBlockColumns, n - first);
+            if (write == ProductWrite::Add) {
+                addBias(c, bias, first, width);
+                c.middleCols(first, width).noalias() += a * b.middleCols(first, width);
+                return;
+            }
             c.middleCols(first, width).noalias() = a * b.middleCols(first, width);
             addBias(c, bias, first, width);
         });
@@ -67,23 +73,23 @@ void blockedProduct(const Left& a, const Right& b, Eigen::Ref<Matrix> c, const f
 }
 
 // The fast path: OpenBLAS for large products when built with it, else Eigen's blocks.
-// (+ bias, each tile's after its product)
+// (+ bias, each tile's after its product; with ProductWrite::Add, c's own values first)
 void fastProduct(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matrix>& b,
                  bool transposedB, Eigen::Ref<Matrix> c, BlasTiles tiles = {},
-                 const float* bias = nullptr)
+                 const float* bias = nullptr, ProductWrite write = ProductWrite::Replace)
 {
 #ifdef AE_HAVE_BLAS
     if (productPath(a.rows(), a.cols(), c.cols(), Arithmetic::Fast) == ProductPath::Blas) {
-        blasProduct(a, b, transposedB, c, tiles.rows, tiles.columns, bias);
+        blasProduct(a, b, transposedB, c, tiles.rows, tiles.columns, bias, write);
         return;
     }
 #else
     (void)tiles;
 #endif
     if (transposedB)
-        blockedProduct(a, b.transpose(), c, bias);
+        blockedProduct(a, b.transpose(), c, bias, write);
     else
-        blockedProduct(a, b, c, bias);
+        blockedProduct(a, b, c, bias, write);
 }
 
 } // namespace
@@ -149,9 +155,10 @@ Matrix fastMatmul(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matr
 }
 
 void fastMatmulInto(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matrix>& b,
-                    bool transposedB, Eigen::Ref<Matrix> out, BlasTiles tiles, const float* bias)
+                    bool transposedB, Eigen::Ref<Matrix> out, BlasTiles tiles, const float* bias,
+                    ProductWrite write)
 {
-    fastProduct(a, b, transposedB, out, tiles, bias);
+    fastProduct(a, b, transposedB, out, tiles, bias, write);
 }
 
 Matrix linear(const Matrix& x, const Matrix& w, const RowVector& bias, Arithmetic arithmetic)

@@ -48,13 +48,22 @@ struct BlasTiles
 };
 Matrix fastMatmul(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matrix>& b,
                   bool transposedB, BlasTiles tiles = {});
+// Whether a product replaces what `out` holds or is added to it (a residual stream: out +=
+// a · b + bias in the tiles' one pass over out, with no product written apart and no second
+// pass to add it).
+enum class ProductWrite
+{
+    Replace,
+    Add
+};
 // The same into `out` (m x n, sized by the caller), which may be a block of a larger matrix:
 // a model's three projections written side by side without a copy. `bias` (n floats, or
 // null): added to every row, each tile's rows right after its product, while they are in
 // cache and on the tile's thread (the same bits as adding it to the whole product after).
+// With ProductWrite::Add, out += bias first, then the product is added to it, tile by tile.
 void fastMatmulInto(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matrix>& b,
                     bool transposedB, Eigen::Ref<Matrix> out, BlasTiles tiles = {},
-                    const float* bias = nullptr);
+                    const float* bias = nullptr, ProductWrite write = ProductWrite::Replace);
 
 // x · w + bias (bias broadcast over rows; empty bias: none), as nn.Linear / x @ W.
 Matrix linear(const Matrix& x, const Matrix& w, const RowVector& bias, Arithmetic arithmetic);

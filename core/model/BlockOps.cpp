@@ -15,17 +15,36 @@
 
 namespace ae {
 
-void conv1d(const Eigen::Ref<const Matrix>& x, const TensorRef& weight, const TensorRef& bias,
-            BlockProducts products, Eigen::Ref<Matrix> y)
+namespace {
+
+void conv1dInto(const Eigen::Ref<const Matrix>& x, const TensorRef& weight, const TensorRef& bias,
+                BlockProducts products, Eigen::Ref<Matrix> y, ProductWrite write)
 {
     const bool large =
         productPath(x.rows(), x.cols(), weight.cols, Arithmetic::Fast) == ProductPath::Blas;
     if (products == BlockProducts::Linear && !large) {
-        y = linear(x, weight.matrix(), bias.vector(), weight.transposed);
+        if (write == ProductWrite::Add)
+            y += linear(x, weight.matrix(), bias.vector(), weight.transposed);
+        else
+            y = linear(x, weight.matrix(), bias.vector(), weight.transposed);
         return;
     }
     fastMatmulInto(x, weight.matrix(), weight.transposed, y, {},
-                   bias.empty() ? nullptr : bias.vector().data());
+                   bias.empty() ? nullptr : bias.vector().data(), write);
+}
+
+} // namespace
+
+void conv1d(const Eigen::Ref<const Matrix>& x, const TensorRef& weight, const TensorRef& bias,
+            BlockProducts products, Eigen::Ref<Matrix> y)
+{
+    conv1dInto(x, weight, bias, products, y, ProductWrite::Replace);
+}
+
+void addConv1d(const Eigen::Ref<const Matrix>& x, const TensorRef& weight, const TensorRef& bias,
+               BlockProducts products, Eigen::Ref<Matrix> y)
+{
+    conv1dInto(x, weight, bias, products, y, ProductWrite::Add);
 }
 
 Matrix conv1d(const Eigen::Ref<const Matrix>& x, const TensorRef& weight, const TensorRef& bias,
@@ -111,8 +130,8 @@ RopeRotation modelRotation(const TransformerConfig& c, Eigen::Index positions)
     return ropeRotation(positions, inverse, RopeStyle::Half);
 }
 
-void addFeedForward(const TransformerConfig& c, const TransformerLayerParams& lp, Matrix& x,
-                    BlockProducts products)
+void addFeedForward(const TransformerConfig& c, const TransformerLayerParams& lp,
+                    Eigen::Ref<Matrix> x, BlockProducts products)
 {
     if (!c.mlp || x.rows() == 0)
         return;
@@ -125,7 +144,17 @@ void addFeedForward(const TransformerConfig& c, const TransformerLayerParams& lp
     } else {
         geluTanh(h);
     }
-    x += conv1d(h, lp.fcProjWeight, lp.fcProjBias, products);
+    addConv1d(h, lp.fcProjWeight, lp.fcProjBias, products, x);
+}
+
+void addRows(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matrix>& b,
+             Eigen::Ref<Matrix> out)
+{
+    ParallelFailure failure;
+#pragma omp parallel for if (out.rows() >= 64)
+    for (Eigen::Index i = 0; i < out.rows(); ++i)
+        failure.run([&] { out.row(i) = a.row(i) + b.row(i); });
+    failure.rethrow();
 }
 
 void headSliceLogits(const TransformerModel& model, const Eigen::Ref<const Matrix>& normed,

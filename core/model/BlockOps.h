@@ -35,6 +35,11 @@ Matrix conv1d(const Eigen::Ref<const Matrix>& x, const TensorRef& weight, const 
 // The same into `y` (R x out, sized by the caller; a block of a larger matrix): the same bits.
 void conv1d(const Eigen::Ref<const Matrix>& x, const TensorRef& weight, const TensorRef& bias,
             BlockProducts products, Eigen::Ref<Matrix> y);
+// y += x · W [+ b], the residual stream's update: on the fast path the tiles add to y in
+// their own pass (ProductWrite::Add: the bias, then the product), with no product written
+// apart; a row's bits may differ from y + conv1d(...) within float32 rounding.
+void addConv1d(const Eigen::Ref<const Matrix>& x, const TensorRef& weight, const TensorRef& bias,
+               BlockProducts products, Eigen::Ref<Matrix> y);
 
 // The model's norm of rows with the canonical tensors: LayerNorm (LayerNorm.h) or RMSNorm
 // (RmsNorm.h, the bias empty), as TransformerConfig::norm says. `out` may be x itself.
@@ -59,8 +64,13 @@ RopeRotation modelRotation(const TransformerConfig& config, Eigen::Index positio
 
 // x (R x d) += the feed-forward of norm2(x): GELU_tanh(·W_fc + b) (R x f) · W_fcproj + b, or
 // SwiGLU's down(silu(·W_gate) · (·W_up)); nothing for an attention-only block.
-void addFeedForward(const TransformerConfig& config, const TransformerLayerParams& layer, Matrix& x,
-                    BlockProducts products = BlockProducts::Linear);
+void addFeedForward(const TransformerConfig& config, const TransformerLayerParams& layer,
+                    Eigen::Ref<Matrix> x, BlockProducts products = BlockProducts::Linear);
+
+// out = a + b (R x d, all three the same shape; out may be a or b), the rows on every core
+// from 64 on: a residual stream's update written straight into the next layer's stream.
+void addRows(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matrix>& b,
+             Eigen::Ref<Matrix> out);
 
 // logits (R x V) = norm_f(x) (R x d) · outHeadᵀ (outHead V x d): blocks of LogitRows
 // rows of the head on every core (one product streams V·d floats); each cell is one row's dot

@@ -126,16 +126,16 @@ void copyKeptRows(const std::vector<KeptRows>& tensors, Eigen::Index P)
     }
 }
 
-// One block's attention for the rows [P, T): x (R x d); `layer` (allocateLayer) holds the
-// previous forward's rows < P and gets every tensor of rows [P, T); x += the attention
-// output of those rows. qkv = norm1(x)·W_attn [+ b] (R x (qd + 2·kvd)): queries | keys |
-// values, qd = n_head · hd, kvd = n_kv_head · hd (q/k norms applied: blockQkv); keys and
+// One block's attention for the rows [P, T): `layer` (allocateLayer) holds the previous
+// forward's rows < P and gets every tensor of rows [P, T), its inputs norm1(x) first and its
+// contextVec (the attention output) last. qkv = norm1(x)·W_attn [+ b] (R x (qd + 2·kvd)): queries |
+// keys | values, qd = n_head · hd, kvd = n_kv_head · hd (q/k norms applied: blockQkv); keys and
 // values are kept once per key/value head (Trace::kvHeads), query head h reading key/value
 // head h / (n_head / n_kv_head). With rotary positions queries and keys are kept as projected
 // and as rotated (queriesRope, keysRope), which the scores use.
 // `overview` (null, or the layer's n_head results): each head's weights reduced as well.
 void attention(const TransformerConfig& c, const TransformerLayerParams& p,
-               const RopeRotation& rotation, Trace& layer, Eigen::Index P, Matrix& x,
+               const RopeRotation& rotation, Trace& layer, Eigen::Index P,
                BlockReducer::Result* overview)
 {
     const Eigen::Index T = layer.inputs.rows();
@@ -194,7 +194,6 @@ void attention(const TransformerConfig& c, const TransformerLayerParams& p,
     });
     conv1d(z, p.attnProjWeight, p.attnProjBias, BlockProducts::Linear,
            layer.contextVec.bottomRows(R));
-    x += layer.contextVec.bottomRows(R);
 }
 
 } // namespace
@@ -333,13 +332,6 @@ std::shared_ptr<const ModelTrace> transformerForward(std::shared_ptr<const Trans
     label.arithmetic = Arithmetic::Fast;
     label.scoreDivisor = static_cast<float>(std::sqrt(static_cast<double>(c.headDim())));
 
-    // x (R x d): the residual stream of the rows [P, T).
-    Matrix x(R, d);
-    for (Eigen::Index t = P; t < T; ++t) {
-        p.wte.rowsInto(ids[std::size_t(t)], x.row(t - P));
-        if (!p.wpe.empty())
-            x.row(t - P) += p.wpe.matrix().row(t);
-    }
     const RopeRotation rotation = modelRotation(c, T);
 
     // Every tensor allocated here, on the calling thread (the heap it comes from keeps its
@@ -361,19 +353,31 @@ std::shared_ptr<const ModelTrace> transformerForward(std::shared_ptr<const Trans
     }
     copyKeptRows(kept, P);
 
+    // The residual stream of the rows [P, T), layer by layer in the trace's residuals: the
+    // embeddings into the first; each block adds its attention output to its stream's rows as
+    // it writes them into the next, then the feed-forward's to those in place.
+    {
+        auto x = trace->residuals.front().bottomRows(R);
+        for (Eigen::Index t = P; t < T; ++t) {
+            p.wte.rowsInto(ids[std::size_t(t)], x.row(t - P));
+            if (!p.wpe.empty())
+                x.row(t - P) += p.wpe.matrix().row(t);
+        }
+    }
     for (int l = 0; l < c.nLayer; ++l) {
         const auto converted = model->layer(l); // held for the block
         const TransformerLayerParams& lp = *converted;
         Trace& layer = *layers[std::size_t(l)];
-        trace->residuals[std::size_t(l)].bottomRows(R) = x;
+        const auto x = trace->residuals[std::size_t(l)].bottomRows(R);
+        auto next = trace->residuals[std::size_t(l) + 1].bottomRows(R);
         normRows(c, x, lp.ln1Weight, lp.ln1Bias, layer.inputs.bottomRows(R));
-        attention(c, lp, rotation, layer, P, x, // nothing for R = 0
+        attention(c, lp, rotation, layer, P, // nothing for R = 0
                   trace->overviewBlock > 0 ? &trace->overview[std::size_t(l) * std::size_t(c.nHead)]
                                            : nullptr);
-        addFeedForward(c, lp, x); // nothing for attention-only blocks or R = 0
+        addRows(x, layer.contextVec.bottomRows(R), next);
+        addFeedForward(c, lp, next); // nothing for attention-only blocks or R = 0
     }
     trace->layers.assign(layers.begin(), layers.end());
-    trace->residuals.back().bottomRows(R) = x;
     const Matrix& last = trace->residuals.back();
 
     if (T > 0) {

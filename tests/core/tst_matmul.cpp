@@ -173,6 +173,48 @@ private Q_SLOTS:
         }
     }
 
+    // ProductWrite::Add: out += a · b + bias on every path (OpenBLAS's tiles with beta 1, the
+    // AVX-512 tiles carrying out's value into their chains where tst_matmul_prescott runs them,
+    // Eigen's blocks below BlasMinWork), out a block of a larger matrix whose other cells stay.
+    void productAddsToItsTarget_data()
+    {
+        addSizes();
+        QTest::newRow("Eigen's blocks, 20x30x40") << 20 << 30 << 40;
+    }
+    void productAddsToItsTarget()
+    {
+        QFETCH(int, m);
+        QFETCH(int, k);
+        QFETCH(int, n);
+        const Matrix a = normalMatrix(m, k, 17);
+        const Matrix b = normalMatrix(k, n, 18);
+        const RowVector bias = normalMatrix(1, n, 19);
+        const Matrix start = (normalMatrix(m, n, 20).array() * 4.0f).matrix();
+        for (const bool transposed : {false, true})
+            for (const float* withBias : {static_cast<const float*>(nullptr), bias.data()}) {
+                Matrix all = Matrix::Constant(m + 1, n + 2, 7.0f);
+                all.block(1, 2, m, n) = start;
+                fastMatmulInto(a, transposed ? Matrix(b.transpose()) : b, transposed,
+                               all.block(1, 2, m, n), {}, withBias, ProductWrite::Add);
+                Eigen::MatrixXd reference =
+                    start.cast<double>() + a.cast<double>() * b.cast<double>();
+                Eigen::MatrixXd scale = start.cast<double>().cwiseAbs() +
+                                        a.cast<double>().cwiseAbs() * b.cast<double>().cwiseAbs();
+                if (withBias) {
+                    reference.rowwise() += bias.cast<double>();
+                    scale.rowwise() += bias.cast<double>().cwiseAbs();
+                }
+                const double err =
+                    ((all.block(1, 2, m, n).cast<double>() - reference).cwiseAbs().array() /
+                     scale.array())
+                        .maxCoeff();
+                QVERIFY2(err <= 4.0 * std::sqrt(double(k)) * 6.0e-8,
+                         qPrintable(QString::number(err)));
+                QVERIFY((all.row(0).array() == 7.0f).all());
+                QVERIFY((all.leftCols(2).array() == 7.0f).all());
+            }
+    }
+
 #ifdef AE_EXPECT_BLAS
     // OpenBLAS's tiles come from the product's shape: an even number of them (two at least),
     // never below 128 x 192 unless the product is, and of those splits the one that packs
@@ -314,6 +356,17 @@ private Q_SLOTS:
         detail::gemmAvx512(aAll.data() + (2 + m - last) * aAll.cols() + 3, aAll.cols(), bFirst,
                            bAll.cols(), transposed, last, n, k, alone.data(), n);
         QVERIFY(alone == c.block(1 + m - last, 1, last, n));
+        // accumulating: the chains start from c's values
+        const Matrix start = normalMatrix(m, n, seed + 2);
+        Matrix added = start;
+        detail::gemmAvx512(aAll.data() + 2 * aAll.cols() + 3, aAll.cols(), bFirst, bAll.cols(),
+                           transposed, m, n, k, added.data(), n, true);
+        const Eigen::MatrixXd exact = start.cast<double>() + a.cast<double>() * b.cast<double>();
+        const Eigen::MatrixXd scale = start.cast<double>().cwiseAbs() +
+                                      a.cast<double>().cwiseAbs() * b.cast<double>().cwiseAbs();
+        const double addedErr =
+            ((added.cast<double>() - exact).cwiseAbs().array() / scale.array()).maxCoeff();
+        QVERIFY2(addedErr <= bound + 6.0e-8, qPrintable(QString::number(addedErr)));
     }
 
     // The same bits with 1, 2 or 3 threads (tiles are fixed, each on one thread).
