@@ -148,11 +148,6 @@ void attention(const TransformerConfig& c, const TransformerLayerParams& p,
     if (R == 0)
         return; // every row kept (a token taken off the end)
     const Matrix qkv = blockQkv(c, p, layer.inputs.bottomRows(R));
-    Matrix rotated; // queries | keys as the scores use them (rotary models)
-    if (rope) {
-        rotated = qkv.leftCols(qd + kvd);
-        rotateQueriesKeys(c, rotation, P, rotated);
-    }
     HeadOptions options;
     options.arithmetic = layer.arithmetic;
     options.causal = true;
@@ -162,22 +157,23 @@ void attention(const TransformerConfig& c, const TransformerLayerParams& p,
     // a second softmax (a fifth of a SmolLM-shaped forward); the causal page and the dump
     // derive the comparison of the head they show (maskMethodsMaxDiff(trace, head)).
     Matrix z(R, qd); // the new rows' contexts, heads side by side (not kept)
-    // The copies head by head, in parallel from ParallelCopyFloats; the heads' row blocks in
-    // one parallel loop (attendHeads).
+    // The copies head by head, in parallel from ParallelCopyFloats, rotary models' queries and
+    // keys rotated on the way (rotateQueriesKeys's rotation, from position P); the heads' row
+    // blocks in one parallel loop (attendHeads).
     const bool parallel = c.nHead > 1 && R * qd >= ParallelCopyFloats;
     forEachIndex(kvHeads, parallel, [&](int g) {
         KeyValueHead& kv = layer.kvHeads[std::size_t(g)];
         kv.keys.bottomRows(R) = qkv.middleCols(qd + g * hd, hd);
         kv.values.bottomRows(R) = qkv.middleCols(qd + kvd + g * hd, hd);
         if (rope)
-            kv.keysRope.bottomRows(R) = rotated.middleCols(qd + g * hd, hd);
+            applyRopeInto(qkv.middleCols(qd + g * hd, hd), rotation, kv.keysRope.bottomRows(R), P);
     });
     std::vector<HeadJob> jobs(std::size_t(c.nHead));
     forEachIndex(c.nHead, parallel, [&](int h) {
         HeadTrace& head = layer.heads[std::size_t(h)];
         head.queries.bottomRows(R) = qkv.middleCols(h * hd, hd);
         if (rope)
-            head.queriesRope.bottomRows(R) = rotated.middleCols(h * hd, hd);
+            applyRopeInto(qkv.middleCols(h * hd, hd), rotation, head.queriesRope.bottomRows(R), P);
         const KeyValueHead& kv = layer.kvHeads[std::size_t(layer.kvHeadOf(h))];
         HeadJob& job = jobs[std::size_t(h)];
         job.queries = rope ? &head.queriesRope : &head.queries;
