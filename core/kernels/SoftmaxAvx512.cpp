@@ -97,16 +97,28 @@ bool fastSoftmaxAvx512(const float* in, float* out, long visible, float divisor)
     const float infinity = __builtin_inff();
     const float scale = 1.0f / divisor;
     const __m512 packetScale = _mm512_set1_ps(scale);
-    // Pass 1: the maximum, and whether any scaled score is NaN.
-    __m512 packetMax = _mm512_set1_ps(-infinity);
+    // Pass 1: the maximum, and whether any scaled score is NaN. Four running maxima, 64
+    // lanes a step: one chain waited on each max's latency, and a maximum is the same
+    // whatever order the lanes are taken in (a NaN lane is caught apart).
+    __m512 packetMax[4];
+    for (__m512& m : packetMax)
+        m = _mm512_set1_ps(-infinity);
     __mmask16 nanLanes = 0;
     long i = 0;
+    for (; i + 64 <= visible; i += 64)
+        for (int u = 0; u < 4; ++u) {
+            const __m512 x = _mm512_mul_ps(_mm512_loadu_ps(in + i + 16 * u), packetScale);
+            packetMax[u] = _mm512_max_ps(x, packetMax[u]);
+            nanLanes |= _mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q);
+        }
     for (; i + 16 <= visible; i += 16) {
         const __m512 x = _mm512_mul_ps(_mm512_loadu_ps(in + i), packetScale);
-        packetMax = _mm512_max_ps(x, packetMax);
+        packetMax[0] = _mm512_max_ps(x, packetMax[0]);
         nanLanes |= _mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q);
     }
-    float maximum = i > 0 ? _mm512_reduce_max_ps(packetMax) : -infinity;
+    const __m512 allMax = _mm512_max_ps(_mm512_max_ps(packetMax[0], packetMax[1]),
+                                        _mm512_max_ps(packetMax[2], packetMax[3]));
+    float maximum = i > 0 ? _mm512_reduce_max_ps(allMax) : -infinity;
     bool nan = nanLanes != 0;
     for (long j = i; j < visible; ++j) {
         const float x = in[j] * scale;
