@@ -177,20 +177,24 @@ constexpr double ParallelCells = 4096;
 // What attendHeads() runs: the TorchOrder heads whole; the fast path's blocks head after head
 // (the threads share a head's keys and values while they are in cache), each head's costliest
 // first, so the loop ends on short ones and no thread waits long for the other; the heads
-// whose keys are packed (none for a few rows, MinPackedRows).
+// whose keys are packed (none for a few rows, MinPackedRows), each set of keys once (grouped
+// query heads share their key/value head's), and for every head whose packed keys it reads.
 struct HeadsPlan
 {
     std::vector<const HeadJob*> torchOrder;
     std::vector<BlockTask> tasks;
     std::vector<std::size_t> packing;
+    std::vector<std::size_t> keysOf; // per job: the job whose packed keys its blocks use
     bool parallel = false;
 };
 
 HeadsPlan planHeads(const std::vector<HeadJob>& jobs)
 {
     HeadsPlan plan;
+    plan.keysOf.resize(jobs.size());
     double largest = 0; // a head's rows x keys
     for (std::size_t j = 0; j < jobs.size(); ++j) {
+        plan.keysOf[j] = j;
         const HeadJob& job = jobs[j];
         const HeadOptions& options = job.options;
         const Eigen::Index T = job.queries->rows(), S = job.keys->rows();
@@ -214,8 +218,15 @@ HeadsPlan planHeads(const std::vector<HeadJob>& jobs)
         std::stable_sort(plan.tasks.begin() + std::ptrdiff_t(first), plan.tasks.end(),
                          [](const BlockTask& a, const BlockTask& b) { return a.cost > b.cost; });
         largest = std::max(largest, cells);
-        if (T - job.firstRow >= MinPackedRows && packsKeys(CausalBlockRows, job.keys->size()))
-            plan.packing.push_back(j);
+        if (T - job.firstRow >= MinPackedRows && packsKeys(CausalBlockRows, job.keys->size())) {
+            const auto shared =
+                std::find_if(plan.packing.begin(), plan.packing.end(),
+                             [&](std::size_t p) { return jobs[p].keys == job.keys; });
+            if (shared != plan.packing.end())
+                plan.keysOf[j] = *shared;
+            else
+                plan.packing.push_back(j);
+        }
     }
     plan.parallel = outermost() && largest >= ParallelCells;
     return plan;
@@ -256,8 +267,8 @@ void attendHeads(const std::vector<HeadJob>& jobs)
                 const BlockTask& task = plan.tasks[t];
                 const HeadJob& job = jobs[task.job];
                 const HeadOptions& options = job.options;
-                attendPackedBlock(*job.queries, *job.keys, &packed[task.job], options, task.row,
-                                  task.rows, false, block);
+                attendPackedBlock(*job.queries, *job.keys, &packed[plan.keysOf[task.job]], options,
+                                  task.row, task.rows, false, block);
                 if (options.scoresSink)
                     options.scoresSink->scoreBlock(task.row, task.rows, block.scores);
                 const Matrix& used = options.keepMask ? block.dropped : block.weights;

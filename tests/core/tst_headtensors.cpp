@@ -362,43 +362,47 @@ private Q_SLOTS:
     // Heads computed together (attendHeads: every head's row blocks in one parallel loop,
     // the threads taking blocks of several heads) give each head the bits it gets alone:
     // its context, its masking methods' comparison and its reduced weights, whatever the
-    // other heads ask for (a causal head from row 300, one not causal, one with a window).
+    // other heads ask for (a causal head from row 300, one not causal, one with a window, one
+    // causal sharing the windowed head's keys and values).
     void headsTogetherEqualHeadsAlone()
     {
+        // Head 3 reads head 2's keys and values (a grouped query head: the keys packed once).
         const Eigen::Index T = 530, dk = 8;
+        constexpr std::size_t Heads = 4;
+        const std::size_t kvOf[Heads] = {0, 1, 2, 2};
         std::vector<Matrix> q, k, v;
-        for (unsigned h = 0; h < 3; ++h) {
+        for (unsigned h = 0; h < Heads; ++h) {
             q.push_back(test::normalMatrix(T, dk, 10 + h));
             k.push_back(test::normalMatrix(T, dk, 20 + h));
             v.push_back(test::normalMatrix(T, dk, 30 + h));
         }
-        std::vector<HeadOptions> options(3);
-        options[0].causal = options[2].causal = true;
+        std::vector<HeadOptions> options(Heads);
+        options[0].causal = options[2].causal = options[3].causal = true;
         options[0].compareMaskMethods = true;
         options[2].window = 100;
-        std::vector<BlockReducer::Result> together(3), alone(3);
+        std::vector<BlockReducer::Result> together(Heads), alone(Heads);
         for (auto* results : {&together, &alone})
             for (BlockReducer::Result& r : *results) {
                 r.rowBlock = r.columnBlock = 2;
                 r.values.resize(T / 2, T / 2);
                 r.fractions.resize(T / 2, T / 2);
             }
-        const Eigen::Index firstRows[3] = {300, 0, 0};
-        std::vector<HeadTrace> heads(3), single(3);
+        const Eigen::Index firstRows[Heads] = {300, 0, 0, 0};
+        std::vector<HeadTrace> heads(Heads), single(Heads);
         std::vector<HeadJob> jobs;
-        for (std::size_t h = 0; h < 3; ++h) {
+        for (std::size_t h = 0; h < Heads; ++h) {
             options[h].scoreDivisor = std::sqrt(float(dk));
             heads[h].contextVec = Matrix::Constant(T, dk, 7.0f); // rows before firstRow stay
             single[h].contextVec = heads[h].contextVec;
             HeadOptions reducing = options[h];
             reducing.reduceInto = &together[h];
-            jobs.push_back({&q[h], &k[h], &v[h], reducing, &heads[h], firstRows[h]});
+            jobs.push_back({&q[h], &k[kvOf[h]], &v[kvOf[h]], reducing, &heads[h], firstRows[h]});
         }
         attendHeads(jobs);
-        for (std::size_t h = 0; h < 3; ++h) {
+        for (std::size_t h = 0; h < Heads; ++h) {
             HeadOptions reducing = options[h];
             reducing.reduceInto = &alone[h];
-            attendHead(q[h], k[h], v[h], reducing, single[h], firstRows[h]);
+            attendHead(q[h], k[kvOf[h]], v[kvOf[h]], reducing, single[h], firstRows[h]);
             QVERIFY2(heads[h].contextVec == single[h].contextVec, qPrintable(QString::number(h)));
             QCOMPARE(heads[h].maskMethodsMaxDiff.has_value(), h == 0);
             QCOMPARE(heads[h].maskMethodsMaxDiff, single[h].maskMethodsMaxDiff);
@@ -411,6 +415,7 @@ private Q_SLOTS:
         QCOMPARE(heads[0].contextVec(0, 0), 7.0f);
         QVERIFY(heads[0].contextVec(T - 1, 0) != 7.0f);
         QVERIFY(heads[1].contextVec != heads[2].contextVec);
+        QVERIFY(heads[2].contextVec != heads[3].contextVec);
     }
 
     // Asked twice while held, a tensor is derived once; once let go, nothing keeps it.
