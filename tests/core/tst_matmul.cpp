@@ -160,15 +160,9 @@ private Q_SLOTS:
         const Matrix y = linear(a, b, bias, Arithmetic::Fast);
         Matrix yT(m, n);
         fastMatmulInto(a, Matrix(b.transpose()), true, yT, {}, bias.data());
-        const Eigen::MatrixXd reference =
-            (a.cast<double>() * b.cast<double>()).rowwise() + bias.cast<double>();
-        const Eigen::MatrixXd scale =
-            (a.cast<double>().cwiseAbs() * b.cast<double>().cwiseAbs()).rowwise() +
-            bias.cast<double>().cwiseAbs();
         const double bound = 4.0 * std::sqrt(double(k)) * 6.0e-8;
         for (const Matrix* got : {&y, static_cast<const Matrix*>(&yT)}) {
-            const double err =
-                ((got->cast<double>() - reference).cwiseAbs().array() / scale.array()).maxCoeff();
+            const double err = worstProductError(a, b, *got, Matrix(), bias);
             QVERIFY2(err <= bound, qPrintable(QString::number(err)));
         }
     }
@@ -191,23 +185,14 @@ private Q_SLOTS:
         const RowVector bias = normalMatrix(1, n, 19);
         const Matrix start = (normalMatrix(m, n, 20).array() * 4.0f).matrix();
         for (const bool transposed : {false, true})
-            for (const float* withBias : {static_cast<const float*>(nullptr), bias.data()}) {
+            for (const bool withBias : {false, true}) {
                 Matrix all = Matrix::Constant(m + 1, n + 2, 7.0f);
                 all.block(1, 2, m, n) = start;
                 fastMatmulInto(a, transposed ? Matrix(b.transpose()) : b, transposed,
-                               all.block(1, 2, m, n), {}, withBias, ProductWrite::Add);
-                Eigen::MatrixXd reference =
-                    start.cast<double>() + a.cast<double>() * b.cast<double>();
-                Eigen::MatrixXd scale = start.cast<double>().cwiseAbs() +
-                                        a.cast<double>().cwiseAbs() * b.cast<double>().cwiseAbs();
-                if (withBias) {
-                    reference.rowwise() += bias.cast<double>();
-                    scale.rowwise() += bias.cast<double>().cwiseAbs();
-                }
-                const double err =
-                    ((all.block(1, 2, m, n).cast<double>() - reference).cwiseAbs().array() /
-                     scale.array())
-                        .maxCoeff();
+                               all.block(1, 2, m, n), {}, withBias ? bias.data() : nullptr,
+                               ProductWrite::Add);
+                const double err = worstProductError(a, b, all.block(1, 2, m, n), start,
+                                                     withBias ? bias : RowVector());
                 QVERIFY2(err <= 4.0 * std::sqrt(double(k)) * 6.0e-8,
                          qPrintable(QString::number(err)));
                 QVERIFY((all.row(0).array() == 7.0f).all());
@@ -361,11 +346,7 @@ private Q_SLOTS:
         Matrix added = start;
         detail::gemmAvx512(aAll.data() + 2 * aAll.cols() + 3, aAll.cols(), bFirst, bAll.cols(),
                            transposed, m, n, k, added.data(), n, true);
-        const Eigen::MatrixXd exact = start.cast<double>() + a.cast<double>() * b.cast<double>();
-        const Eigen::MatrixXd scale = start.cast<double>().cwiseAbs() +
-                                      a.cast<double>().cwiseAbs() * b.cast<double>().cwiseAbs();
-        const double addedErr =
-            ((added.cast<double>() - exact).cwiseAbs().array() / scale.array()).maxCoeff();
+        const double addedErr = worstProductError(a, b, added, start, RowVector());
         QVERIFY2(addedErr <= bound + 6.0e-8, qPrintable(QString::number(addedErr)));
     }
 

@@ -65,9 +65,23 @@ Matrix normalMatrix(Eigen::Index rows, Eigen::Index cols, unsigned seed)
 
 double worstProductError(const Matrix& a, const Matrix& b, const Matrix& got)
 {
+    return worstProductError(a, b, got, Matrix(), RowVector());
+}
+
+double worstProductError(const Matrix& a, const Matrix& b, const Matrix& got, const Matrix& start,
+                         const RowVector& bias)
+{
     const Eigen::MatrixXd ad = a.cast<double>(), bd = b.cast<double>();
-    const Eigen::MatrixXd want = ad * bd;
-    const Eigen::MatrixXd scale = ad.cwiseAbs() * bd.cwiseAbs();
+    Eigen::MatrixXd want = ad * bd;
+    Eigen::MatrixXd scale = ad.cwiseAbs() * bd.cwiseAbs();
+    if (start.size() > 0) {
+        want += start.cast<double>();
+        scale += start.cast<double>().cwiseAbs();
+    }
+    if (bias.size() > 0) {
+        want.rowwise() += bias.cast<double>();
+        scale.rowwise() += bias.cast<double>().cwiseAbs();
+    }
     double worst = 0;
     for (Eigen::Index i = 0; i < got.rows(); ++i)
         for (Eigen::Index j = 0; j < got.cols(); ++j)

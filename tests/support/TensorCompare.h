@@ -43,6 +43,10 @@ Matrix normalMatrix(Eigen::Index rows, Eigen::Index cols, unsigned seed);
 // A product's worst error against the product computed in double: max |got - a·b| over the
 // cell's magnitude Σ|a_ik b_kj|, the scale of float32 rounding in a k-term sum.
 double worstProductError(const Matrix& a, const Matrix& b, const Matrix& got);
+// The same for start + a·b + bias (bias added to every row; an empty start or bias is none),
+// over |start| + Σ|a_ik b_kj| + |bias|: a product added to a target, a linear layer.
+double worstProductError(const Matrix& a, const Matrix& b, const Matrix& got, const Matrix& start,
+                         const RowVector& bias);
 
 } // namespace ae::test
 
