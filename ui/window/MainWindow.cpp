@@ -93,6 +93,9 @@ MainWindow::MainWindow(QWidget* parent)
     m_pageBar = new PageBar(m_tabs, this); // the tabs on as many rows as they need
 
     m_banner->setVisible(false);
+    // Its text's height, never more: with no pages (a checkpoint that cannot run) the space
+    // below is the pages', not a banner's.
+    m_banner->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
     m_banner->setAutoFillBackground(true);
     m_banner->setContentsMargins(8, 6, 8, 6);
     m_banner->setStyleSheet(
@@ -104,6 +107,7 @@ MainWindow::MainWindow(QWidget* parent)
     layout->addWidget(m_pageBar);
     layout->addWidget(m_tabs, 1);
     layout->addWidget(m_stage, 1);
+    layout->addStretch(); // the rest, when neither the pages nor the stage are shown
     m_stage->hide();
     setCentralWidget(central);
 

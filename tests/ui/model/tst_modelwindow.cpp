@@ -41,12 +41,18 @@ using namespace ae::test;
 
 namespace {
 
-bool messageShown(MainWindow& window, const QString& text)
+// The visible label whose text contains `text`, or null.
+QLabel* shownLabel(MainWindow& window, const QString& text)
 {
     for (QLabel* label : window.findChildren<QLabel*>())
         if (label->isVisible() && label->text().contains(text))
-            return true;
-    return false;
+            return label;
+    return nullptr;
+}
+
+bool messageShown(MainWindow& window, const QString& text)
+{
+    return shownLabel(window, text) != nullptr;
 }
 
 } // namespace
@@ -314,6 +320,14 @@ private Q_SLOTS:
         QVERIFY(!window.pages()->isVisible());
         QVERIFY(messageShown(window, QStringLiteral("broken.safetensors")));
         QVERIFY(!window.modelRun());
+        // The window's banner keeps its text's height with no pages under it (it took the
+        // pages' room, its text in the middle of a blue block).
+        QLabel* banner = shownLabel(window, QStringLiteral("cannot be computed"));
+        QVERIFY(banner);
+        QTRY_VERIFY2(banner->height() <= banner->heightForWidth(banner->width()) + 1,
+                     qPrintable(QStringLiteral("%1 px for %2 px of text")
+                                    .arg(banner->height())
+                                    .arg(banner->heightForWidth(banner->width()))));
     }
 
     // File > Open Model…, Open Recent, drag and drop and Open Session… all open a model the same
