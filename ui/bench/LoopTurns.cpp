@@ -66,18 +66,16 @@ bool LoopTurns::eventFilter(QObject*, QEvent*)
 
 void LoopTurns::goesToWait()
 {
-    // The thread's clocks before the wall clock, as they were read after it when the turn
-    // began: the turn's wall time then holds all of its time on a core and queued for one,
-    // even when the thread is preempted between the two reads (under load the queued time of
-    // such a preemption, counted on the wrong side, made the split exceed the block).
-    const ThreadClock clocks = m_workSince >= 0 ? ThreadClock::times() : ThreadClock{};
-    const qint64 now = m_clock.nsecsElapsed();
     if (m_workSince >= 0) {
-        const ThreadClock spent = clocks.since(m_turnClock);
-        m_longest.merge({ms(now - m_workSince), 0, spent.cpuMs, spent.queuedMs});
+        // The thread's clocks before the wall clock, as they were read after it when the turn
+        // began: the turn's wall time then holds all of its time on a core and queued for one,
+        // even when the thread is preempted between the two reads (under load the queued time
+        // of such a preemption, counted on the wrong side, made the split exceed the block).
+        const ThreadClock spent = ThreadClock::times().since(m_turnClock);
+        m_longest.merge({ms(m_clock.nsecsElapsed() - m_workSince), 0, spent.cpuMs, spent.queuedMs});
     }
     m_workSince = -1;
-    m_waitSince = now;
+    m_waitSince = m_clock.nsecsElapsed();
 }
 
 } // namespace ae
