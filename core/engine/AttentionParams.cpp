@@ -62,6 +62,12 @@ AttentionParams initAttentionParams(const Session& s)
         place(p.wKey, p.bKey, drawProjection(gen, s, moduleKeys), m * moduleKeys);
         place(p.wValue, p.bValue, drawProjection(gen, s, moduleValues), m * moduleValues);
     }
+    p.wQkv.resize(s.dIn, widthKq + widthKeys + widthValues);
+    p.wQkv << p.wQuery, p.wKey, p.wValue;
+    if (s.qkvBias) {
+        p.bQkv.resize(p.wQkv.cols());
+        p.bQkv << p.bQuery, p.bKey, p.bValue;
+    }
     if (multi) {
         LinearParams outProj = drawLinear(gen, widthV, widthV, true);
         p.outProjWeight = std::move(outProj.weight);

@@ -21,7 +21,13 @@ struct AttentionParams
     int headDimV = 0;
     Matrix wQuery, wKey, wValue;    // d_in x (heads * headDim); keys, values: kv heads
     RowVector bQuery, bKey, bValue; // empty without qkv_bias
-    Matrix outProjWeight;           // multihead only (d_out x d_out)
+    // The same three side by side, W_query | W_key | W_value (d_in x (q + k + v)), and their
+    // biases likewise: self-attention projects x through them in one product, whose wider
+    // tiles run nearer the machine's GEMM rate than three (Forward.h: project()). Filled by
+    // initAttentionParams(); empty elsewhere (a model's layer, whose forward has its own).
+    Matrix wQkv;
+    RowVector bQkv;
+    Matrix outProjWeight; // multihead only (d_out x d_out)
     RowVector outProjBias;
     TorchGenerator streamAfter; // the generator after the last draw: dropout continues it
 };

@@ -43,8 +43,8 @@ void splitHeads(const Session& s, const AttentionParams& params, const Projectio
 {
     const int heads = int(trace.heads.size());
     const int dk = params.headDimKq, dv = params.headDimV;
-    const Eigen::Index T = projected.queries.rows();
-    const Eigen::Index S = projected.keys.rows();
+    const Eigen::Index T = projected.queries().rows();
+    const Eigen::Index S = projected.keys().rows();
     std::optional<RopeRotation> rotation;
     if (s.rope)
         rotation = ropeRotation(std::max(T, S), dk, s.ropeStyle, s.ropeTheta);
@@ -73,19 +73,19 @@ void splitHeads(const Session& s, const AttentionParams& params, const Projectio
     }
     forEachIndex(int(trace.kvHeads.size()), parallel, [&](int g) {
         KeyValueHead& kv = trace.kvHeads[std::size_t(g)];
-        kv.keys = projected.keys.middleCols(g * dk, dk);
-        kv.values = projected.values.middleCols(g * dv, dv);
+        kv.keys = projected.keys().middleCols(g * dk, dk);
+        kv.values = projected.values().middleCols(g * dv, dv);
         if (rotation)
             applyRopeInto(kv.keys, *rotation, kv.keysRope);
     });
     forEachIndex(heads, parallel, [&](int h) {
         HeadTrace& head = trace.heads[static_cast<std::size_t>(h)];
-        head.queries = projected.queries.middleCols(h * dk, dk);
+        head.queries = projected.queries().middleCols(h * dk, dk);
         if (rotation)
             applyRopeInto(head.queries, *rotation, head.queriesRope);
         if (!grouped) {
-            head.keys = projected.keys.middleCols(h * dk, dk);
-            head.values = projected.values.middleCols(h * dv, dv);
+            head.keys = projected.keys().middleCols(h * dk, dk);
+            head.values = projected.values().middleCols(h * dv, dv);
             if (rotation)
                 applyRopeInto(head.keys, *rotation, head.keysRope);
         }
@@ -113,9 +113,32 @@ void attend(const Session& s, const std::vector<HeadJob>& jobs)
 Projections project(const AttentionParams& params, const Matrix& x, const Matrix& source,
                     Arithmetic arithmetic)
 {
-    return {linear(x, params.wQuery, params.bQuery, arithmetic),
-            linear(source, params.wKey, params.bKey, arithmetic),
-            linear(source, params.wValue, params.bValue, arithmetic)};
+    Projections p;
+    p.queryWidth = params.wQuery.cols();
+    p.keyWidth = params.wKey.cols();
+    p.valueWidth = params.wValue.cols();
+    const Eigen::Index q = p.queryWidth, kv = p.keyWidth + p.valueWidth;
+    // W_query | W_key | W_value as initAttentionParams() keeps them, else put side by side now.
+    Matrix sideBySide;
+    RowVector biases;
+    if (params.wQkv.size() == 0) {
+        sideBySide.resize(params.wQuery.rows(), q + kv);
+        sideBySide << params.wQuery, params.wKey, params.wValue;
+        if (params.bQuery.size() > 0) {
+            biases.resize(q + kv);
+            biases << params.bQuery, params.bKey, params.bValue;
+        }
+    }
+    const Matrix& w = params.wQkv.size() > 0 ? params.wQkv : sideBySide;
+    const RowVector& b = params.wQkv.size() > 0 ? params.bQkv : biases;
+    if (x.data() == source.data()) { // self-attention: one product
+        p.x = linear(x, w, b, arithmetic);
+        return p;
+    }
+    p.x = linear(x, params.wQuery, params.bQuery, arithmetic);
+    p.source = linear(source, w.rightCols(kv), b.size() > 0 ? RowVector(b.tail(kv)) : RowVector(),
+                      arithmetic);
+    return p;
 }
 
 namespace {

@@ -13,12 +13,30 @@ struct Session;
 struct Trace;
 
 // The module's projections of one forward, every head's side by side: queries = x·W_query
-// (+b), keys = source·W_key (+b), values = source·W_value (+b). A function of x, source, the
-// parameters and the arithmetic alone, so a recompute that changes none of them (a control:
-// the mask, its method, dropout) reuses them (TraceEngine's memo).
+// (+b), keys = source·W_key (+b), values = source·W_value (+b). Self-attention (source is x
+// itself) computes the three in one product through W_query | W_key | W_value, into `x`;
+// cross-attention the queries into `x` and the keys and values in one product of the
+// source's, into `source`. A function of x, source, the parameters and the arithmetic alone,
+// so a recompute that changes none of them (a control: the mask, its method, dropout) reuses
+// them (TraceEngine's memo).
 struct Projections
 {
-    Matrix queries, keys, values;
+    Matrix x;      // T x (q + k + v), or with cross-attention T x q
+    Matrix source; // cross-attention: S x (k + v); else empty
+    Eigen::Index queryWidth = 0, keyWidth = 0, valueWidth = 0;
+
+    using Columns = Eigen::Block<const Matrix>;
+    Columns queries() const { return {x, 0, 0, x.rows(), queryWidth}; }
+    Columns keys() const { return keyValueColumns(0, keyWidth); }
+    Columns values() const { return keyValueColumns(keyWidth, valueWidth); }
+
+private:
+    const Matrix& keyValues() const { return source.size() > 0 ? source : x; }
+    Columns keyValueColumns(Eigen::Index first, Eigen::Index width) const
+    {
+        const Eigen::Index start = source.size() > 0 ? first : queryWidth + first;
+        return {keyValues(), 0, start, keyValues().rows(), width};
+    }
 };
 Projections project(const AttentionParams& params, const Matrix& x, const Matrix& source,
                     Arithmetic arithmetic);

@@ -329,8 +329,9 @@ double estimateTraceBytes(const Session& s, std::int64_t T, std::int64_t S)
         s.kernel == KernelKind::Flash ? 2.0 * t * std::ceil(src / std::max(1, s.blockK)) : 0;
     const double perHead = (t + src) * dk + src * dv + 2 * t * dv + keepMask + scratch +
                            dIn * (2 * dk + dv) + rotated + tiles;
+    // The weights are kept twice: apart and side by side (AttentionParams::wQkv).
     const double whole = (t + src) * dIn + 2 * (t + src) * heads * (dk + dv) + 3 * t * heads * dv +
-                         dIn * heads * (2 * dk + dv) * 2 + (multi ? heads * heads * dv * dv : 0);
+                         dIn * heads * (2 * dk + dv) * 3 + (multi ? heads * heads * dv * dv : 0);
     return 4.0 * (heads * perHead + whole);
 }
 
