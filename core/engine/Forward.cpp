@@ -219,23 +219,16 @@ void runForward(const Session& s, const std::shared_ptr<const AttentionParams>& 
     // concatenation.
     std::vector<HeadJob> jobs;
     for (int h = 0; h < heads; ++h) {
-        HeadTrace& head = trace.heads[static_cast<std::size_t>(h)];
-        // What the scores use: the rotated queries and keys with RoPE, the key/value
-        // head's keys and values with grouped heads (as headQueries() etc. read them).
-        const KeyValueHead* shared =
-            trace.kvHeads.empty() ? nullptr : &trace.kvHeads[std::size_t(trace.kvHeadOf(h))];
-        const auto rotated = [](const Matrix& r, const Matrix& m) -> const Matrix& {
-            return r.size() > 0 ? r : m;
-        };
+        // What the scores use: the rotated queries and keys with RoPE, the key/value head's
+        // keys and values with grouped heads.
         HeadJob& job = jobs.emplace_back();
-        job.queries = &rotated(head.queriesRope, head.queries);
-        job.keys =
-            shared ? &rotated(shared->keysRope, shared->keys) : &rotated(head.keysRope, head.keys);
-        job.values = shared ? &shared->values : &head.values;
+        job.queries = &headQueries(trace, h);
+        job.keys = &headKeys(trace, h);
+        job.values = &headValues(trace, h);
         job.options = options;
         job.options.keepMask = keepMask(h);
         job.options.reduceInto = reductionFor(h);
-        job.head = &head;
+        job.head = &trace.heads[static_cast<std::size_t>(h)];
     }
     attend(s, jobs);
     Matrix concatenated(T, static_cast<Eigen::Index>(dv) * heads);

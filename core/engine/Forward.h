@@ -70,7 +70,8 @@ using WeightsReductionPolicy = std::optional<WeightsReduction> (*)(Eigen::Index 
 // The trace keeps `params` (shared, not copied) as trace.parameters, except for simplified
 // attention, which has none. `arithmetic` overrides chooseArithmetic() (the tests run every
 // PyTorch fixture on both paths). `projections`, when given, are project()'s of these x,
-// source, parameters and arithmetic, and pass 1 is skipped.
+// source, parameters and arithmetic, and pass 1 is skipped. trace.session is `session` (the
+// caller sets it: the heads' tensors are read through HeadTensors.h, which reads it).
 void runForward(const Session& session, const std::shared_ptr<const AttentionParams>& params,
                 const Matrix& x, const Matrix& source, Trace& trace,
                 std::optional<Arithmetic> arithmetic = std::nullopt,
