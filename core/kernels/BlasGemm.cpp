@@ -4,6 +4,7 @@
 #include "Parallel.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <initializer_list>
@@ -25,6 +26,7 @@ namespace {
 struct OpenBlas
 {
     decltype(&cblas_sgemm) sgemm = nullptr;
+    void (*setThreads)(int) = nullptr;
     bool avx512Kernel = false; // the kernel OpenBLAS chose for this CPU is an AVX-512 one
     bool avx2Kernel = false;   // ... an AVX2 one at least
     std::string core;          // its name (openblas_get_corename())
@@ -68,6 +70,7 @@ const OpenBlas& openBlas()
                            : mode == 0 ? "serial"
                                        : "";
         loaded.sgemm = sgemm;
+        loaded.setThreads = setThreads;
         auto coreName =
             reinterpret_cast<const char* (*)()>(dlsym(library, "openblas_get_corename"));
         const char* core = coreName ? coreName() : nullptr;
@@ -152,6 +155,27 @@ bool blasUsable()
         return unlimited && openBlas().sgemm != nullptr;
     }();
     return usable;
+}
+
+double sgemmReferenceGflops(Eigen::Index n)
+{
+    if (!blasUsable() || n <= 0)
+        return 0;
+    const OpenBlas& blas = openBlas();
+    // Every page touched before the product is timed: c's too, which a heap just grown
+    // would otherwise fault in during it.
+    const Matrix a = Matrix::Constant(n, n, 0.5f), b = Matrix::Constant(n, n, 0.25f);
+    Matrix c = Matrix::Zero(n, n);
+    const int team = threadCount();
+    blas.setThreads(team);
+    const auto start = std::chrono::steady_clock::now();
+    blas.sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, int(n), int(n), int(n), 1.0f, a.data(),
+               int(n), b.data(), int(n), 0.0f, c.data(), int(n));
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    blas.setThreads(1); // as openBlas() left it: an OpenMP build passes the count on to OpenMP
+    setThreadCount(team);
+    return seconds > 0 ? 2.0 * double(n) * double(n) * double(n) / seconds / 1e9 : 0;
 }
 
 void blasProduct(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matrix>& b,

@@ -128,6 +128,13 @@ std::string productKernels()
     return "eigen";
 }
 
+#ifndef AE_HAVE_BLAS
+double sgemmReferenceGflops(Eigen::Index)
+{
+    return 0;
+}
+#endif
+
 Matrix matmul(const Matrix& a, const Matrix& b, Arithmetic arithmetic)
 {
     if (arithmetic == Arithmetic::TorchOrder)

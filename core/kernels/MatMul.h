@@ -33,6 +33,12 @@ ProductPath productPath(Eigen::Index m, Eigen::Index k, Eigen::Index n, Arithmet
 // OPENBLAS_CORETYPE.
 std::string productKernels();
 
+// The machine's SGEMM rate, the speed goals' reference (docs/performance.md): one n x n · n x n
+// cblas_sgemm on OpenBLAS's own threads, one per OpenMP thread, as numpy calls it, in GFLOP/s
+// (2n³ over its time); OpenBLAS is pinned to one thread again afterwards. Allocates 3n² floats
+// for the call. 0 when OpenBLAS is not usable (or not built: BlasGemm.h).
+double sgemmReferenceGflops(Eigen::Index n);
+
 // a (m x k) · b (k x n) -> (m x n)
 Matrix matmul(const Matrix& a, const Matrix& b, Arithmetic arithmetic);
 

@@ -1,5 +1,7 @@
 // --benchmark runs and prints one JSON object with every documented key as its last line.
 // Speed itself is measured by scripts/bench_compare.py, never asserted in a test.
+#include "SgemmFigures.h"
+
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -55,6 +57,8 @@ private Q_SLOTS:
             QVERIFY2(result.value(QLatin1StringView(key)).isDouble(), key);
             QVERIFY2(result.value(QLatin1StringView(key)).toDouble() >= 0, key);
         }
+        const QString sgemm = ae::test::sgemmFiguresProblem(result);
+        QVERIFY2(sgemm.isEmpty(), qPrintable(sgemm));
         QCOMPARE(result.value(QStringLiteral("tokens")).toInt(), 6);
         QCOMPARE(result.value(QStringLiteral("num_heads")).toInt(), 1);
         QCOMPARE(result.value(QStringLiteral("d_in")).toInt(), 3);

@@ -17,6 +17,7 @@
 #include <QtEndian>
 
 #include "CliRun.h"
+#include "SgemmFigures.h"
 #include "ZeroCheckpoint.h"
 
 namespace {
@@ -281,6 +282,8 @@ private Q_SLOTS:
               "gui_max_block_first_edit_ms", "gui_max_block_first_edit_cpu_ms",
               "gui_max_block_first_edit_queued_ms"})
             QVERIFY2(figures.value(QLatin1StringView(key)).toDouble(-1) >= 0, key);
+        const QString sgemm = ae::test::sgemmFiguresProblem(figures);
+        QVERIFY2(sgemm.isEmpty(), qPrintable(sgemm));
         // A block's split is part of it (a little slack: the clocks are read a moment apart).
         for (const char* block :
              {"gui_max_block", "gui_max_block_generate", "gui_max_block_first_edit"}) {
