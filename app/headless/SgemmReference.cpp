@@ -25,8 +25,7 @@ void SgemmReference::report(QJsonObject& out, double forwardGflops) const
     out[QStringLiteral("sgemm_gflops")] = std::round(median * 10) / 10;
     // To four significant digits: a six-token session's ratio is some 1e-4.
     const double ratio = forwardGflops / median;
-    const double scale =
-        ratio > 0 ? std::pow(10.0, 3 - std::floor(std::log10(ratio))) : 1.0;
+    const double scale = ratio > 0 ? std::pow(10.0, 3 - std::floor(std::log10(ratio))) : 1.0;
     out[QStringLiteral("of_sgemm")] = std::round(ratio * scale) / scale;
 }
 
