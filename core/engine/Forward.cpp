@@ -117,27 +117,15 @@ Projections project(const AttentionParams& params, const Matrix& x, const Matrix
     p.queryWidth = params.wQuery.cols();
     p.keyWidth = params.wKey.cols();
     p.valueWidth = params.wValue.cols();
-    const Eigen::Index q = p.queryWidth, kv = p.keyWidth + p.valueWidth;
-    // W_query | W_key | W_value as initAttentionParams() keeps them, else put side by side now.
-    Matrix sideBySide;
-    RowVector biases;
-    if (params.wQkv.size() == 0) {
-        sideBySide.resize(params.wQuery.rows(), q + kv);
-        sideBySide << params.wQuery, params.wKey, params.wValue;
-        if (params.bQuery.size() > 0) {
-            biases.resize(q + kv);
-            biases << params.bQuery, params.bKey, params.bValue;
-        }
-    }
-    const Matrix& w = params.wQkv.size() > 0 ? params.wQkv : sideBySide;
-    const RowVector& b = params.wQkv.size() > 0 ? params.bQkv : biases;
     if (x.data() == source.data()) { // self-attention: one product
-        p.x = linear(x, w, b, arithmetic);
+        p.x = linear(x, params.wQkv, params.bQkv, arithmetic);
         return p;
     }
+    const Eigen::Index kv = p.keyWidth + p.valueWidth;
+    const RowVector& b = params.bQkv;
     p.x = linear(x, params.wQuery, params.bQuery, arithmetic);
-    p.source = linear(source, w.rightCols(kv), b.size() > 0 ? RowVector(b.tail(kv)) : RowVector(),
-                      arithmetic);
+    p.source = linear(source, params.wQkv.rightCols(kv),
+                      b.size() > 0 ? RowVector(b.tail(kv)) : RowVector(), arithmetic);
     return p;
 }
 

@@ -38,6 +38,7 @@ private:
         return {keyValues(), 0, start, keyValues().rows(), width};
     }
 };
+// `params` as initAttentionParams() makes them (wQkv filled).
 Projections project(const AttentionParams& params, const Matrix& x, const Matrix& source,
                     Arithmetic arithmetic);
 
