@@ -204,6 +204,8 @@ void reduceNonNegativeRows(const Matrix& rows, Eigen::Index first, bool causal,
                 fractions[b] = std::max(fractions[b], float(double(maximum[b]) / double(top)));
         }
     }
+    if (vectorised)
+        detail::finishStreamedStores();
 }
 
 BlockReducer::Result BlockReducer::finish()

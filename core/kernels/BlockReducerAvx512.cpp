@@ -37,6 +37,18 @@ inline __m512 bins(const float* v, long visible, int block)
     return pairMaxima(pairMaxima(load(0), load(16)), pairMaxima(load(32), load(48)));
 }
 
+// Stores v's lanes in k at p. A whole vector at a 64-byte boundary goes past the caches
+// (a streaming store): the reduction of a long text's heads is far larger than the caches,
+// and an ordinary store reads each line from memory before writing it (on two cores, 24 MB
+// of a 1,024-token session's bins took 1.5 ms stored, 0.6 ms streamed).
+inline void storeBins(float* p, __mmask16 k, __m512 v)
+{
+    if (k == __mmask16(0xFFFF) && (reinterpret_cast<unsigned long>(p) & 63) == 0)
+        _mm512_stream_ps(p, v);
+    else
+        _mm512_mask_storeu_ps(p, k, v);
+}
+
 } // namespace
 
 void reduceStripAvx512(const float* rows, long ld, long count, const long* visible, int block,
@@ -70,14 +82,23 @@ void reduceStripAvx512(const float* rows, long ld, long count, const long* visib
                 fraction = _mm512_max_ps(fraction, _mm512_div_ps(m, _mm512_set1_ps(tops[i])));
         }
         const __mmask16 k = lanes(n - b);
-        _mm512_mask_storeu_ps(values + b, k, high);
-        _mm512_mask_storeu_ps(fractions + b, k, fraction);
+        storeBins(values + b, k, high);
+        storeBins(fractions + b, k, fraction);
     }
-    for (long b = n; b < blocks; b += 16) { // the bins no row reaches
-        const __mmask16 k = lanes(blocks - b);
-        _mm512_mask_storeu_ps(values + b, k, _mm512_setzero_ps());
-        _mm512_mask_storeu_ps(fractions + b, k, _mm512_setzero_ps());
+    // The bins no row reaches: up to the next multiple of 16, then whole vectors (aligned
+    // where the rows are).
+    for (long b = n; b < blocks;) {
+        const long step = 16 - b % 16;
+        const __mmask16 k = lanes(step < blocks - b ? step : blocks - b);
+        storeBins(values + b, k, _mm512_setzero_ps());
+        storeBins(fractions + b, k, _mm512_setzero_ps());
+        b += step;
     }
+}
+
+void finishStreamedStores()
+{
+    _mm_sfence();
 }
 
 } // namespace ae::detail

@@ -23,6 +23,7 @@ void gemmAvx512(const float*, long, const float*, long, bool, long, long, long, 
 {
 }
 void reduceStripAvx512(const float*, long, long, const long*, int, long, float*, float*, float*) {}
+void finishStreamedStores() {}
 #endif
 
 } // namespace detail

@@ -79,6 +79,9 @@ void gemmAvx512(const float* a, long lda, const float* b, long ldb, bool transpo
 // count x (ceil(max visible / block) + 16) floats.
 void reduceStripAvx512(const float* rows, long ld, long count, const long* visible, int block,
                        long blocks, float* scratch, float* values, float* fractions);
+// Orders the strips' streaming stores before whatever this thread writes next (they are not
+// ordered by the memory model's usual rules): called once the strips of a block are written.
+void finishStreamedStores();
 } // namespace detail
 
 } // namespace ae
