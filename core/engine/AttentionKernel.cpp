@@ -33,9 +33,10 @@ Eigen::Index blockFirstKey(const HeadOptions& options, Eigen::Index row, Eigen::
 }
 
 // Row `local` of the block (query first + local): softmax of its visible scores by the
-// session's mask method (torch order or fast).
+// session's mask method (torch order or fast), the row's cells [0, written) written (the
+// others left as they were).
 void weightsRow(const HeadOptions& options, RowBlockTensors& out, Eigen::Index first,
-                Eigen::Index local)
+                Eigen::Index local, Eigen::Index written)
 {
     const Eigen::Index S = out.scores.cols();
     const float* scores = out.scores.row(local).data();
@@ -45,14 +46,26 @@ void weightsRow(const HeadOptions& options, RowBlockTensors& out, Eigen::Index f
         renormalizedSoftmaxRowRange(scores, weights, S, visible.first, visible.last,
                                     options.scoreDivisor, options.arithmetic);
     else
-        softmaxRowRange(scores, weights, S, visible.first, visible.last, options.scoreDivisor,
+        softmaxRowRange(scores, weights, written, visible.first, visible.last, options.scoreDivisor,
                         options.arithmetic);
 }
 
-// attendRowBlock() with the keys packed once for the whole head when `packed` is not null.
+// Whether the forward's loop may leave a block's weights unwritten past the keys its rows
+// see (blockVisible()): the fast causal path that skips the hidden scores, where the
+// context and the reduction read no further and nothing else reads the weights. Zeroing
+// them was a twelfth of the seed module's attention at 1,024 tokens (half of each head's
+// T x T cells).
+bool writesVisibleWeightsOnly(const HeadOptions& options)
+{
+    return skipsHiddenScores(options) && options.causal && !options.keepMask &&
+           !options.compareMaskMethods;
+}
+
+// attendRowBlock() with the keys packed once for the whole head when `packed` is not null;
+// with `wholeRows` false, as writesVisibleWeightsOnly() allows.
 void attendPackedBlock(const Matrix& queries, const Matrix& keys, const PackedKeys* packed,
                        const HeadOptions& options, Eigen::Index first, Eigen::Index rows,
-                       bool allScores, RowBlockTensors& out)
+                       bool allScores, bool wholeRows, RowBlockTensors& out)
 {
     const Eigen::Index S = keys.rows();
     out.scores.resize(rows, S);
@@ -73,8 +86,10 @@ void attendPackedBlock(const Matrix& queries, const Matrix& keys, const PackedKe
                           out.scores.data() + computed, S);
         }
     }
+    const Eigen::Index written =
+        wholeRows || !writesVisibleWeightsOnly(options) ? S : blockVisible(options, first, rows, S);
     for (Eigen::Index i = 0; i < rows; ++i)
-        weightsRow(options, out, first, i);
+        weightsRow(options, out, first, i, written);
     if (options.keepMask)
         out.dropped = out.weights.cwiseProduct(options.keepMask->middleRows(first, rows) *
                                                options.dropoutScale);
@@ -105,7 +120,7 @@ bool skipsHiddenScores(const HeadOptions& options)
 void attendRowBlock(const Matrix& queries, const Matrix& keys, const HeadOptions& options,
                     Eigen::Index first, Eigen::Index rows, bool allScores, RowBlockTensors& out)
 {
-    attendPackedBlock(queries, keys, nullptr, options, first, rows, allScores, out);
+    attendPackedBlock(queries, keys, nullptr, options, first, rows, allScores, true, out);
 }
 
 void otherMethodRow(const HeadOptions& options, const float* scores, Eigen::Index S,
@@ -268,7 +283,7 @@ void attendHeads(const std::vector<HeadJob>& jobs)
                 const HeadJob& job = jobs[task.job];
                 const HeadOptions& options = job.options;
                 attendPackedBlock(*job.queries, *job.keys, &packed[plan.keysOf[task.job]], options,
-                                  task.row, task.rows, false, block);
+                                  task.row, task.rows, false, false, block);
                 if (options.scoresSink)
                     options.scoresSink->scoreBlock(task.row, task.rows, block.scores);
                 const Matrix& used = options.keepMask ? block.dropped : block.weights;
