@@ -119,6 +119,7 @@ int runBenchmark(const CommandLineRequest& request)
                 out[QStringLiteral("gui_max_block_edit_start_ms")] =
                     rounded(ui.editStartMaxBlockMs);
                 out[QStringLiteral("edit_start_forward_ms")] = rounded(ui.editStartForwardMs);
+                out[QStringLiteral("edit_start_reused_tokens")] = ui.editStartReusedTokens;
             }
             // The analysis pages in the window (the core's own figures: detect_ms and the rest).
             if (ui.ablateAllMs > 0) { // sentences up to 64 tokens

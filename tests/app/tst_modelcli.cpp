@@ -319,6 +319,8 @@ private Q_SLOTS:
             QVERIFY2(extra(suffix) >= 0, page);
             QVERIFY2(extra(suffix) <= extra(QStringLiteral("_ms")), page);
         }
+        // "b c d" shares no token with "a b c d" at its start: the edits reused nothing.
+        QCOMPARE(figures.value(QLatin1StringView("edit_start_reused_tokens")).toInt(-1), 0);
         // Twenty tokens, or as many as the context leaves.
         QVERIFY(figures.value(QLatin1StringView("window_generated_tokens")).toInt() > 0);
         QCOMPARE(figures.value(QLatin1StringView("tokens")).toInt(), 4); // "a", " b", " c", " d"
@@ -326,6 +328,19 @@ private Q_SLOTS:
         QCOMPARE(figures.value(QLatin1StringView("prefix_reused_tokens")).toInt(), 3);
         // The weights page of the selected layer shows heatmaps: the benchmark measured them.
         QVERIFY(figures.value(QLatin1StringView("visible_heatmaps_weights")).toInt() > 0);
+    }
+
+    // A text that repeats itself has an "edit at the start" that is no edit there: "a a a" is
+    // the first three tokens of "a a a a", which the forward reuses, and the figures say so.
+    void benchmarkCountsAnEditAtTheStartThatReuses()
+    {
+        QTemporaryDir dir;
+        const QString session =
+            prepare(dir, R"({"model": "model.safetensors", "sentence": "a a a a"})");
+        const Run r = run({QStringLiteral("--session"), session, QStringLiteral("--benchmark")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject figures = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(figures.value(QLatin1StringView("edit_start_reused_tokens")).toInt(-1), 3);
     }
 };
 

@@ -348,9 +348,14 @@ UiTimings measureModelUi(const Session& session, int runs)
     // The sentence changed to `edited` and back, `runs` times: each change's time until painted
     // (median) and the longest the GUI thread blocked meanwhile.
     // `forwards`, when given, gets each change's forward beside its update.
+    struct Forward
+    {
+        double ms = 0;
+        Eigen::Index reusedRows = 0; // of the text before the change (ModelTrace::reusedRows)
+    };
     const auto typing = [&](const std::string& edited, int runs, UiTimings::Block& maxBlock,
                             std::vector<double>* updatesOut = nullptr,
-                            std::vector<double>* forwards = nullptr) {
+                            std::vector<Forward>* forwards = nullptr) {
         std::vector<double> updates;
         for (int i = 0; i < 2 * runs; ++i) { // an even number: the sentence whole again
             const auto before = window.modelRun();
@@ -371,7 +376,8 @@ UiTimings measureModelUi(const Session& session, int runs)
             recordEvent(watch, timings);
             updates.push_back(double(timer.nsecsElapsed()) / 1e6);
             if (forwards)
-                forwards->push_back(window.modelRun()->forwardMs);
+                forwards->push_back(
+                    {window.modelRun()->forwardMs, window.modelRun()->trace->reusedRows});
             recordBlock(turns, timings, maxBlock);
         }
         if (updatesOut)
@@ -385,14 +391,18 @@ UiTimings measureModelUi(const Session& session, int runs)
     const auto editAtStart = [&](UiTimings::Page& page) {
         if (firstSpace == std::string::npos)
             return;
-        std::vector<double> updates, forwards;
+        std::vector<double> updates;
+        std::vector<Forward> forwards;
         typing(sentence.substr(firstSpace + 1), 1, editBlock, &updates, &forwards);
-        for (std::size_t i = 0; i < updates.size(); ++i)
+        for (std::size_t i = 0; i < updates.size(); ++i) {
             if (page.editStartMs == 0 ||
-                updates[i] - forwards[i] > page.editStartMs - page.editStartForwardMs) {
+                updates[i] - forwards[i].ms > page.editStartMs - page.editStartForwardMs) {
                 page.editStartMs = updates[i];
-                page.editStartForwardMs = forwards[i];
+                page.editStartForwardMs = forwards[i].ms;
             }
+            timings.editStartReusedTokens =
+                std::max(timings.editStartReusedTokens, int(forwards[i].reusedRows));
+        }
     };
     // One edit and back before the pages' typing is measured: the heap was given back to the
     // system as the benchmark started (startAsTheApp), and the first edits on it took 19-28 ms

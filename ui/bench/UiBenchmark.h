@@ -49,10 +49,13 @@ struct UiTimings
     // to the system (as the app's idle trim leaves it): its longest block, apart from the
     // pages' typing, which is measured after it.
     Block firstEditBlock;
-    // A model session's edit at the start (the first word off, then back: nothing of the
-    // text is reused), on the page whose edit took longest beyond its own forward: the time
-    // until that page showed it, that edit's forward, and the longest block on any page.
+    // A model session's edit at the start (the first word off, then back), on the page whose
+    // edit took longest beyond its own forward: the time until that page showed it, that
+    // edit's forward, the longest block on any page, and the most rows any page's edit's
+    // forward reused (0 unless the text repeats itself: "a a a" without its first word is
+    // the same tokens as the original's start, and the forward reuses them).
     double editStartMs = 0, editStartMaxBlockMs = 0, editStartForwardMs = 0;
+    int editStartReusedTokens = 0;
     int generatedTokens = 0;
     // A model session's typing, page by page (the page on screen is the one updated).
     struct Page
