@@ -48,6 +48,51 @@ void forEachTileOf(Eigen::Index k0, Eigen::Index k1, Eigen::Index bk, const KeyR
         edge(k1 - 1);
 }
 
+// The largest of a tile's n cells, and their sum. A tile of a width known at compile time
+// (2, 4, 8: forEachTileOf's BK) or narrower than a packet is summed cell after cell; a wider
+// one in packets, one partial sum per lane, and the lanes added at the end: a 64-key tile's
+// sum is then not one chain of 64 dependent additions (the flash pass's costliest step at
+// 64 x 64 tiles: its extra time over the standard kernel's fell from 7.0 to 5.5 ms for six
+// heads of 1,024 rows on one core). Its last bits differ from the chain's; the max is the
+// same in any order.
+template <typename Count> float tileMax(const float* x, Count n)
+{
+    namespace pk = Eigen::internal;
+    using Packet = pk::packet_traits<float>::type;
+    constexpr Eigen::Index Lanes = pk::packet_traits<float>::size;
+    Eigen::Index j = 1;
+    float best = x[0];
+    if constexpr (std::is_same_v<Count, Eigen::Index>)
+        if (n >= Lanes) {
+            Packet m = pk::ploadu<Packet>(x);
+            for (j = Lanes; j + Lanes <= n; j += Lanes)
+                m = pk::pmax(m, pk::ploadu<Packet>(x + j));
+            best = pk::predux_max(m);
+        }
+    for (; j < n; ++j)
+        best = std::max(best, x[j]);
+    return best;
+}
+
+template <typename Count> float tileSum(const float* x, Count n)
+{
+    namespace pk = Eigen::internal;
+    using Packet = pk::packet_traits<float>::type;
+    constexpr Eigen::Index Lanes = pk::packet_traits<float>::size;
+    Eigen::Index j = 0;
+    float sum = 0;
+    if constexpr (std::is_same_v<Count, Eigen::Index>)
+        if (n >= Lanes) {
+            Packet a = pk::ploadu<Packet>(x);
+            for (j = Lanes; j + Lanes <= n; j += Lanes)
+                a = pk::padd(a, pk::ploadu<Packet>(x + j));
+            sum = pk::predux(a);
+        }
+    for (; j < n; ++j)
+        sum += x[j];
+    return sum;
+}
+
 } // namespace
 
 template <typename F>
@@ -117,10 +162,7 @@ void FastRows::prepare(int slot, Eigen::Index r, const float* rawScores,
     // tile's m′.
     float* perTile = row.perTile.data(); // the tiles' maxima, then m′ or 0, then their sums
     forEachTile(kbFirst, kbLast, visible, [&](Eigen::Index kb, Eigen::Index first, auto count) {
-        float rowMax = scores[first];
-        for (Eigen::Index j = 1; j < count; ++j)
-            rowMax = std::max(rowMax, scores[first + j]);
-        perTile[kb] = rowMax;
+        perTile[kb] = tileMax(scores + first, count);
     });
     float m = NegInf;
     for (Eigen::Index kb = kbFirst; kb < kbLast; ++kb) {
@@ -148,10 +190,7 @@ void FastRows::prepare(int slot, Eigen::Index r, const float* rawScores,
     }
     // pass 2's ℓ, tile after tile.
     forEachTile(kbFirst, kbLast, visible, [&](Eigen::Index kb, Eigen::Index first, auto count) {
-        float rowSum = 0;
-        for (Eigen::Index j = 0; j < count; ++j)
-            rowSum += p[first + j];
-        perTile[kb] = rowSum;
+        perTile[kb] = tileSum(p + first, count);
     });
     // A chain of dependent operations, one per tile: where the max did not change (most tiles)
     // the factor is exactly 1 and 1 · ℓ = ℓ, so only the addition waits for the step before.

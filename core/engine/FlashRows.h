@@ -26,8 +26,9 @@ void hiddenKeyBlocks(const HeadOptions& options, Eigen::Index r0, Eigen::Index r
 // Fast arithmetic: the same steps, row by row (a row's m, ℓ and O depend on no other row of
 // its query block), from the scores the standard kernel computed for its weights (one GEMM a
 // block of 64 rows; attendHead() hands them over), a row's exponentials at once (packetExp, as
-// the softmax); a row's sums and O updates keep the key blocks' order. Up to Slots rows at a
-// time share pass 3's loads of V (each row's sums as if alone: the same bits). A session of
+// the softmax); a row's sums and O updates keep the key blocks' order (a tile at least a
+// packet wide, 16 keys with AVX-512, summed lane by lane first). Up to Slots rows at a time
+// share pass 3's loads of V (each row's sums as if alone: the same bits). A session of
 // 1024 tokens in 2 x 2 tiles has 130,000 visible tiles a head: per tile, the TorchOrder run's
 // calls would cost more than its sums.
 class FastRows

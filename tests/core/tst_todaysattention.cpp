@@ -356,6 +356,50 @@ private Q_SLOTS:
               double(trace->heads[0].flashMaxDiff));
     }
 
+    // Tiles of 16 keys and more, fast path: a tile's max and sum run in packets of columns
+    // (FlashRows.cpp), here one packet (16), two and a tail of 8 (40), four (64), with ragged
+    // tiles at the end of every row. Each row's last m is its largest scaled score, exactly;
+    // its last l the sum of exp(score - m) over its keys, to float32 rounding; the context the
+    // standard kernel's.
+    void flashWideTiles_data()
+    {
+        QTest::addColumn<int>("blockK");
+        QTest::newRow("16") << 16;
+        QTest::newRow("40") << 40;
+        QTest::newRow("64") << 64;
+    }
+
+    void flashWideTiles()
+    {
+        QFETCH(int, blockK);
+        const auto trace =
+            computed(R"({"sentence": ")" + QByteArray::fromStdString(numberedSentence(150)) +
+                     R"(", "variant": "multihead", "init": "linear", "d_in": 16,
+            "d_out_kq": 32, "d_out_v": 32, "num_heads": 2, "causal": true, "kernel": "flash",
+            "block_q": 16, "block_k": )" +
+                     QByteArray::number(blockK) + "}");
+        QVERIFY(trace);
+        QCOMPARE(trace->arithmetic, Arithmetic::Fast);
+        for (int h = 0; h < 2; ++h) {
+            const HeadTrace& head = trace->heads[std::size_t(h)];
+            QVERIFY(head.flash);
+            QVERIFY2(head.flashMaxDiff < 1e-5, qPrintable(QString::number(head.flashMaxDiff)));
+            const FlashTrace& f = *head.flash;
+            const auto scores = headTensor(*trace, h, HeadTensor::Scores);
+            const float divisor = headOptions(*trace, h).scoreDivisor;
+            double worstSum = 0;
+            for (Eigen::Index r = 0; r < trace->queryCount(); ++r) {
+                const RowVector scaled = scores->row(r).leftCols(r + 1) / divisor;
+                const float m = scaled.maxCoeff();
+                QVERIFY(f.runningMax(f.keyBlocks - 1, r) == m); // not QCOMPARE's fuzzy compare
+                const double sum = (scaled.cast<double>().array() - double(m)).exp().sum();
+                worstSum =
+                    std::max(worstSum, std::abs(f.runningSum(f.keyBlocks - 1, r) - sum) / sum);
+            }
+            QVERIFY2(worstSum < 1e-5, qPrintable(QString::number(worstSum)));
+        }
+    }
+
     // A sliding window on a long text, fast path: a block of rows multiplies and sums from the
     // panel holding its first row's first visible key on (the blocks from row 128 on start past
     // key 0). Each visible score is still q·k, each row's weights sum to 1 inside its window
