@@ -124,7 +124,7 @@ FastRows::FastRows(const Matrix& values, const HeadOptions& options, int blockK)
         row.p.resize(std::size_t(values.rows()));
         row.out.resize(values.cols());
     }
-    m_rescaled.resize(keyBlocks);
+    m_rescaled.reserve(keyBlocks);
 }
 
 void FastRows::prepare(int slot, Eigen::Index r, const float* rawScores,
@@ -227,12 +227,14 @@ void FastRows::accumulate(int count)
         std::fill(row.p.begin() + std::max(seen, row.lastCell), row.p.begin() + last, 0.0f);
     }
     // The tiles where some slot's O is rescaled (its max changed): few after the first ones.
+    m_rescaled.clear();
     if (last > first)
         for (Eigen::Index kb = first / m_blockK; kb * m_blockK < last; ++kb) {
             bool rescaled = false;
             for (int k = 0; k < count; ++k)
                 rescaled |= m_rows[std::size_t(k)].rescale[std::size_t(kb)] != 1.0f;
-            m_rescaled[std::size_t(kb)] = rescaled;
+            if (rescaled)
+                m_rescaled.push_back(kb);
         }
     const Eigen::Index dv = m_values.cols();
     Eigen::Index c = 0;
@@ -289,16 +291,16 @@ void FastRows::accumulate(Eigen::Index first, Eigen::Index last, Eigen::Index c,
         for (int k = 0; k < N; ++k)
             acc[r][k] = pk::pset1<Packet>(0.0f);
     }
-    // Tile by tile (no division per cell); a cell of p = 0 adds an exact ±0 to O, which is
-    // never −0 (it starts at +0 and only sums and positive factors touch it): the same bits
-    // as skipping it, without a branch per row and cell.
-    for (Eigen::Index kb = first / m_blockK, j = first; j < last; ++kb) {
-        if (m_rescaled[std::size_t(kb)])
-            for (int r = 0; r < R; ++r)
-                if (rescale[r][kb] != 1.0f)
-                    for (int k = 0; k < N; ++k)
-                        acc[r][k] = pk::pmul(acc[r][k], pk::pset1<Packet>(rescale[r][kb]));
-        for (const Eigen::Index tileEnd = std::min(last, (kb + 1) * m_blockK); j < tileEnd; ++j) {
+    // Cell after cell (no division per cell), O rescaled at the first cell of each tile in
+    // m_rescaled and only there: between two such tiles one loop over the cells, with no test
+    // per tile (tiles of 2 keys tested every second cell). A cell of p = 0 adds an exact ±0 to
+    // O, which is never −0 (it starts at +0 and only sums and positive factors touch it): the
+    // same bits as skipping it, without a branch per row and cell.
+    Eigen::Index j = first;
+    for (std::size_t t = 0; t <= m_rescaled.size(); ++t) {
+        const Eigen::Index end =
+            t < m_rescaled.size() ? std::max(j, m_rescaled[t] * m_blockK) : last;
+        for (; j < end; ++j) {
             Packet v[N];
             for (int k = 0; k < N; ++k)
                 v[k] = pk::ploadu<Packet>(values + j * dv + k * lanes);
@@ -307,6 +309,13 @@ void FastRows::accumulate(Eigen::Index first, Eigen::Index last, Eigen::Index c,
                 for (int k = 0; k < N; ++k)
                     acc[r][k] = pk::pmadd(weight, v[k], acc[r][k]);
             }
+        }
+        if (t < m_rescaled.size()) {
+            const Eigen::Index kb = m_rescaled[t];
+            for (int r = 0; r < R; ++r)
+                if (rescale[r][kb] != 1.0f)
+                    for (int k = 0; k < N; ++k)
+                        acc[r][k] = pk::pmul(acc[r][k], pk::pset1<Packet>(rescale[r][kb]));
         }
     }
     for (int r = 0; r < R; ++r)

@@ -81,7 +81,7 @@ private:
     const HeadOptions& m_options;
     const int m_blockK;
     std::array<Row, Slots> m_rows;
-    std::vector<std::uint8_t> m_rescaled; // per key block: some slot's factor is not 1
+    std::vector<Eigen::Index> m_rescaled; // the key blocks where some slot's factor is not 1
 };
 
 // The fast flash kernel inside the standard one (its ScoresSink): each block of rows it hands
