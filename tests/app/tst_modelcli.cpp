@@ -47,6 +47,18 @@ QString prepare(const QTemporaryDir& dir, const QByteArray& session, const QByte
     return path;
 }
 
+// --benchmark on a session of the fixture checkpoint with `sentence`: the run, and the figures
+// it printed (empty when it failed).
+Run benchmark(const QByteArray& sentence, QJsonObject& figures)
+{
+    QTemporaryDir dir;
+    const QString session =
+        prepare(dir, R"({"model": "model.safetensors", "sentence": ")" + sentence + R"("})");
+    const Run r = run({QStringLiteral("--session"), session, QStringLiteral("--benchmark")});
+    figures = r.exitCode == 0 ? QJsonDocument::fromJson(r.out).object() : QJsonObject();
+    return r;
+}
+
 } // namespace
 
 class TestModelCli : public QObject
@@ -256,12 +268,9 @@ private Q_SLOTS:
 
     void benchmarkPrintsItsFigures()
     {
-        QTemporaryDir dir;
-        const QString session =
-            prepare(dir, R"({"model": "model.safetensors", "sentence": "a b c d"})");
-        const Run r = run({QStringLiteral("--session"), session, QStringLiteral("--benchmark")});
+        QJsonObject figures;
+        const Run r = benchmark("a b c d", figures);
         QVERIFY2(r.exitCode == 0, r.err.constData());
-        const QJsonObject figures = QJsonDocument::fromJson(r.out).object();
         for (const char* key :
              {"forward_ms", "gflops", "init_ms", "peak_rss_mb", "first_forward_ms",
               "prefix_forward_ms", "prefix_forward_delete_ms", "ui_update_ms", "gui_max_block_ms",
@@ -334,12 +343,9 @@ private Q_SLOTS:
     // the first three tokens of "a a a a", which the forward reuses, and the figures say so.
     void benchmarkCountsAnEditAtTheStartThatReuses()
     {
-        QTemporaryDir dir;
-        const QString session =
-            prepare(dir, R"({"model": "model.safetensors", "sentence": "a a a a"})");
-        const Run r = run({QStringLiteral("--session"), session, QStringLiteral("--benchmark")});
+        QJsonObject figures;
+        const Run r = benchmark("a a a a", figures);
         QVERIFY2(r.exitCode == 0, r.err.constData());
-        const QJsonObject figures = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(figures.value(QLatin1StringView("edit_start_reused_tokens")).toInt(-1), 3);
     }
 };
