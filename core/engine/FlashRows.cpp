@@ -49,7 +49,7 @@ void forEachTileOf(Eigen::Index k0, Eigen::Index k1, Eigen::Index bk, const KeyR
 }
 
 // The largest of a tile's n cells, and their sum. A tile of a width known at compile time
-// (2, 4, 8: forEachTileOf's BK) or narrower than a packet is summed cell after cell; a wider
+// (1, 2, 4, 8: forEachTileOf's BK) or narrower than a packet is summed cell after cell; a wider
 // one in packets, one partial sum per lane, and the lanes added at the end: a 64-key tile's
 // sum is then not one chain of 64 dependent additions (the flash pass's costliest step at
 // 64 x 64 tiles: its extra time over the standard kernel's fell from 7.0 to 5.5 ms for six
